@@ -1,0 +1,28 @@
+import { CliInputError } from './io';
+
+/** A whole number option; anything else is a usage error (exit 2) before anything is sent. */
+export function parseInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value.trim())) throw new CliInputError(`${name} must be a whole number, got "${value}"`);
+  return Number(value.trim());
+}
+
+/** "1,2,3" → [1, 2, 3]. */
+export function parseIntegerList(name: string, value: string | undefined): number[] | undefined {
+  if (value === undefined) return undefined;
+  const parts = value.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^-?\d+$/.test(p))) throw new CliInputError(`${name} must be comma-separated whole numbers, e.g. 1,2 — got "${value}"`);
+  return parts.map(Number);
+}
+
+export function parseRate(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d*\.?\d+$/.test(value.trim()) || n < 0 || n > 1) throw new CliInputError(`${name} must be a number from 0 to 1, got "${value}"`);
+  return n;
+}
+
+/** Drops undefined values so the core's strict schemas see only what the user gave. */
+export function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

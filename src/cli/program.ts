@@ -1,0 +1,55 @@
+import { Command, CommanderError } from 'commander';
+import { registerAfterSales } from './commands/afterSales';
+import { registerBuyers } from './commands/buyers';
+import { registerOrders } from './commands/orders';
+import { registerSandbox } from './commands/sandbox';
+import { ExitCode, type CliIo } from './io';
+import { makeRunner } from './runner';
+
+export const CLI_VERSION = '0.1.0';
+
+/** Runs `merchant-desk` with these arguments; returns the exit code. Never calls process.exit. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const program = new Command('merchant-desk')
+    .description('Merchant Desk CLI: orders, after-sales reviews, buyer sync and SSO links on the marketplace platform.')
+    .version(CLI_VERSION)
+    .option('--base-url <URL>', 'seller endpoints’ {base_url} (or MERCHANT_DESK_BASE_URL)')
+    .option('--platform-url <URL>', 'buyer-sync {platform_url} (or MERCHANT_DESK_PLATFORM_URL)')
+    .option('--merchant <ID>', 'merchant ID assigned by the platform (or MERCHANT_DESK_MERCHANT_ID)')
+    .option('--api-prefix <PATH>', 'path prefix of the seller endpoints (default /merchant-api)')
+    .option('--json', 'machine-readable JSON output')
+    .addHelpText(
+      'after',
+      `
+Secrets come from the environment only:
+  MERCHANT_DESK_TOKEN               Bearer token of the seller endpoints
+  MERCHANT_DESK_PRIVATE_KEY_FILE    RSA private key PEM for buyer-sync signatures
+
+Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform · 4 network/timeout · 5 outcome unknown · 1 other`,
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s.replace(/\n$/, '')), writeErr: (s) => io.stderr(s.replace(/\n$/, '')) })
+    .showHelpAfterError('(run merchant-desk --help for usage)');
+  const run = makeRunner(program, io, (code) => {
+    exitCode = code;
+  });
+  registerOrders(program, run);
+  registerAfterSales(program, run);
+  registerBuyers(program, run);
+  registerSandbox(program, run);
+  for (const cmd of program.commands) {
+    cmd.exitOverride();
+    for (const sub of cmd.commands) sub.exitOverride();
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return ExitCode.ok;
+      return ExitCode.invalidInput;
+    }
+    throw e;
+  }
+  return exitCode;
+}

@@ -1,0 +1,166 @@
+import { orderListDataSchema, type Order, type OrderListData } from '../../shared/domain/order';
+import {
+  afterSalesDecisionSchema,
+  orderListQuerySchema,
+  type AfterSalesDecision,
+  type OrderListQuery,
+} from '../../shared/domain/requests';
+import { z } from 'zod';
+import type { ApiError, OutcomeObservation } from '../errors';
+import { integerLiteral } from '../json/losslessJson';
+import { err, ok, type Result } from '../result';
+import { resolveDeps, validateInput, loadSecret, type ClientDeps, type ResolvedDeps } from './clientDeps';
+import { decodeEnvelope, transportError, type Decoded } from './envelope';
+import { isSafeToRetryUnprocessed, isTransient, withRetry } from './retry';
+
+export interface OrderPage extends Decoded<OrderListData> {}
+
+/** The order list request body: IDs become integer literals with every digit kept. */
+export function orderListBody(query: OrderListQuery): string {
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    body[key] = key === 'id' || key === 'buyerId' ? integerLiteral(value as string) : value;
+  }
+  return JSON.stringify(body);
+}
+
+/** The audit request body: `isApproved` alone when approving (spec rule 1). */
+export function auditBody(decision: AfterSalesDecision): string {
+  if (decision.isApproved) return JSON.stringify({ isApproved: true });
+  return JSON.stringify({
+    isApproved: false,
+    rejectDescription: decision.rejectDescription,
+    ...(decision.rejectImageUrls && decision.rejectImageUrls.length > 0 ? { rejectImageUrls: decision.rejectImageUrls } : {}),
+  });
+}
+
+/** The seller endpoints: order list and after-sales audit, with Bearer auth. */
+export class SellerApi {
+  private readonly deps: ResolvedDeps;
+
+  constructor(deps: ClientDeps) {
+    this.deps = resolveDeps(deps);
+  }
+
+  private url(path: string): string {
+    const { baseUrl, apiPrefix } = this.deps.config;
+    return `${baseUrl}${apiPrefix}${path}`;
+  }
+
+  private async post<S extends z.ZodType>(
+    endpoint: 'orders' | 'audit',
+    url: string,
+    body: string,
+    token: string,
+    schema: S,
+    attempt: number,
+  ): Promise<Result<Decoded<z.output<S>>, ApiError>> {
+    const { transport, config, now, onRequest } = this.deps;
+    const started = now();
+    const res = await transport.send({
+      method: 'POST',
+      url,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
+      body,
+      timeoutMs: config.timeoutMs,
+    });
+    const result = res.ok ? decodeEnvelope(res.value, schema, now()) : err(transportError(res.error, config.timeoutMs));
+    onRequest({
+      endpoint,
+      attempt,
+      url,
+      ...(res.ok ? { status: res.value.status } : {}),
+      outcome: result.ok ? 'ok' : result.error.kind === 'platform' ? `code ${result.error.code}` : result.error.kind,
+      durationMs: now() - started,
+    });
+    return result;
+  }
+
+  private retryContext() {
+    const { retry, sleeper, random, now } = this.deps;
+    return { policy: retry, sleeper, random, now };
+  }
+
+  /** One page of the order list. Retries network errors, 5xx, 429 and 10004 with backoff. */
+  async listOrders(input: unknown): Promise<Result<OrderPage, ApiError>> {
+    const query = validateInput(orderListQuerySchema, input ?? {});
+    if (!query.ok) return query;
+    const token = await loadSecret('access token', () => this.deps.credentials.bearerToken());
+    if (!token.ok) return token;
+    const body = orderListBody(query.value);
+    const url = this.url('/seller/order');
+    return withRetry(this.retryContext(), isTransient, (n) => this.post('orders', url, body, token.value, orderListDataSchema, n));
+  }
+
+  /** The spec's "after a callback" rule: the order list filtered by `id`. `null` when there is none. */
+  async getOrder(id: string): Promise<Result<Order | null, ApiError>> {
+    const page = await this.listOrders({ id, pageIndex: 1, pageSize: 1 });
+    if (!page.ok) return page;
+    return ok(page.value.data.list.find((o) => o.id === id.trim()) ?? null);
+  }
+
+  /**
+   * Approves or rejects an after-sales request. Never blindly retried: only a refused connection, a 429 or a
+   * 10004 answer is retried. When the outcome is unknown (timeout, dropped connection, 5xx, garbled answer)
+   * the order is re-fetched and an `outcome-unknown` error reports what was found.
+   */
+  async auditAfterSales(input: unknown): Promise<Result<true, ApiError>> {
+    const decision = validateInput(afterSalesDecisionSchema, input);
+    if (!decision.ok) return decision;
+    const token = await loadSecret('access token', () => this.deps.credentials.bearerToken());
+    if (!token.ok) return token;
+    const { orderId } = decision.value;
+    const url = this.url(`/seller/order/${orderId}/after-sales/seller-audit`);
+    const body = auditBody(decision.value);
+    const result = await withRetry(this.retryContext(), isSafeToRetryUnprocessed, (n) =>
+      this.post('audit', url, body, token.value, z.literal(true), n),
+    );
+    if (result.ok) return ok(true);
+    if (!isOutcomeUnknown(result.error)) return result;
+    const observed = await this.observeAfterUnknown(orderId);
+    const verb = decision.value.isApproved ? 'approval' : 'rejection';
+    return err({
+      kind: 'outcome-unknown',
+      message: `The ${verb} of order ${orderId} may or may not have been applied (${describeCause(result.error)}).`,
+      cause: result.error,
+      observed,
+    });
+  }
+
+  private async observeAfterUnknown(orderId: string): Promise<OutcomeObservation> {
+    const found = await this.getOrder(orderId);
+    if (!found.ok) return { kind: 'recheck-failed', error: found.error };
+    if (found.value === null) return { kind: 'not-found' };
+    const o = found.value;
+    const parts = [
+      `isExistAfterSales=${String(o.isExistAfterSales ?? 'unknown')}`,
+      ...(o.orderAfterSalesStatus != null ? [`after-sales status ${o.orderAfterSalesStatus}`] : []),
+      ...(o.orderStatus != null ? [`order status ${o.orderStatus}`] : []),
+    ];
+    return { kind: 'found', summary: parts.join(', '), order: o };
+  }
+}
+
+/** After these, the platform may have applied the request. */
+export function isOutcomeUnknown(error: ApiError): boolean {
+  if (error.kind === 'timeout' || error.kind === 'protocol') return true;
+  if (error.kind === 'network') return error.sent;
+  if (error.kind === 'http') return error.status >= 500 && error.envelope?.code !== '10004';
+  return false;
+}
+
+function describeCause(error: ApiError): string {
+  switch (error.kind) {
+    case 'timeout':
+      return `no answer within ${error.timeoutMs} ms`;
+    case 'network':
+      return 'the connection closed without an answer';
+    case 'http':
+      return `HTTP ${error.status}`;
+    case 'protocol':
+      return `garbled answer: ${error.message}`;
+    default:
+      return error.kind;
+  }
+}

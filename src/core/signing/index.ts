@@ -1,0 +1,4 @@
+export * from './signatureProfile';
+export * from './stringToSign';
+export * from './rsaSignature';
+export * from './nonce';

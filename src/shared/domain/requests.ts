@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Requests as the merchant expresses them, validated before anything is sent. IDs are decimal strings
+ * (64-bit safe); the API client writes them into the JSON body as integer literals.
+ */
+const idText = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,19}$/, `${what} must be a positive whole number (digits only), e.g. 1234567890123456789`)
+    .refine((s) => BigInt(s) > 0n && BigInt(s) <= 9223372036854775807n, `${what} must be between 1 and 9223372036854775807`);
+
+const ISO_8601 =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
+const isoDate = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(ISO_8601, `${what} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`)
+    .refine((s) => !Number.isNaN(Date.parse(s.replace(' ', 'T'))), `${what} is not a real calendar date`);
+
+const statusList = (what: string) =>
+  z.array(z.number().int(`${what} values must be whole numbers`)).min(1, `${what} needs at least one status value`);
+
+export const PAGE_INDEX_MAX = 100;
+export const PAGE_SIZE_MAX = 100;
+
+export const orderListQuerySchema = z
+  .object({
+    pageIndex: z.number().int('page must be a whole number').min(1, 'page must be 1 to 100').max(PAGE_INDEX_MAX, 'page must be 1 to 100 (the platform serves at most 100 pages)').default(1),
+    pageSize: z.number().int('page size must be a whole number').min(1, 'page size must be 1 to 100').max(PAGE_SIZE_MAX, 'page size must be 1 to 100').optional(),
+    id: idText('order id').optional(),
+    orderNum: z.string().trim().min(1, 'order number must not be blank').optional(),
+    buyerId: idText('buyer id').optional(),
+    productTitle: z.string().trim().min(1, 'product title must not be blank').optional(),
+    sellerOrderStatus: statusList('order status').optional(),
+    orderAfterSalesStatus: statusList('after-sales status').optional(),
+    createBeginDate: isoDate('created-from').optional(),
+    createEndDate: isoDate('created-to').optional(),
+    updateBeginDate: isoDate('updated-from').optional(),
+    updateEndDate: isoDate('updated-to').optional(),
+  })
+  .strict();
+export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, 'evidence image URLs must be http(s) URLs, e.g. https://example.com/proof.png');
+
+export const afterSalesDecisionSchema = z.discriminatedUnion('isApproved', [
+  z.object({ orderId: idText('order id'), isApproved: z.literal(true) }).strict(),
+  z
+    .object({
+      orderId: idText('order id'),
+      isApproved: z.literal(false),
+      rejectDescription: z.string().trim().min(1, 'a rejection needs a reason (rejectDescription must not be blank)'),
+      rejectImageUrls: z.array(httpUrl).optional(),
+    })
+    .strict(),
+]);
+export type AfterSalesDecisionInput = z.input<typeof afterSalesDecisionSchema>;
+export type AfterSalesDecision = z.output<typeof afterSalesDecisionSchema>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const buyerSyncRequestSchema = z
+  .object({
+    merchantUserNo: z.string().trim().min(1, 'merchantUserNo (the buyer’s user number in your system) must not be empty'),
+    email: z.string().trim().regex(EMAIL, 'email must look like name@example.com'),
+    firstName: z.string().trim().min(1).optional(),
+    lastName: z.string().trim().min(1).optional(),
+  })
+  .strict();
+export type BuyerSyncRequestInput = z.input<typeof buyerSyncRequestSchema>;
+export type BuyerSyncRequest = z.output<typeof buyerSyncRequestSchema>;
+
+export const itemIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'item id must not be empty')
+  .regex(/^[A-Za-z0-9_-]+$/, 'item id may hold only letters, digits, "-" and "_"');
