@@ -4,12 +4,20 @@ import { z } from 'zod';
  * Requests as the merchant expresses them, validated before anything is sent. IDs are decimal strings
  * (64-bit safe); the API client writes them into the JSON body as integer literals.
  */
+const MAX_ID = 9223372036854775807n;
 const idText = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,19}$/, `${what} must be a positive whole number (digits only), e.g. 1234567890123456789`)
-    .refine((s) => BigInt(s) > 0n && BigInt(s) <= 9223372036854775807n, `${what} must be between 1 and 9223372036854775807`);
+    .regex(/^\d{1,19}$/, { message: `${what} must be a positive whole number (digits only), e.g. 1234567890123456789`, abort: true })
+    .refine((s) => BigInt(s) > 0n && BigInt(s) <= MAX_ID, `${what} must be between 1 and ${MAX_ID}`);
+
+/** True when the date part names a real calendar day (Date.parse would roll 2026-02-30 over to March 2). */
+function isRealCalendarDate(s: string): boolean {
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
 
 const ISO_8601 =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
@@ -17,8 +25,8 @@ const isoDate = (what: string) =>
   z
     .string()
     .trim()
-    .regex(ISO_8601, `${what} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`)
-    .refine((s) => !Number.isNaN(Date.parse(s.replace(' ', 'T'))), `${what} is not a real calendar date`);
+    .regex(ISO_8601, { message: `${what} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`, abort: true })
+    .refine(isRealCalendarDate, `${what} is not a real calendar date`);
 
 const statusList = (what: string) =>
   z.array(z.number().int(`${what} values must be whole numbers`)).min(1, `${what} needs at least one status value`);

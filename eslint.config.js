@@ -1,0 +1,100 @@
+// ESLint flat config (ESLint 10). Not type-aware: fast, and independent of `tsc -b`.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const electronImports = {
+  paths: [
+    {
+      name: 'electron',
+      message:
+        'Only src/main and src/preload may use Electron. Put Electron-specific code there and pass plain values in.',
+    },
+  ],
+  patterns: [
+    {
+      group: ['electron/*'],
+      message:
+        'Only src/main and src/preload may use Electron. Put Electron-specific code there and pass plain values in.',
+    },
+  ],
+};
+
+const nodeMessage =
+  'This code also runs in the sandboxed renderer (no Node). Use web APIs, or move the Node part to src/core or src/main.';
+const nodeImports = {
+  paths: builtinModules.filter((name) => !name.startsWith('_')).map((name) => ({ name, message: nodeMessage })),
+  patterns: [{ regex: '^node:', message: nodeMessage }],
+};
+
+/** no-restricted-imports options; a later config block replaces (not merges) the rule, so combine here. */
+function restrictedImports(...sets) {
+  return ['error', { paths: sets.flatMap((s) => s.paths), patterns: sets.flatMap((s) => s.patterns) }];
+}
+
+export default defineConfig([
+  globalIgnores(['out/', 'dist/', 'node_modules/', '.tools/', 'coverage/', '.tmp/', 'test-results/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // verbatimModuleSyntax needs type-only imports marked; `import('x').T` annotations are fine too.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      // `interface Page extends Decoded<Order> {}` is a deliberate way to name a type.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+
+  // Node: Electron main, core, CLI, sandbox server, tests, benches, scripts and configs.
+  {
+    files: [
+      'src/main/**',
+      'src/core/**',
+      'src/cli/**',
+      'src/sandbox/**',
+      'test/**',
+      'bench/**',
+      'scripts/**',
+      'bin/**',
+      '*.config.{js,ts,mjs}',
+    ],
+    languageOptions: { globals: globals.node },
+  },
+
+  // Preload: sandboxed, a browser context with a few Node globals (process, Buffer, setImmediate).
+  { files: ['src/preload/**'], languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+
+  // Shared: runs in every process, so only what Node and browsers have in common.
+  { files: ['src/shared/**'], languageOptions: { globals: globals['shared-node-browser'] } },
+
+  // Renderer: browser + React.
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+
+  // Process boundaries: Electron only in src/main and src/preload; no Node in code that runs in the renderer.
+  {
+    files: ['src/core/**', 'src/cli/**', 'src/sandbox/**', 'src/shared/**', 'src/renderer/**'],
+    rules: { 'no-restricted-imports': restrictedImports(electronImports) },
+  },
+  {
+    // Tests run in Node, so they may use Node builtins (still not electron).
+    files: ['src/shared/**', 'src/renderer/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': restrictedImports(electronImports, nodeImports) },
+  },
+]);

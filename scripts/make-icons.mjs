@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// Draws the app icons into resources/ as PNGs, with nothing but node:zlib (no image packages):
+//   resources/icon.png              256×256 app/window icon (blue rounded square, white "M")
+//   resources/trayTemplate.png       16×16 tray icon, black + alpha (macOS "template image": the OS tints it)
+//   resources/trayTemplate@2x.png    32×32 the same for HiDPI
+// Run: node scripts/make-icons.mjs   (the outputs are committed; re-run only to change the design)
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'resources');
+
+// ---- PNG encoding -------------------------------------------------------------------------------------------
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type, data) {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+/** rgba: Uint8Array of size*size*4, non-premultiplied. */
+function encodePng(size, rgba) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // colour type RGBA
+  ihdr[10] = 0; // deflate
+  ihdr[11] = 0; // adaptive filtering
+  ihdr[12] = 0; // no interlace
+  const raw = Buffer.alloc(size * (size * 4 + 1));
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 4 + 1)] = 0; // filter: none
+    Buffer.from(rgba.buffer, y * size * 4, size * 4).copy(raw, y * (size * 4 + 1) + 1);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ---- Drawing (coverage by 4×4 supersampling, shapes in a 0..1 unit square) -------------------------------
+function distanceToSegment(px, py, [ax, ay], [bx, by]) {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)));
+  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+}
+function inRoundedSquare(x, y, inset, radius) {
+  const lo = inset + radius;
+  const hi = 1 - inset - radius;
+  const cx = Math.min(Math.max(x, lo), hi);
+  const cy = Math.min(Math.max(y, lo), hi);
+  return Math.hypot(x - cx, y - cy) <= radius;
+}
+// The "M", drawn as a polyline.
+const M = [
+  [0.27, 0.7],
+  [0.27, 0.31],
+  [0.5, 0.56],
+  [0.73, 0.31],
+  [0.73, 0.7],
+];
+function onPolyline(x, y, points, halfWidth) {
+  for (let i = 0; i + 1 < points.length; i++)
+    if (distanceToSegment(x, y, points[i], points[i + 1]) <= halfWidth) return true;
+  return false;
+}
+function render(size, shade) {
+  const rgba = new Uint8Array(size * size * 4);
+  const S = 4;
+  for (let py = 0; py < size; py++) {
+    for (let px = 0; px < size; px++) {
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
+      for (let sy = 0; sy < S; sy++) {
+        for (let sx = 0; sx < S; sx++) {
+          const [cr, cg, cb, ca] = shade((px + (sx + 0.5) / S) / size, (py + (sy + 0.5) / S) / size);
+          r += cr * ca;
+          g += cg * ca;
+          b += cb * ca;
+          a += ca;
+        }
+      }
+      const i = (py * size + px) * 4;
+      if (a > 0) {
+        rgba[i] = Math.round(r / a);
+        rgba[i + 1] = Math.round(g / a);
+        rgba[i + 2] = Math.round(b / a);
+      }
+      rgba[i + 3] = Math.round((a / (S * S)) * 255);
+    }
+  }
+  return rgba;
+}
+
+// App icon: vertical blue gradient rounded square, white M.
+function appIcon(x, y) {
+  if (!inRoundedSquare(x, y, 0.04, 0.2)) return [0, 0, 0, 0];
+  if (onPolyline(x, y, M, 0.055)) return [255, 255, 255, 1];
+  const t = y; // 0 top → 1 bottom
+  return [Math.round(59 - 30 * t), Math.round(130 - 52 * t), Math.round(246 - 30 * t), 1]; // #3b82f6 → #1d4ed8
+}
+// Tray template: black M only, thicker so it reads at 16 px.
+function trayIcon(x, y) {
+  return onPolyline(
+    x,
+    y,
+    M.map(([px, py]) => [0.5 + (px - 0.5) * 1.25, 0.5 + (py - 0.5) * 1.25]),
+    0.085,
+  )
+    ? [0, 0, 0, 1]
+    : [0, 0, 0, 0];
+}
+
+mkdirSync(outDir, { recursive: true });
+for (const [file, size, shade] of [
+  ['icon.png', 256, appIcon],
+  ['trayTemplate.png', 16, trayIcon],
+  ['trayTemplate@2x.png', 32, trayIcon],
+]) {
+  const png = encodePng(size, render(size, shade));
+  writeFileSync(path.join(outDir, file), png);
+  console.log(`resources/${file}  ${size}×${size}  ${png.length} bytes`);
+}

@@ -1,0 +1,42 @@
+import { app, BrowserWindow, session } from 'electron';
+import { createImplementations } from './ipc/implementations';
+import { registerHandlers } from './ipc/registerHandlers';
+import { denyAllPermissions, installWebContentsGuards } from './security';
+import { createMainWindow, rendererLocation } from './window';
+
+// Every renderer runs sandboxed, whatever its webPreferences say.
+app.enableSandbox();
+installWebContentsGuards();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  const renderer = rendererLocation();
+
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app
+    .whenReady()
+    .then(() => {
+      denyAllPermissions(session.defaultSession);
+      registerHandlers({ implementations: createImplementations(), renderer });
+      createMainWindow(renderer);
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) createMainWindow(renderer);
+      });
+    })
+    .catch((error: unknown) => {
+      console.error('[main] startup failed:', error);
+      app.exit(1);
+    });
+}

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow } from 'electron';
+import icon from '../../resources/icon.png?asset';
+import type { RendererLocation } from './trustedSender';
+
+/** The renderer page: the built file next to this bundle (out/main → out/renderer), or the dev server when running `npm run dev`. */
+export function rendererLocation(): RendererLocation {
+  return {
+    fileUrl: new URL('../renderer/index.html', import.meta.url).href,
+    devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
+  };
+}
+
+export function createMainWindow(renderer: RendererLocation): BrowserWindow {
+  const window = new BrowserWindow({
+    title: 'Merchant Desk',
+    width: 1200,
+    height: 800,
+    minWidth: 800,
+    minHeight: 560,
+    show: false,
+    ...(process.platform === 'linux' ? { icon } : {}),
+    webPreferences: {
+      // Sandboxed preloads must be CommonJS: electron.vite.config.ts builds out/preload/index.cjs.
+      preload: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+
+  const load =
+    renderer.devServerUrl !== undefined && renderer.devServerUrl !== ''
+      ? window.loadURL(renderer.devServerUrl)
+      : window.loadFile(fileURLToPath(renderer.fileUrl));
+  load.catch((error: unknown) => console.error('[main] could not load the renderer:', error));
+  return window;
+}

@@ -1,0 +1,69 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { BuyerSyncApi } from '../../src/core/api/buyerSyncApi';
+import type { ClientDeps, Credentials } from '../../src/core/api/clientDeps';
+import type { Sleeper } from '../../src/core/api/retry';
+import { SellerApi } from '../../src/core/api/sellerApi';
+import { platformConfigSchema, type PlatformConfigInput } from '../../src/core/config/platformConfig';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox';
+import { countingTransport } from './countingTransport';
+
+/** One key pair per test process: RSA generation is slow enough to share. */
+let keys: { privateKey: KeyObject; publicKeyPem: string; privateKeyPem: string } | undefined;
+export function testKeys() {
+  if (!keys) {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    keys = {
+      privateKey: pair.privateKey,
+      publicKeyPem: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      privateKeyPem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+  }
+  return keys;
+}
+
+/** Records the waits a retry loop asks for instead of sleeping. */
+export function recordingSleeper(): Sleeper & { waits: number[] } {
+  const waits: number[] = [];
+  return { waits, sleep: async (ms) => void waits.push(ms) };
+}
+
+/** Client overrides for one test: any dependency, and any part of the platform settings. */
+export type ClientOverrides = Omit<Partial<ClientDeps>, 'config'> & { config?: Partial<PlatformConfigInput> };
+
+export interface TestPlatform {
+  sandbox: SandboxHandle;
+  credentials: Credentials;
+  transport: ReturnType<typeof countingTransport>;
+  sleeper: ReturnType<typeof recordingSleeper>;
+  seller(overrides?: ClientOverrides): SellerApi;
+  buyers(overrides?: ClientOverrides): BuyerSyncApi;
+  stop(): Promise<void>;
+}
+
+/** A sandbox platform on loopback plus API clients wired to it through the real axios transport. */
+export async function startTestPlatform(options: Partial<SandboxOptions> = {}): Promise<TestPlatform> {
+  const { privateKey, publicKeyPem } = testKeys();
+  const sandbox = await startSandbox({ publicKeyPem, ...options });
+  const credentials: Credentials = { bearerToken: async () => sandbox.token, signingKey: async () => privateKey };
+  const transport = countingTransport();
+  const sleeper = recordingSleeper();
+  const deps = (overrides: ClientOverrides = {}): ClientDeps => {
+    const { config, ...rest } = overrides;
+    return {
+      config: platformConfigSchema.parse({ baseUrl: sandbox.baseUrl, platformUrl: sandbox.platformUrl, merchantId: sandbox.merchantId, timeoutMs: 3000, ...config }),
+      transport,
+      credentials,
+      sleeper,
+      ...rest,
+    };
+  };
+  return {
+    sandbox,
+    credentials,
+    transport,
+    sleeper,
+    seller: (o) => new SellerApi(deps(o)),
+    buyers: (o) => new BuyerSyncApi(deps(o)),
+    stop: () => sandbox.stop(),
+  };
+}

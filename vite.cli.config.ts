@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+const root = import.meta.dirname;
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as Record<
+  string,
+  Record<string, string> | undefined
+>;
+const packages = new Set(
+  ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) =>
+    Object.keys(pkg[field] ?? {}),
+  ),
+);
+const builtins = new Set(builtinModules);
+
+/** Node builtins and every package from package.json (plus their subpaths) stay imports; only our own source is bundled. */
+function isExternal(id: string): boolean {
+  if (id.startsWith('node:') || builtins.has(id)) return true;
+  const name = id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0];
+  return name !== undefined && packages.has(name);
+}
+
+/** The CLI: an ESM bundle for Node >= 22.12 at out/cli/main.js, started by bin/merchant-desk.js. */
+export default defineConfig({
+  root,
+  publicDir: false,
+  ssr: { target: 'node', noExternal: [] },
+  build: {
+    ssr: resolve(root, 'src/cli/main.ts'),
+    outDir: resolve(root, 'out/cli'),
+    emptyOutDir: true,
+    target: 'node22',
+    minify: false,
+    sourcemap: true,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      external: isExternal,
+      output: { format: 'es', entryFileNames: 'main.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
