@@ -6,7 +6,19 @@ export function displayWidth(text: string): number {
   let w = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    w += cp >= 0x1100 && (cp <= 0x115f || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) || (cp >= 0x20000 && cp <= 0x3fffd)) ? 2 : 1;
+    w +=
+      cp >= 0x1100 &&
+      (cp <= 0x115f ||
+        (cp >= 0x2e80 && cp <= 0xa4cf) ||
+        (cp >= 0xac00 && cp <= 0xd7a3) ||
+        (cp >= 0xf900 && cp <= 0xfaff) ||
+        (cp >= 0xfe30 && cp <= 0xfe4f) ||
+        (cp >= 0xff00 && cp <= 0xff60) ||
+        (cp >= 0xffe0 && cp <= 0xffe6) ||
+        (cp >= 0x1f300 && cp <= 0x1faff) ||
+        (cp >= 0x20000 && cp <= 0x3fffd))
+        ? 2
+        : 1;
   }
   return w;
 }
@@ -26,12 +38,17 @@ export function table(headers: string[], rows: string[][], maxWidth = 32): strin
   const cells = [headers, ...rows].map((r) => r.map((c) => truncate(c, maxWidth)));
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => displayWidth(r[i] ?? ''))));
   return cells
-    .map((r) => r.map((c, i) => c + ' '.repeat(widths[i]! - displayWidth(c))).join('  ').trimEnd())
+    .map((r) =>
+      r
+        .map((c, i) => c + ' '.repeat(widths[i]! - displayWidth(c)))
+        .join('  ')
+        .trimEnd(),
+    )
     .join('\n');
 }
 
 const deliveryLabel = (s: number | null | undefined) =>
-  s == null ? '' : (orderDeliveryStatuses as Record<number, string>)[s] ?? String(s);
+  s == null ? '' : ((orderDeliveryStatuses as Record<number, string>)[s] ?? String(s));
 
 export function formatOrderTable(data: OrderListData): string {
   if (data.list.length === 0) return `No orders match (page ${data.pageIndex}, ${data.totalCount} in all).`;
@@ -43,7 +60,13 @@ export function formatOrderTable(data: OrderListData): string {
     deliveryLabel(o.orderDeliveryStatus),
     `${o.originalCurrencySymbol ?? ''}${o.originalCurrencyProductPrice ?? ''} ${o.originalCurrencyCode ?? ''}`.trim(),
     o.createTime ?? '',
-    [o.isExistAfterSales ? 'after-sales' : '', o.isExistDispute ? 'dispute' : '', o.deliveryType === 2 ? 'delivery-error' : ''].filter(Boolean).join(','),
+    [
+      o.isExistAfterSales ? 'after-sales' : '',
+      o.isExistDispute ? 'dispute' : '',
+      o.deliveryType === 2 ? 'delivery-error' : '',
+    ]
+      .filter(Boolean)
+      .join(','),
   ]);
   return `${table(['ID', 'Order no.', 'Buyer', 'Status', 'Delivery', 'Amount', 'Created', 'Flags'], rows)}\nPage ${data.pageIndex} of ${data.pageCount} · ${data.totalCount} orders`;
 }
@@ -58,13 +81,23 @@ export function formatOrderDetail(o: Order): string {
     `Delivery:  ${o.deliveryMethodName ?? ''}${o.deliveryType === 2 ? ' — DELIVERY EXCEPTION' : ''}`,
   ];
   if (o.remark) lines.push(`Remark:    ${o.remark}`);
-  if (o.isExistAfterSales || o.isExistDispute) lines.push(`Flags:     ${o.isExistAfterSales ? 'after-sales request ' : ''}${o.isExistDispute ? 'dispute' : ''}`.trimEnd());
+  if (o.isExistAfterSales || o.isExistDispute)
+    lines.push(
+      `Flags:     ${o.isExistAfterSales ? 'after-sales request ' : ''}${o.isExistDispute ? 'dispute' : ''}`.trimEnd(),
+    );
   for (const item of o.orderItems ?? []) {
-    const attrs = Object.entries(item.productSkuAttr ?? {}).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
-    lines.push(`Item:      ${item.quantity ?? 1} × ${item.productSpuTitle ?? ''}${attrs ? ` (${attrs})` : ''} = ${item.originalCurrencyProductTotalPrice ?? ''}`);
+    const attrs = Object.entries(item.productSkuAttr ?? {})
+      .map(([k, v]) => `${k}: ${String(v)}`)
+      .join(', ');
+    lines.push(
+      `Item:      ${item.quantity ?? 1} × ${item.productSpuTitle ?? ''}${attrs ? ` (${attrs})` : ''} = ${item.originalCurrencyProductTotalPrice ?? ''}`,
+    );
   }
   for (const f of o.deliveryInfo ?? []) lines.push(`Field:     ${f.key} = ${(f.value ?? []).join(', ')}`);
-  for (const d of o.orderDeliveryList ?? []) lines.push(`Delivered: ${d.createTime ?? ''} ×${d.deliveringNumber ?? 0} ${d.description ?? ''} ${(d.imageUrls ?? []).join(' ')}`.trimEnd());
+  for (const d of o.orderDeliveryList ?? [])
+    lines.push(
+      `Delivered: ${d.createTime ?? ''} ×${d.deliveringNumber ?? 0} ${d.description ?? ''} ${(d.imageUrls ?? []).join(' ')}`.trimEnd(),
+    );
   if (o.deliveryErrorInfo) lines.push(`Error:     ${JSON.stringify(o.deliveryErrorInfo)}`);
   return lines.join('\n');
 }

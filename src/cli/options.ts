@@ -11,14 +11,16 @@ export function parseInteger(name: string, value: string | undefined): number | 
 export function parseIntegerList(name: string, value: string | undefined): number[] | undefined {
   if (value === undefined) return undefined;
   const parts = value.split(',').map((p) => p.trim());
-  if (parts.some((p) => !/^-?\d+$/.test(p))) throw new CliInputError(`${name} must be comma-separated whole numbers, e.g. 1,2 — got "${value}"`);
+  if (parts.some((p) => !/^-?\d+$/.test(p)))
+    throw new CliInputError(`${name} must be comma-separated whole numbers, e.g. 1,2 — got "${value}"`);
   return parts.map(Number);
 }
 
 export function parseRate(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d*\.?\d+$/.test(value.trim()) || n < 0 || n > 1) throw new CliInputError(`${name} must be a number from 0 to 1, got "${value}"`);
+  if (!/^\d*\.?\d+$/.test(value.trim()) || n < 0 || n > 1)
+    throw new CliInputError(`${name} must be a number from 0 to 1, got "${value}"`);
   return n;
 }
 

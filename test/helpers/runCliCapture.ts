@@ -7,7 +7,11 @@ export interface CliRun {
 }
 
 /** Runs the CLI in-process with this environment only (never the developer's real one). */
-export async function runCliCapture(argv: string[], env: Record<string, string | undefined>, signal?: AbortSignal): Promise<CliRun> {
+export async function runCliCapture(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  signal?: AbortSignal,
+): Promise<CliRun> {
   const out: string[] = [];
   const errOut: string[] = [];
   const code = await runCli(argv, {

@@ -50,7 +50,13 @@ export async function startTestPlatform(options: Partial<SandboxOptions> = {}): 
   const deps = (overrides: ClientOverrides = {}): ClientDeps => {
     const { config, ...rest } = overrides;
     return {
-      config: platformConfigSchema.parse({ baseUrl: sandbox.baseUrl, platformUrl: sandbox.platformUrl, merchantId: sandbox.merchantId, timeoutMs: 3000, ...config }),
+      config: platformConfigSchema.parse({
+        baseUrl: sandbox.baseUrl,
+        platformUrl: sandbox.platformUrl,
+        merchantId: sandbox.merchantId,
+        timeoutMs: 3000,
+        ...config,
+      }),
       transport,
       credentials,
       sleeper,

@@ -28,15 +28,28 @@ describe('buyer sync against the sandbox', () => {
   });
 
   it('a wrong merchant or version is 10001 with the spec action', async () => {
-    expect(await p.buyers({ config: { merchantId: 'someone-else' } }).syncBuyer(buyer)).toMatchObject({ ok: false, error: { kind: 'http', envelope: { code: '10001' } } });
-    expect(await p.buyers({ config: { apiVersion: 'v2' } }).syncBuyer(buyer)).toMatchObject({ ok: false, error: { envelope: { code: '10001' } } });
+    expect(await p.buyers({ config: { merchantId: 'someone-else' } }).syncBuyer(buyer)).toMatchObject({
+      ok: false,
+      error: { kind: 'http', envelope: { code: '10001' } },
+    });
+    expect(await p.buyers({ config: { apiVersion: 'v2' } }).syncBuyer(buyer)).toMatchObject({
+      ok: false,
+      error: { envelope: { code: '10001' } },
+    });
   });
 
   it('a signature by another key, or under other signature settings, is 10003', async () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    const wrongKey = await p.buyers({ credentials: { bearerToken: async () => '', signingKey: async () => other } }).syncBuyer(buyer);
-    expect(wrongKey).toMatchObject({ ok: false, error: { kind: 'platform', code: '10003', action: expect.stringContaining('signature') } });
-    const wrongProfile = await p.buyers({ config: { signatureProfile: { mode: 'body', algorithm: 'RSA-SHA256' } } }).syncBuyer(buyer);
+    const wrongKey = await p
+      .buyers({ credentials: { bearerToken: async () => '', signingKey: async () => other } })
+      .syncBuyer(buyer);
+    expect(wrongKey).toMatchObject({
+      ok: false,
+      error: { kind: 'platform', code: '10003', action: expect.stringContaining('signature') },
+    });
+    const wrongProfile = await p
+      .buyers({ config: { signatureProfile: { mode: 'body', algorithm: 'RSA-SHA256' } } })
+      .syncBuyer(buyer);
     expect(wrongProfile).toMatchObject({ ok: false, error: { code: '10003' } });
     expect(p.transport.sent).toHaveLength(2); // 10003 is not retried
   });

@@ -38,7 +38,8 @@ describe('merchant-desk CLI', () => {
   it('--help lists the commands and exit codes', async () => {
     const r = await runCliCapture(['--help'], {});
     expect(r.code).toBe(0);
-    for (const c of ['orders', 'after-sales', 'buyers', 'sso-link', 'sandbox', 'Exit codes']) expect(r.stdout).toContain(c);
+    for (const c of ['orders', 'after-sales', 'buyers', 'sso-link', 'sandbox', 'Exit codes'])
+      expect(r.stdout).toContain(c);
   });
 
   it('orders list --json prints the response data object', async () => {
@@ -112,18 +113,38 @@ describe('merchant-desk CLI', () => {
   });
 
   it('a platform error code exits 3 with the code and the spec action', async () => {
-    const r = await runCliCapture(['--merchant', 'not-me', 'buyers', 'sync', '--user-no', 'u1', '--email', 'u1@example.com'], env);
+    const r = await runCliCapture(
+      ['--merchant', 'not-me', 'buyers', 'sync', '--user-no', 'u1', '--email', 'u1@example.com'],
+      env,
+    );
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('10001');
     expect(r.stderr).toMatch(/merchant/i);
   });
 
   it('after-sales approve and reject', async () => {
-    const pending = JSON.parse((await runCliCapture(['--json', 'orders', 'list', '--after-sales-status', '1', '--page-size', '100'], env)).stdout).list;
+    const pending = JSON.parse(
+      (await runCliCapture(['--json', 'orders', 'list', '--after-sales-status', '1', '--page-size', '100'], env))
+        .stdout,
+    ).list;
     expect(pending.length).toBeGreaterThanOrEqual(2);
     const approve = await runCliCapture(['after-sales', 'approve', pending[0].id], env);
     expect(approve).toMatchObject({ code: 0, stdout: `Approved the after-sales request of order ${pending[0].id}.` });
-    const reject = await runCliCapture(['--json', 'after-sales', 'reject', pending[1].id, '--reason', 'Already delivered', '--image', 'https://e.com/1.png', '--image', 'https://e.com/2.png'], env);
+    const reject = await runCliCapture(
+      [
+        '--json',
+        'after-sales',
+        'reject',
+        pending[1].id,
+        '--reason',
+        'Already delivered',
+        '--image',
+        'https://e.com/1.png',
+        '--image',
+        'https://e.com/2.png',
+      ],
+      env,
+    );
     expect(reject.code).toBe(0);
     expect(JSON.parse(reject.stdout)).toEqual({ orderId: pending[1].id, approved: false });
     const after = JSON.parse((await runCliCapture(['--json', 'orders', 'get', pending[1].id], env)).stdout);
@@ -131,7 +152,9 @@ describe('merchant-desk CLI', () => {
   });
 
   it('an unknown outcome exits 5 and says the decision was not resent', async () => {
-    const pending = JSON.parse((await runCliCapture(['--json', 'orders', 'list', '--after-sales-status', '1', '--page-size', '1'], env)).stdout).list;
+    const pending = JSON.parse(
+      (await runCliCapture(['--json', 'orders', 'list', '--after-sales-status', '1', '--page-size', '1'], env)).stdout,
+    ).list;
     p.sandbox.failNext('audit', 'drop-after-processing');
     const r = await runCliCapture(['after-sales', 'approve', pending[0].id], env);
     expect(r.code).toBe(5);
@@ -140,10 +163,16 @@ describe('merchant-desk CLI', () => {
   });
 
   it('buyers sync --json and sso-link (only the URL)', async () => {
-    const sync = await runCliCapture(['--json', 'buyers', 'sync', '--user-no', 'cli-user', '--email', 'cli@example.com', '--first-name', 'Zoë'], env);
+    const sync = await runCliCapture(
+      ['--json', 'buyers', 'sync', '--user-no', 'cli-user', '--email', 'cli@example.com', '--first-name', 'Zoë'],
+      env,
+    );
     expect(sync.code).toBe(0);
     expect(Object.keys(JSON.parse(sync.stdout))).toEqual(['userId', 'authorizationCode']);
-    const link = await runCliCapture(['sso-link', '--user-no', 'cli-user', '--email', 'cli@example.com', '--item', '778899'], env);
+    const link = await runCliCapture(
+      ['sso-link', '--user-no', 'cli-user', '--email', 'cli@example.com', '--item', '778899'],
+      env,
+    );
     expect(link.code).toBe(0);
     expect(link.stdout).toMatch(new RegExp(`^${p.sandbox.platformUrl}/items/778899\\?authorizationCode=[^\\s]+$`));
     expect((await fetch(link.stdout)).status).toBe(200);
@@ -160,7 +189,12 @@ describe('merchant-desk CLI', () => {
     const controller = new AbortController();
     const out: string[] = [];
     const { runCli } = await import('../../src/cli/program');
-    const running = runCli(['--json', 'sandbox', '--orders', '25', '--seed', '9'], { stdout: (t) => out.push(t), stderr: () => {}, env: {}, signal: controller.signal });
+    const running = runCli(['--json', 'sandbox', '--orders', '25', '--seed', '9'], {
+      stdout: (t) => out.push(t),
+      stderr: () => {},
+      env: {},
+      signal: controller.signal,
+    });
     await expect.poll(() => out.length, { timeout: 10_000 }).toBeGreaterThan(0);
     const info = JSON.parse(out[0]!);
     expect(existsSync(info.privateKeyFile)).toBe(true);
@@ -173,7 +207,10 @@ describe('merchant-desk CLI', () => {
     };
     const list = await runCliCapture(['--json', 'orders', 'list'], sandboxEnv);
     expect(JSON.parse(list.stdout).totalCount).toBe(25);
-    const link = await runCliCapture(['sso-link', '--user-no', 'x', '--email', 'x@example.com', '--item', '1'], sandboxEnv);
+    const link = await runCliCapture(
+      ['sso-link', '--user-no', 'x', '--email', 'x@example.com', '--item', '1'],
+      sandboxEnv,
+    );
     expect(link.code).toBe(0);
     controller.abort();
     expect(await running).toBe(0);
@@ -189,7 +226,10 @@ describe('the built CLI', () => {
     expect(r.stdout).toContain('Usage: merchant-desk');
   });
   it.runIf(built || process.env.CI)('the built CLI exits 2 on invalid input', () => {
-    const r = spawnSync(process.execPath, [bin, 'orders', 'list', '--page', '0'], { encoding: 'utf8', env: { PATH: process.env.PATH, MERCHANT_DESK_BASE_URL: 'http://127.0.0.1:9', MERCHANT_DESK_TOKEN: 't' } });
+    const r = spawnSync(process.execPath, [bin, 'orders', 'list', '--page', '0'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, MERCHANT_DESK_BASE_URL: 'http://127.0.0.1:9', MERCHANT_DESK_TOKEN: 't' },
+    });
     expect(r.status).toBe(2);
   });
 });

@@ -49,7 +49,15 @@ describe('order list against the sandbox over loopback', () => {
   });
 
   it('filters by status lists, title and creation window', async () => {
-    const r = await p.seller().listOrders({ sellerOrderStatus: [4], productTitle: 'a', pageSize: 100, createBeginDate: '2000-01-01', createEndDate: '2100-01-01T00:00:00Z' });
+    const r = await p
+      .seller()
+      .listOrders({
+        sellerOrderStatus: [4],
+        productTitle: 'a',
+        pageSize: 100,
+        createBeginDate: '2000-01-01',
+        createEndDate: '2100-01-01T00:00:00Z',
+      });
     expect(r.ok).toBe(true);
     if (r.ok) for (const o of r.value.data.list) expect(o.orderStatus).toBe(4);
   });
@@ -78,13 +86,17 @@ describe('order list against the sandbox over loopback', () => {
   });
 
   it('a wrong token is an HTTP 401 error, not retried', async () => {
-    const r = await p.seller({ credentials: { bearerToken: async () => 'wrong', signingKey: async () => p.credentials.signingKey() } }).listOrders({});
+    const r = await p
+      .seller({ credentials: { bearerToken: async () => 'wrong', signingKey: async () => p.credentials.signingKey() } })
+      .listOrders({});
     expect(r).toMatchObject({ ok: false, error: { kind: 'http', status: 401, envelope: { code: '40101' } } });
     expect(p.transport.sent).toHaveLength(1);
   });
 
   it('a missing token is a credentials error and sends nothing', async () => {
-    const r = await p.seller({ credentials: { bearerToken: async () => '', signingKey: async () => p.credentials.signingKey() } }).listOrders({});
+    const r = await p
+      .seller({ credentials: { bearerToken: async () => '', signingKey: async () => p.credentials.signingKey() } })
+      .listOrders({});
     expect(r).toMatchObject({ ok: false, error: { kind: 'credentials' } });
     expect(p.transport.sent).toHaveLength(0);
   });
@@ -101,7 +113,10 @@ describe('order list against the sandbox over loopback', () => {
   it('gives up after the retry budget with the last error', async () => {
     p.sandbox.failNext('orders', ...Array<'platform-10004'>(5).fill('platform-10004'));
     const r = await p.seller().listOrders({});
-    expect(r).toMatchObject({ ok: false, error: { kind: 'platform', code: '10004', action: expect.stringMatching(/retry/i) } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'platform', code: '10004', action: expect.stringMatching(/retry/i) },
+    });
     expect(p.transport.sent).toHaveLength(5);
   });
 
@@ -115,7 +130,9 @@ describe('order list against the sandbox over loopback', () => {
   it('a closed port is a network error that says nothing was sent', async () => {
     const closed = await startTestPlatform({ orders: 1 });
     await closed.stop();
-    const r = await closed.seller({ retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } }).listOrders({});
+    const r = await closed
+      .seller({ retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } })
+      .listOrders({});
     expect(r).toMatchObject({ ok: false, error: { kind: 'network', sent: false } });
     expect(closed.transport.sent).toHaveLength(2);
   });
@@ -127,7 +144,9 @@ describe('after-sales audit', () => {
     p.transport.sent.length = 0;
     const r = await p.seller().auditAfterSales({ orderId: order!.id, isApproved: true });
     expect(r).toEqual({ ok: true, value: true });
-    expect(p.transport.sent[0]!.url).toBe(`${p.sandbox.baseUrl}/merchant-api/seller/order/${order!.id}/after-sales/seller-audit`);
+    expect(p.transport.sent[0]!.url).toBe(
+      `${p.sandbox.baseUrl}/merchant-api/seller/order/${order!.id}/after-sales/seller-audit`,
+    );
     expect(p.transport.sent[0]!.body).toBe('{"isApproved":true}');
     const after = await p.seller().getOrder(order!.id);
     expect(after.ok && after.value?.orderAfterSalesStatus).toBe(2);
@@ -136,9 +155,20 @@ describe('after-sales audit', () => {
   it('rejects with a reason and evidence URLs', async () => {
     const [order] = await ordersAwaitingReview();
     p.transport.sent.length = 0;
-    const r = await p.seller().auditAfterSales({ orderId: order!.id, isApproved: false, rejectDescription: 'Code was redeemed — see log', rejectImageUrls: ['https://cdn.example.com/proof.png'] });
+    const r = await p
+      .seller()
+      .auditAfterSales({
+        orderId: order!.id,
+        isApproved: false,
+        rejectDescription: 'Code was redeemed — see log',
+        rejectImageUrls: ['https://cdn.example.com/proof.png'],
+      });
     expect(r.ok).toBe(true);
-    expect(JSON.parse(p.transport.sent[0]!.body!)).toEqual({ isApproved: false, rejectDescription: 'Code was redeemed — see log', rejectImageUrls: ['https://cdn.example.com/proof.png'] });
+    expect(JSON.parse(p.transport.sent[0]!.body!)).toEqual({
+      isApproved: false,
+      rejectDescription: 'Code was redeemed — see log',
+      rejectImageUrls: ['https://cdn.example.com/proof.png'],
+    });
     const after = await p.seller().getOrder(order!.id);
     expect(after.ok && after.value?.orderAfterSalesStatus).toBe(3);
   });
@@ -146,8 +176,14 @@ describe('after-sales audit', () => {
   it.each([
     [{ orderId: '5', isApproved: false }, 'rejectDescription'],
     [{ orderId: '5', isApproved: false, rejectDescription: '   ' }, 'rejectDescription'],
-    [{ orderId: '5', isApproved: false, rejectDescription: 'x', rejectImageUrls: ['ftp://x/y.png'] }, 'rejectImageUrls.0'],
-    [{ orderId: '5', isApproved: false, rejectDescription: 'x', rejectImageUrls: ['javascript:alert(1)'] }, 'rejectImageUrls.0'],
+    [
+      { orderId: '5', isApproved: false, rejectDescription: 'x', rejectImageUrls: ['ftp://x/y.png'] },
+      'rejectImageUrls.0',
+    ],
+    [
+      { orderId: '5', isApproved: false, rejectDescription: 'x', rejectImageUrls: ['javascript:alert(1)'] },
+      'rejectImageUrls.0',
+    ],
     [{ orderId: 'abc', isApproved: true }, 'orderId'],
   ])('invalid decision %j sends nothing', async (input, path) => {
     const r = await p.seller().auditAfterSales(input);
@@ -170,7 +206,10 @@ describe('after-sales audit', () => {
     const [order] = await ordersAwaitingReview();
     p.transport.sent.length = 0;
     p.sandbox.failNext('audit', 'platform-10004');
-    expect(await p.seller().auditAfterSales({ orderId: order!.id, isApproved: true })).toEqual({ ok: true, value: true });
+    expect(await p.seller().auditAfterSales({ orderId: order!.id, isApproved: true })).toEqual({
+      ok: true,
+      value: true,
+    });
     expect(p.transport.sent.filter((r) => r.url.endsWith('seller-audit'))).toHaveLength(2);
   });
 
@@ -179,7 +218,14 @@ describe('after-sales audit', () => {
     p.transport.sent.length = 0;
     p.sandbox.failNext('audit', 'drop-after-processing');
     const r = await p.seller().auditAfterSales({ orderId: order!.id, isApproved: true });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', cause: { kind: 'network', sent: true }, observed: { kind: 'found', order: { id: order!.id, orderAfterSalesStatus: 2 } } } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'outcome-unknown',
+        cause: { kind: 'network', sent: true },
+        observed: { kind: 'found', order: { id: order!.id, orderAfterSalesStatus: 2 } },
+      },
+    });
     expect(p.transport.sent.filter((q) => q.url.endsWith('seller-audit'))).toHaveLength(1);
     expect(p.transport.sent.filter((q) => q.url.endsWith('/seller/order'))).toHaveLength(1);
   });
@@ -189,7 +235,10 @@ describe('after-sales audit', () => {
     p.transport.sent.length = 0;
     p.sandbox.failNext('audit', 'drop-before-processing');
     const r = await p.seller().auditAfterSales({ orderId: order!.id, isApproved: false, rejectDescription: 'no' });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', observed: { kind: 'found', order: { orderAfterSalesStatus: 1 } } } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'outcome-unknown', observed: { kind: 'found', order: { orderAfterSalesStatus: 1 } } },
+    });
     expect(p.transport.sent.filter((q) => q.url.endsWith('seller-audit'))).toHaveLength(1);
   });
 
@@ -198,7 +247,14 @@ describe('after-sales audit', () => {
     p.transport.sent.length = 0;
     p.sandbox.failNext('audit', 'hang-after-processing');
     const r = await p.seller({ config: { timeoutMs: 300 } }).auditAfterSales({ orderId: order!.id, isApproved: true });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', cause: { kind: 'timeout' }, observed: { kind: 'found', order: { orderAfterSalesStatus: 2 } } } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'outcome-unknown',
+        cause: { kind: 'timeout' },
+        observed: { kind: 'found', order: { orderAfterSalesStatus: 2 } },
+      },
+    });
     expect(p.transport.sent.filter((q) => q.url.endsWith('seller-audit'))).toHaveLength(1);
   });
 
@@ -214,7 +270,9 @@ describe('after-sales audit', () => {
   it('a refused connection is retried because nothing reached the platform', async () => {
     const closed = await startTestPlatform({ orders: 1 });
     await closed.stop();
-    const r = await closed.seller({ retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } }).auditAfterSales({ orderId: '7', isApproved: true });
+    const r = await closed
+      .seller({ retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } })
+      .auditAfterSales({ orderId: '7', isApproved: true });
     expect(r).toMatchObject({ ok: false, error: { kind: 'network', sent: false } });
     expect(closed.transport.sent).toHaveLength(3);
   });

@@ -12,7 +12,9 @@ export function registerAfterSales(program: Command, run: CommandRunner): void {
       run(async ({ seller, io, json }) => {
         const r = await seller().auditAfterSales({ orderId, isApproved: true });
         if (!r.ok) return r;
-        io.stdout(json ? JSON.stringify({ orderId, approved: true }) : `Approved the after-sales request of order ${orderId}.`);
+        io.stdout(
+          json ? JSON.stringify({ orderId, approved: true }) : `Approved the after-sales request of order ${orderId}.`,
+        );
         return ExitCode.ok;
       }),
     );
@@ -21,7 +23,12 @@ export function registerAfterSales(program: Command, run: CommandRunner): void {
     .argument('<ORDER_ID>', 'order ID')
     .description('reject the refund request of an order (a reason is required)')
     .requiredOption('--reason <TEXT>', 'why the request is rejected')
-    .option('--image <URL>', 'evidence image URL (repeatable)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .option(
+      '--image <URL>',
+      'evidence image URL (repeatable)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
     .action((orderId: string, flags: { reason: string; image: string[] }) =>
       run(async ({ seller, io, json }) => {
         const r = await seller().auditAfterSales({
@@ -31,7 +38,9 @@ export function registerAfterSales(program: Command, run: CommandRunner): void {
           ...(flags.image.length > 0 ? { rejectImageUrls: flags.image } : {}),
         });
         if (!r.ok) return r;
-        io.stdout(json ? JSON.stringify({ orderId, approved: false }) : `Rejected the after-sales request of order ${orderId}.`);
+        io.stdout(
+          json ? JSON.stringify({ orderId, approved: false }) : `Rejected the after-sales request of order ${orderId}.`,
+        );
         return ExitCode.ok;
       }),
     );

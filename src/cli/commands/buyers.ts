@@ -10,7 +10,8 @@ interface BuyerFlags {
   lastName?: string;
 }
 
-const buyerInput = (f: BuyerFlags) => defined({ merchantUserNo: f.userNo, email: f.email, firstName: f.firstName, lastName: f.lastName });
+const buyerInput = (f: BuyerFlags) =>
+  defined({ merchantUserNo: f.userNo, email: f.email, firstName: f.firstName, lastName: f.lastName });
 
 export function registerBuyers(program: Command, run: CommandRunner): void {
   program

@@ -59,7 +59,11 @@ export function registerOrders(program: Command, run: CommandRunner): void {
       .option('--page-size <N>', 'orders per page, 1-100'),
   ).action((flags: ListFlags) =>
     run(async ({ seller, io, json }) => {
-      const input = defined({ pageIndex: parseInteger('--page', flags.page), pageSize: parseInteger('--page-size', flags.pageSize), ...orderFilterInput(flags) });
+      const input = defined({
+        pageIndex: parseInteger('--page', flags.page),
+        pageSize: parseInteger('--page-size', flags.pageSize),
+        ...orderFilterInput(flags),
+      });
       const page = await seller().listOrders(input);
       if (!page.ok) return page;
       io.stdout(json ? JSON.stringify(page.value.data) : formatOrderTable(page.value.data));

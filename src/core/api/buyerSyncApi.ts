@@ -61,7 +61,13 @@ export class BuyerSyncApi {
       merchant: config.merchantId,
     });
     const signature = signText(config.signatureProfile.algorithm, key, stringToSign);
-    return { url, path, headers: { 'Content-Type': 'application/json', nonce, timestamp, signature }, body, stringToSign };
+    return {
+      url,
+      path,
+      headers: { 'Content-Type': 'application/json', nonce, timestamp, signature },
+      body,
+      stringToSign,
+    };
   }
 
   /** Registers or updates the buyer; returns the platform user ID and a single-use authorization code. */
@@ -71,11 +77,17 @@ export class BuyerSyncApi {
     const key = await loadSecret('RSA private key', () => this.deps.credentials.signingKey());
     if (!key.ok) return key;
     const { retry, sleeper, random, now } = this.deps;
-    const result = await withRetry({ policy: retry, sleeper, random, now }, isTransient, (n) => this.attempt(request.value, key.value, n));
+    const result = await withRetry({ policy: retry, sleeper, random, now }, isTransient, (n) =>
+      this.attempt(request.value, key.value, n),
+    );
     return result.ok ? ok(result.value.data) : result;
   }
 
-  private async attempt(request: BuyerSyncRequest, key: KeyObject, attempt: number): Promise<Result<Decoded<BuyerSyncResult>, ApiError>> {
+  private async attempt(
+    request: BuyerSyncRequest,
+    key: KeyObject,
+    attempt: number,
+  ): Promise<Result<Decoded<BuyerSyncResult>, ApiError>> {
     const { transport, config, now, onRequest } = this.deps;
     let signed: SignedRequest;
     try {
@@ -84,8 +96,16 @@ export class BuyerSyncApi {
       return err({ kind: 'credentials', message: `Signing failed: ${e instanceof Error ? e.message : String(e)}.` });
     }
     const started = now();
-    const res = await transport.send({ method: 'POST', url: signed.url, headers: { ...signed.headers }, body: signed.body, timeoutMs: config.timeoutMs });
-    const result = res.ok ? decodeEnvelope(res.value, buyerSyncResultSchema, now()) : err(transportError(res.error, config.timeoutMs));
+    const res = await transport.send({
+      method: 'POST',
+      url: signed.url,
+      headers: { ...signed.headers },
+      body: signed.body,
+      timeoutMs: config.timeoutMs,
+    });
+    const result = res.ok
+      ? decodeEnvelope(res.value, buyerSyncResultSchema, now())
+      : err(transportError(res.error, config.timeoutMs));
     onRequest({
       endpoint: 'buyer-sync',
       attempt,
@@ -106,7 +126,10 @@ export class BuyerSyncApi {
     if (!item.ok) return item;
     const synced = await this.syncBuyer(buyer);
     if (!synced.ok) return synced;
-    return ok({ url: ssoLink(this.deps.config.platformUrl, item.value, synced.value.authorizationCode), userId: synced.value.userId });
+    return ok({
+      url: ssoLink(this.deps.config.platformUrl, item.value, synced.value.authorizationCode),
+      userId: synced.value.userId,
+    });
   }
 }
 

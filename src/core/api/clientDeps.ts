@@ -54,7 +54,10 @@ export function resolveDeps(deps: ClientDeps): ResolvedDeps {
 export function validateInput<S extends z.ZodType>(schema: S, input: unknown): Result<z.output<S>, ApiError> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return ok(parsed.data);
-  const issues: FieldIssue[] = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const issues: FieldIssue[] = parsed.error.issues.map((i) => ({
+    path: i.path.map(String).join('.'),
+    message: i.message,
+  }));
   return err({ kind: 'invalid-input', message: issues.map((i) => i.message).join('; '), issues });
 }
 
@@ -64,6 +67,9 @@ export async function loadSecret<T>(what: string, load: () => Promise<T>): Promi
     if (value === '' || value == null) return err({ kind: 'credentials', message: `No ${what} is set.` });
     return ok(value);
   } catch (e) {
-    return err({ kind: 'credentials', message: `The ${what} could not be read: ${e instanceof Error ? e.message : String(e)}.` });
+    return err({
+      kind: 'credentials',
+      message: `The ${what} could not be read: ${e instanceof Error ? e.message : String(e)}.`,
+    });
   }
 }

@@ -7,7 +7,10 @@ import { parseRetryAfterMs } from './retry';
 
 const envelopeSchema = z.looseObject({
   code: z.union([z.string(), z.number()]).transform(String),
-  msg: z.string().nullish().transform((m) => m ?? ''),
+  msg: z
+    .string()
+    .nullish()
+    .transform((m) => m ?? ''),
   time: z.string().nullish(),
   data: z.unknown(),
 });
@@ -50,7 +53,10 @@ export function decodeEnvelope<S extends z.ZodType>(
     json = parseJsonKeepingIds(response.body);
   } catch {
     if (!isSuccessStatus) return err(httpError(response, undefined, nowMs));
-    return err({ kind: 'protocol', message: `the body is not JSON (starts with ${JSON.stringify(response.body.slice(0, 40))})` });
+    return err({
+      kind: 'protocol',
+      message: `the body is not JSON (starts with ${JSON.stringify(response.body.slice(0, 40))})`,
+    });
   }
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) {
@@ -74,7 +80,11 @@ export function decodeEnvelope<S extends z.ZodType>(
   return ok({ data: parsed.data, time: time ?? undefined });
 }
 
-function httpError(response: HttpResponse, envelope: { code: string; msg: string } | undefined, nowMs: number): ApiError {
+function httpError(
+  response: HttpResponse,
+  envelope: { code: string; msg: string } | undefined,
+  nowMs: number,
+): ApiError {
   const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], nowMs);
   return {
     kind: 'http',

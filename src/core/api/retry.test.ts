@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, isSafeToRetryUnprocessed, isTransient, parseRetryAfterMs } from './retry';
+import {
+  backoffDelayMs,
+  DEFAULT_RETRY_POLICY,
+  isSafeToRetryUnprocessed,
+  isTransient,
+  parseRetryAfterMs,
+} from './retry';
 
 describe('backoff', () => {
   it('grows exponentially, is capped and jittered within [exp/2, exp]', () => {

@@ -31,7 +31,9 @@ export function auditBody(decision: AfterSalesDecision): string {
   return JSON.stringify({
     isApproved: false,
     rejectDescription: decision.rejectDescription,
-    ...(decision.rejectImageUrls && decision.rejectImageUrls.length > 0 ? { rejectImageUrls: decision.rejectImageUrls } : {}),
+    ...(decision.rejectImageUrls && decision.rejectImageUrls.length > 0
+      ? { rejectImageUrls: decision.rejectImageUrls }
+      : {}),
   });
 }
 
@@ -90,7 +92,9 @@ export class SellerApi {
     if (!token.ok) return token;
     const body = orderListBody(query.value);
     const url = this.url('/seller/order');
-    return withRetry(this.retryContext(), isTransient, (n) => this.post('orders', url, body, token.value, orderListDataSchema, n));
+    return withRetry(this.retryContext(), isTransient, (n) =>
+      this.post('orders', url, body, token.value, orderListDataSchema, n),
+    );
   }
 
   /** The spec's "after a callback" rule: the order list filtered by `id`. `null` when there is none. */

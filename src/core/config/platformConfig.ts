@@ -27,7 +27,11 @@ export const platformConfigSchema = z.object({
     .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'API prefix must be empty or like /merchant-api')
     .default('/merchant-api'),
   merchantId: z.string().trim().min(1, 'merchant ID must not be empty'),
-  apiVersion: z.string().trim().regex(/^[A-Za-z0-9._-]+$/, 'API version must be like v1').default('v1'),
+  apiVersion: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]+$/, 'API version must be like v1')
+    .default('v1'),
   signatureProfile: signatureProfileSchema.default(DEFAULT_SIGNATURE_PROFILE),
   /** Per-request time limit. */
   timeoutMs: z.number().int().min(100).max(300_000).default(15_000),

@@ -4,7 +4,14 @@ import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { err, ok } from '../result';
 import type { HttpRequest, HttpResponse, HttpTransport, TransportFailure } from './transport';
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_INVALID_URL',
+]);
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
 export function classifyAxiosFailure(error: unknown, timeoutMs: number): TransportFailure {

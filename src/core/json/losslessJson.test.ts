@@ -3,7 +3,9 @@ import { integerLiteral, parseJsonKeepingIds } from './losslessJson';
 
 describe('lossless JSON', () => {
   it('keeps integer IDs beyond 2^53 as exact decimal strings', () => {
-    const parsed = parseJsonKeepingIds('{"id":18446744073709551615,"buyerId":9007199254740993,"n":9007199254740993,"list":[{"id":12345678901234567890}]}') as Record<string, unknown>;
+    const parsed = parseJsonKeepingIds(
+      '{"id":18446744073709551615,"buyerId":9007199254740993,"n":9007199254740993,"list":[{"id":12345678901234567890}]}',
+    ) as Record<string, unknown>;
     expect(parsed.id).toBe('18446744073709551615');
     expect(parsed.buyerId).toBe('9007199254740993');
     expect(parsed.n).toBe(9007199254740992); // not an ID: ordinary number semantics

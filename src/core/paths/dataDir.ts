@@ -8,7 +8,10 @@ export const APP_NAME = 'Merchant Desk';
  * app named "Merchant Desk" — so the CLI finds the app's settings and caches by default.
  * MERCHANT_DESK_DATA_DIR overrides it (the CLI's --data-dir flag sets that).
  */
-export function defaultDataDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDataDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.MERCHANT_DESK_DATA_DIR) return path.resolve(env.MERCHANT_DESK_DATA_DIR);
   const home = env.HOME ?? env.USERPROFILE ?? os.homedir();
   switch (platform) {

@@ -8,7 +8,8 @@ export const NONCE_MAX_LENGTH = 32;
 
 /** A fresh random nonce of alphanumeric characters (the spec allows 6 to 32; default 32). */
 export function newNonce(length = NONCE_MAX_LENGTH): string {
-  if (length < NONCE_MIN_LENGTH || length > NONCE_MAX_LENGTH) throw new RangeError(`nonce length must be 6 to 32, got ${length}`);
+  if (length < NONCE_MIN_LENGTH || length > NONCE_MAX_LENGTH)
+    throw new RangeError(`nonce length must be 6 to 32, got ${length}`);
   let out = '';
   while (out.length < length) {
     for (const b of randomBytes(length)) {

@@ -27,7 +27,12 @@ export function verifyText(
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signatureBase64)) return false;
   const key = typeof publicKey === 'string' ? createPublicKey(publicKey) : publicKey;
   try {
-    return verify(digestOf(algorithm), Buffer.from(text, 'utf8'), { key, ...paddingOf(algorithm) }, Buffer.from(signatureBase64, 'base64'));
+    return verify(
+      digestOf(algorithm),
+      Buffer.from(text, 'utf8'),
+      { key, ...paddingOf(algorithm) },
+      Buffer.from(signatureBase64, 'base64'),
+    );
   } catch {
     return false;
   }

@@ -26,9 +26,13 @@ function opensslVerifies(algorithm: SignatureAlgorithm, text: string, signatureB
   writeFileSync(dataFile, Buffer.from(text, 'utf8'));
   writeFileSync(sigFile, Buffer.from(signatureBase64, 'base64'));
   const digest = algorithm === 'RSA-SHA1' ? '-sha1' : '-sha256';
-  const pss = algorithm === 'RSA-PSS-SHA256' ? ['-sigopt', 'rsa_padding_mode:pss', '-sigopt', 'rsa_pss_saltlen:-1'] : [];
+  const pss =
+    algorithm === 'RSA-PSS-SHA256' ? ['-sigopt', 'rsa_padding_mode:pss', '-sigopt', 'rsa_pss_saltlen:-1'] : [];
   try {
-    const out = execFileSync('openssl', ['dgst', digest, ...pss, '-verify', pubFile, '-signature', sigFile, dataFile], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('openssl', ['dgst', digest, ...pss, '-verify', pubFile, '-signature', sigFile, dataFile], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return out.includes('Verified OK');
   } catch {
     return false;
@@ -41,7 +45,16 @@ function capturingTransport(): HttpTransport & { requests: HttpRequest[] } {
     requests,
     async send(request) {
       requests.push(request);
-      return ok({ status: 200, headers: {}, body: JSON.stringify({ code: '0000', msg: 'Success', time: '2026-01-01 00:00:00', data: { userId: '9007199254740993', authorizationCode: 'c0de' } }) });
+      return ok({
+        status: 200,
+        headers: {},
+        body: JSON.stringify({
+          code: '0000',
+          msg: 'Success',
+          time: '2026-01-01 00:00:00',
+          data: { userId: '9007199254740993', authorizationCode: 'c0de' },
+        }),
+      });
     },
   };
 }
@@ -49,12 +62,22 @@ function capturingTransport(): HttpTransport & { requests: HttpRequest[] } {
 async function signedWireRequest(profile: SignatureProfile, platformUrl = 'https://platform.example.com/gw') {
   const transport = capturingTransport();
   const api = new BuyerSyncApi({
-    config: platformConfigSchema.parse({ baseUrl: 'https://api.example.com', platformUrl, merchantId: 'M-42', signatureProfile: profile }),
+    config: platformConfigSchema.parse({
+      baseUrl: 'https://api.example.com',
+      platformUrl,
+      merchantId: 'M-42',
+      signatureProfile: profile,
+    }),
     transport,
     credentials: { bearerToken: async () => 'unused', signingKey: async () => privateKey },
     now: () => 1_767_225_600_123,
   });
-  const r = await api.syncBuyer({ merchantUserNo: 'u-1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Müller 李' });
+  const r = await api.syncBuyer({
+    merchantUserNo: 'u-1',
+    email: 'ana@example.com',
+    firstName: 'Ana',
+    lastName: 'Müller 李',
+  });
   expect(r.ok).toBe(true);
   return transport.requests[0]!;
 }
@@ -70,7 +93,9 @@ describe('buyer-sync signatures', () => {
     const expected = `POST\n/gw/pay-fac/M-42/v1/user\n${h.timestamp}\n${h.nonce}\n${req.body}\n`;
     expect(opensslVerifies('RSA-SHA256', expected, h.signature!)).toBe(true);
     expect(opensslVerifies('RSA-SHA256', expected.replace('M-42', 'M-43'), h.signature!)).toBe(false);
-    expect(req.body).toBe('{"merchantUserNo":"u-1","email":"ana@example.com","firstName":"Ana","lastName":"Müller 李"}');
+    expect(req.body).toBe(
+      '{"merchantUserNo":"u-1","email":"ana@example.com","firstName":"Ana","lastName":"Müller 李"}',
+    );
   });
 
   it('body-only profile signs exactly the body bytes sent', async () => {
@@ -79,9 +104,19 @@ describe('buyer-sync signatures', () => {
   });
 
   it('template profile substitutes every placeholder', async () => {
-    const req = await signedWireRequest({ mode: 'template', template: '{merchant}|{method}|{path}|{timestamp}|{nonce}|{body}', algorithm: 'RSA-SHA1' });
+    const req = await signedWireRequest({
+      mode: 'template',
+      template: '{merchant}|{method}|{path}|{timestamp}|{nonce}|{body}',
+      algorithm: 'RSA-SHA1',
+    });
     const h = req.headers;
-    expect(opensslVerifies('RSA-SHA1', `M-42|POST|/gw/pay-fac/M-42/v1/user|${h.timestamp}|${h.nonce}|${req.body}`, h.signature!)).toBe(true);
+    expect(
+      opensslVerifies(
+        'RSA-SHA1',
+        `M-42|POST|/gw/pay-fac/M-42/v1/user|${h.timestamp}|${h.nonce}|${req.body}`,
+        h.signature!,
+      ),
+    ).toBe(true);
   });
 
   it('RSA-PSS-SHA256 verifies with openssl', async () => {
@@ -91,7 +126,10 @@ describe('buyer-sync signatures', () => {
   });
 
   it('a template honours \\n escapes typed in a settings field', () => {
-    const s = buildStringToSign({ mode: 'template', template: '{method}\\n{nonce}', algorithm: 'RSA-SHA256' }, { method: 'POST', path: '/', timestamp: '1', nonce: 'abcdef', body: '{}', merchant: 'm' });
+    const s = buildStringToSign(
+      { mode: 'template', template: '{method}\\n{nonce}', algorithm: 'RSA-SHA256' },
+      { method: 'POST', path: '/', timestamp: '1', nonce: 'abcdef', body: '{}', merchant: 'm' },
+    );
     expect(s).toBe('POST\nabcdef');
   });
 
@@ -120,12 +158,25 @@ describe('nonce', () => {
     let t = 1_000_000_000_000;
     const requests: HttpRequest[] = [];
     const api = new BuyerSyncApi({
-      config: platformConfigSchema.parse({ baseUrl: 'https://a.example', platformUrl: 'https://p.example', merchantId: 'M' }),
+      config: platformConfigSchema.parse({
+        baseUrl: 'https://a.example',
+        platformUrl: 'https://p.example',
+        merchantId: 'M',
+      }),
       transport: {
         async send(request) {
           requests.push(request);
           const code = requests.length < 3 ? '10004' : '0000';
-          return ok({ status: 200, headers: {}, body: JSON.stringify({ code, msg: code === '0000' ? 'Success' : 'Server error', time: '2026-01-01 00:00:00', data: code === '0000' ? { userId: '1', authorizationCode: 'x' } : null }) });
+          return ok({
+            status: 200,
+            headers: {},
+            body: JSON.stringify({
+              code,
+              msg: code === '0000' ? 'Success' : 'Server error',
+              time: '2026-01-01 00:00:00',
+              data: code === '0000' ? { userId: '1', authorizationCode: 'x' } : null,
+            }),
+          });
         },
       },
       credentials: { bearerToken: async () => 't', signingKey: async () => privateKey },

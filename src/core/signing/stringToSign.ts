@@ -30,7 +30,10 @@ export function buildStringToSign(profile: SignatureProfile, input: SigningInput
       return input.body;
     case 'template': {
       const template = unescapeTemplate(profile.template ?? '');
-      return template.replace(/\{(method|path|timestamp|nonce|body|merchant)\}/g, (_m, key: keyof SigningInput) => input[key]);
+      return template.replace(
+        /\{(method|path|timestamp|nonce|body|merchant)\}/g,
+        (_m, key: keyof SigningInput) => input[key],
+      );
     }
   }
 }

@@ -94,7 +94,10 @@ export const orderListDataSchema = z.looseObject({
   pageSize: z.number().int(),
   totalCount: z.number().int().nonnegative(),
   pageCount: z.number().int().nonnegative(),
-  list: z.array(orderSchema).nullish().transform((l) => l ?? []),
+  list: z
+    .array(orderSchema)
+    .nullish()
+    .transform((l) => l ?? []),
 });
 export type OrderListData = z.infer<typeof orderListDataSchema>;
 

@@ -9,7 +9,10 @@ const idText = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,19}$/, { message: `${what} must be a positive whole number (digits only), e.g. 1234567890123456789`, abort: true })
+    .regex(/^\d{1,19}$/, {
+      message: `${what} must be a positive whole number (digits only), e.g. 1234567890123456789`,
+      abort: true,
+    })
     .refine((s) => BigInt(s) > 0n && BigInt(s) <= MAX_ID, `${what} must be between 1 and ${MAX_ID}`);
 
 /** True when the date part names a real calendar day (Date.parse would roll 2026-02-30 over to March 2). */
@@ -25,7 +28,10 @@ const isoDate = (what: string) =>
   z
     .string()
     .trim()
-    .regex(ISO_8601, { message: `${what} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`, abort: true })
+    .regex(ISO_8601, {
+      message: `${what} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`,
+      abort: true,
+    })
     .refine(isRealCalendarDate, `${what} is not a real calendar date`);
 
 const statusList = (what: string) =>
@@ -36,8 +42,18 @@ export const PAGE_SIZE_MAX = 100;
 
 export const orderListQuerySchema = z
   .object({
-    pageIndex: z.number().int('page must be a whole number').min(1, 'page must be 1 to 100').max(PAGE_INDEX_MAX, 'page must be 1 to 100 (the platform serves at most 100 pages)').default(1),
-    pageSize: z.number().int('page size must be a whole number').min(1, 'page size must be 1 to 100').max(PAGE_SIZE_MAX, 'page size must be 1 to 100').optional(),
+    pageIndex: z
+      .number()
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 to 100')
+      .max(PAGE_INDEX_MAX, 'page must be 1 to 100 (the platform serves at most 100 pages)')
+      .default(1),
+    pageSize: z
+      .number()
+      .int('page size must be a whole number')
+      .min(1, 'page size must be 1 to 100')
+      .max(PAGE_SIZE_MAX, 'page size must be 1 to 100')
+      .optional(),
     id: idText('order id').optional(),
     orderNum: z.string().trim().min(1, 'order number must not be blank').optional(),
     buyerId: idText('buyer id').optional(),
@@ -82,7 +98,10 @@ export type AfterSalesDecision = z.output<typeof afterSalesDecisionSchema>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const buyerSyncRequestSchema = z
   .object({
-    merchantUserNo: z.string().trim().min(1, 'merchantUserNo (the buyer’s user number in your system) must not be empty'),
+    merchantUserNo: z
+      .string()
+      .trim()
+      .min(1, 'merchantUserNo (the buyer’s user number in your system) must not be empty'),
     email: z.string().trim().regex(EMAIL, 'email must look like name@example.com'),
     firstName: z.string().trim().min(1).optional(),
     lastName: z.string().trim().min(1).optional(),
