@@ -5,7 +5,16 @@ import type { Credentials } from '../core/api/clientDeps';
 import { SellerApi } from '../core/api/sellerApi';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
-import { CliInputError, type CliIo } from './io';
+import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';
+import { defaultDataDir } from '../core/paths/dataDir';
+import { createConfProfileStore } from '../core/profiles/confProfileStore';
+import { describeProfileStoreError } from '../core/profiles/profileErrors';
+import { profileIdSchema, toPlatformConfig, type Profile } from '../core/profiles/profileSchema';
+import type { ProfileStore } from '../core/profiles/profileStore';
+import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
+import { profileCredentials, type CredentialHints } from '../core/secrets/profileCredentials';
+import type { SecretStore } from '../core/secrets/secretStore';
+import { CliError, CliInputError, type CliIo } from './io';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -13,6 +22,10 @@ export interface GlobalOptions {
   merchant?: string;
   apiPrefix?: string;
   json?: boolean;
+  /** --profile NAME: settings from the profile (flags override), secrets from the keychain. */
+  profile?: string;
+  /** --data-dir DIR, when the program defines it (it also sets MERCHANT_DESK_DATA_DIR). */
+  dataDir?: string;
 }
 
 /** Settings from flags, then the environment; secrets only from the environment. */
@@ -54,7 +67,7 @@ export function environmentCredentials(env: CliIo['env']): Credentials {
       try {
         pem = await readFile(file, 'utf8');
       } catch (e) {
-        throw new Error(`cannot read the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+        throw new Error(`cannot read the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
       }
       try {
         const key = createPrivateKey(pem);
@@ -62,16 +75,144 @@ export function environmentCredentials(env: CliIo['env']): Credentials {
         return key;
       } catch (e) {
         const why = e instanceof Error && /passphrase/i.test(e.message) ? 'it is encrypted (decrypt it first, e.g. openssl pkey -in key.pem -out plain.pem)' : 'it is not a readable RSA private key PEM';
-        throw new Error(`the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE is unusable: ${why}`);
+        throw new Error(`the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE is unusable: ${why}`, { cause: e });
       }
     },
   };
 }
 
 export function sellerApi(config: PlatformConfig, env: CliIo['env']): SellerApi {
-  return new SellerApi({ config, transport: createAxiosTransport(), credentials: environmentCredentials(env) });
+  return sellerApiFor({ config, credentials: environmentCredentials(env) });
 }
 
 export function buyerSyncApi(config: PlatformConfig, env: CliIo['env']): BuyerSyncApi {
-  return new BuyerSyncApi({ config, transport: createAxiosTransport(), credentials: environmentCredentials(env) });
+  return buyerSyncApiFor({ config, credentials: environmentCredentials(env) });
 }
+
+/** API clients for a resolved connection (a profile or the environment). */
+export function sellerApiFor(connection: Pick<Connection, 'config' | 'credentials'>): SellerApi {
+  return new SellerApi({ config: connection.config, transport: createAxiosTransport(), credentials: connection.credentials });
+}
+
+export function buyerSyncApiFor(connection: Pick<Connection, 'config' | 'credentials'>): BuyerSyncApi {
+  return new BuyerSyncApi({ config: connection.config, transport: createAxiosTransport(), credentials: connection.credentials });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profiles: settings from <dataDir>/settings.json, secrets from the OS keychain.
+
+/** How the CLI tells the merchant to set a missing secret. */
+export const CLI_CREDENTIAL_HINTS: CredentialHints = {
+  setToken: (id) => `run \`merchant-desk token set --profile ${id}\` (it reads the token from standard input)`,
+  setKey: (id) => `run \`merchant-desk keys generate --profile ${id}\` or \`merchant-desk keys import FILE --profile ${id}\``,
+};
+
+/** The data directory, read at call time: --data-dir, then MERCHANT_DESK_DATA_DIR, then the app's default. */
+export function cliDataDir(opts: GlobalOptions, env: CliIo['env']): string {
+  return opts.dataDir ? defaultDataDir({ ...env, MERCHANT_DESK_DATA_DIR: opts.dataDir }) : defaultDataDir(env);
+}
+
+export interface ProfileServices {
+  dataDir: string;
+  profiles: ProfileStore;
+  secrets: SecretStore;
+  keys: KeyStore;
+}
+
+export function profileServices(opts: GlobalOptions, io: CliIo): ProfileServices {
+  const dataDir = cliDataDir(opts, io.env);
+  const timeout = Number(io.env.MERCHANT_DESK_KEYCHAIN_TIMEOUT_MS);
+  const secrets = io.secretStore ?? createKeytarSecretStore(Number.isInteger(timeout) && timeout > 0 ? { timeoutMs: timeout } : {});
+  return { dataDir, profiles: createConfProfileStore(dataDir), secrets, keys: createFileKeyStore({ dataDir, secrets }) };
+}
+
+/** Environment variables that select the environment mode (no profile) when no profile is named. */
+const ENVIRONMENT_MODE_VARIABLES = [
+  'MERCHANT_DESK_BASE_URL',
+  'MERCHANT_DESK_PLATFORM_URL',
+  'MERCHANT_DESK_MERCHANT_ID',
+  'MERCHANT_DESK_TOKEN',
+  'MERCHANT_DESK_PRIVATE_KEY_FILE',
+] as const;
+
+export function environmentConfigured(env: CliIo['env']): boolean {
+  return ENVIRONMENT_MODE_VARIABLES.some((v) => env[v] !== undefined && env[v] !== '');
+}
+
+/** The profile named by --profile or MERCHANT_DESK_PROFILE, if any (validated as an ID). */
+export function namedProfileId(opts: GlobalOptions, env: CliIo['env']): string | undefined {
+  const name = opts.profile ?? (env.MERCHANT_DESK_PROFILE || undefined);
+  if (name === undefined) return undefined;
+  const parsed = profileIdSchema.safeParse(name);
+  if (!parsed.success) throw new CliInputError(`Invalid profile name "${name}": ${parsed.error.issues[0]!.message}.`);
+  return parsed.data;
+}
+
+function loadProfile(store: ProfileStore, id: string): Profile {
+  const found = store.get(id);
+  if (found.ok) return found.value;
+  if (found.error.kind === 'not-found') {
+    throw new CliInputError(`There is no profile "${id}" in ${store.location}. Run \`merchant-desk profiles list\` to see the profiles, or \`merchant-desk profiles add ${id} ...\` to add it.`);
+  }
+  throw new CliError(describeProfileStoreError(found.error));
+}
+
+/**
+ * The profile a profile command works on: --profile NAME, else MERCHANT_DESK_PROFILE, else the active profile
+ * (`profiles use`).
+ */
+export function requireProfile(opts: GlobalOptions, env: CliIo['env'], store: ProfileStore): Profile {
+  const named = namedProfileId(opts, env);
+  if (named !== undefined) return loadProfile(store, named);
+  const active = store.active();
+  if (!active.ok) throw new CliError(describeProfileStoreError(active.error));
+  if (active.value === null) {
+    throw new CliInputError('No profile selected: pass --profile NAME, or choose a default with `merchant-desk profiles use NAME` (see `merchant-desk profiles list`).');
+  }
+  return active.value;
+}
+
+/**
+ * The profile an API command uses, or null for the environment mode: a named profile always wins; without one, the
+ * environment mode applies when any MERCHANT_DESK_* connection setting or secret is set, else the active profile.
+ */
+export function profileForApiCommand(opts: GlobalOptions, env: CliIo['env'], store: () => ProfileStore): Profile | null {
+  const named = namedProfileId(opts, env);
+  if (named !== undefined) return loadProfile(store(), named);
+  if (environmentConfigured(env)) return null;
+  const active = store().active();
+  // An unreadable settings file must not break the environment mode; it is reported when a profile is asked for.
+  return active.ok ? active.value : null;
+}
+
+/** A profile's settings with the global flags applied on top (flags override the profile; the environment does not). */
+export function profileConfig(profile: Profile, opts: GlobalOptions): PlatformConfig {
+  const parsed = platformConfigSchema.safeParse({
+    ...toPlatformConfig(profile),
+    ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
+    ...(opts.platformUrl !== undefined ? { platformUrl: opts.platformUrl } : {}),
+    ...(opts.merchant !== undefined ? { merchantId: opts.merchant } : {}),
+    ...(opts.apiPrefix !== undefined ? { apiPrefix: opts.apiPrefix } : {}),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CliInputError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+export interface Connection {
+  config: PlatformConfig;
+  credentials: Credentials;
+  /** The profile used, or null in the environment mode. */
+  profile: Profile | null;
+}
+
+/** Settings and credentials for an API command, from a profile or from the environment. */
+export function resolveConnection(opts: GlobalOptions, io: CliIo, needs: { baseUrl?: boolean; platform?: boolean }, services: () => ProfileServices): Connection {
+  const profile = profileForApiCommand(opts, io.env, () => services().profiles);
+  if (profile === null) return { config: resolveConfig(opts, io.env, needs), credentials: environmentCredentials(io.env), profile: null };
+  const { secrets, keys } = services();
+  return { config: profileConfig(profile, opts), credentials: profileCredentials(profile.id, secrets, keys, CLI_CREDENTIAL_HINTS), profile };
+}
+

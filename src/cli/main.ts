@@ -1,13 +1,60 @@
+import { abandonedKeychainCalls } from '../core/secrets/keytarSecretStore';
 import { runCli } from './program';
 
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());
 process.once('SIGTERM', () => controller.abort());
 
+/**
+ * A secret from standard input: all of it from a pipe or file; on a terminal, one line typed without echo
+ * (the prompt goes to stderr). Never echoed, never logged.
+ */
+function readStdin(prompt?: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      input.on('data', (c: Buffer) => chunks.push(c));
+      input.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      input.once('error', reject);
+    });
+  }
+  return new Promise((resolve, reject) => {
+    if (prompt) process.stderr.write(prompt);
+    let text = '';
+    const done = (error?: Error) => {
+      input.setRawMode(false);
+      input.pause();
+      input.off('data', onData);
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(text);
+    };
+    const onData = (chunk: Buffer) => {
+      for (const ch of chunk.toString('utf8')) {
+        if (ch === '\r' || ch === '\n' || ch === '\u0004') return done();
+        if (ch === '\u0003') return done(new Error('cancelled (Ctrl+C)'));
+        if (ch === '\u007f' || ch === '\b') text = [...text].slice(0, -1).join('');
+        else text += ch;
+      }
+    };
+    input.setRawMode(true);
+    input.resume();
+    input.on('data', onData);
+  });
+}
+
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   signal: controller.signal,
+  stdin: readStdin,
 });
 process.exitCode = code;
+if (abandonedKeychainCalls() > 0) {
+  // A keychain call that timed out (an unlock prompt nobody answered) still blocks a thread-pool thread, and Node
+  // joins those threads on exit, so the process would hang until the prompt is answered. The error is printed:
+  // end the process once stdout and stderr are flushed (its status is then that of SIGKILL).
+  process.stdout.write('', () => process.stderr.write('', () => process.kill(process.pid, 'SIGKILL')));
+}

@@ -1,8 +1,15 @@
 import { Command, CommanderError } from 'commander';
 import { registerAfterSales } from './commands/afterSales';
 import { registerBuyers } from './commands/buyers';
+import { registerCache } from './commands/cache';
+import { registerKeys } from './commands/keys';
 import { registerOrders } from './commands/orders';
+import { registerProfiles } from './commands/profiles';
 import { registerSandbox } from './commands/sandbox';
+import { registerSign } from './commands/sign';
+import { registerSync } from './commands/sync';
+import { registerTestConnection } from './commands/testConnection';
+import { registerToken } from './commands/token';
 import { ExitCode, type CliIo } from './io';
 import { makeRunner } from './runner';
 
@@ -19,10 +26,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option('--merchant <ID>', 'merchant ID assigned by the platform (or MERCHANT_DESK_MERCHANT_ID)')
     .option('--api-prefix <PATH>', 'path prefix of the seller endpoints (default /merchant-api)')
     .option('--json', 'machine-readable JSON output')
+    .option(
+      '--data-dir <DIR>',
+      'data directory: settings and order caches (or MERCHANT_DESK_DATA_DIR; default: the desktop app’s)',
+    )
+    .option('--profile <NAME>', 'use this profile: its settings (flags override) and its secrets from the OS keychain (or MERCHANT_DESK_PROFILE)')
     .addHelpText(
       'after',
       `
-Secrets come from the environment only:
+Profiles (merchant-desk profiles --help) keep settings in the data directory and secrets in the OS keychain.
+A command uses --profile NAME (or MERCHANT_DESK_PROFILE); without one, the environment below when any of it is
+set, else the active profile (merchant-desk profiles use NAME).
+Without a profile, secrets come from the environment:
   MERCHANT_DESK_TOKEN               Bearer token of the seller endpoints
   MERCHANT_DESK_PRIVATE_KEY_FILE    RSA private key PEM for buyer-sync signatures
 
@@ -38,6 +53,13 @@ Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform 
   registerAfterSales(program, run);
   registerBuyers(program, run);
   registerSandbox(program, run);
+  registerProfiles(program, run);
+  registerToken(program, run);
+  registerKeys(program, run);
+  registerSign(program, run);
+  registerTestConnection(program, run);
+  registerSync(program, run);
+  registerCache(program, run);
   for (const cmd of program.commands) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();

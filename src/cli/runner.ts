@@ -2,9 +2,20 @@ import type { Command } from 'commander';
 import type { BuyerSyncApi } from '../core/api/buyerSyncApi';
 import type { SellerApi } from '../core/api/sellerApi';
 import { describeApiError, type ApiError } from '../core/errors';
-import { buyerSyncApi, resolveConfig, sellerApi, type GlobalOptions } from './context';
+import type { Profile } from '../core/profiles/profileSchema';
+import {
+  buyerSyncApiFor,
+  cliDataDir,
+  profileServices,
+  requireProfile,
+  resolveConnection,
+  sellerApiFor,
+  type Connection,
+  type GlobalOptions,
+  type ProfileServices,
+} from './context';
 import { exitCodeFor } from './exitCodes';
-import { CliInputError, ExitCode, type CliIo } from './io';
+import { CliError, CliInputError, ExitCode, type CliIo } from './io';
 
 export interface CommandContext {
   io: CliIo;
@@ -13,6 +24,14 @@ export interface CommandContext {
   /** Built on first use, so commands that need no base URL do not ask for one. */
   seller: () => SellerApi;
   buyers: () => BuyerSyncApi;
+  /** Settings and credentials for API calls: the profile's (--profile, MERCHANT_DESK_PROFILE or active) or the environment's. */
+  connection: (needs: { baseUrl?: boolean; platform?: boolean }) => Connection;
+  /** The data directory (--data-dir, MERCHANT_DESK_DATA_DIR or the app's), read at call time. */
+  dataDir: () => string;
+  /** Profiles, keychain and key store of the data directory (built on first use). */
+  services: () => ProfileServices;
+  /** The profile a profile command works on (--profile, MERCHANT_DESK_PROFILE or the active one); throws when none. */
+  profile: () => Profile;
 }
 
 export type CommandOutcome = ExitCode | { ok: false; error: ApiError };
@@ -22,12 +41,19 @@ export type CommandRunner = (body: (ctx: CommandContext) => Promise<CommandOutco
 export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode) => void): CommandRunner {
   return async (body) => {
     const options = program.opts<GlobalOptions>();
+    let services: ProfileServices | undefined;
+    const getServices = () => (services ??= profileServices(options, io));
+    const connection = (needs: { baseUrl?: boolean; platform?: boolean }) => resolveConnection(options, io, needs, getServices);
     const ctx: CommandContext = {
       io,
       json: options.json === true,
       options,
-      seller: () => sellerApi(resolveConfig(options, io.env, { baseUrl: true }), io.env),
-      buyers: () => buyerSyncApi(resolveConfig(options, io.env, { platform: true }), io.env),
+      seller: () => sellerApiFor(connection({ baseUrl: true })),
+      buyers: () => buyerSyncApiFor(connection({ platform: true })),
+      connection,
+      dataDir: () => cliDataDir(options, io.env),
+      services: getServices,
+      profile: () => requireProfile(options, io.env, getServices().profiles),
     };
     try {
       const outcome = await body(ctx);
@@ -38,6 +64,10 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
       if (e instanceof CliInputError) {
         io.stderr(`${e.message} Nothing was sent.`);
         return setExit(ExitCode.invalidInput);
+      }
+      if (e instanceof CliError) {
+        io.stderr(e.message);
+        return setExit(e.exitCode);
       }
       io.stderr(`Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
       setExit(ExitCode.other);

@@ -1,0 +1,502 @@
+/**
+ * Merchant Desk benchmarks (`npm run bench`), against the sandbox on loopback (in its own process):
+ * 1. cache query p50/p95 for typical filters and text search at 10,000 and 100,000 orders, and the ratio to the
+ *    same filter answered by the sandbox over HTTP;
+ * 2. full sync of 25,000 orders at 50 ms injected latency: requests ÷ ceil(N/100), wall time ÷ the latency-bound
+ *    minimum for the chosen parallelism;
+ * 3. a poll with no change: requests;
+ * 4. peak memory of this (the syncing) process while syncing 100,000 orders vs 25,000.
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|memory, --keep=DIR (keep the cache files).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { format } from 'prettier';
+import path from 'node:path';
+import { SellerApi } from '../src/core/api/sellerApi';
+import { openOrderCache } from '../src/core/cache/openCache';
+import type { OrderCache } from '../src/core/cache/orderCache';
+import { platformConfigSchema } from '../src/core/config/platformConfig';
+import { createAxiosTransport } from '../src/core/http/axiosTransport';
+import { countingTransport } from '../src/core/sync/requestCounter';
+import { SyncEngine, type SyncSummary } from '../src/core/sync/syncEngine';
+import { startRemoteSandbox, serveSandbox, type RemoteSandbox } from './sandboxProcess';
+import { mib, ms, time, type Timing } from './stats';
+
+const argv = process.argv.slice(2);
+if (argv[0] === 'serve') {
+  await serveSandbox(JSON.parse(argv[1] ?? '{}'));
+} else if (argv[0] === 'memrun') {
+  await memoryRun(JSON.parse(argv[1] ?? '{}'));
+} else {
+  await main();
+}
+
+interface MemoryRunInput {
+  sandbox: Omit<RemoteSandbox, 'stop' | 'advanceClock'>;
+  file: string;
+}
+
+/** Child side of a memory measurement: one full sync in a fresh process, its figures as one JSON line. */
+async function memoryRun(input: MemoryRunInput): Promise<void> {
+  const sb: RemoteSandbox = { ...input.sandbox, advanceClock: async () => {}, stop: async () => {} };
+  const r = openOrderCache({ file: input.file, identity: { baseUrl: sb.baseUrl, merchantId: sb.merchantId } });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  const run = await fullSync(sb, r.value, 4, true);
+  r.value.close();
+  process.stdout.write(`${JSON.stringify(run)}\n`);
+}
+
+/** Parent side: runs memoryRun in a new process (nothing else in its heap) and reads its figures. */
+function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<SyncRun> {
+  const input: MemoryRunInput = {
+    sandbox: {
+      baseUrl: sb.baseUrl,
+      platformUrl: sb.platformUrl,
+      merchantId: sb.merchantId,
+      token: sb.token,
+      orders: sb.orders,
+    },
+    file,
+  };
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'memrun', JSON.stringify(input)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as SyncRun)
+        : reject(new Error(`memrun exited ${code}`)),
+    ),
+  );
+}
+
+interface Client {
+  seller: SellerApi;
+  transport: ReturnType<typeof countingTransport>;
+}
+
+function client(sb: RemoteSandbox, maxSockets = 16): Client {
+  const transport = countingTransport(createAxiosTransport({ maxSockets }));
+  const seller = new SellerApi({
+    config: platformConfigSchema.parse({
+      baseUrl: sb.baseUrl,
+      platformUrl: sb.platformUrl,
+      merchantId: sb.merchantId,
+      timeoutMs: 60_000,
+    }),
+    transport,
+    credentials: { bearerToken: async () => sb.token, signingKey: async () => Promise.reject(new Error('unused')) },
+  });
+  return { seller, transport };
+}
+
+function freshCache(sb: RemoteSandbox, dir: string, name: string): OrderCache {
+  const r = openOrderCache({
+    file: path.join(dir, `${name}.sqlite`),
+    identity: { baseUrl: sb.baseUrl, merchantId: sb.merchantId },
+  });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
+
+interface MemoryPeak {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  /** Heap in use right after a full GC (sampled every 2 s when asked for): what the sync really holds. */
+  liveHeap: number;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Samples this process's memory every 20 ms while `fn` runs (and the live heap every 2 s if `live`). */
+async function withMemoryPeak<T>(
+  fn: () => Promise<T>,
+  live = false,
+): Promise<{ value: T; peak: MemoryPeak; baseline: MemoryPeak }> {
+  gc?.();
+  const m0 = process.memoryUsage();
+  const baseline = { rss: m0.rss, heapUsed: m0.heapUsed, external: m0.external, liveHeap: m0.heapUsed };
+  const peak = { ...baseline };
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+    peak.external = Math.max(peak.external, m.external);
+  }, 20);
+  const liveTimer =
+    live && gc
+      ? setInterval(() => {
+          gc();
+          peak.liveHeap = Math.max(peak.liveHeap, process.memoryUsage().heapUsed);
+        }, 2000)
+      : undefined;
+  try {
+    return { value: await fn(), peak, baseline };
+  } finally {
+    clearInterval(timer);
+    if (liveTimer) clearInterval(liveTimer);
+  }
+}
+
+interface SyncRun {
+  summary: SyncSummary;
+  wallMs: number;
+  httpRequests: number;
+  peak: MemoryPeak;
+  baseline: MemoryPeak;
+}
+
+async function fullSync(sb: RemoteSandbox, cache: OrderCache, parallelism: number, liveHeap = false): Promise<SyncRun> {
+  const c = client(sb, parallelism);
+  const engine = new SyncEngine({
+    cache,
+    source: c.seller,
+    settings: { parallelism },
+    requestCount: () => c.transport.count,
+  });
+  const t = performance.now();
+  const { value, peak, baseline } = await withMemoryPeak(() => engine.sync(), liveHeap);
+  const wallMs = performance.now() - t;
+  if (!value.ok) throw new Error(JSON.stringify(value.error));
+  return { summary: value.value, wallMs, httpRequests: c.transport.count, peak, baseline };
+}
+
+/** Every page of the whole list with the same parallelism, stored nowhere: the fastest any client gets here. */
+async function fetchOnlyFloor(sb: RemoteSandbox, parallelism: number, orders: number): Promise<number> {
+  const c = client(sb, parallelism);
+  const pages = Math.ceil(orders / 100);
+  // 100 pages per query at most: page through creation windows of 10,000 the engine found would cost the same.
+  let next = 1;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: parallelism }, async () => {
+      while (next <= pages) {
+        const page = next++;
+        const r = await c.seller.listOrders({ pageIndex: ((page - 1) % 100) + 1, pageSize: 100 });
+        if (!r.ok) throw new Error(JSON.stringify(r.error));
+      }
+    }),
+  );
+  return performance.now() - t;
+}
+
+interface QueryCase {
+  name: string;
+  input: Record<string, unknown>;
+  /** The same filter as a platform order-list request (absent: the platform has no such filter). */
+  platform?: Record<string, unknown>;
+}
+
+function queryCases(cache: OrderCache, now: number): { typical: QueryCase[]; text: QueryCase[] } {
+  const sample = cache.query({ limit: 1, sellerOrderStatus: [4] });
+  if (!sample.ok || !sample.value.list[0]) throw new Error('empty cache');
+  const o = sample.value.list[0];
+  const month = {
+    createBeginDate: new Date(now - 30 * 86_400_000).toISOString(),
+    createEndDate: new Date(now).toISOString(),
+  };
+  const deep = cache.query({ limit: 1000, sellerOrderStatus: [4] });
+  const cursor = deep.ok ? deep.value.nextCursor : undefined;
+  const typical: QueryCase[] = [
+    { name: 'newest 50, no filter', input: {}, platform: {} },
+    { name: 'status in (2,3)', input: { sellerOrderStatus: [2, 3] }, platform: { sellerOrderStatus: [2, 3] } },
+    {
+      name: 'after-sales awaiting review',
+      input: { orderAfterSalesStatus: [1] },
+      platform: { orderAfterSalesStatus: [1] },
+    },
+    { name: 'created in the last 30 days', input: month, platform: month },
+    { name: 'one buyer', input: { buyerId: o.buyerId }, platform: { buyerId: o.buyerId } },
+    { name: 'order number (exact)', input: { orderNum: o.orderNum }, platform: { orderNum: o.orderNum } },
+    {
+      name: 'status 4 + last 30 days',
+      input: { sellerOrderStatus: [4], ...month },
+      platform: { sellerOrderStatus: [4], ...month },
+    },
+    { name: 'flags: after-sales, delivered', input: { hasAfterSales: true, deliveryStatus: [2, 3] } },
+    { name: 'dispute or delivery exception (flag)', input: { hasDispute: true } },
+    { name: 'sorted by paid time', input: { sort: 'paid' } },
+    {
+      name: 'status 4, keyset page 21 (after 1,000)',
+      input: { sellerOrderStatus: [4], ...(cursor ? { cursor } : {}), withTotal: false },
+    },
+  ];
+  const text: QueryCase[] = [
+    { name: 'product title "steam" (filter)', input: { productTitle: 'steam' }, platform: { productTitle: 'steam' } },
+    {
+      name: 'product title + status',
+      input: { productTitle: 'gift card', sellerOrderStatus: [4] },
+      platform: { productTitle: 'gift card', sellerOrderStatus: [4] },
+    },
+    { name: 'search buyer "müller"', input: { search: 'müller' } },
+    { name: 'search buyer "佐藤 美咲" (two 2-character words)', input: { search: '佐藤 美咲' } },
+    { name: 'search order-number fragment', input: { search: (o.orderNum ?? '').slice(-7) } },
+    { name: 'search two words "netflix jp"', input: { search: 'netflix jp' } },
+    { name: 'search remark "weekend"', input: { search: 'weekend' } },
+    { name: 'search 2-letter word "张伟"', input: { search: '张伟' } },
+  ];
+  return { typical, text };
+}
+
+interface QueryRow {
+  size: number;
+  kind: 'typical' | 'text';
+  name: string;
+  matches: number;
+  cache: Timing;
+  http: Timing | undefined;
+}
+
+async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, iterations: number): Promise<QueryRow[]> {
+  const { typical, text } = queryCases(cache, Date.now());
+  const c = client(sb, 1);
+  const rows: QueryRow[] = [];
+  for (const [kind, cases] of [
+    ['typical', typical],
+    ['text', text],
+  ] as const) {
+    for (const q of cases) {
+      const first = cache.query(q.input);
+      if (!first.ok) throw new Error(`${q.name}: ${JSON.stringify(first.error)}`);
+      const cacheTiming = await time(() => {
+        const r = cache.query(q.input);
+        if (!r.ok) throw new Error(q.name);
+      }, iterations);
+      let http: Timing | undefined;
+      if (q.platform) {
+        http = await time(
+          async () => {
+            const r = await c.seller.listOrders({ ...q.platform, pageSize: 50 });
+            if (!r.ok) throw new Error(`${q.name}: ${JSON.stringify(r.error)}`);
+          },
+          Math.max(20, Math.floor(iterations / 10)),
+          3,
+        );
+      }
+      rows.push({
+        size,
+        kind,
+        name: q.name,
+        matches: first.value.total ?? first.value.list.length,
+        cache: cacheTiming,
+        http,
+      });
+    }
+  }
+  const counts = await time(() => cache.counts({}), iterations);
+  rows.push({
+    size,
+    kind: 'typical',
+    name: 'counts per status and after-sales status',
+    matches: size,
+    cache: counts,
+    http: undefined,
+  });
+  return rows;
+}
+
+function queryTable(rows: QueryRow[]): string {
+  const lines = [
+    '| Orders | Query | Matches | Cache p50 ms | Cache p95 ms | Sandbox HTTP p50 ms | Sandbox HTTP p95 ms | HTTP ÷ cache (p50) |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.size.toLocaleString('en')} | ${r.kind === 'text' ? '🔎 ' : ''}${r.name} | ${r.matches.toLocaleString('en')} | ${ms(r.cache.p50)} | ${ms(r.cache.p95)} | ${r.http ? ms(r.http.p50) : '—'} | ${r.http ? ms(r.http.p95) : '—'} | ${r.http ? `${(r.http.p50 / r.cache.p50).toFixed(0)}×` : '—'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const quick = argv.includes('--quick');
+  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+  const want = (part: string) => only === undefined || only.split(',').includes(part);
+  const keep = argv.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
+  const dir = keep ?? mkdtempSync(path.join(tmpdir(), 'md-bench-'));
+  mkdirSync(dir, { recursive: true });
+  const out: string[] = [];
+  const results: Record<string, unknown> = { startedAt: new Date().toISOString(), node: process.version, quick };
+  const say = (s: string) => {
+    out.push(s);
+    process.stdout.write(`${s}\n`);
+  };
+  const SMALL = quick ? 2_000 : 10_000;
+  const SYNC_N = quick ? 5_000 : 25_000;
+  const BIG = quick ? 20_000 : 100_000;
+  const ITER = quick ? 50 : 300;
+  say(
+    `# Merchant Desk benchmark run — ${results.startedAt as string} (Node ${process.version}${quick ? ', quick' : ''})\n`,
+  );
+
+  try {
+    if (want('sync')) {
+      say(`## Full sync of ${SYNC_N.toLocaleString('en')} orders, 50 ms injected latency\n`);
+      const sb = await startRemoteSandbox({ orders: SYNC_N, seed: 1, faults: { latencyMs: 50 } });
+      try {
+        const minimum = Math.ceil(SYNC_N / 100);
+        const rows: string[] = [
+          '| Parallelism | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor |',
+          '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ];
+        const syncRuns: Record<string, unknown>[] = [];
+        for (const parallelism of quick ? [4] : [4, 1, 8]) {
+          const cache = freshCache(sb, dir, `sync-p${parallelism}`);
+          const run = await fullSync(sb, cache, parallelism);
+          const latencyBound = Math.ceil(minimum / parallelism) * 50;
+          const floor = await fetchOnlyFloor(sb, parallelism, SYNC_N);
+          rows.push(
+            `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(run.wallMs / floor).toFixed(2)} |`,
+          );
+          syncRuns.push({
+            parallelism,
+            requests: run.httpRequests,
+            minimum,
+            wallMs: run.wallMs,
+            latencyBoundMs: latencyBound,
+            fetchOnlyFloorMs: floor,
+            summary: run.summary,
+          });
+          if (parallelism === 4) {
+            // 3. Polls a few minutes apart (the sandbox clock is moved on): the first one's overlap margin reaches
+            // back to the orders the sandbox stamped when it started; later ones find nothing new.
+            const c = client(sb, 4);
+            const engine = new SyncEngine({ cache, source: c.seller, requestCount: () => c.transport.count });
+            const polls: Array<{ requests: number; fetched: number; inserted: number; updated: number }> = [];
+            for (let i = 0; i < 3; i++) {
+              await sb.advanceClock(5 * 60_000);
+              const before = c.transport.count;
+              const r = await engine.sync();
+              if (!r.ok) throw new Error(JSON.stringify(r.error));
+              polls.push({
+                requests: c.transport.count - before,
+                fetched: r.value.fetched,
+                inserted: r.value.inserted,
+                updated: r.value.updated,
+              });
+            }
+            results.polls = polls;
+          }
+          cache.close();
+        }
+        if (!quick) {
+          // Context: with more latency per request the same client becomes latency-bound.
+          const slow = await startRemoteSandbox({ orders: SYNC_N, seed: 1, faults: { latencyMs: 150 } });
+          try {
+            const cache = freshCache(slow, dir, 'sync-150ms');
+            const run = await fullSync(slow, cache, 4);
+            const latencyBound = Math.ceil(minimum / 4) * 150;
+            rows.push(
+              `| 4, at 150 ms latency (context) | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | — | — |`,
+            );
+            syncRuns.push({
+              parallelism: 4,
+              latencyMs: 150,
+              requests: run.httpRequests,
+              minimum,
+              wallMs: run.wallMs,
+              latencyBoundMs: latencyBound,
+              summary: run.summary,
+            });
+            cache.close();
+          } finally {
+            await slow.stop();
+          }
+        }
+        say(rows.join('\n'));
+        say('');
+        results.sync = syncRuns;
+        const polls = results.polls as Array<{ requests: number; fetched: number; inserted: number; updated: number }>;
+        say('## Polls with nothing changed (after the full sync above, 5 minutes apart on the platform clock)\n');
+        say(
+          '| Poll | HTTP requests | Orders fetched (overlap margin) | Inserted | Updated |\n|---:|---:|---:|---:|---:|',
+        );
+        polls.forEach((p, i) => say(`| ${i + 1} | ${p.requests} | ${p.fetched} | ${p.inserted} | ${p.updated} |`));
+        say('');
+      } finally {
+        await sb.stop();
+      }
+    }
+
+    if (want('query')) {
+      say(
+        `## Cache queries at ${SMALL.toLocaleString('en')} orders (${ITER} runs each; sandbox HTTP: pageSize 50, latency 0)\n`,
+      );
+      const sb = await startRemoteSandbox({ orders: SMALL, seed: 2 });
+      try {
+        const cache = freshCache(sb, dir, 'query-small');
+        await fullSync(sb, cache, 4);
+        const rows = await queryBench(cache, sb, SMALL, ITER);
+        say(queryTable(rows));
+        say('');
+        results.querySmall = rows;
+        cache.close();
+      } finally {
+        await sb.stop();
+      }
+    }
+
+    if (want('memory') || want('query')) {
+      say(
+        `## Memory of the syncing process: ${SYNC_N.toLocaleString('en')} vs ${BIG.toLocaleString('en')} orders (latency 0, parallelism 4)\n`,
+      );
+      const rows = [
+        '| Orders synced | Requests (÷ minimum) | Windows | Wall s | Peak RSS MiB | Peak JS heap MiB | Peak live heap MiB (after GC) | Peak external MiB | Heap before MiB |',
+        '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ];
+      const memory: Record<string, unknown> = {};
+      let big: { sb: RemoteSandbox; cache: OrderCache } | undefined;
+      for (const n of [SYNC_N, BIG]) {
+        const sb = await startRemoteSandbox({ orders: n, seed: 3 });
+        const r = await measureInFreshProcess(sb, path.join(dir, `mem-${n}.sqlite`));
+        const cache = freshCache(sb, dir, `mem-${n}`);
+        rows.push(
+          `| ${n.toLocaleString('en')} | ${r.httpRequests} (${(r.httpRequests / Math.ceil(n / 100)).toFixed(3)}) | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(1)} | ${mib(r.peak.rss)} | ${mib(r.peak.heapUsed)} | ${mib(r.peak.liveHeap)} | ${mib(r.peak.external)} | ${mib(r.baseline.heapUsed)} |`,
+        );
+        memory[String(n)] = { orders: n, ...r };
+        if (n === BIG) big = { sb, cache };
+        else {
+          cache.close();
+          await sb.stop();
+        }
+      }
+      say(rows.join('\n'));
+      say('');
+      results.memory = memory;
+      if (big) {
+        try {
+          if (want('query')) {
+            say(
+              `## Cache queries at ${BIG.toLocaleString('en')} orders (${ITER} runs each; sandbox HTTP: pageSize 50, latency 0)\n`,
+            );
+            const rows2 = await queryBench(big.cache, big.sb, BIG, ITER);
+            say(queryTable(rows2));
+            say('');
+            results.queryBig = rows2;
+            const stats = big.cache.stats();
+            if (stats.ok) say(`Cache file at ${BIG.toLocaleString('en')} orders: ${mib(stats.value.bytes)} MiB.\n`);
+          }
+        } finally {
+          big.cache.close();
+          await big.sb.stop();
+        }
+      }
+    }
+  } finally {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+  // Full runs are the record docs/PERFORMANCE.md quotes; quick runs are scratch.
+  const resultsDir = quick
+    ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
+    : path.join(process.cwd(), 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(path.join(resultsDir, 'latest.json'), await format(JSON.stringify(results), { parser: 'json' }));
+  writeFileSync(
+    path.join(resultsDir, 'latest.md'),
+    await format(out.join('\n'), { parser: 'markdown', printWidth: 120 }),
+  );
+}

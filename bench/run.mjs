@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm run bench`: bundles bench/main.ts (TypeScript, our sources) with Vite's build API into one ESM file —
+// packages stay imports from node_modules — and runs it with this Node (24, through scripts/node24.mjs).
+// Arguments pass through, e.g. `npm run bench -- --quick` or `npm run bench -- --only=sync`.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'node_modules', '.tmp', 'bench');
+
+await build({
+  configFile: false,
+  root,
+  logLevel: 'warn',
+  publicDir: false,
+  build: {
+    ssr: path.join(root, 'bench', 'main.ts'),
+    outDir,
+    emptyOutDir: true,
+    target: 'node22',
+    minify: false,
+    sourcemap: true,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      external: (id) =>
+        id.startsWith('node:') ||
+        builtinModules.includes(id) ||
+        (!id.startsWith('.') && !path.isAbsolute(id) && !id.startsWith('\0')),
+      output: { format: 'es', entryFileNames: 'bench.mjs' },
+    },
+  },
+});
+
+const r = spawnSync(
+  process.execPath,
+  ['--expose-gc', '--enable-source-maps', path.join(outDir, 'bench.mjs'), ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    cwd: root,
+  },
+);
+if (process.env.MERCHANT_DESK_BENCH_KEEP !== '1') rmSync(outDir, { recursive: true, force: true });
+process.exit(r.status ?? 1);

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { startSandbox, type SandboxOptions } from '../src/sandbox';
+
+/** What the parent needs to talk to a sandbox running in a child process. */
+export interface RemoteSandbox {
+  baseUrl: string;
+  platformUrl: string;
+  merchantId: string;
+  token: string;
+  orders: number;
+  /** Moves the sandbox's clock forward (as if that much time passed between two polls). */
+  advanceClock(ms: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type ServeOptions = Omit<SandboxOptions, 'publicKeyPem' | 'now'>;
+
+/**
+ * Child side (`bench.mjs serve '{...}'`): runs the sandbox until killed; prints its addresses as one JSON line.
+ * Its clock is real time plus an offset; a line `advance N` on stdin moves it N ms forward (answered `ok`).
+ */
+export async function serveSandbox(options: ServeOptions): Promise<void> {
+  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  let offset = 0;
+  const sb = await startSandbox({
+    ...options,
+    now: () => Date.now() + offset,
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  });
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: sb.baseUrl, platformUrl: sb.platformUrl, merchantId: sb.merchantId, token: sb.token, orders: sb.store.size })}\n`,
+  );
+  let input = '';
+  process.stdin.on('data', (chunk: Buffer) => {
+    input += chunk.toString('utf8');
+    for (let nl = input.indexOf('\n'); nl >= 0; nl = input.indexOf('\n')) {
+      const [cmd, arg] = input.slice(0, nl).trim().split(/\s+/);
+      input = input.slice(nl + 1);
+      if (cmd === 'advance') {
+        offset += Number(arg);
+        process.stdout.write('ok\n');
+      }
+    }
+  });
+  process.on('SIGTERM', () => void sb.stop().then(() => process.exit(0)));
+}
+
+/**
+ * Parent side: the sandbox in its own process, so the sync's memory and CPU are measured alone and the two
+ * share the machine's cores as a real client and server would not share one event loop.
+ */
+export function startRemoteSandbox(options: ServeOptions): Promise<RemoteSandbox> {
+  const child: ChildProcess = spawn(process.execPath, [process.argv[1]!, 'serve', JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let waiting: (() => void) | undefined;
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    let started = false;
+    child.once('exit', (code) => reject(new Error(`sandbox process exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (started) {
+          if (line === 'ok') waiting?.();
+          continue;
+        }
+        started = true;
+        const info = JSON.parse(line) as Omit<RemoteSandbox, 'stop' | 'advanceClock'>;
+        child.removeAllListeners('exit');
+        resolve({
+          ...info,
+          advanceClock: (ms) =>
+            new Promise<void>((done) => {
+              waiting = done;
+              child.stdin!.write(`advance ${ms}\n`);
+            }),
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+  });
+}

@@ -1,0 +1,419 @@
+import type { Command } from 'commander';
+import { describeProfileStoreError } from '../../core/profiles/profileErrors';
+import {
+  notificationsSchema,
+  type Notifications,
+  type Profile,
+  type ProfileInput,
+} from '../../core/profiles/profileSchema';
+import type { ProfilePatch } from '../../core/profiles/profileStore';
+import type { SecretStoreError } from '../../core/secrets/secretStore';
+import { signatureAlgorithms, signedStringModes } from '../../core/signing/signatureProfile';
+import type { ProfileServices } from '../context';
+import { table } from '../format';
+import { CliError, ExitCode } from '../io';
+import { parseInteger } from '../options';
+import type { CommandContext, CommandRunner } from '../runner';
+
+interface ProfileFlags {
+  name?: string;
+  kind?: string;
+  apiVersion?: string;
+  signatureMode?: string;
+  signatureAlgorithm?: string;
+  signatureTemplate?: string;
+  pollInterval?: string;
+  timeoutMs?: string;
+  notify?: string;
+  orderStatusLabel: string[];
+  afterSalesStatusLabel: string[];
+  use?: boolean;
+}
+
+const NOTIFICATION_FLAGS: Record<string, keyof Notifications> = {
+  'new-order': 'newOrder',
+  'status-changed': 'statusChanged',
+  'after-sales': 'afterSales',
+  dispute: 'dispute',
+  'delivery-error': 'deliveryError',
+};
+
+const usage = (message: string) => new CliError(`${message} Nothing was changed.`, ExitCode.invalidInput);
+
+function parseNotify(value: string | undefined): Notifications | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  const all = Object.values(NOTIFICATION_FLAGS);
+  if (v === 'all') return Object.fromEntries(all.map((k) => [k, true])) as Notifications;
+  if (v === 'none') return Object.fromEntries(all.map((k) => [k, false])) as Notifications;
+  const chosen = v.split(',').map((s) => s.trim());
+  const unknown = chosen.filter((c) => !(c in NOTIFICATION_FLAGS));
+  if (unknown.length > 0)
+    throw usage(
+      `--notify takes "all", "none" or a list of ${Object.keys(NOTIFICATION_FLAGS).join(', ')} — unknown: ${unknown.join(', ')}.`,
+    );
+  return notificationsSchema.parse(
+    Object.fromEntries(all.map((k) => [k, chosen.some((c) => NOTIFICATION_FLAGS[c] === k)])),
+  );
+}
+
+/** "3=Shipped" pairs; an empty label ("3=") removes the label (edit). */
+function parseLabels(
+  flag: string,
+  values: string[],
+  current: Record<string, string> = {},
+): Record<string, string> | undefined {
+  if (values.length === 0) return undefined;
+  const labels = { ...current };
+  for (const pair of values) {
+    const m = /^\s*(-?\d{1,9})\s*=(.*)$/s.exec(pair);
+    if (!m) throw usage(`${flag} takes VALUE=LABEL, e.g. ${flag} 3=Shipped — got "${pair}".`);
+    const label = m[2]!.trim();
+    if (label === '') delete labels[String(Number(m[1]))];
+    else labels[String(Number(m[1]))] = label;
+  }
+  return labels;
+}
+
+function signatureFrom(
+  flags: ProfileFlags,
+  current?: Profile['signatureProfile'],
+): Profile['signatureProfile'] | undefined {
+  if (
+    flags.signatureMode === undefined &&
+    flags.signatureAlgorithm === undefined &&
+    flags.signatureTemplate === undefined
+  )
+    return undefined;
+  const mode =
+    flags.signatureMode ?? (flags.signatureTemplate !== undefined ? 'template' : (current?.mode ?? 'canonical'));
+  const algorithm = flags.signatureAlgorithm ?? current?.algorithm ?? 'RSA-SHA256';
+  if (!(signedStringModes as readonly string[]).includes(mode))
+    throw usage(`--signature-mode must be one of ${signedStringModes.join(', ')}.`);
+  if (!(signatureAlgorithms as readonly string[]).includes(algorithm))
+    throw usage(`--signature-algorithm must be one of ${signatureAlgorithms.join(', ')}.`);
+  const template = flags.signatureTemplate ?? (mode === 'template' ? current?.template : undefined);
+  return {
+    mode: mode as Profile['signatureProfile']['mode'],
+    algorithm: algorithm as Profile['signatureProfile']['algorithm'],
+    ...(template !== undefined ? { template } : {}),
+  };
+}
+
+/** The fields the flags set (global connection flags included). */
+function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile): ProfilePatch {
+  const o = ctx.options;
+  if (flags.kind !== undefined && flags.kind !== 'merchant' && flags.kind !== 'sandbox')
+    throw usage('--kind must be "merchant" or "sandbox".');
+  const signature = signatureFrom(flags, current?.signatureProfile);
+  const notifications = parseNotify(flags.notify);
+  const order = parseLabels('--order-status-label', flags.orderStatusLabel, current?.statusLabels.order);
+  const afterSales = parseLabels(
+    '--after-sales-status-label',
+    flags.afterSalesStatusLabel,
+    current?.statusLabels.afterSales,
+  );
+  const patch: ProfilePatch = {
+    ...(flags.name !== undefined ? { name: flags.name } : {}),
+    ...(flags.kind !== undefined ? { kind: flags.kind as 'merchant' | 'sandbox' } : {}),
+    ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
+    ...(o.platformUrl !== undefined ? { platformUrl: o.platformUrl } : {}),
+    ...(o.merchant !== undefined ? { merchantId: o.merchant } : {}),
+    ...(o.apiPrefix !== undefined ? { apiPrefix: o.apiPrefix } : {}),
+    ...(flags.apiVersion !== undefined ? { apiVersion: flags.apiVersion } : {}),
+    ...(signature ? { signatureProfile: signature } : {}),
+    ...(flags.pollInterval !== undefined
+      ? { pollIntervalSeconds: parseInteger('--poll-interval', flags.pollInterval)! }
+      : {}),
+    ...(flags.timeoutMs !== undefined ? { timeoutMs: parseInteger('--timeout-ms', flags.timeoutMs)! } : {}),
+    ...(notifications ? { notifications } : {}),
+    ...(order || afterSales
+      ? { statusLabels: { ...(order ? { order } : {}), ...(afterSales ? { afterSales } : {}) } }
+      : {}),
+  };
+  return patch;
+}
+
+function addProfileOptions(cmd: Command): Command {
+  return cmd
+    .option('--name <NAME>', 'display name')
+    .option('--kind <KIND>', 'merchant or sandbox')
+    .option('--api-version <V>', 'buyer-sync API version (default v1)')
+    .option('--signature-mode <MODE>', `what is signed: ${signedStringModes.join(', ')} (default canonical)`)
+    .option('--signature-algorithm <ALG>', `${signatureAlgorithms.join(', ')} (default RSA-SHA256)`)
+    .option('--signature-template <T>', 'for mode template, e.g. "{method}\\n{path}\\n{timestamp}\\n{nonce}\\n{body}"')
+    .option('--poll-interval <SECONDS>', 'order polling interval, 15-86400 (default 60)')
+    .option('--timeout-ms <N>', 'per-request time limit (default 15000)')
+    .option('--notify <LIST>', `notifications: all, none or a list of ${Object.keys(NOTIFICATION_FLAGS).join(',')}`)
+    .option(
+      '--order-status-label <N=LABEL>',
+      'your name for an order status value (repeatable; "N=" removes it)',
+      collect,
+      [] as string[],
+    )
+    .option(
+      '--after-sales-status-label <N=LABEL>',
+      'your name for an after-sales status value (repeatable; "N=" removes it)',
+      collect,
+      [] as string[],
+    )
+    .option('--use', 'make it the active profile');
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function check<T>(
+  result: { ok: true; value: T } | { ok: false; error: Parameters<typeof describeProfileStoreError>[0] },
+): T {
+  if (result.ok) return result.value;
+  throw new CliError(
+    describeProfileStoreError(result.error),
+    result.error.kind === 'invalid' || result.error.kind === 'duplicate' || result.error.kind === 'not-found'
+      ? ExitCode.invalidInput
+      : ExitCode.other,
+  );
+}
+
+/** "set" / "not set" for the token, never the token. Stops asking after the first keychain failure. */
+async function tokenStatuses(
+  services: ProfileServices,
+  ids: string[],
+): Promise<{ statuses: Map<string, string>; problem?: SecretStoreError }> {
+  const statuses = new Map<string, string>();
+  let problem: SecretStoreError | undefined;
+  for (const id of ids) {
+    if (problem) {
+      statuses.set(id, 'unknown');
+      continue;
+    }
+    const r = await services.secrets.get(id, 'token');
+    if (r.ok) statuses.set(id, r.value === null ? 'not set' : 'set');
+    else {
+      problem = r.error;
+      statuses.set(id, 'unknown');
+    }
+  }
+  return problem ? { statuses, problem } : { statuses };
+}
+
+async function keySummary(
+  services: ProfileServices,
+  id: string,
+): Promise<{ bits: number; fingerprint: string; fingerprintBase64: string } | null | 'unknown'> {
+  const info = await services.keys.info(id);
+  if (!info.ok) return 'unknown';
+  return info.value === null
+    ? null
+    : {
+        bits: info.value.bits,
+        fingerprint: info.value.fingerprint.hex,
+        fingerprintBase64: info.value.fingerprint.base64,
+      };
+}
+
+function profileLines(p: Profile, token: string, key: Awaited<ReturnType<typeof keySummary>>, active: boolean): string {
+  const labels = (m: Record<string, string>) =>
+    Object.entries(m)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ') || '(none)';
+  const sig = p.signatureProfile;
+  return [
+    `Profile ${p.id}${active ? ' (active)' : ''}: ${p.name} [${p.kind}]`,
+    `  base URL:        ${p.baseUrl}  (API prefix ${p.apiPrefix || '(none)'})`,
+    `  platform URL:    ${p.platformUrl}`,
+    `  merchant ID:     ${p.merchantId}   API version: ${p.apiVersion}`,
+    `  signature:       ${sig.mode}${sig.mode === 'template' ? ` "${sig.template ?? ''}"` : ''}, ${sig.algorithm}`,
+    `  poll interval:   ${p.pollIntervalSeconds} s   timeout: ${p.timeoutMs} ms`,
+    `  notifications:   ${Object.entries(NOTIFICATION_FLAGS)
+      .map(([flag, k]) => `${flag} ${p.notifications[k] ? 'on' : 'off'}`)
+      .join(', ')}`,
+    `  order labels:    ${labels(p.statusLabels.order)}`,
+    `  after-sales:     ${labels(p.statusLabels.afterSales)}`,
+    `  access token:    ${token}`,
+    `  RSA key:         ${key === null ? 'none' : key === 'unknown' ? 'unknown' : `${key.bits} bits, SHA-256 ${key.fingerprint}`}`,
+  ].join('\n');
+}
+
+export function registerProfiles(program: Command, run: CommandRunner): void {
+  const profiles = program
+    .command('profiles')
+    .description('merchant accounts and the sandbox: settings in the data directory, secrets in the OS keychain');
+
+  profiles
+    .command('list')
+    .description('all profiles; * marks the active one')
+    .action(() =>
+      run(async (ctx) => {
+        const services = ctx.services();
+        const list = check(services.profiles.list());
+        const active = check(services.profiles.active());
+        const { statuses, problem } = await tokenStatuses(
+          services,
+          list.map((p) => p.id),
+        );
+        const keys = new Map(
+          await Promise.all(list.map(async (p) => [p.id, await keySummary(services, p.id)] as const)),
+        );
+        if (ctx.json) {
+          ctx.io.stdout(
+            JSON.stringify({
+              activeProfileId: active?.id ?? null,
+              profiles: list.map((p) => ({ ...p, token: statuses.get(p.id), key: keys.get(p.id) ?? null })),
+            }),
+          );
+        } else if (list.length === 0) {
+          ctx.io.stdout(
+            `No profiles yet (settings: ${services.profiles.location}). Add one: merchant-desk profiles add ID --base-url URL --platform-url URL --merchant ID`,
+          );
+        } else {
+          const rows = list.map((p) => {
+            const key = keys.get(p.id);
+            return [
+              p.id === active?.id ? '*' : '',
+              p.id,
+              p.name,
+              p.kind,
+              p.merchantId,
+              p.baseUrl,
+              statuses.get(p.id) ?? 'unknown',
+              key === null || key === undefined
+                ? 'none'
+                : key === 'unknown'
+                  ? 'unknown'
+                  : `${key.bits} ${key.fingerprint.slice(0, 23)}…`,
+            ];
+          });
+          ctx.io.stdout(table(['', 'ID', 'Name', 'Kind', 'Merchant', 'Base URL', 'Token', 'Key'], rows, 40));
+        }
+        if (problem) ctx.io.stderr(`Token status unknown: ${problem.message} Action: ${problem.action}`);
+        return ExitCode.ok;
+      }),
+    );
+
+  profiles
+    .command('show')
+    .argument('[ID]', 'profile ID (default: --profile or the active profile)')
+    .description('every setting of a profile, whether its token is set and its key fingerprint')
+    .action((id: string | undefined) =>
+      run(async (ctx) => {
+        const services = ctx.services();
+        const profile = id !== undefined ? check(services.profiles.get(id)) : ctx.profile();
+        const active = check(services.profiles.active());
+        const { statuses, problem } = await tokenStatuses(services, [profile.id]);
+        const key = await keySummary(services, profile.id);
+        if (ctx.json)
+          ctx.io.stdout(
+            JSON.stringify({ ...profile, active: active?.id === profile.id, token: statuses.get(profile.id), key }),
+          );
+        else
+          ctx.io.stdout(profileLines(profile, statuses.get(profile.id) ?? 'unknown', key, active?.id === profile.id));
+        if (problem) ctx.io.stderr(`Token status unknown: ${problem.message} Action: ${problem.action}`);
+        return ExitCode.ok;
+      }),
+    );
+
+  addProfileOptions(
+    profiles
+      .command('add')
+      .argument('<ID>', 'profile ID: lower-case letters, digits and "-", e.g. shop-eu')
+      .description(
+        'add a profile; connection settings come from the global --base-url, --platform-url, --merchant and --api-prefix',
+      ),
+  ).action((id: string, flags: ProfileFlags) =>
+    run(async (ctx) => {
+      const services = ctx.services();
+      const fields = fieldsFrom(flags, ctx);
+      const missing = [
+        fields.baseUrl === undefined ? '--base-url URL' : '',
+        fields.platformUrl === undefined ? '--platform-url URL' : '',
+        fields.merchantId === undefined ? '--merchant ID' : '',
+      ].filter(Boolean);
+      if (missing.length > 0) throw usage(`A profile needs ${missing.join(', ')}.`);
+      const input = { ...fields, id, name: fields.name ?? id, kind: fields.kind ?? 'merchant' } as ProfileInput;
+      const added = check(services.profiles.add(input));
+      if (flags.use) check(services.profiles.setActive(added.id));
+      const active = check(services.profiles.active());
+      if (ctx.json) ctx.io.stdout(JSON.stringify({ ...added, active: active?.id === added.id }));
+      else {
+        ctx.io.stdout(
+          `Added profile ${added.id}${active?.id === added.id ? ' (active)' : ''} to ${services.profiles.location}.`,
+        );
+        ctx.io.stdout(
+          `Next: merchant-desk token set --profile ${added.id}   and   merchant-desk keys generate --profile ${added.id}`,
+        );
+      }
+      return ExitCode.ok;
+    }),
+  );
+
+  addProfileOptions(
+    profiles
+      .command('edit')
+      .argument('<ID>', 'profile ID')
+      .description(
+        'change settings of a profile (only the options given); global --base-url etc. change the connection settings',
+      ),
+  ).action((id: string, flags: ProfileFlags) =>
+    run(async (ctx) => {
+      const services = ctx.services();
+      const current = check(services.profiles.get(id));
+      const patch = fieldsFrom(flags, ctx, current);
+      if (Object.keys(patch).length === 0 && !flags.use)
+        throw usage('Nothing to change: give at least one option (see merchant-desk profiles edit --help).');
+      const updated = check(services.profiles.update(id, patch));
+      if (flags.use) check(services.profiles.setActive(id));
+      if (ctx.json) ctx.io.stdout(JSON.stringify(updated));
+      else ctx.io.stdout(`Updated profile ${id}.`);
+      return ExitCode.ok;
+    }),
+  );
+
+  profiles
+    .command('remove')
+    .argument('<ID>', 'profile ID')
+    .description('remove a profile with its access token and key (keychain items and key files)')
+    .option('--keep-secrets', 'leave its token and key in place')
+    .action((id: string, flags: { keepSecrets?: boolean }) =>
+      run(async (ctx) => {
+        const services = ctx.services();
+        check(services.profiles.get(id));
+        if (!flags.keepSecrets) {
+          // Secrets first: a profile is never removed while its secrets stay behind unnoticed.
+          const key = await services.keys.remove(id);
+          if (!key.ok)
+            throw new CliError(
+              `The key of profile ${id} could not be deleted: ${key.error.message} Action: ${key.error.action} The profile was kept.`,
+            );
+          const token = await services.secrets.delete(id, 'token');
+          if (!token.ok)
+            throw new CliError(
+              `The access token of profile ${id} could not be deleted: ${token.error.message} Action: ${token.error.action} The profile was kept.`,
+            );
+        }
+        check(services.profiles.remove(id));
+        ctx.io.stdout(
+          ctx.json
+            ? JSON.stringify({ removed: id, secretsDeleted: !flags.keepSecrets })
+            : `Removed profile ${id}${flags.keepSecrets ? ' (its token and key were kept)' : ' with its token and key'}.`,
+        );
+        return ExitCode.ok;
+      }),
+    );
+
+  profiles
+    .command('use')
+    .argument('<ID>', 'profile ID')
+    .description(
+      'make a profile the active one (used when no --profile is given and no MERCHANT_DESK_* connection variable is set)',
+    )
+    .action((id: string) =>
+      run(async (ctx) => {
+        check(ctx.services().profiles.setActive(id));
+        ctx.io.stdout(ctx.json ? JSON.stringify({ activeProfileId: id }) : `Profile ${id} is now active.`);
+        return ExitCode.ok;
+      }),
+    );
+}

@@ -1,0 +1,178 @@
+import { readFile } from 'node:fs/promises';
+import type { KeyObject } from 'node:crypto';
+import type { Command } from 'commander';
+import { buyerSyncRequestSchema } from '../../shared/domain/requests';
+import { inspectSignature, verifyWithPastedKey } from '../../core/signing/inspector';
+import { signatureAlgorithms, type SignatureAlgorithm } from '../../core/signing/signatureProfile';
+import { CliError, ExitCode } from '../io';
+import { defined } from '../options';
+import type { CommandRunner } from '../runner';
+import { readSecret } from './token';
+
+interface InspectFlags {
+  userNo: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  publicKey?: string;
+}
+
+async function readTextFile(file: string, what: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (e) {
+    throw new CliError(
+      `Cannot read the ${what} ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`,
+      ExitCode.invalidInput,
+    );
+  }
+}
+
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+
+export function registerSign(program: Command, run: CommandRunner): void {
+  const sign = program.command('sign').description('buyer-sync signature tools (nothing is sent to the platform)');
+
+  sign
+    .command('inspect')
+    .description(
+      'sign a sample buyer-sync request and show the exact string-to-sign, headers and body under the profile’s signature settings',
+    )
+    .option('--user-no <S>', 'sample buyer’s user number', 'sample-user-1')
+    .option('--email <E>', 'sample buyer’s e-mail', 'buyer@example.com')
+    .option('--first-name <S>')
+    .option('--last-name <S>')
+    .option(
+      '--public-key <FILE>',
+      'also verify the signature with this public key (e.g. the one registered with the platform)',
+    )
+    .action((flags: InspectFlags) =>
+      run(async (ctx) => {
+        const buyer = buyerSyncRequestSchema.safeParse(
+          defined({
+            merchantUserNo: flags.userNo,
+            email: flags.email,
+            firstName: flags.firstName,
+            lastName: flags.lastName,
+          }),
+        );
+        if (!buyer.success)
+          throw new CliError(
+            `Invalid sample buyer: ${buyer.error.issues.map((i) => i.message).join('; ')}.`,
+            ExitCode.invalidInput,
+          );
+        const connection = ctx.connection({ platform: true });
+        let key: KeyObject;
+        try {
+          key = await connection.credentials.signingKey();
+        } catch (e) {
+          throw new CliError(
+            `The RSA private key could not be read: ${e instanceof Error ? e.message : String(e)}.`,
+            ExitCode.invalidInput,
+          );
+        }
+        const r = inspectSignature({ config: connection.config, privateKey: key, buyer: buyer.data });
+        const pasted =
+          flags.publicKey === undefined
+            ? undefined
+            : verifyWithPastedKey({
+                publicKey: await readTextFile(flags.publicKey, 'public key'),
+                algorithm: r.signatureProfile.algorithm,
+                stringToSign: r.stringToSign,
+                signature: r.headers.signature,
+              });
+        if (pasted && !pasted.ok)
+          throw new CliError(`${pasted.error.message} Action: ${pasted.error.action}`, ExitCode.invalidInput);
+        const where = connection.profile ? `profile ${connection.profile.id}` : 'the environment settings';
+        if (ctx.json) {
+          ctx.io.stdout(
+            JSON.stringify({
+              ...(connection.profile ? { profile: connection.profile.id } : {}),
+              ...r,
+              ...(pasted?.ok ? { publicKeyCheck: pasted.value } : {}),
+            }),
+          );
+        } else {
+          const sp = r.signatureProfile;
+          const lines = [
+            `Buyer-sync request under ${where} (signature: ${sp.mode}${sp.mode === 'template' ? ` "${sp.template ?? ''}"` : ''}, ${sp.algorithm}). Nothing is sent.`,
+            '',
+            `${r.method} ${r.url}`,
+            '',
+            `String to sign (${r.stringToSignBytes} bytes UTF-8; \\n marks each line break, \\t a tab):`,
+            indent(r.stringToSignVisible.replace(/\n$/, '')),
+            '',
+            'Headers:',
+            indent(
+              Object.entries(r.headers)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join('\n'),
+            ),
+            '',
+            'Body:',
+            indent(r.body),
+            '',
+            r.selfCheck
+              ? `Self-check: the signature verifies with the key’s own public key (SHA-256 ${r.keyFingerprint.hex}).`
+              : 'Self-check FAILED: the signature does not verify with the key’s own public key.',
+          ];
+          if (pasted?.ok) {
+            lines.push(
+              pasted.value.valid
+                ? `${flags.publicKey}: the signature verifies with this public key (SHA-256 ${pasted.value.publicKeyFingerprint.hex}).`
+                : `${flags.publicKey}: the signature does NOT verify with this public key (SHA-256 ${pasted.value.publicKeyFingerprint.hex}). ${pasted.value.action ?? ''}`.trimEnd(),
+            );
+          }
+          ctx.io.stdout(lines.join('\n'));
+        }
+        return r.selfCheck && (!pasted || (pasted.ok && pasted.value.valid)) ? ExitCode.ok : ExitCode.other;
+      }),
+    );
+
+  sign
+    .command('verify')
+    .description(
+      'verify a Base64 signature over a string-to-sign with a public key (the string is read from --string-file or standard input, byte for byte)',
+    )
+    .requiredOption('--public-key <FILE>', 'public key PEM (SPKI, PKCS#1 or certificate)')
+    .requiredOption('--signature <BASE64>', 'the signature header value')
+    .option('--string-file <FILE>', 'file holding the exact string-to-sign (default: standard input)')
+    .option('--algorithm <ALG>', `${signatureAlgorithms.join(', ')} (default: the profile’s, else RSA-SHA256)`)
+    .action((flags: { publicKey: string; signature: string; stringFile?: string; algorithm?: string }) =>
+      run(async (ctx) => {
+        let algorithm = flags.algorithm;
+        if (algorithm === undefined) {
+          try {
+            algorithm = ctx.connection({}).config.signatureProfile.algorithm;
+          } catch {
+            algorithm = 'RSA-SHA256';
+          }
+        }
+        if (!(signatureAlgorithms as readonly string[]).includes(algorithm))
+          throw new CliError(`--algorithm must be one of ${signatureAlgorithms.join(', ')}.`, ExitCode.invalidInput);
+        const text =
+          flags.stringFile !== undefined
+            ? await readTextFile(flags.stringFile, 'string-to-sign file')
+            : await readSecret(ctx.io, 'String to sign: ', 'string to sign');
+        const r = verifyWithPastedKey({
+          publicKey: await readTextFile(flags.publicKey, 'public key'),
+          algorithm: algorithm as SignatureAlgorithm,
+          stringToSign: text,
+          signature: flags.signature,
+        });
+        if (!r.ok) throw new CliError(`${r.error.message} Action: ${r.error.action}`, ExitCode.invalidInput);
+        if (ctx.json) ctx.io.stdout(JSON.stringify(r.value));
+        else
+          ctx.io.stdout(
+            r.value.valid
+              ? `Valid ${algorithm} signature (public key SHA-256 ${r.value.publicKeyFingerprint.hex}).`
+              : `NOT valid. ${r.value.action ?? ''}`.trimEnd(),
+          );
+        return r.value.valid ? ExitCode.ok : ExitCode.other;
+      }),
+    );
+}

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { SellerApi } from '../../core/api/sellerApi';
+import { openOrderCache, setCacheFileAside } from '../../core/cache/openCache';
+import { createAxiosTransport } from '../../core/http/axiosTransport';
+import type { SyncProgress } from '../../core/sync/progress';
+import { countingTransport } from '../../core/sync/requestCounter';
+import { SyncEngine } from '../../core/sync/syncEngine';
+import { describeSyncError } from '../../core/sync/syncErrors';
+import { exitCodeFor } from '../exitCodes';
+import { CliInputError, ExitCode } from '../io';
+import { parseInteger } from '../options';
+import type { CommandRunner } from '../runner';
+import { cacheErrorToCli, cacheFileFor, cacheProfileId, REBUILD_HINT } from './cache';
+
+interface SyncFlags {
+  full?: boolean;
+  rebuild?: boolean;
+  parallel?: string;
+}
+
+const seconds = (ms: number | undefined) =>
+  ms === undefined
+    ? '?'
+    : ms < 60_000
+      ? `${Math.round(ms / 1000)}s`
+      : `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+
+export function formatProgress(p: SyncProgress): string {
+  const phase = p.phase === 'windows' ? 'full sync' : p.phase === 'catch-up' ? 'catching up' : 'polling';
+  const orders =
+    p.ordersExpected !== undefined && p.phase === 'windows'
+      ? `${p.ordersFetched}/${p.ordersExpected} orders`
+      : `${p.ordersFetched} orders`;
+  if (p.finished)
+    return `${phase}: done — ${p.windowsDone} windows · ${p.pagesDone} pages · ${p.ordersFetched} orders · ${p.requests} requests in ${seconds(p.elapsedMs)}`;
+  return `${phase}: windows ${p.windowsDone}/${p.windowsKnown} · pages ${p.pagesDone}/${p.pagesPlanned} · ${orders} · ${p.requests} requests · ${seconds(p.elapsedMs)} elapsed · ETA ${seconds(p.etaMs)}`;
+}
+
+/** At most one progress line per interval (and always the first of each phase). */
+function throttled(write: (line: string) => void, intervalMs = 1000): (p: SyncProgress) => void {
+  let last = -Infinity;
+  let phase: SyncProgress['phase'] | undefined;
+  return (p) => {
+    const now = Date.now();
+    if (p.phase === phase && now - last < intervalMs && !p.finished) return;
+    last = now;
+    phase = p.phase;
+    write(formatProgress(p));
+  };
+}
+
+export function registerSync(program: Command, run: CommandRunner): void {
+  program
+    .command('sync')
+    .description(
+      'bring the offline order cache up to date: every order on the first run, then what changed since the last sync',
+    )
+    .option('--full', 'fetch every order again (an unfinished full sync is resumed)')
+    .option(
+      '--rebuild',
+      'set the cache file aside (kept, renamed) and fetch every order into a new one — for a damaged or newer-version cache',
+    )
+    .option('--parallel <N>', 'requests in flight, 1-16', '4')
+    .addHelpText(
+      'after',
+      '\nProgress goes to stderr. With --json, stdout gets {"requests","fetched","inserted","updated","unchanged","windows","cached"}.',
+    )
+    .action((flags: SyncFlags) =>
+      run(async (ctx) => {
+        const { io, json } = ctx;
+        const parallelism = parseInteger('--parallel', flags.parallel) ?? 4;
+        if (parallelism < 1 || parallelism > 16) throw new CliInputError('--parallel must be 1 to 16');
+        const connection = ctx.connection({ baseUrl: true });
+        const merchantId = connection.profile
+          ? connection.config.merchantId
+          : (ctx.options.merchant ?? io.env.MERCHANT_DESK_MERCHANT_ID);
+        if (!merchantId)
+          throw new CliInputError(
+            'No merchant ID: pass --merchant ID or set MERCHANT_DESK_MERCHANT_ID (the cache records whose orders it holds).',
+          );
+        const file = cacheFileFor(ctx);
+        const profile = cacheProfileId(ctx);
+
+        if (flags.rebuild && existsSync(file)) {
+          const aside = setCacheFileAside(file, 'replaced');
+          if (!aside.ok) throw cacheErrorToCli(aside.error);
+          io.stderr(`The old cache file is kept as ${aside.value}.`);
+        }
+        const opened = openOrderCache({ file, identity: { baseUrl: connection.config.baseUrl, merchantId } });
+        if (!opened.ok) throw cacheErrorToCli(opened.error);
+        const cache = opened.value;
+        try {
+          const transport = countingTransport(createAxiosTransport({ maxSockets: parallelism }));
+          const seller = new SellerApi({ config: connection.config, transport, credentials: connection.credentials });
+          const engine = new SyncEngine({
+            cache,
+            source: seller,
+            settings: { parallelism },
+            requestCount: () => transport.count,
+          });
+          if (!json) io.stderr(`Syncing the order cache of profile "${profile}" (${file})…`);
+          const result = await engine.sync({
+            ...(flags.full || flags.rebuild ? { full: true } : {}),
+            onProgress: throttled((line) => io.stderr(line)),
+            ...(io.signal ? { signal: io.signal } : {}),
+          });
+          if (!result.ok) {
+            const error = result.error;
+            io.stderr(describeSyncError(error, REBUILD_HINT));
+            return error.kind === 'api' ? exitCodeFor(error.error) : ExitCode.other;
+          }
+          const s = result.value;
+          if (json) {
+            io.stdout(
+              JSON.stringify({
+                requests: s.requests,
+                fetched: s.fetched,
+                inserted: s.inserted,
+                updated: s.updated,
+                unchanged: s.unchanged,
+                windows: s.windows,
+                cached: s.cached,
+              }),
+            );
+          } else {
+            io.stdout(
+              `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${s.fetched} orders fetched with ${s.requests} requests — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${s.cached} orders cached.`,
+            );
+          }
+          if (s.events > 0) io.stderr(`${s.events} change events (new orders, status changes, after-sales, disputes).`);
+          return ExitCode.ok;
+        } finally {
+          cache.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,202 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Versioned schema of the order cache. `PRAGMA user_version` holds the version; each migration runs in its own
+ * transaction and bumps it, so a crash mid-migration leaves the previous version intact. A file whose version is
+ * newer than LATEST_SCHEMA_VERSION is never touched (see openCache).
+ */
+
+/** `PRAGMA application_id` of a Merchant Desk order cache ("MDOC"): tells our file from any other SQLite file. */
+export const CACHE_APPLICATION_ID = 0x4d444f43;
+
+export interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+const V1 = `
+-- Key/value facts about the file: the merchant identity, sync watermark, baseline flag.
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- One row per order: the columns filters, sorting and search use, kept narrow so scans stay cheap.
+-- The order itself (JSON exactly as parsed from the platform, IDs as decimal strings) is in order_json.
+CREATE TABLE orders (
+  rid                INTEGER PRIMARY KEY,        -- never reused: orders are never deleted
+  id                 TEXT NOT NULL UNIQUE,       -- 64-bit decimal ID, exact
+  order_num          TEXT,
+  buyer_id           TEXT,                       -- 64-bit decimal ID, exact
+  buyer_name         TEXT NOT NULL DEFAULT '',
+  order_status       INTEGER,
+  after_sales_status INTEGER,                    -- the sandbox-only orderAfterSalesStatus when sent, else NULL
+  delivery_status    INTEGER,                    -- orderDeliveryStatus: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed
+  delivery_exception INTEGER NOT NULL DEFAULT 0, -- 1 when deliveryType = 2 (Delivery exception)
+  has_after_sales    INTEGER NOT NULL DEFAULT 0,
+  has_dispute        INTEGER NOT NULL DEFAULT 0,
+  create_ms          INTEGER NOT NULL,           -- createTime, epoch ms UTC (0 when absent or unreadable)
+  pay_ms             INTEGER NOT NULL,           -- payTime, epoch ms UTC (0 while unpaid)
+  changed_ms         INTEGER NOT NULL,           -- what the cache knows of the update time; see docs/PERFORMANCE.md
+  seen_ms            INTEGER NOT NULL,           -- platform time of the response this version came in
+  content_hash       TEXT NOT NULL,              -- hash of the JSON: unchanged orders are skipped without reading it
+  title_gid          INTEGER NOT NULL,           -- title_group of the order's product titles
+  titles             TEXT NOT NULL DEFAULT '',   -- product titles, one per line
+  sku_attrs          TEXT NOT NULL DEFAULT '',   -- "name: value" SKU attributes, one per line
+  remark             TEXT NOT NULL DEFAULT ''
+);
+-- The distinct product-title sets (lower-cased, one title per line): a few thousand, however many orders. The
+-- product-title filter (a case-insensitive substring, as on the platform) scans these, not every order.
+CREATE TABLE title_group (
+  gid    INTEGER PRIMARY KEY,
+  titles TEXT NOT NULL UNIQUE
+);
+CREATE TABLE order_json (
+  rid  INTEGER PRIMARY KEY,                      -- = orders.rid
+  json TEXT NOT NULL
+);
+CREATE TRIGGER orders_json_delete AFTER DELETE ON orders BEGIN
+  DELETE FROM order_json WHERE rid = old.rid;
+END;
+-- Filter indexes cover every small filter column, so counting matches never reads the table, whichever index
+-- is used. The flags are rare (a few percent of orders): partial indexes hold only the flagged orders and cost
+-- the others nothing.
+CREATE INDEX orders_by_status        ON orders (order_status,       create_ms, after_sales_status, delivery_status, has_after_sales, has_dispute, delivery_exception, title_gid);
+CREATE INDEX orders_by_after_sales   ON orders (after_sales_status, create_ms, order_status, delivery_status, has_after_sales, has_dispute, delivery_exception, title_gid);
+CREATE INDEX orders_by_delivery      ON orders (delivery_status,    create_ms, order_status, after_sales_status, has_after_sales, has_dispute, delivery_exception, title_gid);
+CREATE INDEX orders_with_after_sales ON orders (create_ms, order_status, after_sales_status, delivery_status, has_dispute, delivery_exception, title_gid) WHERE has_after_sales = 1;
+CREATE INDEX orders_with_dispute     ON orders (create_ms, order_status, after_sales_status, delivery_status, has_after_sales, delivery_exception, title_gid) WHERE has_dispute = 1;
+CREATE INDEX orders_with_exception   ON orders (create_ms, order_status, after_sales_status, delivery_status, has_after_sales, has_dispute, title_gid) WHERE delivery_exception = 1;
+CREATE INDEX orders_by_title_group   ON orders (title_gid, create_ms, order_status, after_sales_status, delivery_status, has_after_sales, has_dispute, delivery_exception);
+CREATE INDEX orders_by_buyer         ON orders (buyer_id, create_ms);
+CREATE INDEX orders_by_number        ON orders (order_num);
+CREATE INDEX orders_by_changed       ON orders (changed_ms);
+-- Sort orders (newest created or paid first) with every small filter column covered: a query matching many
+-- orders reads in sort order and stops after one page instead of sorting all matches.
+CREATE INDEX orders_scan_created ON orders (create_ms, order_status, after_sales_status, delivery_status, has_after_sales, has_dispute, delivery_exception, title_gid);
+CREATE INDEX orders_scan_paid    ON orders (pay_ms, order_status, after_sales_status, delivery_status, has_after_sales, has_dispute, delivery_exception, title_gid);
+
+-- Counts per order status and per after-sales status, kept by triggers: the unfiltered counts cost nothing.
+-- value is the status as text ('' for none).
+CREATE TABLE order_counts (
+  dim   TEXT NOT NULL,
+  value TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (dim, value)
+) WITHOUT ROWID;
+CREATE TRIGGER orders_count_insert AFTER INSERT ON orders BEGIN
+  INSERT INTO order_counts (dim, value, count) VALUES ('order_status', coalesce(new.order_status, ''), 1)
+    ON CONFLICT (dim, value) DO UPDATE SET count = count + 1;
+  INSERT INTO order_counts (dim, value, count) VALUES ('after_sales_status', coalesce(new.after_sales_status, ''), 1)
+    ON CONFLICT (dim, value) DO UPDATE SET count = count + 1;
+END;
+CREATE TRIGGER orders_count_update AFTER UPDATE OF order_status, after_sales_status ON orders
+WHEN old.order_status IS NOT new.order_status OR old.after_sales_status IS NOT new.after_sales_status BEGIN
+  UPDATE order_counts SET count = count - 1 WHERE dim = 'order_status' AND value = coalesce(old.order_status, '');
+  INSERT INTO order_counts (dim, value, count) VALUES ('order_status', coalesce(new.order_status, ''), 1)
+    ON CONFLICT (dim, value) DO UPDATE SET count = count + 1;
+  UPDATE order_counts SET count = count - 1 WHERE dim = 'after_sales_status' AND value = coalesce(old.after_sales_status, '');
+  INSERT INTO order_counts (dim, value, count) VALUES ('after_sales_status', coalesce(new.after_sales_status, ''), 1)
+    ON CONFLICT (dim, value) DO UPDATE SET count = count + 1;
+END;
+CREATE TRIGGER orders_count_delete AFTER DELETE ON orders BEGIN
+  UPDATE order_counts SET count = count - 1 WHERE dim = 'order_status' AND value = coalesce(old.order_status, '');
+  UPDATE order_counts SET count = count - 1 WHERE dim = 'after_sales_status' AND value = coalesce(old.after_sales_status, '');
+END;
+
+-- Full-text search over order number, buyer name, product titles, SKU attributes and remark: every word of a
+-- search must occur as a case- and accent-insensitive substring.
+-- * orders_fts: trigram tokens (words of 3+ characters, any script: order-number fragments, CJK names).
+-- * orders_grams: the same columns as single characters and character pairs (words of 1–2 characters, e.g. the
+--   two-character Chinese name 张伟), which the trigram index cannot answer. Filled by the application.
+-- Indexing is batched: rows with rid <= fts_state.indexed_rid are in both indexes, newer rows are indexed in bulk
+-- by the sync (one FTS segment per thousands of rows instead of one per page: ~3x cheaper) and, until then, are
+-- searched with LIKE.
+CREATE VIRTUAL TABLE orders_fts USING fts5(
+  order_num, buyer_name, titles, sku_attrs, remark,
+  content = 'orders', content_rowid = 'rid',
+  tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+);
+CREATE VIRTUAL TABLE orders_grams USING fts5(
+  order_num, buyer_name, titles, sku_attrs, remark,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TABLE fts_state (
+  id          INTEGER PRIMARY KEY CHECK (id = 1),
+  indexed_rid INTEGER NOT NULL
+);
+INSERT INTO fts_state (id, indexed_rid) VALUES (1, 0);
+CREATE TRIGGER orders_fts_delete AFTER DELETE ON orders
+WHEN old.rid <= (SELECT indexed_rid FROM fts_state WHERE id = 1) BEGIN
+  INSERT INTO orders_fts (orders_fts, rowid, order_num, buyer_name, titles, sku_attrs, remark)
+  VALUES ('delete', old.rid, old.order_num, old.buyer_name, old.titles, old.sku_attrs, old.remark);
+  DELETE FROM orders_grams WHERE rowid = old.rid;
+END;
+CREATE TRIGGER orders_fts_update AFTER UPDATE OF order_num, buyer_name, titles, sku_attrs, remark ON orders
+WHEN old.rid <= (SELECT indexed_rid FROM fts_state WHERE id = 1)
+  AND (old.order_num IS NOT new.order_num OR old.buyer_name IS NOT new.buyer_name OR old.titles IS NOT new.titles
+       OR old.sku_attrs IS NOT new.sku_attrs OR old.remark IS NOT new.remark) BEGIN
+  INSERT INTO orders_fts (orders_fts, rowid, order_num, buyer_name, titles, sku_attrs, remark)
+  VALUES ('delete', old.rid, old.order_num, old.buyer_name, old.titles, old.sku_attrs, old.remark);
+  INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark)
+  VALUES (new.rid, new.order_num, new.buyer_name, new.titles, new.sku_attrs, new.remark);
+END;
+-- (orders_grams rows of updated orders are rewritten by the application, which computes the grams.)
+
+-- Sync checkpoint: one row per sync run; the windows it finished. See src/core/sync/checkpoint.ts.
+CREATE TABLE sync_run (
+  id            INTEGER PRIMARY KEY,
+  mode          TEXT NOT NULL CHECK (mode IN ('full', 'incremental')),
+  status        TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed', 'abandoned')),
+  base_filter   TEXT NOT NULL,            -- JSON: platform filters every window of the run carries
+  hi_ms         INTEGER,                  -- creation upper bound of the run (platform clock); NULL until known
+  started_ms    INTEGER,                  -- envelope time of the run's first response (platform clock)
+  local_started INTEGER NOT NULL,
+  local_ended   INTEGER,
+  stats         TEXT NOT NULL DEFAULT '{}',
+  error         TEXT
+);
+CREATE TABLE sync_window (
+  run_id  INTEGER NOT NULL REFERENCES sync_run (id) ON DELETE CASCADE,
+  lo_ms   INTEGER,                        -- inclusive creation lower bound; NULL = unbounded
+  hi_ms   INTEGER NOT NULL,               -- inclusive creation upper bound
+  total   INTEGER NOT NULL,               -- totalCount the window was verified against
+  PRIMARY KEY (run_id, hi_ms)
+) WITHOUT ROWID;
+
+-- Change events, written in the same transaction as the order change they describe (an outbox for notifications).
+CREATE TABLE change_event (
+  seq      INTEGER PRIMARY KEY,
+  type     TEXT NOT NULL,
+  order_id TEXT NOT NULL,
+  at_ms    INTEGER NOT NULL,
+  payload  TEXT NOT NULL
+);
+`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, description: 'orders, full-text index, sync checkpoint, change events', sql: V1 },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Applies every migration above the file's version, each in its own transaction. Returns the versions run. */
+export function applyMigrations(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (m.version <= schemaVersion(db)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`application_id = ${CACHE_APPLICATION_ID}`);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+    applied.push(m.version);
+  }
+  return applied;
+}

@@ -1,0 +1,223 @@
+import { statSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import type { Order } from '../../shared/domain/order';
+import { err, ok, type Result } from '../result';
+import { classifyCacheException, type CacheError, type CacheIdentity } from './cacheErrors';
+import { schemaVersion } from './migrations';
+import {
+  cacheQuerySchema,
+  CursorMismatchError,
+  runCacheCounts,
+  runCacheQuery,
+  StatementCache,
+  type CacheCounts,
+  type CacheQueryResult,
+  type StatusCount,
+} from './queryOrders';
+import { indexPendingRows, pendingRows } from './searchIndex';
+import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
+
+export interface CacheStats {
+  file: string;
+  /** Database file plus its write-ahead log. */
+  bytes: number;
+  schemaVersion: number;
+  identity: CacheIdentity | undefined;
+  orders: number;
+  byOrderStatus: StatusCount[];
+  byAfterSalesStatus: StatusCount[];
+  withAfterSales: number;
+  withDispute: number;
+  withDeliveryException: number;
+  oldestCreateMs: number | undefined;
+  newestCreateMs: number | undefined;
+  lastEventSeq: number;
+}
+
+export interface StoredEventRow {
+  seq: number;
+  type: string;
+  orderId: string;
+  atMs: number;
+  payload: string;
+}
+
+/**
+ * One merchant's order cache: a SQLite file (WAL) opened by openOrderCache. Every method returns a Result; a
+ * damaged page found at any point becomes a `corrupt` error, never an exception.
+ */
+export class OrderCache {
+  private readonly writer: OrderWriter;
+  private readonly statements: StatementCache;
+  private closed = false;
+
+  constructor(
+    readonly db: Database.Database,
+    readonly file: string,
+  ) {
+    this.writer = new OrderWriter(db);
+    this.statements = new StatementCache(db);
+  }
+
+  /** Runs `fn`, turning SQLite and file-system failures into CacheErrors. Programming errors still throw. */
+  guard<T>(fn: () => T): Result<T, CacheError> {
+    try {
+      return ok(fn());
+    } catch (e) {
+      const error = classifyCacheException(e, this.file);
+      if (error) return err(error);
+      throw e;
+    }
+  }
+
+  /** Upserts one fetched page in one transaction (see OrderWriter). */
+  applyPage<E extends StorableEvent>(
+    orders: readonly Order[],
+    opts: PageWriteOptions<E>,
+  ): Result<PageWriteResult<E>, CacheError> {
+    return this.guard(() => this.writer.apply(orders, opts));
+  }
+
+  /** Rows written but not yet in the full-text index (they are searched with LIKE meanwhile). */
+  pendingSearchRows(): Result<number, CacheError> {
+    return this.guard(() => pendingRows(this.db));
+  }
+
+  /** Adds waiting rows to the full-text index in batches of `batchRows` (one transaction each). */
+  indexPendingSearchRows(batchRows = 20_000): Result<number, CacheError> {
+    return this.guard(() => {
+      let total = 0;
+      for (let n = indexPendingRows(this.db, batchRows); n > 0; n = indexPendingRows(this.db, batchRows)) total += n;
+      return total;
+    });
+  }
+
+  /** A query of the cached orders; see cacheQuerySchema for the input. Works offline. */
+  query(input: unknown): Result<CacheQueryResult, CacheError> {
+    const parsed = cacheQuerySchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    try {
+      return this.guard(() => runCacheQuery(this.statements, parsed.data));
+    } catch (e) {
+      if (e instanceof CursorMismatchError) return err({ kind: 'invalid-query', message: e.message });
+      throw e;
+    }
+  }
+
+  /** Counts per order status and per after-sales status of the orders matching the filters. */
+  counts(input: unknown): Result<CacheCounts, CacheError> {
+    const parsed = cacheQuerySchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    return this.guard(() => runCacheCounts(this.statements, parsed.data));
+  }
+
+  getOrder(id: string): Result<Order | undefined, CacheError> {
+    return this.guard(() => {
+      const json = this.statements
+        .get('SELECT json FROM order_json WHERE rid = (SELECT rid FROM orders WHERE id = ?)')
+        .pluck()
+        .get(id) as string | undefined;
+      return json === undefined ? undefined : (JSON.parse(json) as Order);
+    });
+  }
+
+  /** Streams every cached order ID (for checks); never builds an array of the whole data set. */
+  *iterateIds(): Generator<string> {
+    for (const id of this.db.prepare('SELECT id FROM orders').pluck().iterate()) yield id as string;
+  }
+
+  orderCount(): Result<number, CacheError> {
+    return this.guard(() => this.statements.get('SELECT count(*) FROM orders').pluck().get() as number);
+  }
+
+  getMeta(key: string): Result<string | undefined, CacheError> {
+    return this.guard(
+      () => this.statements.get('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined,
+    );
+  }
+
+  setMeta(key: string, value: string): Result<void, CacheError> {
+    return this.guard(() => {
+      this.statements
+        .get('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(key, value);
+    });
+  }
+
+  identity(): Result<CacheIdentity | undefined, CacheError> {
+    const raw = this.getMeta('identity');
+    if (!raw.ok) return raw;
+    return ok(raw.value === undefined ? undefined : (JSON.parse(raw.value) as CacheIdentity));
+  }
+
+  /** Change events with a sequence number above `afterSeq`, oldest first. */
+  eventsSince(afterSeq: number, limit = 1000): Result<StoredEventRow[], CacheError> {
+    return this.guard(
+      () =>
+        this.statements
+          .get(
+            'SELECT seq, type, order_id AS orderId, at_ms AS atMs, payload FROM change_event WHERE seq > ? ORDER BY seq LIMIT ?',
+          )
+          .all(afterSeq, limit) as StoredEventRow[],
+    );
+  }
+
+  stats(): Result<CacheStats, CacheError> {
+    return this.guard(() => {
+      const get = (sql: string) => this.statements.get(sql).pluck().get() as number | null;
+      const counts = runCacheCounts(this.statements, cacheQuerySchema.parse({}));
+      const identity = this.identity();
+      return {
+        file: this.file,
+        bytes: fileBytes(this.file) + fileBytes(`${this.file}-wal`),
+        schemaVersion: schemaVersion(this.db),
+        identity: identity.ok ? identity.value : undefined,
+        orders: counts.total,
+        byOrderStatus: counts.byOrderStatus,
+        byAfterSalesStatus: counts.byAfterSalesStatus,
+        withAfterSales: get('SELECT count(*) FROM orders WHERE has_after_sales = 1') ?? 0,
+        withDispute: get('SELECT count(*) FROM orders WHERE has_dispute = 1') ?? 0,
+        withDeliveryException: get('SELECT count(*) FROM orders WHERE delivery_exception = 1') ?? 0,
+        oldestCreateMs: get('SELECT min(create_ms) FROM orders') ?? undefined,
+        newestCreateMs: get('SELECT max(create_ms) FROM orders') ?? undefined,
+        lastEventSeq: get('SELECT coalesce(max(seq), 0) FROM change_event') ?? 0,
+      };
+    });
+  }
+
+  /** PRAGMA quick_check: 'ok', or the first problems found. Reads the whole file. */
+  verify(): Result<string[], CacheError> {
+    return this.guard(() =>
+      (this.db.pragma('quick_check(5)') as Array<{ quick_check: string }>).map((r) => r.quick_check),
+    );
+  }
+
+  /** Runs `fn` in one immediate transaction. */
+  transaction<T>(fn: () => T): Result<T, CacheError> {
+    return this.guard(() => this.db.transaction(fn).immediate());
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.db.close();
+    } catch {
+      // Closing a damaged file may fail; there is nothing left to do with it.
+    }
+  }
+}
+
+function fileBytes(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function issuesText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}

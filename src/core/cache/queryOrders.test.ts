@@ -1,0 +1,271 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/domain/order';
+import { fakeOrder } from '../sync/testing/fakeOrders';
+import { openOrderCache } from './openCache';
+import type { OrderCache } from './orderCache';
+import { ORDERED_SCAN_THRESHOLD, type CacheQueryInput } from './queryOrders';
+
+const T0 = Date.UTC(2025, 0, 1);
+const HOUR = 3_600_000;
+let cache: OrderCache;
+const orders: Order[] = [];
+const changedAt = new Map<string, number>();
+
+/**
+ * 2,400 varied orders: statuses, after-sales, disputes, delivery states, texts, unpaid ones, equal creation
+ * times. Broad queries match more than ORDERED_SCAN_THRESHOLD (ordered scan), narrow ones fewer (sorted matches).
+ */
+const N = 2_400;
+function makeOrders(): Order[] {
+  const out: Order[] = [];
+  for (let i = 1; i <= N; i++) {
+    const createMs = T0 + Math.floor(i / 3) * HOUR; // groups of equal creation times test the tie-break
+    out.push(
+      fakeOrder(i, createMs, {
+        orderStatus: (i % 6) + 1,
+        orderAfterSalesStatus: i % 10 === 0 ? (i % 4) + 1 : 0,
+        isExistAfterSales: i % 10 === 0,
+        isExistDispute: i % 25 === 0,
+        orderDeliveryStatus: i % 4,
+        deliveryType: i % 33 === 0 ? 2 : 1,
+        payTime: i % 7 === 0 ? null : new Date(createMs + ((i * 7919) % 1000) * 60_000).toISOString(),
+        remark: i % 50 === 0 ? 'Please deliver before Friday — 급해요' : '',
+        buyerName: i % 11 === 0 ? '김민준' : i % 13 === 0 ? '张伟' : `Buyer ${i % 97}`,
+      }),
+    );
+  }
+  return out;
+}
+
+beforeAll(() => {
+  const r = openOrderCache({ file: path.join(mkdtempSync(path.join(tmpdir(), 'md-query-')), 'c.sqlite') });
+  if (!r.ok) throw new Error(r.error.kind);
+  cache = r.value;
+  orders.push(...makeOrders());
+  // Most indexed, the rest waiting for the index (as during a sync): queries must see both.
+  for (let i = 0; i < 2000; i += 100)
+    cache.applyPage(orders.slice(i, i + 100), { seenAtMs: T0 + 1000 * HOUR, baseline: false });
+  cache.indexPendingSearchRows();
+  for (let i = 2000; i < N; i += 100)
+    cache.applyPage(orders.slice(i, i + 100), { seenAtMs: T0 + 1000 * HOUR, baseline: false });
+  for (const o of orders)
+    changedAt.set(o.id, cache.db.prepare('SELECT changed_ms FROM orders WHERE id = ?').pluck().get(o.id) as number);
+});
+afterAll(() => cache.close());
+
+const ms = (s: string | null | undefined) => (s ? Date.parse(s) : 0);
+const text = (o: Order) =>
+  [
+    o.orderNum,
+    o.buyerName,
+    (o.orderItems ?? []).map((i) => i.productSpuTitle).join('\n'),
+    (o.orderItems ?? [])
+      .flatMap((i) => Object.entries(i.productSkuAttr ?? {}).map(([k, v]) => `${k}: ${String(v)}`))
+      .join('\n'),
+    o.remark,
+  ]
+    .join('\u0000')
+    .toLowerCase();
+
+/** The reference: the same query answered over the array in plain JS (text: NFC, lower-case; no accent folding needed here). */
+function reference(q: CacheQueryInput): string[] {
+  const match = orders.filter((o) => {
+    if (q.id && o.id !== q.id) return false;
+    if (q.orderNum && o.orderNum !== q.orderNum) return false;
+    if (q.buyerId && o.buyerId !== q.buyerId) return false;
+    if (
+      q.productTitle &&
+      !(o.orderItems ?? []).some((i) => i.productSpuTitle?.toLowerCase().includes(q.productTitle!.toLowerCase()))
+    )
+      return false;
+    if (q.sellerOrderStatus && !q.sellerOrderStatus.includes(o.orderStatus!)) return false;
+    if (q.orderAfterSalesStatus && !q.orderAfterSalesStatus.includes(o.orderAfterSalesStatus!)) return false;
+    if (q.createBeginDate && ms(o.createTime) < Date.parse(q.createBeginDate)) return false;
+    if (q.createEndDate && ms(o.createTime) > Date.parse(q.createEndDate)) return false;
+    if (q.updateBeginDate && changedAt.get(o.id)! < Date.parse(q.updateBeginDate)) return false;
+    if (q.hasAfterSales !== undefined && o.isExistAfterSales !== q.hasAfterSales) return false;
+    if (q.hasDispute !== undefined && o.isExistDispute !== q.hasDispute) return false;
+    if (q.deliveryStatus && !q.deliveryStatus.includes(o.orderDeliveryStatus!)) return false;
+    if (q.deliveryException !== undefined && (o.deliveryType === 2) !== q.deliveryException) return false;
+    if (q.search && !q.search.split(/\s+/).every((w) => text(o).includes(w.toLowerCase()))) return false;
+    return true;
+  });
+  const key = (o: Order) => (q.sort === 'paid' ? ms(o.payTime) : ms(o.createTime));
+  const rid = (o: Order) => orders.indexOf(o);
+  const dir = q.direction === 'asc' ? 1 : -1;
+  return match.sort((a, b) => dir * (key(a) - key(b) || rid(a) - rid(b))).map((o) => o.id);
+}
+
+function all(q: CacheQueryInput): { total: number | undefined; ids: string[]; pages: number } {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  let total: number | undefined;
+  let pages = 0;
+  do {
+    const r = cache.query({ ...q, ...(cursor ? { cursor } : {}) });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    pages++;
+    total ??= r.value.total;
+    ids.push(...r.value.list.map((o) => o.id));
+    cursor = r.value.nextCursor;
+  } while (cursor);
+  return { total, ids, pages };
+}
+
+const someBuyer = () => orders[42]!.buyerId!;
+
+describe('cache queries equal the same filter applied in plain JS', () => {
+  const cases: Array<[string, () => CacheQueryInput]> = [
+    ['no filter', () => ({})],
+    ['id', () => ({ id: orders[10]!.id })],
+    ['order number', () => ({ orderNum: orders[20]!.orderNum! })],
+    ['buyer id', () => ({ buyerId: someBuyer() })],
+    ['product title, fuzzy and case-insensitive', () => ({ productTitle: 'wallet' })],
+    ['product title in Japanese', () => ({ productTitle: 'ギフト' })],
+    ['status list', () => ({ sellerOrderStatus: [2, 3] })],
+    ['after-sales status list', () => ({ orderAfterSalesStatus: [1, 3] })],
+    [
+      'created range',
+      () => ({
+        createBeginDate: new Date(T0 + 20 * HOUR).toISOString(),
+        createEndDate: new Date(T0 + 50 * HOUR).toISOString(),
+      }),
+    ],
+    ['updated since', () => ({ updateBeginDate: new Date(T0 + 100 * HOUR).toISOString() })],
+    ['flags', () => ({ hasAfterSales: true, hasDispute: false })],
+    ['dispute', () => ({ hasDispute: true })],
+    ['delivery status and exception', () => ({ deliveryStatus: [0, 1], deliveryException: false })],
+    ['delivery exception', () => ({ deliveryException: true })],
+    ['search across fields, indexed and waiting rows', () => ({ search: 'steam us' })],
+    ['search a Korean name', () => ({ search: '김민준' })],
+    ['search a 2-character name (character-pair index)', () => ({ search: '민준' })],
+    ['search a 2-character Chinese name', () => ({ search: '张伟' })],
+    ['search one character', () => ({ search: '伟' })],
+    ['search short punctuation (LIKE)', () => ({ search: '—' })],
+    ['search remark words', () => ({ search: 'friday' })],
+    ['search with a 2-letter word', () => ({ search: 'eu' })],
+    ['search combined with filters', () => ({ search: 'netflix', sellerOrderStatus: [1, 4], hasAfterSales: false })],
+    ['sort by paid time', () => ({ sort: 'paid' })],
+    ['ascending', () => ({ direction: 'asc', sellerOrderStatus: [5] })],
+    ['ascending, broad', () => ({ direction: 'asc', hasDispute: false })],
+    ['paid, broad, with a flag', () => ({ sort: 'paid', deliveryException: false })],
+    ['broad search with a filter', () => ({ search: 'buyer', hasAfterSales: false })],
+  ];
+  it.each(cases)('%s', (_name, make) => {
+    const limit = 97;
+    const q = { ...make(), limit } as CacheQueryInput;
+    const expected = reference(q);
+    const got = all(q);
+    expect(got.ids).toEqual(expected);
+    expect(got.total).toBe(expected.length);
+    expect(got.pages).toBe(Math.max(1, Math.ceil(expected.length / limit)));
+    expect(expected.length).toBeGreaterThan(0);
+  });
+
+  it('finds nothing for a word nobody wrote', () => {
+    expect(all({ search: 'zzzqqq' })).toEqual({ total: 0, ids: [], pages: 1 });
+  });
+});
+
+describe('query input', () => {
+  it('rejects invalid input with the field named', () => {
+    expect(cache.query({ limit: 0 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-query', message: expect.stringMatching(/limit/) },
+    });
+    expect(cache.query({ createBeginDate: 'soon' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-query', message: expect.stringMatching(/createBeginDate/) },
+    });
+    expect(cache.query({ nope: 1 })).toMatchObject({ ok: false, error: { kind: 'invalid-query' } });
+  });
+
+  it('refuses a cursor from a query with another sort', () => {
+    const first = cache.query({ limit: 5 });
+    if (!first.ok || !first.value.nextCursor) throw new Error('expected a cursor');
+    expect(cache.query({ sort: 'paid', cursor: first.value.nextCursor })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-query' },
+    });
+    expect(cache.query({ cursor: 'garbage' })).toMatchObject({ ok: false, error: { kind: 'invalid-query' } });
+  });
+});
+
+describe('plans', () => {
+  it('uses both plans: broad queries read in sort order, narrow ones sort their matches', () => {
+    const broad = reference({});
+    const narrow = reference({ hasDispute: true });
+    expect(broad.length).toBeGreaterThan(ORDERED_SCAN_THRESHOLD);
+    expect(narrow.length).toBeLessThanOrEqual(ORDERED_SCAN_THRESHOLD);
+  });
+});
+
+describe('counts', () => {
+  it('counts per order status and per after-sales status under the filters', () => {
+    const r = cache.counts({ hasDispute: false });
+    if (!r.ok) throw new Error('counts failed');
+    const subset = orders.filter((o) => !o.isExistDispute);
+    expect(r.value.total).toBe(subset.length);
+    for (const { status, count } of r.value.byOrderStatus)
+      expect(count).toBe(subset.filter((o) => o.orderStatus === status).length);
+    for (const { status, count } of r.value.byAfterSalesStatus)
+      expect(count).toBe(subset.filter((o) => o.orderAfterSalesStatus === status).length);
+    expect(r.value.byAfterSalesStatus.reduce((n, s) => n + s.count, 0)).toBe(subset.length);
+  });
+
+  it('unfiltered counts come from the trigger-kept table and equal a full count, also after updates', () => {
+    const byScan = (dim: string) =>
+      cache.db
+        .prepare(`SELECT ${dim} AS status, count(*) AS count FROM orders GROUP BY ${dim} ORDER BY ${dim}`)
+        .all() as Array<{ status: number | null; count: number }>;
+    const check = () =>
+      expect(cache.counts({})).toEqual({
+        ok: true,
+        value: { total: N, byOrderStatus: byScan('order_status'), byAfterSalesStatus: byScan('after_sales_status') },
+      });
+    check();
+    const moved = orders.slice(100, 103).map((o) => ({ ...o, orderStatus: 9, orderAfterSalesStatus: null }));
+    cache.applyPage(moved, { seenAtMs: T0, baseline: true });
+    expect(byScan('order_status').find((c) => c.status === 9)?.count).toBe(3);
+    check();
+    cache.applyPage(orders.slice(100, 103), { seenAtMs: T0, baseline: true });
+    check();
+  });
+
+  it('stats sum up the cache', () => {
+    const s = cache.stats();
+    if (!s.ok) throw new Error('stats failed');
+    expect(s.value).toMatchObject({
+      orders: N,
+      withDispute: orders.filter((o) => o.isExistDispute).length,
+      withDeliveryException: orders.filter((o) => o.deliveryType === 2).length,
+      oldestCreateMs: ms(orders[0]!.createTime),
+      newestCreateMs: ms(orders[N - 1]!.createTime),
+    });
+  });
+});
+
+describe('text changes of indexed orders', () => {
+  it('the indexes follow an update: the new words are found, the old ones no longer', () => {
+    const target = orders[5]!; // indexed (among the first rows)
+    const found = (q: CacheQueryInput) => {
+      const r = cache.query({ ...q, id: target.id });
+      return r.ok && r.value.total === 1;
+    };
+    expect(found({ search: '"Buyer 6"' })).toBe(true);
+    const changed = { ...target, buyerName: '李娜', remark: 'zanzibar express' };
+    cache.applyPage([changed], { seenAtMs: T0 + 2000 * HOUR, baseline: true });
+    expect(found({ search: 'zanzibar' })).toBe(true);
+    expect(found({ search: '李娜' })).toBe(true);
+    expect(found({ search: '娜' })).toBe(true);
+    expect(found({ search: '"Buyer 6"' })).toBe(false);
+    const counts = cache.counts({});
+    expect(counts.ok && counts.value.total).toBe(N);
+    cache.applyPage([target], { seenAtMs: T0 + 2001 * HOUR, baseline: true }); // back as it was
+    expect(found({ search: 'zanzibar' })).toBe(false);
+    expect(found({ search: '"Buyer 6"' })).toBe(true);
+  });
+});

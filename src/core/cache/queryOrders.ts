@@ -1,0 +1,335 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { Order } from '../../shared/domain/order';
+import { orderListQuerySchema } from '../../shared/domain/requests';
+import { buildTextSearch, FTS_COLUMNS, type TextSearch } from './ftsQuery';
+import { parseIsoMs } from './isoTime';
+
+const statusValues = (what: string) =>
+  z.array(z.number().int(`${what} values must be whole numbers`)).min(1, `${what} needs at least one value`);
+
+/**
+ * A query of the local cache: every filter of the platform's order list (same names, same validation) plus
+ * full-text search, flags, sort and keyset paging.
+ * - `updateBeginDate`/`updateEndDate` match the update time the cache knows (see docs/PERFORMANCE.md), not
+ *   the platform's hidden one.
+ * - `orderNum` and `buyerId`/`id` are exact; `productTitle` is a case-insensitive substring, like the platform.
+ */
+export const cacheQuerySchema = orderListQuerySchema
+  .omit({ pageIndex: true, pageSize: true })
+  .extend({
+    /** Words that must all occur in order number, buyer name, product titles, SKU attributes or remark. */
+    search: z.string().trim().min(1, 'search text must not be blank').optional(),
+    hasAfterSales: z.boolean().optional(),
+    hasDispute: z.boolean().optional(),
+    /** orderDeliveryStatus values: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed. */
+    deliveryStatus: statusValues('delivery status').optional(),
+    /** true: only orders with deliveryType 2 (Delivery exception); false: only without. */
+    deliveryException: z.boolean().optional(),
+    sort: z.enum(['created', 'paid']).default('created'),
+    direction: z.enum(['desc', 'asc']).default('desc'),
+    limit: z
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 to 1000')
+      .max(1000, 'limit must be 1 to 1000')
+      .default(50),
+    /** The `nextCursor` of the previous page. */
+    cursor: z.string().min(1).optional(),
+    /** Count every match (default true); false saves the count on deep paging. */
+    withTotal: z.boolean().default(true),
+  })
+  .strict();
+export type CacheQueryInput = z.input<typeof cacheQuerySchema>;
+export type CacheQuery = z.output<typeof cacheQuerySchema>;
+
+export interface CacheQueryResult {
+  /** Every match (undefined when withTotal was false). */
+  total: number | undefined;
+  list: Order[];
+  /** Pass as `cursor` for the next page; absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface StatusCount {
+  status: number | null;
+  count: number;
+}
+
+export interface CacheCounts {
+  total: number;
+  byOrderStatus: StatusCount[];
+  byAfterSalesStatus: StatusCount[];
+}
+
+interface Where {
+  clauses: string[];
+  params: unknown[];
+  /** A full-text clause is among them. */
+  text?: boolean;
+}
+
+const SORT_COLUMN = { created: 'create_ms', paid: 'pay_ms' } as const;
+const LIKE_COLUMNS: readonly string[] = FTS_COLUMNS;
+
+function inList(column: string, values: readonly number[], where: Where): void {
+  where.clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+  where.params.push(...values);
+}
+
+function range(column: string, from: string | undefined, to: string | undefined, where: Where): void {
+  // The schema has validated both as ISO dates already.
+  if (from !== undefined) {
+    where.clauses.push(`${column} >= ?`);
+    where.params.push(parseIsoMs(from));
+  }
+  if (to !== undefined) {
+    where.clauses.push(`${column} <= ?`);
+    where.params.push(parseIsoMs(to));
+  }
+}
+
+/** A literal 0/1, not a parameter: SQLite uses a partial index (WHERE flag = 1) only for a literal term. */
+function flag(column: string, value: boolean | undefined, where: Where): void {
+  if (value === undefined) return;
+  where.clauses.push(`${column} = ${value ? 1 : 0}`);
+}
+
+function likeAny(columns: readonly string[], pattern: string, where: Where): void {
+  where.clauses.push(`(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+  where.params.push(...columns.map(() => pattern));
+}
+
+/** The WHERE clauses of a query's filters (not its cursor). */
+export function filterClauses(q: Omit<CacheQuery, 'sort' | 'direction' | 'limit' | 'cursor' | 'withTotal'>): Where {
+  const where: Where = { clauses: [], params: [] };
+  if (q.id !== undefined) {
+    where.clauses.push('id = ?');
+    where.params.push(q.id);
+  }
+  if (q.orderNum !== undefined) {
+    where.clauses.push('order_num = ?');
+    where.params.push(q.orderNum);
+  }
+  if (q.buyerId !== undefined) {
+    where.clauses.push('buyer_id = ?');
+    where.params.push(q.buyerId);
+  }
+  if (q.sellerOrderStatus) inList('order_status', q.sellerOrderStatus, where);
+  if (q.orderAfterSalesStatus) inList('after_sales_status', q.orderAfterSalesStatus, where);
+  if (q.deliveryStatus) inList('delivery_status', q.deliveryStatus, where);
+  range('create_ms', q.createBeginDate, q.createEndDate, where);
+  range('changed_ms', q.updateBeginDate, q.updateEndDate, where);
+  flag('has_after_sales', q.hasAfterSales, where);
+  flag('has_dispute', q.hasDispute, where);
+  flag('delivery_exception', q.deliveryException, where);
+
+  const searches: TextSearch[] = [];
+  if (q.search !== undefined) searches.push(buildTextSearch(q.search));
+  if (q.productTitle !== undefined) {
+    // As on the platform: a case-insensitive substring of the product titles, found among the distinct title sets.
+    where.clauses.push('title_gid IN (SELECT gid FROM title_group WHERE instr(titles, ?) > 0)');
+    where.params.push(q.productTitle.toLowerCase());
+  }
+  const join = (parts: Array<string | undefined>) =>
+    parts
+      .filter((m): m is string => m !== undefined)
+      .map((m) => `(${m})`)
+      .join(' AND ');
+  const trigram = join(searches.map((s) => s.trigramMatch));
+  const grams = join(searches.map((s) => s.gramMatch));
+  if (trigram || grams) {
+    // The matching rowids: indexed rows through the indexes (rows <= indexed_rid are in both), plus rows not indexed
+    // yet (a sync is running) matched with LIKE on the same words. One rowid list lets SQLite drive from it.
+    const sources: string[] = [];
+    const params: unknown[] = [];
+    if (trigram) {
+      sources.push('SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?');
+      params.push(trigram);
+    }
+    if (grams) {
+      sources.push('SELECT rowid FROM orders_grams WHERE orders_grams MATCH ?');
+      params.push(grams);
+    }
+    const pending: Where = { clauses: ['rid > (SELECT indexed_rid FROM fts_state WHERE id = 1)'], params: [] };
+    for (const s of searches)
+      for (const p of s.pendingPatterns) likeAny(s.column ? [s.column] : LIKE_COLUMNS, p, pending);
+    where.clauses.push(
+      `rid IN (${sources.join(' INTERSECT ')} UNION ALL SELECT rid FROM orders WHERE ${pending.clauses.join(' AND ')})`,
+    );
+    where.params.push(...params, ...pending.params);
+    where.text = true;
+  }
+  for (const s of searches) for (const p of s.likePatterns) likeAny(s.column ? [s.column] : LIKE_COLUMNS, p, where);
+  return where;
+}
+
+interface CursorState {
+  sort: CacheQuery['sort'];
+  direction: CacheQuery['direction'];
+  key: number;
+  rid: number;
+}
+
+export function encodeCursor(c: CursorState): string {
+  return Buffer.from(JSON.stringify([c.sort, c.direction, c.key, c.rid])).toString('base64url');
+}
+
+export function decodeCursor(text: string): CursorState | undefined {
+  try {
+    const v = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (!Array.isArray(v) || v.length !== 4) return undefined;
+    const [sort, direction, key, rid] = v as unknown[];
+    if ((sort !== 'created' && sort !== 'paid') || (direction !== 'desc' && direction !== 'asc')) return undefined;
+    if (!Number.isSafeInteger(key) || !Number.isSafeInteger(rid)) return undefined;
+    return { sort, direction, key: key as number, rid: rid as number };
+  } catch {
+    return undefined;
+  }
+}
+
+export class CursorMismatchError extends Error {}
+
+/** Statements by SQL text: queries repeat, and preparing costs more than running a small one. */
+export class StatementCache {
+  private readonly map = new Map<string, Database.Statement>();
+  constructor(
+    private readonly db: Database.Database,
+    private readonly max = 64,
+  ) {}
+  get(sql: string): Database.Statement {
+    let stmt = this.map.get(sql);
+    if (stmt) {
+      this.map.delete(sql);
+    } else {
+      stmt = this.db.prepare(sql);
+      if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    }
+    this.map.set(sql, stmt);
+    return stmt;
+  }
+}
+
+/**
+ * Above this many matches, a page is read in sort order through the covering sort index (stopping after one
+ * page); at or below it, the matches are found through the filters' own indexes and sorted.
+ */
+export const ORDERED_SCAN_THRESHOLD = 1_000;
+
+const SCAN_INDEX = { created: 'orders_scan_created', paid: 'orders_scan_paid' } as const;
+
+/**
+ * The index to read a query's matches through when SQLite, without statistics, might pick a worse one: a set
+ * flag's partial index (only the flagged orders), or the title groups. Unique lookups (id, order number, buyer)
+ * are left to SQLite.
+ */
+export function preferredIndex(q: CacheQuery): string | undefined {
+  if (q.id !== undefined || q.orderNum !== undefined || q.buyerId !== undefined) return undefined;
+  if (q.hasDispute === true) return 'orders_with_dispute';
+  if (q.deliveryException === true) return 'orders_with_exception';
+  if (q.hasAfterSales === true) return 'orders_with_after_sales';
+  if (q.productTitle !== undefined) return 'orders_by_title_group';
+  return undefined;
+}
+
+/** Runs a validated query. Throws CursorMismatchError for a cursor of another sort; SQLite errors pass through. */
+export function runCacheQuery(statements: StatementCache, q: CacheQuery): CacheQueryResult {
+  const where = filterClauses(q);
+  const key = SORT_COLUMN[q.sort];
+  const desc = q.direction === 'desc';
+  const whereSql = (w: Where) => (w.clauses.length > 0 ? ` WHERE ${w.clauses.join(' AND ')}` : '');
+  let cursor: { sql: string; params: unknown[] } | undefined;
+  if (q.cursor !== undefined) {
+    const c = decodeCursor(q.cursor);
+    if (!c || c.sort !== q.sort || c.direction !== q.direction)
+      throw new CursorMismatchError('the cursor belongs to another query (sort or direction differs)');
+    cursor = { sql: `(${key}, rid) ${desc ? '<' : '>'} (?, ?)`, params: [c.key, c.rid] };
+  }
+  const order = desc ? `${key} DESC, rid DESC` : `${key} ASC, rid ASC`;
+  const hint = where.text ? undefined : preferredIndex(q);
+  const indexed = hint ? ` INDEXED BY ${hint}` : '';
+  const count = () =>
+    statements
+      .get(`SELECT count(*) FROM orders${indexed}${whereSql(where)}`)
+      .pluck()
+      .get(...where.params) as number;
+  let rows: Array<{ rid: number; k: number }>;
+  let total: number | undefined;
+  if (where.text) {
+    // Text search: the full-text match runs once; its hits give both the count and the page.
+    const hits = `WITH hits AS MATERIALIZED (SELECT rid, ${key} AS k FROM orders${whereSql(where)})`;
+    const page = `FROM hits${cursor ? ` WHERE (k, rid) ${desc ? '<' : '>'} (?, ?)` : ''} ORDER BY ${order.replaceAll(key, 'k')} LIMIT ?`;
+    const found = statements
+      .get(`${hits} SELECT ${q.withTotal ? '(SELECT count(*) FROM hits)' : 'NULL'} AS total, rid, k ${page}`)
+      .all(...where.params, ...(cursor?.params ?? []), q.limit + 1) as Array<{
+      total: number | null;
+      rid: number;
+      k: number;
+    }>;
+    rows = found;
+    total = q.withTotal ? (found[0]?.total ?? (cursor ? count() : 0)) : undefined;
+  } else {
+    total = q.withTotal ? count() : undefined;
+    const pageWhere: Where = {
+      clauses: [...where.clauses, ...(cursor ? [cursor.sql] : [])],
+      params: [...where.params, ...(cursor?.params ?? [])],
+    };
+    // Many matches: read in sort order through the covering sort index and stop after a page.
+    const scan = total !== undefined && total > ORDERED_SCAN_THRESHOLD ? ` INDEXED BY ${SCAN_INDEX[q.sort]}` : indexed;
+    rows = statements
+      .get(`SELECT rid, ${key} AS k FROM orders${scan}${whereSql(pageWhere)} ORDER BY ${order} LIMIT ?`)
+      .all(...pageWhere.params, q.limit + 1) as Array<{ rid: number; k: number }>;
+  }
+  const more = rows.length > q.limit;
+  if (more) rows.pop();
+  const json = statements.get('SELECT json FROM order_json WHERE rid = ?').pluck();
+  const last = rows[rows.length - 1];
+  return {
+    total,
+    list: rows.map((r) => JSON.parse(json.get(r.rid) as string) as Order),
+    ...(more && last
+      ? { nextCursor: encodeCursor({ sort: q.sort, direction: q.direction, key: last.k, rid: last.rid }) }
+      : {}),
+  };
+}
+
+/** Counts of the query's matches: in all, per order status and per after-sales status. */
+export function runCacheCounts(statements: StatementCache, q: CacheQuery): CacheCounts {
+  const where = filterClauses(q);
+  if (where.clauses.length === 0) {
+    // No filter: the counts the triggers keep.
+    const rows = statements
+      .get('SELECT dim, value, count FROM order_counts WHERE count > 0 ORDER BY dim, CAST(value AS INTEGER)')
+      .all() as Array<{
+      dim: string;
+      value: string;
+      count: number;
+    }>;
+    const of = (dim: string) =>
+      rows
+        .filter((r) => r.dim === dim)
+        .map((r) => ({ status: r.value === '' ? null : Number(r.value), count: r.count }));
+    const byOrderStatus = of('order_status');
+    const nulls = (list: StatusCount[]) => [
+      ...list.filter((c) => c.status === null),
+      ...list.filter((c) => c.status !== null),
+    ];
+    return {
+      total: byOrderStatus.reduce((n, s) => n + s.count, 0),
+      byOrderStatus: nulls(byOrderStatus),
+      byAfterSalesStatus: nulls(of('after_sales_status')),
+    };
+  }
+  const hint = where.text ? undefined : preferredIndex(q);
+  const whereSql = `${hint ? ` INDEXED BY ${hint}` : ''} WHERE ${where.clauses.join(' AND ')}`;
+  const group = (column: string) =>
+    statements
+      .get(`SELECT ${column} AS status, count(*) AS count FROM orders${whereSql} GROUP BY ${column} ORDER BY ${column}`)
+      .all(...where.params) as StatusCount[];
+  const byOrderStatus = group('order_status');
+  return {
+    total: byOrderStatus.reduce((n, s) => n + s.count, 0),
+    byOrderStatus,
+    byAfterSalesStatus: group('after_sales_status'),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Single characters and character pairs of the searchable text, for the orders_grams index: it answers search
+ * words of 1–2 characters (a two-character Chinese name, a country code) that the trigram index cannot.
+ * Grams are taken inside runs of letters and digits, lower-cased; the FTS tokenizer folds accents on both sides.
+ */
+
+const RUN = /[\p{L}\p{N}]+/gu;
+
+/** The distinct grams of a text, space-separated (a document for the unicode61 tokenizer). */
+export function gramsOf(text: string): string {
+  if (text === '') return '';
+  const grams = new Set<string>();
+  for (const run of text.toLowerCase().normalize('NFC').match(RUN) ?? []) {
+    let prev = '';
+    for (const ch of run) {
+      grams.add(ch);
+      if (prev) grams.add(prev + ch);
+      prev = ch;
+    }
+  }
+  return [...grams].join(' ');
+}
+
+/** Whether a short search word can be answered by the grams index (1–2 letters or digits). */
+export function isGramWord(word: string): boolean {
+  return /^[\p{L}\p{N}]{1,2}$/u.test(word.normalize('NFC'));
+}
+
+export interface SearchColumns {
+  order_num: string | null;
+  buyer_name: string;
+  titles: string;
+  sku_attrs: string;
+  remark: string;
+}
+
+/** The grams document of one order, column by column (in orders_grams column order). */
+export function gramColumns(row: SearchColumns): [string, string, string, string, string] {
+  return [
+    gramsOf(row.order_num ?? ''),
+    gramsOf(row.buyer_name),
+    gramsOf(row.titles),
+    gramsOf(row.sku_attrs),
+    gramsOf(row.remark),
+  ];
+}

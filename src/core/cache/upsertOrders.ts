@@ -1,0 +1,164 @@
+import type Database from 'better-sqlite3';
+import type { Order } from '../../shared/domain/order';
+import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
+import { gramColumns, type SearchColumns } from './searchGrams';
+
+/** What a change event must carry for the cache to store it (the sync layer defines the event types). */
+export interface StorableEvent {
+  type: string;
+  orderId: string;
+  atMs: number;
+}
+
+export interface PageWriteOptions<E extends StorableEvent> {
+  /** Platform time (envelope `time`) of the response the orders came in. */
+  seenAtMs: number;
+  /**
+   * True once the cache holds a complete baseline (a finished full sync). Before that, orders stored for the
+   * first time get the newest instant they carry as their known update time, and no events are described.
+   */
+  baseline: boolean;
+  /** Events for one order's change; `before` is undefined for an order the cache did not hold. */
+  describe?: (before: Order | undefined, after: Order, atMs: number) => E[];
+}
+
+export interface PageWriteResult<E> {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Events written in the page's transaction, with their sequence numbers. */
+  events: Array<E & { seq: number }>;
+}
+
+/** Change events kept in the outbox table; older ones are pruned. */
+export const EVENT_RETENTION = 10_000;
+
+type ExistingRow = SearchColumns & { rid: number; content_hash: string };
+
+const textChanged = (a: SearchColumns, b: SearchColumns) =>
+  a.order_num !== b.order_num ||
+  a.buyer_name !== b.buyer_name ||
+  a.titles !== b.titles ||
+  a.sku_attrs !== b.sku_attrs ||
+  a.remark !== b.remark;
+
+/** Prepared statements for writing pages; one set per connection. */
+export class OrderWriter {
+  private readonly select: Database.Statement<[string], ExistingRow>;
+  private readonly insert: Database.Statement;
+  private readonly insertJson: Database.Statement<[number | bigint, string]>;
+  private readonly update: Database.Statement;
+  private readonly updateJson: Database.Statement<[string, number]>;
+  private readonly selectJson: Database.Statement<[number], string>;
+  private readonly indexedRid: Database.Statement<[], number>;
+  private readonly deleteGrams: Database.Statement<[number]>;
+  private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
+  private readonly selectTitleGroup: Database.Statement<[string], number>;
+  private readonly insertTitleGroup: Database.Statement<[string]>;
+  private readonly insertEvent: Database.Statement<[string, string, number, string]>;
+  private readonly pruneEvents: Database.Statement<[number]>;
+  private readonly writePage: Database.Transaction<
+    (orders: readonly Order[], opts: PageWriteOptions<StorableEvent>) => PageWriteResult<StorableEvent>
+  >;
+
+  constructor(private readonly db: Database.Database) {
+    this.select = db.prepare(
+      'SELECT rid, content_hash, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE id = ?',
+    );
+    this.insert = db.prepare(`INSERT INTO orders (id, order_num, buyer_id, buyer_name, order_status, after_sales_status,
+        delivery_status, delivery_exception, has_after_sales, has_dispute, create_ms, pay_ms, changed_ms, seen_ms,
+        content_hash, title_gid, titles, sku_attrs, remark)
+      VALUES (@id, @order_num, @buyer_id, @buyer_name, @order_status, @after_sales_status, @delivery_status,
+        @delivery_exception, @has_after_sales, @has_dispute, @create_ms, @pay_ms, @changed_ms, @seen_ms,
+        @content_hash, @title_gid, @titles, @sku_attrs, @remark)`);
+    this.insertJson = db.prepare('INSERT INTO order_json (rid, json) VALUES (?, ?)');
+    this.update = db.prepare(`UPDATE orders SET order_num = @order_num, buyer_id = @buyer_id, buyer_name = @buyer_name,
+        order_status = @order_status, after_sales_status = @after_sales_status, delivery_status = @delivery_status,
+        delivery_exception = @delivery_exception, has_after_sales = @has_after_sales, has_dispute = @has_dispute,
+        create_ms = @create_ms, pay_ms = @pay_ms, changed_ms = @changed_ms, seen_ms = @seen_ms,
+        content_hash = @content_hash, title_gid = @title_gid, titles = @titles, sku_attrs = @sku_attrs, remark = @remark
+      WHERE rid = @rid`);
+    this.updateJson = db.prepare('UPDATE order_json SET json = ? WHERE rid = ?');
+    this.selectJson = db.prepare<[number], string>('SELECT json FROM order_json WHERE rid = ?').pluck();
+    this.indexedRid = db.prepare<[], number>('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck();
+    this.deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
+    this.insertGrams = db.prepare(
+      'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.selectTitleGroup = db.prepare<[string], number>('SELECT gid FROM title_group WHERE titles = ?').pluck();
+    this.insertTitleGroup = db.prepare('INSERT INTO title_group (titles) VALUES (?)');
+    this.insertEvent = db.prepare('INSERT INTO change_event (type, order_id, at_ms, payload) VALUES (?, ?, ?, ?)');
+    this.pruneEvents = db.prepare('DELETE FROM change_event WHERE seq <= (SELECT max(seq) FROM change_event) - ?');
+    this.writePage = db.transaction((orders: readonly Order[], opts: PageWriteOptions<StorableEvent>) =>
+      this.applyInTransaction(orders, opts),
+    );
+  }
+
+  /** Upserts one page of orders in one (immediate) transaction, with the change events it produces. */
+  apply<E extends StorableEvent>(orders: readonly Order[], opts: PageWriteOptions<E>): PageWriteResult<E> {
+    return this.writePage.immediate(
+      orders,
+      opts as unknown as PageWriteOptions<StorableEvent>,
+    ) as unknown as PageWriteResult<E>;
+  }
+
+  private applyInTransaction<E extends StorableEvent>(
+    orders: readonly Order[],
+    opts: PageWriteOptions<E>,
+  ): PageWriteResult<E> {
+    const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [] };
+    let indexedRid: number | undefined;
+    for (const order of orders) {
+      const columns = orderColumns(order);
+      const existing = this.select.get(order.id);
+      if (existing === undefined) {
+        const info = this.insert.run({
+          ...columns,
+          title_gid: this.titleGroup(columns.title_key),
+          changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order),
+          seen_ms: opts.seenAtMs,
+        });
+        this.insertJson.run(info.lastInsertRowid, columns.json);
+        result.inserted++;
+        if (opts.baseline && opts.describe) this.record(result, opts.describe(undefined, order, opts.seenAtMs));
+      } else if (existing.content_hash === columns.content_hash) {
+        result.unchanged++;
+      } else {
+        const before =
+          opts.baseline && opts.describe ? (JSON.parse(this.selectJson.get(existing.rid)!) as Order) : undefined;
+        this.update.run({
+          ...columns,
+          title_gid: this.titleGroup(columns.title_key),
+          changed_ms: opts.seenAtMs,
+          seen_ms: opts.seenAtMs,
+          rid: existing.rid,
+        });
+        this.updateJson.run(columns.json, existing.rid);
+        indexedRid ??= this.indexedRid.get()!;
+        if (existing.rid <= indexedRid && textChanged(existing, columns)) this.rewriteGrams(existing.rid, columns);
+        result.updated++;
+        if (before && opts.describe) this.record(result, opts.describe(before, order, opts.seenAtMs));
+      }
+    }
+    if (result.events.length > 0) this.pruneEvents.run(EVENT_RETENTION);
+    return result;
+  }
+
+  /** The id of a set of product titles, created on first sight. */
+  private titleGroup(key: string): number {
+    return this.selectTitleGroup.get(key) ?? Number(this.insertTitleGroup.run(key).lastInsertRowid);
+  }
+
+  /** The trigram index follows text changes by trigger; the grams index is computed here. */
+  private rewriteGrams(rid: number, columns: OrderColumns): void {
+    this.deleteGrams.run(rid);
+    this.insertGrams.run(rid, ...gramColumns(columns));
+  }
+
+  private record<E extends StorableEvent>(result: PageWriteResult<E>, events: E[]): void {
+    for (const e of events) {
+      const info = this.insertEvent.run(e.type, e.orderId, e.atMs, JSON.stringify(e));
+      result.events.push({ ...e, seq: Number(info.lastInsertRowid) });
+    }
+  }
+}

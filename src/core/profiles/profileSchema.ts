@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { platformConfigSchema, type PlatformConfig } from '../config/platformConfig';
+
+/**
+ * A profile is one merchant account on the platform (or the local sandbox): where to reach it, how to sign, how
+ * often to poll, what to notify about and the merchant's own names for status values. No secrets: the token and
+ * the key passphrase live in the keychain, the key encrypted on disk (see src/core/keys).
+ */
+
+export const PROFILE_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+export const profileIdSchema = z
+  .string()
+  .trim()
+  .regex(
+    PROFILE_ID_PATTERN,
+    'profile ID must be 1-40 lower-case letters, digits and "-", not starting or ending with "-" (e.g. "shop-eu")',
+  );
+
+/** "Shop EU" → "shop-eu". */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return slug || 'profile';
+}
+
+export const notificationsSchema = z
+  .object({
+    newOrder: z.boolean().default(true),
+    statusChanged: z.boolean().default(true),
+    afterSales: z.boolean().default(true),
+    dispute: z.boolean().default(true),
+    deliveryError: z.boolean().default(true),
+  })
+  .strict();
+export type Notifications = z.output<typeof notificationsSchema>;
+
+/** Status values are whole numbers; JSON object keys are text, so they are kept as decimal strings ("-1", "0", "12"). */
+const statusValueKey = z.string().regex(/^-?\d{1,9}$/, 'a status value must be a whole number, e.g. 3');
+const statusLabelMap = z.record(
+  statusValueKey,
+  z.string().trim().min(1, 'a status label must not be blank').max(60, 'a status label may have at most 60 characters'),
+);
+
+export const statusLabelsSchema = z
+  .object({
+    /** Names for `orderStatus` / `sellerOrderStatus` values (the spec does not define them). */
+    order: statusLabelMap.default({}),
+    /** Names for `orderAfterSalesStatus` values. */
+    afterSales: statusLabelMap.default({}),
+  })
+  .strict();
+export type StatusLabels = z.output<typeof statusLabelsSchema>;
+
+export const POLL_INTERVAL_MIN_SECONDS = 15;
+export const POLL_INTERVAL_MAX_SECONDS = 86_400;
+
+export const profileSchema = platformConfigSchema
+  .extend({
+    id: profileIdSchema,
+    name: z.string().trim().min(1, 'name must not be blank').max(80, 'name may have at most 80 characters'),
+    kind: z.enum(['sandbox', 'merchant']),
+    pollIntervalSeconds: z
+      .number()
+      .int('poll interval must be whole seconds')
+      .min(POLL_INTERVAL_MIN_SECONDS, `poll interval must be at least ${POLL_INTERVAL_MIN_SECONDS} seconds`)
+      .max(POLL_INTERVAL_MAX_SECONDS, 'poll interval must be at most one day (86400 seconds)')
+      .default(60),
+    notifications: notificationsSchema.default(notificationsSchema.parse({})),
+    statusLabels: statusLabelsSchema.default(statusLabelsSchema.parse({})),
+  })
+  .strict();
+export type ProfileInput = z.input<typeof profileSchema>;
+export type Profile = z.output<typeof profileSchema>;
+
+/** What the settings file holds, at the current schema version. */
+export const CURRENT_SCHEMA_VERSION = 1;
+export const profilesDocumentSchema = z
+  .object({
+    schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+    activeProfileId: profileIdSchema.nullable().default(null),
+    profiles: z.array(profileSchema).default([]),
+  })
+  .superRefine((doc, ctx) => {
+    const seen = new Set<string>();
+    doc.profiles.forEach((p, i) => {
+      if (seen.has(p.id))
+        ctx.addIssue({ code: 'custom', message: `two profiles have the ID "${p.id}"`, path: ['profiles', i, 'id'] });
+      seen.add(p.id);
+    });
+    if (doc.activeProfileId !== null && !seen.has(doc.activeProfileId)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `the active profile "${doc.activeProfileId}" does not exist`,
+        path: ['activeProfileId'],
+      });
+    }
+  });
+export type ProfilesDocument = z.output<typeof profilesDocumentSchema>;
+
+export function toPlatformConfig(profile: Profile): PlatformConfig {
+  const { baseUrl, platformUrl, apiPrefix, merchantId, apiVersion, signatureProfile, timeoutMs } = profile;
+  return { baseUrl, platformUrl, apiPrefix, merchantId, apiVersion, signatureProfile, timeoutMs };
+}
+
+/** The merchant's name for a status value, or the number itself. */
+export function statusLabel(labels: Readonly<Record<string, string>>, value: number | null | undefined): string {
+  if (value == null) return '';
+  return labels[String(value)] ?? String(value);
+}

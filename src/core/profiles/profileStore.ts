@@ -1,0 +1,208 @@
+import { err, ok, type Result } from '../result';
+import { migrateDocument } from './migrations';
+import { invalidError, type ProfileStoreError } from './profileErrors';
+import {
+  CURRENT_SCHEMA_VERSION,
+  profileSchema,
+  type Profile,
+  type ProfileInput,
+  type ProfilesDocument,
+} from './profileSchema';
+
+export type { ProfileStoreError } from './profileErrors';
+
+/** A change to a profile: any field but the ID. `notifications` merge field by field; each status-label map is replaced. */
+export type ProfilePatch = Partial<Omit<ProfileInput, 'id' | 'notifications' | 'statusLabels'>> & {
+  notifications?: Partial<NonNullable<ProfileInput['notifications']>>;
+  statusLabels?: Partial<NonNullable<ProfileInput['statusLabels']>>;
+};
+
+/** The merchant's profiles and which one is active. Validated on every read and write; migrated on read. */
+export interface ProfileStore {
+  /** Where the profiles are kept (a file path), for messages. */
+  readonly location: string;
+  list(): Result<Profile[], ProfileStoreError>;
+  get(id: string): Result<Profile, ProfileStoreError>;
+  add(input: ProfileInput): Result<Profile, ProfileStoreError>;
+  update(id: string, patch: ProfilePatch): Result<Profile, ProfileStoreError>;
+  /** Removes the profile (its secrets are the caller's to delete). Clears the active profile if it was this one. */
+  remove(id: string): Result<Profile, ProfileStoreError>;
+  active(): Result<Profile | null, ProfileStoreError>;
+  setActive(id: string | null): Result<void, ProfileStoreError>;
+}
+
+/** Raw storage of the settings document: conf in the CLI, electron-store in the app, an object in tests. */
+export interface DocumentBacking {
+  readonly location: string;
+  /** The whole raw document, or null when there is none yet (reading must not create anything). */
+  read(): Record<string, unknown> | null;
+  write(document: Record<string, unknown>): void;
+}
+
+function ioError(verb: string, location: string, e: unknown): ProfileStoreError {
+  const text =
+    e instanceof SyntaxError || (e instanceof Error && e.name === 'SyntaxError')
+      ? 'not valid JSON'
+      : e instanceof Error
+        ? e.message
+        : String(e);
+  const corrupt = text === 'not valid JSON';
+  return {
+    kind: corrupt ? 'corrupt' : 'io',
+    message: `Could not ${verb} the settings file ${location} (${text}).`,
+    action: corrupt
+      ? `Fix ${location} or move it away (Merchant Desk then starts with no profiles).`
+      : `Check that ${location} and its folder are readable and writable by you.`,
+  };
+}
+
+function notFound(id: string): ProfileStoreError {
+  return {
+    kind: 'not-found',
+    message: `There is no profile "${id}".`,
+    action: 'List the profiles and use one of their IDs, or add the profile first.',
+  };
+}
+
+export function createProfileStore(backing: DocumentBacking): ProfileStore {
+  function load(): Result<{ doc: ProfilesDocument; others: Record<string, unknown> }, ProfileStoreError> {
+    let raw: Record<string, unknown> | null;
+    try {
+      raw = backing.read();
+    } catch (e) {
+      return err(ioError('read', backing.location, e));
+    }
+    const migrated = migrateDocument(raw, backing.location);
+    if (!migrated.ok) return migrated;
+    const { document, others } = migrated.value;
+    if (raw !== null && migrated.value.migrated) {
+      const saved = save(document, others);
+      if (!saved.ok) return saved;
+    }
+    return ok({ doc: document, others });
+  }
+
+  function save(doc: ProfilesDocument, others: Record<string, unknown>): Result<void, ProfileStoreError> {
+    try {
+      backing.write({
+        ...others,
+        schemaVersion: CURRENT_SCHEMA_VERSION,
+        activeProfileId: doc.activeProfileId,
+        profiles: doc.profiles,
+      });
+      return ok(undefined);
+    } catch (e) {
+      return err(ioError('write', backing.location, e));
+    }
+  }
+
+  function modify<T>(change: (doc: ProfilesDocument) => Result<T, ProfileStoreError>): Result<T, ProfileStoreError> {
+    const loaded = load();
+    if (!loaded.ok) return loaded;
+    const doc: ProfilesDocument = { ...loaded.value.doc, profiles: [...loaded.value.doc.profiles] };
+    const result = change(doc);
+    if (!result.ok) return result;
+    const saved = save(doc, loaded.value.others);
+    return saved.ok ? result : saved;
+  }
+
+  function parseProfile(input: unknown): Result<Profile, ProfileStoreError> {
+    const parsed = profileSchema.safeParse(input);
+    return parsed.success ? ok(parsed.data) : err(invalidError(parsed.error));
+  }
+
+  return {
+    location: backing.location,
+
+    list() {
+      const loaded = load();
+      return loaded.ok ? ok(loaded.value.doc.profiles) : loaded;
+    },
+
+    get(id) {
+      const loaded = load();
+      if (!loaded.ok) return loaded;
+      const found = loaded.value.doc.profiles.find((p) => p.id === id);
+      return found ? ok(found) : err(notFound(id));
+    },
+
+    add(input) {
+      return modify((doc) => {
+        const profile = parseProfile(input);
+        if (!profile.ok) return profile;
+        if (doc.profiles.some((p) => p.id === profile.value.id)) {
+          return err({
+            kind: 'duplicate',
+            message: `A profile "${profile.value.id}" already exists.`,
+            action: 'Choose another ID, or edit the existing profile.',
+          });
+        }
+        doc.profiles.push(profile.value);
+        // The first profile becomes the active one.
+        if (doc.activeProfileId === null) doc.activeProfileId = profile.value.id;
+        return ok(profile.value);
+      });
+    },
+
+    update(id, patch) {
+      return modify((doc) => {
+        const index = doc.profiles.findIndex((p) => p.id === id);
+        const current = doc.profiles[index];
+        if (!current) return err(notFound(id));
+        const { notifications, statusLabels, ...fields } = patch;
+        const merged = {
+          ...current,
+          ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+          id,
+          notifications: { ...current.notifications, ...notifications },
+          statusLabels: { ...current.statusLabels, ...statusLabels },
+        };
+        const profile = parseProfile(merged);
+        if (!profile.ok) return profile;
+        doc.profiles[index] = profile.value;
+        return ok(profile.value);
+      });
+    },
+
+    remove(id) {
+      return modify((doc) => {
+        const index = doc.profiles.findIndex((p) => p.id === id);
+        const current = doc.profiles[index];
+        if (!current) return err(notFound(id));
+        doc.profiles.splice(index, 1);
+        if (doc.activeProfileId === id) doc.activeProfileId = null;
+        return ok(current);
+      });
+    },
+
+    active() {
+      const loaded = load();
+      if (!loaded.ok) return loaded;
+      const { activeProfileId, profiles } = loaded.value.doc;
+      return ok(profiles.find((p) => p.id === activeProfileId) ?? null);
+    },
+
+    setActive(id) {
+      return modify((doc) => {
+        if (id !== null && !doc.profiles.some((p) => p.id === id)) return err(notFound(id));
+        doc.activeProfileId = id;
+        return ok(undefined);
+      });
+    },
+  };
+}
+
+/** A backing in memory (tests). */
+export function memoryBacking(
+  initial: Record<string, unknown> | null = null,
+): DocumentBacking & { document: Record<string, unknown> | null } {
+  const backing = {
+    location: '(memory)',
+    document: initial,
+    read: () => (backing.document === null ? null : structuredClone(backing.document)),
+    write: (doc: Record<string, unknown>) => {
+      backing.document = structuredClone(doc);
+    },
+  };
+  return backing;
+}

@@ -1,0 +1,48 @@
+import type { KeyObject } from 'node:crypto';
+import type { Credentials } from '../api/clientDeps';
+import type { KeyStore } from '../keys/keyStore';
+import { describeSecretStoreError, type SecretStore } from './secretStore';
+
+/** Tells the merchant how to set a missing secret, in the words of the caller's UI (app or CLI). */
+export interface CredentialHints {
+  setToken: (profileId: string) => string;
+  setKey: (profileId: string) => string;
+}
+
+export const APP_CREDENTIAL_HINTS: CredentialHints = {
+  setToken: () => 'enter the access token in the profile settings',
+  setKey: () => 'generate or import a key in the profile settings',
+};
+
+/**
+ * The API clients' credentials for one profile: the token from the keychain, the key decrypted from its file with
+ * the passphrase in the keychain. Read on every request (never cached here); errors name the action, never a secret.
+ */
+export function profileCredentials(
+  profileId: string,
+  secrets: SecretStore,
+  keys: KeyStore,
+  hints: CredentialHints = APP_CREDENTIAL_HINTS,
+): Credentials {
+  return {
+    async bearerToken(): Promise<string> {
+      const token = await secrets.get(profileId, 'token');
+      if (!token.ok) throw failure(describeSecretStoreError(token.error));
+      if (token.value === null || token.value === '')
+        throw new Error(`no access token is stored for profile "${profileId}" — ${hints.setToken(profileId)}`);
+      return token.value;
+    },
+    async signingKey(): Promise<KeyObject> {
+      const key = await keys.load(profileId);
+      if (!key.ok) throw failure(`${key.error.message} Action: ${key.error.action}`);
+      if (key.value === null)
+        throw new Error(`profile "${profileId}" has no RSA private key — ${hints.setKey(profileId)}`);
+      return key.value;
+    },
+  };
+}
+
+/** The API client appends a full stop to the message. */
+function failure(text: string): Error {
+  return new Error(text.replace(/\.+$/, ''));
+}

@@ -1,0 +1,138 @@
+import type { KeyObject } from 'node:crypto';
+import { BuyerSyncApi } from '../api/buyerSyncApi';
+import type { PlatformConfig } from '../config/platformConfig';
+import {
+  fingerprintOf,
+  parsePublicKey,
+  publicKeyOf,
+  type KeyFingerprint,
+  type PublicKeyParseError,
+} from '../keys/keyMaterial';
+import { ok, type Result } from '../result';
+import type { BuyerSyncRequest } from '../../shared/domain/requests';
+import { verifyText } from './rsaSignature';
+import type { SignatureAlgorithm, SignatureProfile } from './signatureProfile';
+
+/** The sample buyer the inspector signs when the merchant gives none. */
+export const SAMPLE_BUYER: BuyerSyncRequest = { merchantUserNo: 'sample-user-1', email: 'buyer@example.com' };
+
+/** One buyer-sync request exactly as it would go on the wire under a profile's signature settings. Nothing is sent. */
+export interface SignatureInspection {
+  method: 'POST';
+  url: string;
+  path: string;
+  signatureProfile: SignatureProfile;
+  /** The exact string that is signed (UTF-8). */
+  stringToSign: string;
+  /** The same with control characters made visible: a newline shows as "\n" and ends the line. */
+  stringToSignVisible: string;
+  /** Bytes of the UTF-8 string-to-sign. */
+  stringToSignBytes: number;
+  headers: { 'Content-Type': 'application/json'; nonce: string; timestamp: string; signature: string };
+  body: string;
+  /** The fingerprint of the public key that belongs to the signing key. */
+  keyFingerprint: KeyFingerprint;
+  /** Whether the signature verifies with the signing key's own public key (a self-check). */
+  selfCheck: boolean;
+}
+
+export interface InspectOptions {
+  config: PlatformConfig;
+  privateKey: KeyObject;
+  buyer?: BuyerSyncRequest;
+  now?: () => number;
+}
+
+/** Signs a sample buyer-sync request with the real client code and shows every part of it. */
+export function inspectSignature(options: InspectOptions): SignatureInspection {
+  const api = new BuyerSyncApi({
+    config: options.config,
+    // Never used: nothing is sent.
+    transport: { send: () => Promise.reject(new Error('the signature inspector sends nothing')) },
+    credentials: { bearerToken: () => Promise.reject(new Error('unused')), signingKey: async () => options.privateKey },
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const signed = api.signRequest(options.buyer ?? SAMPLE_BUYER, options.privateKey);
+  const publicKey = publicKeyOf(options.privateKey);
+  return {
+    method: 'POST',
+    url: signed.url,
+    path: signed.path,
+    signatureProfile: options.config.signatureProfile,
+    stringToSign: signed.stringToSign,
+    stringToSignVisible: visibleControlCharacters(signed.stringToSign),
+    stringToSignBytes: Buffer.byteLength(signed.stringToSign, 'utf8'),
+    headers: signed.headers,
+    body: signed.body,
+    keyFingerprint: fingerprintOf(publicKey),
+    selfCheck: verifyText(
+      options.config.signatureProfile.algorithm,
+      publicKey,
+      signed.stringToSign,
+      signed.headers.signature,
+    ),
+  };
+}
+
+/**
+ * Control characters made visible: "\n" (and a real line break after it, so the lines still read as lines), "\r",
+ * "\t", "\\" for a backslash and "\u{…}" for the others. A trailing newline is therefore plain to see.
+ */
+export function visibleControlCharacters(text: string): string {
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  return text.replace(/[\\\u0000-\u001f\u007f\u2028\u2029]/gu, (c) => {
+    switch (c) {
+      case '\\':
+        return '\\\\';
+      case '\n':
+        return '\\n\n';
+      case '\r':
+        return '\\r';
+      case '\t':
+        return '\\t';
+      default:
+        return `\\u{${c.codePointAt(0)!.toString(16)}}`;
+    }
+  });
+}
+
+export interface VerificationReport {
+  valid: boolean;
+  algorithm: SignatureAlgorithm;
+  publicKeyFingerprint: KeyFingerprint;
+  /** When invalid: what to check. */
+  action?: string;
+}
+
+/**
+ * Verifies a Base64 signature over `stringToSign` with a public key the merchant pasted (e.g. the one registered
+ * with the platform). Errors only when the pasted key is unusable; a wrong signature is `valid: false`.
+ */
+export function verifyWithPastedKey(options: {
+  publicKey: string;
+  algorithm: SignatureAlgorithm;
+  stringToSign: string;
+  signature: string;
+}): Result<VerificationReport, PublicKeyParseError> {
+  const key = parsePublicKey(options.publicKey);
+  if (!key.ok) return key;
+  const valid = verifyText(options.algorithm, key.value, options.stringToSign, options.signature.trim());
+  return ok({
+    valid,
+    algorithm: options.algorithm,
+    publicKeyFingerprint: fingerprintOf(key.value),
+    ...(valid
+      ? {}
+      : {
+          action:
+            'The signature does not match this public key. Check that it is the public key of the profile’s private key (compare the fingerprints), that the string-to-sign is copied exactly (line breaks included) and that the algorithm matches.',
+        }),
+  });
+}
+
+/** Whether a pasted public key is the public half of the profile's private key. */
+export function sameKeyPair(publicKeyText: string, privateKey: KeyObject): Result<boolean, PublicKeyParseError> {
+  const key = parsePublicKey(publicKeyText);
+  if (!key.ok) return key;
+  return ok(fingerprintOf(key.value).hex === fingerprintOf(privateKey).hex);
+}

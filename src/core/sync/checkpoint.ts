@@ -1,0 +1,182 @@
+import type { CacheError } from '../cache/cacheErrors';
+import type { OrderCache } from '../cache/orderCache';
+import type { Result } from '../result';
+import type { BaseFilter } from './windowSync';
+import type { CreateWindow } from './windowPlanner';
+
+/**
+ * The sync checkpoint, kept in the cache file itself so it commits with the orders:
+ * - `sync_run`: one row per run — mode, the filters all its windows carry, its creation upper bound `hi_ms`
+ *   and first platform time `started_ms` (both from the first answer, platform clock), status.
+ * - `sync_window`: the windows a run has finished (every order in them stored), with the totalCount each was
+ *   verified against. What a resumed run still has to fetch is (-inf, hi] minus these windows.
+ * - `meta`: `sync.watermarkMs` (platform time at which the last successful poll started), `sync.baseline`
+ *   ('1' once a full sync has completed), `sync.lastSuccessLocalMs`, `sync.lastFullLocalMs`.
+ */
+
+export type SyncMode = 'full' | 'incremental';
+
+export interface SyncRun {
+  id: number;
+  mode: SyncMode;
+  status: 'running' | 'done' | 'failed' | 'abandoned';
+  baseFilter: BaseFilter;
+  hiMs: number | null;
+  startedMs: number | null;
+  localStarted: number;
+}
+
+export interface SyncStatus {
+  /** Platform time (ms) at which the last successful poll started; undefined before the first full sync ends. */
+  watermarkMs: number | undefined;
+  /** A full sync has completed: the cache holds every order (as of then). */
+  baseline: boolean;
+  lastSuccessLocalMs: number | undefined;
+  lastFullLocalMs: number | undefined;
+  /** An unfinished run the next sync resumes. */
+  running: (SyncRun & { windowsDone: number }) | undefined;
+}
+
+interface RunRow {
+  id: number;
+  mode: SyncMode;
+  status: SyncRun['status'];
+  base_filter: string;
+  hi_ms: number | null;
+  started_ms: number | null;
+  local_started: number;
+}
+
+const toRun = (r: RunRow): SyncRun => ({
+  id: r.id,
+  mode: r.mode,
+  status: r.status,
+  baseFilter: JSON.parse(r.base_filter) as BaseFilter,
+  hiMs: r.hi_ms,
+  startedMs: r.started_ms,
+  localStarted: r.local_started,
+});
+
+/** Runs kept for inspection; older finished ones (and their windows) are deleted. */
+const RUNS_KEPT = 20;
+
+export class Checkpoint {
+  constructor(private readonly cache: OrderCache) {}
+
+  /** The newest unfinished run, if any. */
+  running(): Result<SyncRun | undefined, CacheError> {
+    return this.cache.guard(() => {
+      const row = this.cache.db
+        .prepare("SELECT * FROM sync_run WHERE status = 'running' ORDER BY id DESC LIMIT 1")
+        .get() as RunRow | undefined;
+      return row ? toRun(row) : undefined;
+    });
+  }
+
+  /** Starts a run; any other unfinished run is abandoned (its finished windows no longer count). */
+  begin(mode: SyncMode, baseFilter: BaseFilter, localNow: number): Result<SyncRun, CacheError> {
+    return this.cache.transaction(() => {
+      this.cache.db
+        .prepare("UPDATE sync_run SET status = 'abandoned', local_ended = ? WHERE status = 'running'")
+        .run(localNow);
+      const info = this.cache.db
+        .prepare("INSERT INTO sync_run (mode, status, base_filter, local_started) VALUES (?, 'running', ?, ?)")
+        .run(mode, JSON.stringify(baseFilter), localNow);
+      this.cache.db
+        .prepare(`DELETE FROM sync_run WHERE status <> 'running' AND id <= (SELECT max(id) FROM sync_run) - ?`)
+        .run(RUNS_KEPT);
+      return {
+        id: Number(info.lastInsertRowid),
+        mode,
+        status: 'running' as const,
+        baseFilter,
+        hiMs: null,
+        startedMs: null,
+        localStarted: localNow,
+      };
+    });
+  }
+
+  /** Records the run's creation upper bound and first platform time (from its first answer). */
+  setBound(runId: number, hiMs: number, startedMs: number): Result<void, CacheError> {
+    return this.cache.guard(() => {
+      this.cache.db.prepare('UPDATE sync_run SET hi_ms = ?, started_ms = ? WHERE id = ?').run(hiMs, startedMs, runId);
+    });
+  }
+
+  windowDone(runId: number, w: CreateWindow, total: number): Result<void, CacheError> {
+    return this.cache.guard(() => {
+      this.cache.db
+        .prepare('INSERT OR REPLACE INTO sync_window (run_id, lo_ms, hi_ms, total) VALUES (?, ?, ?, ?)')
+        .run(runId, w.lo, w.hi, total);
+    });
+  }
+
+  finishedWindows(runId: number): Result<CreateWindow[], CacheError> {
+    return this.cache.guard(
+      () =>
+        this.cache.db
+          .prepare('SELECT lo_ms AS lo, hi_ms AS hi FROM sync_window WHERE run_id = ? ORDER BY hi_ms DESC')
+          .all(runId) as CreateWindow[],
+    );
+  }
+
+  /** Ends a run. A successful one moves the watermark (and, for a full sync, establishes the baseline). */
+  finish(
+    run: SyncRun,
+    outcome: { ok: true; watermarkMs: number; stats: object } | { ok: false; error: string },
+    localNow: number,
+  ): Result<void, CacheError> {
+    return this.cache.transaction(() => {
+      const db = this.cache.db;
+      if (!outcome.ok) {
+        db.prepare('UPDATE sync_run SET error = ? WHERE id = ?').run(outcome.error, run.id);
+        return;
+      }
+      db.prepare("UPDATE sync_run SET status = 'done', local_ended = ?, stats = ?, error = NULL WHERE id = ?").run(
+        localNow,
+        JSON.stringify(outcome.stats),
+        run.id,
+      );
+      const set = db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      );
+      set.run('sync.watermarkMs', String(outcome.watermarkMs));
+      set.run('sync.lastSuccessLocalMs', String(localNow));
+      if (run.mode === 'full') {
+        set.run('sync.baseline', '1');
+        set.run('sync.lastFullLocalMs', String(localNow));
+      }
+      // Finished windows matter only for resuming; a finished run needs none.
+      db.prepare('DELETE FROM sync_window WHERE run_id = ?').run(run.id);
+    });
+  }
+
+  status(): Result<SyncStatus, CacheError> {
+    const running = this.running();
+    if (!running.ok) return running;
+    return this.cache.guard(() => {
+      const meta = (key: string) => {
+        const v = this.cache.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+        return v === undefined ? undefined : Number(v);
+      };
+      const windowsDone = running.value
+        ? (this.cache.db
+            .prepare('SELECT count(*) FROM sync_window WHERE run_id = ?')
+            .pluck()
+            .get(running.value.id) as number)
+        : 0;
+      return {
+        watermarkMs: meta('sync.watermarkMs'),
+        baseline: meta('sync.baseline') === 1,
+        lastSuccessLocalMs: meta('sync.lastSuccessLocalMs'),
+        lastFullLocalMs: meta('sync.lastFullLocalMs'),
+        running: running.value ? { ...running.value, windowsDone } : undefined,
+      };
+    });
+  }
+}
+
+export function checkpointOf(cache: OrderCache): Checkpoint {
+  return new Checkpoint(cache);
+}

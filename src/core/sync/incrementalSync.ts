@@ -1,0 +1,84 @@
+import { formatIsoMs } from '../cache/isoTime';
+import { err, ok, type Result } from '../result';
+import type { SyncRun } from './checkpoint';
+import { ProgressTracker, type SyncProgress } from './progress';
+import type { SyncContext } from './syncContext';
+import type { SyncError } from './syncErrors';
+import { syncWindows, type BaseFilter, type WindowSyncOptions, type WindowSyncResult } from './windowSync';
+import { windowGaps } from './windowPlanner';
+
+/**
+ * Fetches the windows of `baseFilter` — from the root (one probe over every creation date) or, for a resumed
+ * run, the gaps its finished windows leave — and stores every page. With `run`, progress is checkpointed.
+ */
+export async function fetchWindows(
+  ctx: SyncContext,
+  baseFilter: BaseFilter,
+  phase: SyncProgress['phase'],
+  run: SyncRun | undefined,
+): Promise<Result<WindowSyncResult, SyncError>> {
+  let start: WindowSyncOptions['start'] = { kind: 'root' };
+  if (run && run.hiMs !== null) {
+    const finished = ctx.checkpoint.finishedWindows(run.id);
+    if (!finished.ok) return err({ kind: 'cache', error: finished.error });
+    start = { kind: 'windows', hi: run.hiMs, windows: windowGaps(run.hiMs, finished.value) };
+  }
+  const cacheErr = <T>(r: Result<T, import('../cache/cacheErrors').CacheError>): Result<void, SyncError> =>
+    r.ok ? ok(undefined) : err({ kind: 'cache', error: r.error });
+  const result = await syncWindows({
+    source: ctx.source,
+    baseFilter,
+    start,
+    parallelism: ctx.settings.parallelism,
+    pageSize: ctx.settings.pageSize,
+    maxPasses: ctx.settings.maxPasses,
+    writePage: ctx.writePage,
+    windowDone: (w, total) => (run ? cacheErr(ctx.checkpoint.windowDone(run.id, w, total)) : ok(undefined)),
+    rootBound: (hi, startedMs) => {
+      if (!run) return ok(undefined);
+      run.hiMs = hi;
+      run.startedMs = startedMs;
+      return cacheErr(ctx.checkpoint.setBound(run.id, hi, startedMs));
+    },
+    progress: new ProgressTracker(phase, ctx.now, ctx.onProgress),
+    now: ctx.now,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.trace ? { trace: ctx.trace } : {}),
+  });
+  if (!result.ok) return result;
+  return ok({
+    ...result.value,
+    hi: result.value.hi ?? run?.hiMs ?? undefined,
+    startedMs: run?.startedMs ?? result.value.startedMs,
+  });
+}
+
+/** The orders updated since `fromMs` (platform clock). */
+export function updatedSinceFilter(fromMs: number): BaseFilter {
+  return { updateBeginDate: formatIsoMs(fromMs) };
+}
+
+export interface PollOutcome {
+  requests: number;
+  fetched: number;
+  windows: number;
+  refetches: number;
+  /** Platform time at which the poll started: the next watermark. */
+  watermarkMs: number;
+}
+
+/**
+ * An incremental poll: every order updated since the run's `updateBeginDate` (watermark minus overlap), upserted
+ * and compared for change events. With nothing changed it costs one request: the probe.
+ */
+export async function runIncrementalSync(
+  ctx: SyncContext,
+  run: SyncRun,
+  phase: SyncProgress['phase'] = 'poll',
+): Promise<Result<PollOutcome, SyncError>> {
+  const fetched = await fetchWindows(ctx, run.baseFilter, phase, run);
+  if (!fetched.ok) return fetched;
+  const watermarkMs = run.startedMs ?? fetched.value.startedMs ?? ctx.now();
+  const { requests, windows, refetches } = fetched.value;
+  return ok({ requests, fetched: fetched.value.fetched, windows, refetches, watermarkMs });
+}

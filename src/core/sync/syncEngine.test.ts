@@ -1,0 +1,314 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseIsoMs } from '../cache/isoTime';
+import { openOrderCache } from '../cache/openCache';
+import type { OrderCache } from '../cache/orderCache';
+import type { OrderListQueryInput } from '../../shared/domain/requests';
+import type { ChangeEvent } from './changeEvents';
+import { Checkpoint } from './checkpoint';
+import type { SyncProgress } from './progress';
+import type { StoredChangeEvent } from './syncContext';
+import { SyncEngine, type SyncEngineDeps } from './syncEngine';
+import { FakePlatform } from './testing/fakePlatform';
+import type { CreateWindow } from './windowPlanner';
+
+const NOW = Date.UTC(2026, 2, 15, 12, 0, 0);
+const DAY = 86_400_000;
+let cache: OrderCache;
+
+beforeEach(() => {
+  const r = openOrderCache({ file: path.join(mkdtempSync(path.join(tmpdir(), 'md-sync-')), 'c.sqlite') });
+  if (!r.ok) throw new Error(r.error.kind);
+  cache = r.value;
+});
+afterEach(() => cache.close());
+
+/** A deterministic spread of creation times over two years, with `dense` of them on one day. */
+function history(n: number, dense = 0, seed = 1): number[] {
+  let x = seed;
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const denseDay = NOW - 5 * DAY;
+  return Array.from({ length: n }, (_, i) =>
+    i < dense ? denseDay + Math.floor(rnd() * DAY) : NOW - 1000 - Math.floor(rnd() * 730 * DAY),
+  );
+}
+
+function cachedIds(): string[] {
+  return [...cache.iterateIds()].sort();
+}
+
+function engine(platform: FakePlatform, deps: Partial<SyncEngineDeps> = {}) {
+  return new SyncEngine({ cache, source: platform, now: () => platform.clock, ...deps });
+}
+
+const bounds = (r: OrderListQueryInput) => ({
+  lo: r.createBeginDate === undefined ? -Infinity : parseIsoMs(r.createBeginDate)!,
+  hi: r.createEndDate === undefined ? Infinity : parseIsoMs(r.createEndDate)!,
+});
+
+describe('full sync', () => {
+  it('fetches every order past the 10,000-per-query limit, splitting a dense day below a day, with near-minimal requests', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(25_000, 12_000));
+    const r = await engine(platform).sync();
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(cachedIds()).toEqual(platform.ids().sort());
+    expect(r.value).toMatchObject({
+      mode: 'full',
+      inserted: 25_000,
+      updated: 0,
+      cached: 25_000,
+      events: 0,
+      refetches: 0,
+    });
+    const windowRequests = platform.requests.filter((q) => q.updateBeginDate === undefined);
+    expect(windowRequests.length / 250).toBeLessThanOrEqual(1.05);
+    expect(r.value.windows).toBeGreaterThanOrEqual(3);
+    // The dense day (12,000 orders) had to be split inside the day: some window ends within it.
+    const denseDay = NOW - 5 * DAY;
+    const ends = windowRequests.map((q) => bounds(q).hi).filter((hi) => hi > denseDay && hi < denseDay + DAY);
+    expect(ends.length).toBeGreaterThan(0);
+  });
+
+  it('lists an instant holding exactly 10,000 orders', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(Array.from({ length: 10_000 }, () => NOW - DAY));
+    platform.add(history(1_500));
+    const r = await engine(platform).sync();
+    expect(r.ok).toBe(true);
+    expect(cachedIds()).toEqual(platform.ids().sort());
+  });
+
+  it('stops with a typed error, not a loop, when more than 10,000 orders share one millisecond', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(Array.from({ length: 10_050 }, () => NOW - DAY));
+    platform.add(history(300));
+    const r = await engine(platform).sync();
+    expect(r).toMatchObject({
+      ok: false,
+      error: { kind: 'instant-overflow', instant: new Date(NOW - DAY).toISOString(), count: 10_050 },
+    });
+    expect(platform.requests.length).toBeLessThan(400);
+    // What could be listed is kept.
+    expect(cache.orderCount().ok && (cache.orderCount() as { value: number }).value).toBeGreaterThan(0);
+  });
+
+  it('re-fetches a window whose list moved while paging, and ends equal to the platform', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(14_000, 3_000));
+    // Every 9th request: an order appears with a past creation time (inside windows being paged) and an old
+    // update time, so only the window check can find it; another order changes.
+    let inserted = 0;
+    platform.beforeAnswer = (n) => {
+      if (n % 9 !== 0 || inserted >= 12) return;
+      inserted++;
+      const createMs = NOW - 1000 - ((n * 7_777_777) % (700 * DAY));
+      const [o] = platform.add([createMs]);
+      void o;
+      const victim = platform.ids()[(n * 31) % platform.size]!;
+      platform.clock += 1;
+      platform.update(victim, { orderStatus: 4 });
+    };
+    const traced: string[] = [];
+    const r = await engine(platform, { trace: (e) => traced.push(e.kind) }).sync();
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(inserted).toBe(12);
+    expect(r.value.refetches).toBeGreaterThan(0);
+    // The moved windows were repaired by bisecting (probes), not by paging 10,000 orders again.
+    expect(traced).toContain('bisect');
+    expect(r.value.requests).toBeLessThan(1.35 * 141);
+    expect(cachedIds()).toEqual(platform.ids().sort());
+    for (const id of platform.ids().slice(0, 2000))
+      expect(cache.getOrder(id)).toEqual({ ok: true, value: platform.get(id) });
+  });
+
+  it('keeps at most `parallelism` requests in flight', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(3_000));
+    let inFlight = 0;
+    let peak = 0;
+    const slow = {
+      listOrders: async (input: OrderListQueryInput) => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await new Promise((res) => setTimeout(res, 2));
+        const r = await platform.listOrders(input);
+        inFlight--;
+        return r;
+      },
+    };
+    const r = await engine(platform, { source: slow, settings: { parallelism: 3 } }).sync();
+    expect(r.ok).toBe(true);
+    expect(peak).toBe(3);
+  });
+
+  it('reports progress: windows, pages, orders and an ETA', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(12_000));
+    const events: SyncProgress[] = [];
+    let t = NOW;
+    const r = await engine(platform, { now: () => (t += 10) }).sync({ onProgress: (p) => events.push(p) });
+    expect(r.ok).toBe(true);
+    const windows = events.filter((e) => e.phase === 'windows');
+    const last = windows.at(-1)!;
+    expect(last.ordersExpected).toBe(12_000);
+    expect(last.ordersFetched).toBeGreaterThanOrEqual(12_000);
+    expect(last.windowsDone).toBe(last.windowsKnown);
+    expect(last.pagesDone).toBe(last.pagesPlanned);
+    expect(windows.every((e, i) => i === 0 || e.pagesDone >= windows[i - 1]!.pagesDone)).toBe(true);
+    expect(windows[10]!.etaMs).toBeGreaterThan(0);
+    expect(last.etaMs).toBe(0);
+    expect(events.some((e) => e.phase === 'catch-up')).toBe(true);
+  });
+});
+
+describe('a failed or interrupted sync', () => {
+  it('keeps every stored order, and the next sync resumes without refetching finished windows', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(30_000, 11_000));
+    platform.failure = (n) => (n === 180 ? { kind: 'http', status: 401 } : undefined);
+    const first = await engine(platform, { settings: { parallelism: 2 } }).sync();
+    expect(first).toMatchObject({ ok: false, error: { kind: 'api', error: { kind: 'http', status: 401 } } });
+    const kept = cache.orderCount();
+    expect(kept.ok && kept.value).toBeGreaterThan(10_000);
+    const checkpoint = new Checkpoint(cache);
+    const status = checkpoint.status();
+    if (!status.ok || !status.value.running) throw new Error('expected an unfinished run');
+    const finished = checkpoint.finishedWindows(status.value.running.id);
+    if (!finished.ok) throw new Error('no windows');
+    expect(finished.value.length).toBeGreaterThan(0);
+
+    platform.failure = undefined;
+    const before = platform.requests.length;
+    const second = await engine(platform).sync();
+    expect(second).toMatchObject({ ok: true, value: { mode: 'full', resumed: true } });
+    expect(cachedIds()).toEqual(platform.ids().sort());
+    const overlaps = (w: CreateWindow, q: OrderListQueryInput) => {
+      const b = bounds(q);
+      return b.lo <= w.hi && b.hi >= (w.lo ?? -Infinity);
+    };
+    const resumedWindowRequests = platform.requests.slice(before).filter((q) => q.updateBeginDate === undefined);
+    for (const q of resumedWindowRequests)
+      for (const w of finished.value) expect(overlaps(w, q), JSON.stringify({ q, w })).toBe(false);
+    // Only the unfinished part (about 30,000 - what the finished windows hold) was fetched again.
+    expect(resumedWindowRequests.length).toBeLessThan(300 - finished.value.length);
+  });
+
+  it('never deletes cached orders, even when the platform no longer lists them', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(500));
+    await engine(platform).sync();
+    const gone = platform.ids()[0]!;
+    platform.remove(gone);
+    platform.clock += 60_000;
+    const r = await engine(platform).sync({ full: true });
+    expect(r.ok).toBe(true);
+    expect(cache.getOrder(gone)).toMatchObject({ ok: true, value: { id: gone } });
+  });
+});
+
+describe('incremental sync', () => {
+  it('polls from the watermark minus the overlap; a poll with nothing changed costs exactly one request', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(2_000));
+    const full = await engine(platform, { settings: { overlapMs: 60_000 } }).sync();
+    expect(full.ok).toBe(true);
+    platform.clock += 3_600_000;
+    const before = platform.requests.length;
+    const poll = await engine(platform, { settings: { overlapMs: 60_000 } }).sync();
+    expect(poll).toMatchObject({
+      ok: true,
+      value: { mode: 'incremental', requests: 1, fetched: 0, inserted: 0, updated: 0 },
+    });
+    expect(platform.requests.length - before).toBe(1);
+    const sent = platform.requests.at(-1)!;
+    expect(sent.updateBeginDate).toBe(new Date(NOW - 60_000).toISOString());
+    expect(sent.pageSize).toBe(100);
+    expect(poll.ok && poll.value.watermark).toBe(new Date(NOW + 3_600_000).toISOString());
+  });
+
+  it('upserts what changed since the watermark, and new orders', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(3_000));
+    await engine(platform).sync();
+    platform.clock += 600_000;
+    const changed = platform.ids().slice(0, 150);
+    for (const id of changed) platform.update(id, { orderStatus: 5, remark: 'cancelled by buyer' });
+    const fresh = platform.add([platform.clock - 10, platform.clock - 5]);
+    platform.clock += 1000;
+    const r = await engine(platform).sync();
+    expect(r).toMatchObject({ ok: true, value: { mode: 'incremental', inserted: 2, updated: 150, requests: 2 } });
+    for (const id of changed) expect(cache.getOrder(id)).toMatchObject({ ok: true, value: { orderStatus: 5 } });
+    for (const o of fresh) expect(cache.getOrder(o.id)).toMatchObject({ ok: true, value: { id: o.id } });
+    expect(cache.query({ updateBeginDate: new Date(NOW).toISOString(), search: 'cancelled' })).toMatchObject({
+      ok: true,
+      value: { total: 150 },
+    });
+  });
+
+  it('emits every change event type once, and none during the first full sync', async () => {
+    const platform = new FakePlatform(NOW);
+    const [a, b, c, d, e] = platform.add(history(5), {
+      orderStatus: 2,
+      orderDeliveryStatus: 0,
+      deliveryType: 1,
+      isExistAfterSales: false,
+      orderAfterSalesStatus: 0,
+      isExistDispute: false,
+    });
+    platform.add(history(995));
+    const seen: StoredChangeEvent[] = [];
+    // Changes during the first full sync must not produce events either.
+    platform.beforeAnswer = (n) => {
+      if (n === 3) platform.update(e!.id, { orderStatus: 3 });
+    };
+    const first = await engine(platform).sync({ onChange: (ev) => seen.push(ev) });
+    expect(first).toMatchObject({ ok: true, value: { events: 0 } });
+    expect(seen).toEqual([]);
+    platform.beforeAnswer = undefined;
+
+    platform.clock += 600_000;
+    platform.update(a!.id, { orderStatus: 3 });
+    platform.update(b!.id, { orderDeliveryStatus: 1 });
+    platform.update(c!.id, { isExistAfterSales: true, orderAfterSalesStatus: 1 });
+    platform.update(d!.id, { isExistDispute: true });
+    const [created] = platform.add([platform.clock - 1]);
+    const poll = await engine(platform).sync({ onChange: (ev) => seen.push(ev) });
+    expect(poll).toMatchObject({ ok: true, value: { events: 5 } });
+    const byType = (t: ChangeEvent['type']) => seen.filter((ev) => ev.type === t);
+    expect(byType('order-status-changed')).toMatchObject([{ orderId: a!.id, from: 2, to: 3 }]);
+    expect(byType('delivery-status-changed')).toMatchObject([
+      { orderId: b!.id, from: { status: 0 }, to: { status: 1 } },
+    ]);
+    expect(byType('after-sales-opened')).toMatchObject([{ orderId: c!.id, status: 1 }]);
+    expect(byType('dispute-opened')).toMatchObject([{ orderId: d!.id }]);
+    expect(byType('new-order')).toMatchObject([{ orderId: created!.id }]);
+
+    platform.clock += 600_000;
+    platform.update(c!.id, { orderAfterSalesStatus: 2 });
+    await engine(platform).sync({ onChange: (ev) => seen.push(ev) });
+    expect(byType('after-sales-changed')).toMatchObject([{ orderId: c!.id, from: { status: 1 }, to: { status: 2 } }]);
+    // The overlap re-fetches unchanged orders: no duplicate events.
+    platform.clock += 1000;
+    await engine(platform).sync({ onChange: (ev) => seen.push(ev) });
+    expect(seen).toHaveLength(6);
+    // The same events are in the cache's outbox, in order.
+    const stored = cache.eventsSince(0);
+    expect(stored.ok && stored.value.map((s) => s.type)).toEqual(seen.map((s) => s.type));
+  });
+
+  it('resumes an unfinished full sync before polling', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(12_000));
+    platform.failure = (n) => (n === 40 ? { kind: 'network', message: 'down', sent: false } : undefined);
+    expect((await engine(platform).sync()).ok).toBe(false);
+    platform.failure = undefined;
+    const r = await engine(platform).sync();
+    expect(r).toMatchObject({ ok: true, value: { mode: 'full', resumed: true } });
+    expect(cachedIds()).toEqual(platform.ids().sort());
+  });
+});

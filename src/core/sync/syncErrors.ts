@@ -1,0 +1,39 @@
+import type { CacheError } from '../cache/cacheErrors';
+import { describeCacheError } from '../cache/cacheErrors';
+import { describeApiError, type ApiError } from '../errors';
+
+/** Why a sync stopped. Finished windows and stored pages are kept in every case; the next sync resumes. */
+export type SyncError =
+  /** A platform request failed after its retries. */
+  | { kind: 'api'; error: ApiError; window: string }
+  /** The cache could not be read or written. */
+  | { kind: 'cache'; error: CacheError }
+  /** More than 10,000 orders share one creation millisecond: the platform cannot list them all. */
+  | { kind: 'instant-overflow'; instant: string; count: number }
+  /** A window's list kept moving: its unique IDs never matched its totalCount within the allowed passes. */
+  | { kind: 'window-unstable'; window: string; passes: number; fetched: number; totalCount: number }
+  /** An over-full window whose 10,000th order has no readable createTime, so it cannot be split. */
+  | { kind: 'unsplittable'; window: string; detail: string }
+  /** Cancelled by the caller. */
+  | { kind: 'aborted' }
+  /** This engine is already syncing. */
+  | { kind: 'busy' };
+
+export function describeSyncError(error: SyncError, rebuildHint?: string): string {
+  switch (error.kind) {
+    case 'api':
+      return `Sync stopped: ${describeApiError(error.error)} (window ${error.window}). Orders already fetched are kept; the next sync resumes.`;
+    case 'cache':
+      return describeCacheError(error.error, rebuildHint);
+    case 'instant-overflow':
+      return `Sync stopped: ${error.count} orders were created at the same millisecond (${error.instant}); the platform lists at most 10,000 per query and cannot filter finer, so they cannot all be fetched.`;
+    case 'window-unstable':
+      return `Sync stopped: the orders created ${error.window} kept changing while being paged (${error.fetched} unique of ${error.totalCount} after ${error.passes} passes). Orders already fetched are kept; try again later.`;
+    case 'unsplittable':
+      return `Sync stopped: cannot split the window ${error.window}: ${error.detail}.`;
+    case 'aborted':
+      return 'Sync cancelled. Orders already fetched are kept; the next sync resumes.';
+    case 'busy':
+      return 'A sync of this cache is already running.';
+  }
+}

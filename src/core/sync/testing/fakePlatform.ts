@@ -1,0 +1,104 @@
+import type { OrderPage } from '../../api/sellerApi';
+import { parseIsoMs } from '../../cache/isoTime';
+import type { ApiError } from '../../errors';
+import { err, ok, type Result } from '../../result';
+import type { Order } from '../../../shared/domain/order';
+import { orderListQuerySchema, type OrderListQueryInput } from '../../../shared/domain/requests';
+import type { OrderSource } from '../windowSync';
+import { fakeOrder } from './fakeOrders';
+
+interface Row {
+  order: Order;
+  createMs: number;
+  updateMs: number;
+}
+
+/**
+ * An in-memory platform for unit tests: the order list as the spec describes it (newest first, at most 100
+ * pages, inclusive date filters, totalCount), answering instantly. Hooks let a test move the list while a sync
+ * pages through it, or fail a request.
+ */
+export class FakePlatform implements OrderSource {
+  private rows: Row[] = [];
+  private nextSeq = 1;
+  /** The platform clock (envelope `time`). */
+  clock: number;
+  readonly requests: OrderListQueryInput[] = [];
+  /** Runs before each answer is computed, with the request number (1-based). */
+  beforeAnswer: ((n: number, input: OrderListQueryInput) => void) | undefined;
+  /** A failure for request n, if any. */
+  failure: ((n: number, input: OrderListQueryInput) => ApiError | undefined) | undefined;
+
+  constructor(clock: number) {
+    this.clock = clock;
+  }
+
+  /** Adds orders created at these instants (updated at creation). Returns them. */
+  add(createTimes: readonly number[], overrides: Partial<Order> = {}): Order[] {
+    const added = createTimes.map((ms) => {
+      const order = fakeOrder(this.nextSeq++, ms, overrides);
+      this.rows.push({ order, createMs: ms, updateMs: ms });
+      return order;
+    });
+    this.rows.sort((a, b) => a.createMs - b.createMs || (a.order.id < b.order.id ? -1 : 1));
+    return added;
+  }
+
+  /** Changes an order; its update time becomes the clock. */
+  update(id: string, change: Partial<Order>): Order {
+    const row = this.rows.find((r) => r.order.id === id);
+    if (!row) throw new Error(`no order ${id}`);
+    row.order = { ...row.order, ...change };
+    row.updateMs = this.clock;
+    return row.order;
+  }
+
+  remove(id: string): void {
+    this.rows = this.rows.filter((r) => r.order.id !== id);
+  }
+
+  get size(): number {
+    return this.rows.length;
+  }
+
+  ids(): string[] {
+    return this.rows.map((r) => r.order.id);
+  }
+
+  get(id: string): Order | undefined {
+    return this.rows.find((r) => r.order.id === id)?.order;
+  }
+
+  async listOrders(input: OrderListQueryInput): Promise<Result<OrderPage, ApiError>> {
+    await Promise.resolve();
+    const q = orderListQuerySchema.parse(input); // the engine must send what the platform accepts
+    this.requests.push(input);
+    const n = this.requests.length;
+    this.beforeAnswer?.(n, input);
+    const failure = this.failure?.(n, input);
+    if (failure) return err(failure);
+    const cb = q.createBeginDate !== undefined ? parseIsoMs(q.createBeginDate)! : -Infinity;
+    const ce = q.createEndDate !== undefined ? parseIsoMs(q.createEndDate)! : Infinity;
+    const ub = q.updateBeginDate !== undefined ? parseIsoMs(q.updateBeginDate)! : -Infinity;
+    const ue = q.updateEndDate !== undefined ? parseIsoMs(q.updateEndDate)! : Infinity;
+    const matching: Row[] = [];
+    for (let i = this.rows.length - 1; i >= 0; i--) {
+      const r = this.rows[i]!;
+      if (r.createMs >= cb && r.createMs <= ce && r.updateMs >= ub && r.updateMs <= ue) matching.push(r);
+    }
+    const pageSize = q.pageSize ?? 10;
+    const list = matching
+      .slice((q.pageIndex - 1) * pageSize, q.pageIndex * pageSize)
+      .map((r) => structuredClone(r.order));
+    return ok({
+      data: {
+        pageIndex: q.pageIndex,
+        pageSize,
+        totalCount: matching.length,
+        pageCount: Math.ceil(matching.length / pageSize),
+        list,
+      },
+      time: new Date(this.clock).toISOString(),
+    });
+  }
+}

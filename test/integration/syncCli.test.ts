@@ -1,0 +1,185 @@
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program';
+import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
+import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await startTestPlatform({ orders: 1_500, seed: 9 });
+}, 30_000);
+afterAll(() => p.stop());
+
+const secrets = createMemorySecretStore();
+async function cli(argv: string[], env: Record<string, string>, stdin?: string): Promise<Run> {
+  const out: string[] = [];
+  const errOut: string[] = [];
+  const code = await runCli(argv, {
+    stdout: (t) => out.push(t),
+    stderr: (t) => errOut.push(t),
+    env: { HOME: path.join(tmpdir(), 'md-no-home'), ...env },
+    secretStore: secrets,
+    ...(stdin !== undefined ? { stdin: async () => stdin } : {}),
+  });
+  return { code, stdout: out.join('\n'), stderr: errOut.join('\n') };
+}
+
+const online = (dataDir: string) => ({
+  MERCHANT_DESK_DATA_DIR: dataDir,
+  MERCHANT_DESK_BASE_URL: p.sandbox.baseUrl,
+  MERCHANT_DESK_MERCHANT_ID: p.sandbox.merchantId,
+  MERCHANT_DESK_TOKEN: p.sandbox.token,
+});
+
+async function platformTotal(filter: Record<string, unknown>): Promise<number> {
+  const r = await p.seller().listOrders({ ...filter, pageSize: 1 });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value.data.totalCount;
+}
+
+describe('merchant-desk sync / cache', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'md-cli-sync-'));
+
+  it('sync --json prints the counts; progress goes to stderr', async () => {
+    const r = await cli(['--json', 'sync'], online(dataDir));
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as Record<string, number>;
+    expect(Object.keys(summary)).toEqual([
+      'requests',
+      'fetched',
+      'inserted',
+      'updated',
+      'unchanged',
+      'windows',
+      'cached',
+    ]);
+    expect(summary).toMatchObject({ inserted: 1_500, updated: 0, cached: 1_500 });
+    expect(summary.requests).toBeGreaterThanOrEqual(15);
+    expect(r.stderr).toMatch(/full sync: windows \d+\/\d+ · pages \d+\/\d+ · \d+\/1500 orders · \d+ requests · .* ETA/);
+    expect(existsSync(path.join(dataDir, 'cache', 'default.sqlite'))).toBe(true);
+
+    const again = await cli(['sync'], online(dataDir));
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(
+      /^Sync done in .*: \d+ orders fetched with \d+ requests — 0 new, 0 updated, \d+ unchanged; 1500 orders cached\.$/,
+    );
+  });
+
+  it('cache query works offline and answers the platform’s filters the same way', async () => {
+    const offline = { MERCHANT_DESK_DATA_DIR: dataDir };
+    const q = await cli(['--json', 'cache', 'query', '--status', '4', '--limit', '1000'], offline);
+    expect(q.code, q.stderr).toBe(0);
+    const body = JSON.parse(q.stdout) as { total: number; list: Array<{ id: string; orderStatus: number }> };
+    expect(body.total).toBe(await platformTotal({ sellerOrderStatus: [4] }));
+    expect(body.list.every((o) => o.orderStatus === 4 && typeof o.id === 'string')).toBe(true);
+
+    const titled = await cli(
+      ['--json', 'cache', 'query', '--title', 'steam', '--after-sales-status', '0', '--created-from', '2000-01-01'],
+      offline,
+    );
+    expect(JSON.parse(titled.stdout).total).toBe(
+      await platformTotal({ productTitle: 'steam', orderAfterSalesStatus: [0], createBeginDate: '2000-01-01' }),
+    );
+
+    const first = body.list[0]!;
+    const search = await cli(
+      ['--json', 'cache', 'query', '--search', (first as unknown as { orderNum: string }).orderNum],
+      offline,
+    );
+    expect(JSON.parse(search.stdout)).toMatchObject({ total: 1, list: [{ id: first.id }] });
+
+    const table = await cli(
+      ['cache', 'query', '--sort', 'paid', '--limit', '3', '--no-dispute', '--delivery-status', '0,1'],
+      offline,
+    );
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^ID\s+Order no\./);
+    expect(table.stdout).toMatch(/More: --cursor \S+/);
+
+    const bad = await cli(['cache', 'query', '--sort', 'price'], offline);
+    expect(bad.code).toBe(2);
+    const badLimit = await cli(['cache', 'query', '--limit', '0'], offline);
+    expect(badLimit).toMatchObject({ code: 2, stderr: expect.stringMatching(/limit/) });
+  });
+
+  it('cache stats', async () => {
+    const r = await cli(['--json', 'cache', 'stats'], { MERCHANT_DESK_DATA_DIR: dataDir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      profile: 'default',
+      orders: 1_500,
+      identity: { baseUrl: p.sandbox.baseUrl, merchantId: p.sandbox.merchantId },
+      sync: { baseline: true, unfinished: null },
+    });
+    const human = await cli(['cache', 'stats'], { MERCHANT_DESK_DATA_DIR: dataDir });
+    expect(human.stdout).toMatch(/Complete: a full sync has finished/);
+  });
+
+  it('--data-dir picks the directory; without a cache there, it says to sync first', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'md-cli-other-'));
+    const r = await cli(['--data-dir', other, 'cache', 'query'], {});
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/No order cache yet for profile "default".*merchant-desk sync/);
+    expect(existsSync(path.join(other, 'cache', 'default.sqlite'))).toBe(false);
+  });
+
+  it('refuses to mix merchants in one cache', async () => {
+    const r = await cli(['sync', '--merchant', 'someone-else'], online(dataDir));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/belongs to merchant sandbox-merchant.*never mixed/s);
+  });
+
+  it('a damaged cache: a clear message and a rebuild that keeps the damaged file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-cli-corrupt-'));
+    expect((await cli(['sync'], online(dir))).code).toBe(0);
+    const file = path.join(dir, 'cache', 'default.sqlite');
+    writeFileSync(file, Buffer.alloc(8192, 0x42));
+    for (const argv of [['cache', 'query'], ['sync']]) {
+      const r = await cli(argv, online(dir));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/damaged.*Nothing was changed.*merchant-desk sync --rebuild/s);
+    }
+    const rebuilt = await cli(['--json', 'sync', '--rebuild'], online(dir));
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(JSON.parse(rebuilt.stdout)).toMatchObject({ inserted: 1_500, cached: 1_500 });
+    expect(rebuilt.stderr).toMatch(/The old cache file is kept as .*default\.sqlite\.replaced-/);
+    expect(readdirSync(path.join(dir, 'cache')).some((f) => f.startsWith('default.sqlite.replaced-'))).toBe(true);
+  });
+
+  it('each profile has its own cache file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-cli-profile-'));
+    const env = { MERCHANT_DESK_DATA_DIR: dir };
+    const add = await cli(
+      [
+        'profiles',
+        'add',
+        'shop-a',
+        '--kind',
+        'sandbox',
+        '--base-url',
+        p.sandbox.baseUrl,
+        '--platform-url',
+        p.sandbox.platformUrl,
+        '--merchant',
+        p.sandbox.merchantId,
+      ],
+      env,
+    );
+    expect(add.code, add.stderr).toBe(0);
+    expect((await cli(['token', 'set', '--profile', 'shop-a'], env, p.sandbox.token)).code).toBe(0);
+    const r = await cli(['--json', '--profile', 'shop-a', 'sync'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(existsSync(path.join(dir, 'cache', 'shop-a.sqlite'))).toBe(true);
+    expect(existsSync(path.join(dir, 'cache', 'default.sqlite'))).toBe(false);
+    const stats = await cli(['--json', '--profile', 'shop-a', 'cache', 'stats'], env);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ profile: 'shop-a', orders: 1_500 });
+  });
+});
