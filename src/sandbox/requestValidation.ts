@@ -2,7 +2,7 @@
  * Turns request bodies into typed requests, or into the message of a 10002 answer naming the offending field.
  * Sandbox rules: `null` counts as absent; unknown fields are ignored; IDs must be JSON integer literals.
  */
-import { parseIsoInstant } from './isoDate';
+import { parseIsoInstant } from '../shared/time/isoInstant';
 import { JsonInteger } from './jsonBody';
 import type { OrderQuery } from './orderTypes';
 

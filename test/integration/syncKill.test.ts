@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseIsoMs } from '../../src/core/cache/isoTime';
+import { parseIsoInstant } from '../../src/shared/time/isoInstant';
 import { openOrderCache } from '../../src/core/cache/openCache';
 import type { OrderCache } from '../../src/core/cache/orderCache';
 import { Checkpoint } from '../../src/core/sync/checkpoint';
@@ -121,7 +121,7 @@ function checkConsistent(): { finished: CreateWindow[]; orders: number } {
         .pluck()
         .get(w.lo ?? -1, w.hi) as number;
       const platform = p.sandbox.store.ids().filter((id) => {
-        const ms = parseIsoMs(p.sandbox.store.get(id)!.order.createTime)!;
+        const ms = parseIsoInstant(p.sandbox.store.get(id)!.order.createTime)!;
         return ms >= (w.lo ?? -Infinity) && ms <= w.hi;
       }).length;
       expect(cached, `finished window ${JSON.stringify(w)}`).toBe(platform);
@@ -183,8 +183,8 @@ describe('kill -9 during a full sync', () => {
       const windowRequests = sent.filter((q) => q.updateBeginDate === undefined);
       expect(windowRequests.length).toBeGreaterThan(0);
       for (const q of windowRequests) {
-        const lo = q.createBeginDate === undefined ? -Infinity : parseIsoMs(q.createBeginDate)!;
-        const hi = q.createEndDate === undefined ? Infinity : parseIsoMs(q.createEndDate)!;
+        const lo = q.createBeginDate === undefined ? -Infinity : parseIsoInstant(q.createBeginDate)!;
+        const hi = q.createEndDate === undefined ? Infinity : parseIsoInstant(q.createEndDate)!;
         for (const w of finished)
           expect(
             lo <= w.hi && hi >= (w.lo ?? -Infinity),

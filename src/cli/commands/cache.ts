@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { canRebuild, describeCacheError, type CacheError, type CacheIdentity } from '../../core/cache/cacheErrors';
-import { formatIsoMs } from '../../core/cache/isoTime';
+import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { cacheFilePath, openOrderCache } from '../../core/cache/openCache';
 import type { OrderCache } from '../../core/cache/orderCache';
 import { Checkpoint } from '../../core/sync/checkpoint';
@@ -173,16 +173,16 @@ export function registerCache(program: Command, run: CommandRunner): void {
                 ...s,
                 sync: {
                   baseline: st.baseline,
-                  watermark: st.watermarkMs !== undefined ? formatIsoMs(st.watermarkMs) : null,
-                  lastSuccess: st.lastSuccessLocalMs !== undefined ? formatIsoMs(st.lastSuccessLocalMs) : null,
-                  lastFull: st.lastFullLocalMs !== undefined ? formatIsoMs(st.lastFullLocalMs) : null,
+                  watermark: st.watermarkMs !== undefined ? formatIsoInstant(st.watermarkMs) : null,
+                  lastSuccess: st.lastSuccessLocalMs !== undefined ? formatIsoInstant(st.lastSuccessLocalMs) : null,
+                  lastFull: st.lastFullLocalMs !== undefined ? formatIsoInstant(st.lastFullLocalMs) : null,
                   unfinished: st.running ? { mode: st.running.mode, windowsDone: st.running.windowsDone } : null,
                 },
               }),
             );
             return ExitCode.ok;
           }
-          const when = (ms: number | undefined) => (ms === undefined ? 'never' : formatIsoMs(ms));
+          const when = (ms: number | undefined) => (ms === undefined ? 'never' : formatIsoInstant(ms));
           ctx.io.stdout(
             [
               `Order cache of profile "${profile}": ${s.file} (${(s.bytes / 1_048_576).toFixed(1)} MiB, schema ${s.schemaVersion})`,

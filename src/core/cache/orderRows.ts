@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Order } from '../../shared/domain/order';
-import { parseIsoMs } from './isoTime';
+import { parseIsoInstant } from '../../shared/time/isoInstant';
 
 /** The indexed columns of one order row (everything but rid and the time bookkeeping). */
 export interface OrderColumns {
@@ -44,7 +44,7 @@ function skuAttrLines(order: Order): string[] {
  * creation range).
  */
 export function createdMs(order: Pick<Order, 'createTime'>): number {
-  return parseIsoMs(order.createTime) ?? 0;
+  return parseIsoInstant(order.createTime) ?? 0;
 }
 
 /** Row columns for an order as the platform sent it. The JSON is the whole order, IDs as decimal strings. */
@@ -66,7 +66,7 @@ export function orderColumns(order: Order): OrderColumns {
     has_after_sales: order.isExistAfterSales === true ? 1 : 0,
     has_dispute: order.isExistDispute === true ? 1 : 0,
     create_ms: createdMs(order),
-    pay_ms: parseIsoMs(order.payTime) ?? 0,
+    pay_ms: parseIsoInstant(order.payTime) ?? 0,
     titles,
     title_key: titles.toLowerCase(),
     sku_attrs: skuAttrLines(order).join('\n'),
@@ -87,7 +87,7 @@ export function contentHash(json: string): string {
 export function newestKnownMs(order: Order): number {
   let newest = createdMs(order);
   const consider = (t: string | null | undefined) => {
-    const ms = parseIsoMs(t);
+    const ms = parseIsoInstant(t);
     if (ms !== undefined && ms > newest) newest = ms;
   };
   consider(order.payTime);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Order } from '../../shared/domain/order';
 import { orderListQuerySchema } from '../../shared/domain/requests';
 import { buildTextSearch, FTS_COLUMNS, type TextSearch } from './ftsQuery';
-import { parseIsoMs } from './isoTime';
+import { parseIsoInstant } from '../../shared/time/isoInstant';
 
 const statusValues = (what: string) =>
   z.array(z.number().int(`${what} values must be whole numbers`)).min(1, `${what} needs at least one value`);
@@ -81,11 +81,11 @@ function range(column: string, from: string | undefined, to: string | undefined,
   // The schema has validated both as ISO dates already.
   if (from !== undefined) {
     where.clauses.push(`${column} >= ?`);
-    where.params.push(parseIsoMs(from));
+    where.params.push(parseIsoInstant(from));
   }
   if (to !== undefined) {
     where.clauses.push(`${column} <= ?`);
-    where.params.push(parseIsoMs(to));
+    where.params.push(parseIsoInstant(to));
   }
 }
 

@@ -12,6 +12,16 @@ describe('lossless JSON', () => {
     expect((parsed.list as Array<Record<string, unknown>>)[0]!.id).toBe('12345678901234567890');
   });
 
+  it('is exact even when an ID key is written with \\u escapes (the fast path must not skip it)', () => {
+    expect(parseJsonKeepingIds('{"\\u0069d":12345678901234567890}')).toEqual({ id: '12345678901234567890' });
+    expect(parseJsonKeepingIds('{"buyerId" : 9007199254740993}')).toEqual({ buyerId: '9007199254740993' });
+  });
+
+  it('the fast path (string IDs only) parses like JSON.parse', () => {
+    const text = '{"id":"18446744073709551615","list":[{"id":"1","n":1.5,"name":"佐藤 🎮"}]}';
+    expect(parseJsonKeepingIds(text)).toEqual(JSON.parse(text));
+  });
+
   it('leaves string IDs alone', () => {
     expect(parseJsonKeepingIds('{"id":"9223372036854775807"}')).toEqual({ id: '9223372036854775807' });
   });

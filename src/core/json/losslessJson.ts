@@ -12,7 +12,13 @@ export const ID_KEYS: ReadonlySet<string> = new Set(['id', 'buyerId', 'userId', 
 
 type SourceReviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
 
+/** A bare integer after one of the ID keys; only then does parsing need the (slower) source-text reviver. */
+const BARE_INTEGER_ID = /"(?:id|buyerId|userId|orderId)"\s*:\s*-?\d/;
+
 export function parseJsonKeepingIds(text: string, idKeys: ReadonlySet<string> = ID_KEYS): unknown {
+  // Fast path: the platform sends IDs as strings, so usually no value needs its source text. A key spelled with
+  // \u escapes could hide from the pattern, so any escape sends the text down the exact path too.
+  if (idKeys === ID_KEYS && !BARE_INTEGER_ID.test(text) && !text.includes('\\u')) return JSON.parse(text);
   const reviver: SourceReviver = (key, value, context) =>
     typeof value === 'number' && idKeys.has(key) && context?.source !== undefined && /^-?\d+$/.test(context.source)
       ? context.source

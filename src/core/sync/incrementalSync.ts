@@ -1,4 +1,4 @@
-import { formatIsoMs } from '../cache/isoTime';
+import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
 import { ProgressTracker, type SyncProgress } from './progress';
@@ -55,7 +55,7 @@ export async function fetchWindows(
 
 /** The orders updated since `fromMs` (platform clock). */
 export function updatedSinceFilter(fromMs: number): BaseFilter {
-  return { updateBeginDate: formatIsoMs(fromMs) };
+  return { updateBeginDate: formatIsoInstant(fromMs) };
 }
 
 export interface PollOutcome {

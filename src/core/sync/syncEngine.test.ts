@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseIsoMs } from '../cache/isoTime';
+import { parseIsoInstant } from '../../shared/time/isoInstant';
 import { openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
 import type { OrderListQueryInput } from '../../shared/domain/requests';
@@ -44,8 +44,8 @@ function engine(platform: FakePlatform, deps: Partial<SyncEngineDeps> = {}) {
 }
 
 const bounds = (r: OrderListQueryInput) => ({
-  lo: r.createBeginDate === undefined ? -Infinity : parseIsoMs(r.createBeginDate)!,
-  hi: r.createEndDate === undefined ? Infinity : parseIsoMs(r.createEndDate)!,
+  lo: r.createBeginDate === undefined ? -Infinity : parseIsoInstant(r.createBeginDate)!,
+  hi: r.createEndDate === undefined ? Infinity : parseIsoInstant(r.createEndDate)!,
 });
 
 describe('full sync', () => {

@@ -1,4 +1,4 @@
-import { formatIsoMs } from '../cache/isoTime';
+import { formatIsoInstant } from '../../shared/time/isoInstant';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
 import { Checkpoint, type SyncMode, type SyncRun } from './checkpoint';
@@ -146,7 +146,7 @@ export class SyncEngine {
       refetches: outcome.value.refetches,
       cached: cached.value,
       events: counters.events,
-      watermark: formatIsoMs(outcome.value.watermarkMs),
+      watermark: formatIsoInstant(outcome.value.watermarkMs),
       durationMs: this.now() - started,
     };
     const finished = checkpoint.finish(

@@ -1,4 +1,4 @@
-import { formatIsoMs } from '../cache/isoTime';
+import { formatIsoInstant } from '../../shared/time/isoInstant';
 
 /**
  * Creation-date windows. The platform answers one query with at most 100 pages of 100 orders (10,000) and has
@@ -37,13 +37,13 @@ export function windowFilter(w: { lo: number | null; hi: number | null }): {
   createEndDate?: string;
 } {
   return {
-    ...(w.lo !== null ? { createBeginDate: formatIsoMs(w.lo) } : {}),
-    ...(w.hi !== null ? { createEndDate: formatIsoMs(w.hi) } : {}),
+    ...(w.lo !== null ? { createBeginDate: formatIsoInstant(w.lo) } : {}),
+    ...(w.hi !== null ? { createEndDate: formatIsoInstant(w.hi) } : {}),
   };
 }
 
 export function describeWindow(w: { lo: number | null; hi: number | null }): string {
-  return `${w.lo === null ? '(beginning)' : formatIsoMs(w.lo)} … ${w.hi === null ? '(now)' : formatIsoMs(w.hi)}`;
+  return `${w.lo === null ? '(beginning)' : formatIsoInstant(w.lo)} … ${w.hi === null ? '(now)' : formatIsoInstant(w.hi)}`;
 }
 
 export function isInstant(w: CreateWindow): boolean {

@@ -1,6 +1,6 @@
 import type { OrderPage } from '../api/sellerApi';
 import { createdMs } from '../cache/orderRows';
-import { parseIsoMs, formatIsoMs } from '../cache/isoTime';
+import { parseIsoInstant, formatIsoInstant } from '../../shared/time/isoInstant';
 import type { ApiError } from '../errors';
 import { err, ok, type Result } from '../result';
 import type { Order } from '../../shared/domain/order';
@@ -297,7 +297,7 @@ export class WindowSync {
     const { win } = task;
     if (!result.ok) return this.fail({ kind: 'api', error: result.error, window: describeWindow(win) });
     const { data, time } = result.value;
-    const seenAtMs = parseIsoMs(time) ?? this.o.now();
+    const seenAtMs = parseIsoInstant(time) ?? this.o.now();
     this.requests++;
     this.fetched += data.list.length;
     const written = this.o.writePage(data.list, seenAtMs);
@@ -339,7 +339,7 @@ export class WindowSync {
     win.passNewestMs = data.list.length > 0 ? createdMs(data.list[0]!) : undefined;
     if (data.totalCount > this.maxResults) {
       if (isInstant(win.range)) {
-        return this.fail({ kind: 'instant-overflow', instant: formatIsoMs(win.lo!), count: data.totalCount });
+        return this.fail({ kind: 'instant-overflow', instant: formatIsoInstant(win.lo!), count: data.totalCount });
       }
       // A repairing window already holds most of its orders: bisecting it finds the few missing ones.
       if (win.repair && win.ids.size >= 2) return;
@@ -360,7 +360,7 @@ export class WindowSync {
       win.splitBlocked = true; // the list shrank while paging; the next pass decides again
       return;
     }
-    const t = parseIsoMs(last.createTime);
+    const t = parseIsoInstant(last.createTime);
     if (t === undefined) {
       return this.fail({
         kind: 'unsplittable',

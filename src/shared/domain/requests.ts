@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoInstant } from '../time/isoInstant';
 
 /**
  * Requests as the merchant expresses them, validated before anything is sent. IDs are decimal strings
@@ -15,24 +16,14 @@ const idText = (what: string) =>
     })
     .refine((s) => BigInt(s) > 0n && BigInt(s) <= MAX_ID, `${what} must be between 1 and ${MAX_ID}`);
 
-/** True when the date part names a real calendar day (Date.parse would roll 2026-02-30 over to March 2). */
-function isRealCalendarDate(s: string): boolean {
-  const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-const ISO_8601 =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
 const isoDate = (what: string) =>
   z
     .string()
     .trim()
-    .regex(ISO_8601, {
-      message: `${what} must be an ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`,
-      abort: true,
-    })
-    .refine(isRealCalendarDate, `${what} is not a real calendar date`);
+    .refine(
+      (s) => parseIsoInstant(s) !== undefined,
+      `${what} must be a real ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`,
+    );
 
 const statusList = (what: string) =>
   z.array(z.number().int(`${what} values must be whole numbers`)).min(1, `${what} needs at least one status value`);

@@ -1,5 +1,5 @@
 import type { OrderPage } from '../../api/sellerApi';
-import { parseIsoMs } from '../../cache/isoTime';
+import { parseIsoInstant } from '../../../shared/time/isoInstant';
 import type { ApiError } from '../../errors';
 import { err, ok, type Result } from '../../result';
 import type { Order } from '../../../shared/domain/order';
@@ -77,10 +77,10 @@ export class FakePlatform implements OrderSource {
     this.beforeAnswer?.(n, input);
     const failure = this.failure?.(n, input);
     if (failure) return err(failure);
-    const cb = q.createBeginDate !== undefined ? parseIsoMs(q.createBeginDate)! : -Infinity;
-    const ce = q.createEndDate !== undefined ? parseIsoMs(q.createEndDate)! : Infinity;
-    const ub = q.updateBeginDate !== undefined ? parseIsoMs(q.updateBeginDate)! : -Infinity;
-    const ue = q.updateEndDate !== undefined ? parseIsoMs(q.updateEndDate)! : Infinity;
+    const cb = q.createBeginDate !== undefined ? parseIsoInstant(q.createBeginDate)! : -Infinity;
+    const ce = q.createEndDate !== undefined ? parseIsoInstant(q.createEndDate)! : Infinity;
+    const ub = q.updateBeginDate !== undefined ? parseIsoInstant(q.updateBeginDate)! : -Infinity;
+    const ue = q.updateEndDate !== undefined ? parseIsoInstant(q.updateEndDate)! : Infinity;
     const matching: Row[] = [];
     for (let i = this.rows.length - 1; i >= 0; i--) {
       const r = this.rows[i]!;

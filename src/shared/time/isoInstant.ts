@@ -1,26 +1,26 @@
 /**
- * ISO 8601 instants as epoch milliseconds, tolerant of the forms a platform may send: `T` or a space between
- * date and time, optional seconds and fraction (digits past milliseconds are truncated), `Z`, `+hh:mm`, `+hhmm`,
- * `+hh` or no zone (read as UTC — the sandbox's rule too), or a date alone (00:00:00.000 UTC of that day).
+ * ISO 8601 instants as epoch milliseconds — the one definition used by request validation, the sandbox and the
+ * cache. Tolerant of the forms a platform may send: `T` or a space between date and time, optional seconds and
+ * fraction (digits past milliseconds are truncated), `Z`, `+hh:mm`, `+hhmm`, `+hh` or no zone (read as UTC), or a
+ * date alone (00:00:00.000 UTC of that day). A rolled-over date such as 2026-02-30 is not a real instant.
  */
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** The platform's own form, which nearly every value has: Date.parse reads it exactly. */
+const CANONICAL = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-const CANONICAL = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
-
-/** Epoch milliseconds, or undefined when the text is not a real ISO-ish instant. */
-export function parseIsoMs(text: string | null | undefined): number | undefined {
+/** Epoch milliseconds, or undefined when the text is not a real ISO 8601 instant. */
+export function parseIsoInstant(text: string | null | undefined): number | undefined {
   if (typeof text !== 'string') return undefined;
-  // The platform's own form (nearly every value): Date.parse reads it exactly, but rolls Feb 30 over to March.
   if (CANONICAL.test(text)) {
-    const day = Number(text.slice(8, 10));
-    return day <= 28 || day <= daysInMonth(Number(text.slice(0, 4)), Number(text.slice(5, 7)))
-      ? Date.parse(text)
-      : undefined;
+    const ms = Date.parse(text);
+    // Date.parse rolls Feb 30 over to March; the round trip catches it.
+    if (!Number.isNaN(ms) && new Date(ms).toISOString() === text) return ms;
   }
   const m = ISO.exec(text.trim());
   if (!m) return undefined;
@@ -44,11 +44,12 @@ export function parseIsoMs(text: string | null | undefined): number | undefined 
     offsetMinutes = sign * (oh * 60 + om);
   }
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms));
+  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear undoes that.
   if (year < 100) date.setUTCFullYear(year);
   return date.getTime() - offsetMinutes * 60_000;
 }
 
 /** The platform's own form: `YYYY-MM-DDTHH:mm:ss.sssZ`. */
-export function formatIsoMs(ms: number): string {
+export function formatIsoInstant(ms: number): string {
   return new Date(ms).toISOString();
 }
