@@ -471,7 +471,6 @@ export class WindowSync {
 
   private complete(win: Win, total: number): void {
     if (win.state !== 'active') return;
-    this.trace('complete', win);
     win.state = 'done';
     this.cancelQueued(win);
     win.ids.clear();
@@ -479,7 +478,9 @@ export class WindowSync {
     this.windowsDone++;
     this.o.progress.windowFinished();
     const done = this.o.windowDone(win.range, total);
-    if (!done.ok) this.fail(done.error);
+    if (!done.ok) return this.fail(done.error);
+    // Traced only once the checkpoint row is committed: a process killed after this line keeps the window.
+    this.trace('complete', win);
   }
 }
 
