@@ -6,7 +6,13 @@ import type { Order } from '../../shared/domain/order';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
-import { ORDERED_SCAN_THRESHOLD, type CacheQueryInput } from './queryOrders';
+import {
+  cacheQuerySchema,
+  ORDERED_SCAN_THRESHOLD,
+  runCacheQuery,
+  StatementCache,
+  type CacheQueryInput,
+} from './queryOrders';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;
@@ -200,6 +206,46 @@ describe('plans', () => {
     const narrow = reference({ hasDispute: true });
     expect(broad.length).toBeGreaterThan(ORDERED_SCAN_THRESHOLD);
     expect(narrow.length).toBeLessThanOrEqual(ORDERED_SCAN_THRESHOLD);
+  });
+});
+
+describe('both plans give the same pages', () => {
+  // Ordered read through the sort index (threshold 0) vs the matches sorted (threshold Infinity).
+  const cases: Array<[string, CacheQueryInput]> = [
+    ['broad search', { search: 'buyer' }],
+    ['broad search, paid, ascending', { search: 'buyer', sort: 'paid', direction: 'asc' }],
+    ['rare search', { search: '김민준' }],
+    ['rare two-character word', { search: '张伟' }],
+    ['broad product title', { productTitle: 'steam' }],
+    ['rare product title with a status', { productTitle: 'wallet', sellerOrderStatus: [2] }],
+  ];
+  it.each(cases)('%s', (_name, input) => {
+    const statements = new StatementCache(cache.db);
+    const pages = (threshold: number) => {
+      const out: Array<{ total: number | undefined; ids: string[] }> = [];
+      let cursor: string | undefined;
+      do {
+        const r = runCacheQuery(
+          statements,
+          cacheQuerySchema.parse({ ...input, limit: 50, ...(cursor ? { cursor } : {}) }),
+          threshold,
+        );
+        out.push({ total: r.total, ids: r.list.map((o) => o.id) });
+        cursor = r.nextCursor;
+      } while (cursor && out.length < 4);
+      return out;
+    };
+    const ordered = pages(0);
+    expect(ordered).toEqual(pages(Infinity));
+    expect(ordered).toEqual(pages(ORDERED_SCAN_THRESHOLD));
+    const expected = reference({ ...input, limit: 50 });
+    expect(ordered[0]!.total).toBe(expected.length);
+    expect(ordered.flatMap((p) => p.ids)).toEqual(expected.slice(0, ordered.length * 50));
+  });
+
+  it('the broad cases are broad and the rare ones rare', () => {
+    expect(reference({ search: 'buyer' }).length).toBeGreaterThan(ORDERED_SCAN_THRESHOLD);
+    expect(reference({ search: '김민준' }).length).toBeLessThanOrEqual(ORDERED_SCAN_THRESHOLD);
   });
 });
 

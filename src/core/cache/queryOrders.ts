@@ -67,6 +67,10 @@ interface Where {
   params: unknown[];
   /** A full-text clause is among them. */
   text?: boolean;
+  /** The full-text clause's rowid set (`SELECT … rowid …`) and its parameters, also part of `clauses`. */
+  textSet?: { sql: string; params: unknown[]; clause: number; param: number };
+  /** Position of the product-title clause (one parameter) in `clauses`/`params`. */
+  titleAt?: { clause: number; param: number };
 }
 
 const SORT_COLUMN = { created: 'create_ms', paid: 'pay_ms' } as const;
@@ -128,6 +132,7 @@ export function filterClauses(q: Omit<CacheQuery, 'sort' | 'direction' | 'limit'
   if (q.search !== undefined) searches.push(buildTextSearch(q.search));
   if (q.productTitle !== undefined) {
     // As on the platform: a case-insensitive substring of the product titles, found among the distinct title sets.
+    where.titleAt = { clause: where.clauses.length, param: where.params.length };
     where.clauses.push('title_gid IN (SELECT gid FROM title_group WHERE instr(titles, ?) > 0)');
     where.params.push(q.productTitle.toLowerCase());
   }
@@ -154,9 +159,14 @@ export function filterClauses(q: Omit<CacheQuery, 'sort' | 'direction' | 'limit'
     const pending: Where = { clauses: ['rid > (SELECT indexed_rid FROM fts_state WHERE id = 1)'], params: [] };
     for (const s of searches)
       for (const p of s.pendingPatterns) likeAny(s.column ? [s.column] : LIKE_COLUMNS, p, pending);
-    where.clauses.push(
-      `rid IN (${sources.join(' INTERSECT ')} UNION ALL SELECT rid FROM orders WHERE ${pending.clauses.join(' AND ')})`,
-    );
+    const setSql = `${sources.join(' INTERSECT ')} UNION ALL SELECT rid FROM orders WHERE ${pending.clauses.join(' AND ')}`;
+    where.textSet = {
+      sql: setSql,
+      params: [...params, ...pending.params],
+      clause: where.clauses.length,
+      param: where.params.length,
+    };
+    where.clauses.push(`rid IN (${setSql})`);
     where.params.push(...params, ...pending.params);
     where.text = true;
   }
@@ -233,7 +243,12 @@ export function preferredIndex(q: CacheQuery): string | undefined {
 }
 
 /** Runs a validated query. Throws CursorMismatchError for a cursor of another sort; SQLite errors pass through. */
-export function runCacheQuery(statements: StatementCache, q: CacheQuery): CacheQueryResult {
+export function runCacheQuery(
+  statements: StatementCache,
+  q: CacheQuery,
+  /** ORDERED_SCAN_THRESHOLD; tests force either plan with 0 or Infinity. */
+  threshold = ORDERED_SCAN_THRESHOLD,
+): CacheQueryResult {
   const where = filterClauses(q);
   const key = SORT_COLUMN[q.sort];
   const desc = q.direction === 'desc';
@@ -253,9 +268,69 @@ export function runCacheQuery(statements: StatementCache, q: CacheQuery): CacheQ
       .get(`SELECT count(*) FROM orders${indexed}${whereSql(where)}`)
       .pluck()
       .get(...where.params) as number;
-  let rows: Array<{ rid: number; k: number }>;
+  let rows: Array<{ rid: number; k: number }> = [];
   let total: number | undefined;
-  if (where.text) {
+  const set = where.textSet;
+  let handled = false;
+  /**
+   * One statement for a text search or a product-title filter, so the expensive part (the full-text match, the
+   * title-set scan) runs once. Its count `c` picks the plan: above the threshold the page is read in sort order
+   * through the covering sort index (`scanFrom`), each entry probed against the matches, stopping after one page
+   * (no row lookup per match); at or below it, the few matches are found (`sortFrom`) and sorted. The other arm
+   * gets LIMIT 0 and reads nothing.
+   */
+  const planned = (withSql: string, prefix: unknown[], scanFrom: string, sortFrom: string, pageParams: unknown[]) => {
+    const n = '(SELECT n FROM c)';
+    const found = statements
+      .get(
+        `${withSql}
+         SELECT ${n} AS total, rid, k FROM (SELECT rid, ${key} AS k FROM ${scanFrom} ORDER BY ${order}
+           LIMIT CASE WHEN ${n} > ? THEN ? ELSE 0 END)
+         UNION ALL
+         SELECT ${n} AS total, rid, k FROM (SELECT rid, ${key} AS k FROM ${sortFrom} ORDER BY ${order}
+           LIMIT CASE WHEN ${n} > ? THEN 0 ELSE ? END)`,
+      )
+      .all(...prefix, ...pageParams, threshold, q.limit + 1, ...pageParams, threshold, q.limit + 1) as Array<{
+      total: number;
+      rid: number;
+      k: number;
+    }>;
+    // Each arm is in order and only one returns rows; sorting the page again costs nothing and relies on nothing.
+    const sign = desc ? -1 : 1;
+    rows = found.sort((x, y) => sign * (x.k - y.k || x.rid - y.rid));
+    total = q.withTotal ? (found[0]?.total ?? (cursor ? count() : 0)) : undefined;
+    handled = true;
+  };
+  const pageSql = (clauses: string[]) => [...clauses, ...(cursor ? [cursor.sql] : [])].join(' AND ');
+  if (set && where.clauses.length === 1) {
+    // Text search alone: the count comes from the full-text indexes, no row read. (With other filters too, the
+    // count needs every match's row anyway: the plan below.)
+    const page = pageSql(['rid IN m']);
+    planned(
+      `WITH m AS MATERIALIZED (${set.sql}), c AS MATERIALIZED (SELECT count(*) AS n FROM m)`,
+      set.params,
+      `orders INDEXED BY ${SCAN_INDEX[q.sort]} WHERE ${page}`,
+      `orders WHERE ${page}`,
+      cursor?.params ?? [],
+    );
+  } else if (where.titleAt && hint === 'orders_by_title_group') {
+    // Product-title filter: the matching title sets are found once, for the count (through the title-group
+    // index, which covers the other filter columns) and the page.
+    const at = where.titleAt;
+    const clauses = where.clauses.map((c, i) => (i === at.clause ? 'title_gid IN g' : c));
+    const params = where.params.filter((_, i) => i !== at.param);
+    planned(
+      `WITH g AS MATERIALIZED (SELECT gid FROM title_group WHERE instr(titles, ?) > 0),
+       c AS MATERIALIZED (SELECT count(*) AS n FROM orders INDEXED BY ${hint} WHERE ${clauses.join(' AND ')})`,
+      [where.params[at.param], ...params],
+      `orders INDEXED BY ${SCAN_INDEX[q.sort]} WHERE ${pageSql(clauses)}`,
+      `orders INDEXED BY ${hint} WHERE ${pageSql(clauses)}`,
+      [...params, ...(cursor?.params ?? [])],
+    );
+  }
+  if (handled) {
+    // rows and total are set above.
+  } else if (where.text) {
     // Text search: the full-text match runs once; its hits give both the count and the page.
     const hits = `WITH hits AS MATERIALIZED (SELECT rid, ${key} AS k FROM orders${whereSql(where)})`;
     const page = `FROM hits${cursor ? ` WHERE (k, rid) ${desc ? '<' : '>'} (?, ?)` : ''} ORDER BY ${order.replaceAll(key, 'k')} LIMIT ?`;
@@ -275,7 +350,7 @@ export function runCacheQuery(statements: StatementCache, q: CacheQuery): CacheQ
       params: [...where.params, ...(cursor?.params ?? [])],
     };
     // Many matches: read in sort order through the covering sort index and stop after a page.
-    const scan = total !== undefined && total > ORDERED_SCAN_THRESHOLD ? ` INDEXED BY ${SCAN_INDEX[q.sort]}` : indexed;
+    const scan = total !== undefined && total > threshold ? ` INDEXED BY ${SCAN_INDEX[q.sort]}` : indexed;
     rows = statements
       .get(`SELECT rid, ${key} AS k FROM orders${scan}${whereSql(pageWhere)} ORDER BY ${order} LIMIT ?`)
       .all(...pageWhere.params, q.limit + 1) as Array<{ rid: number; k: number }>;
