@@ -238,6 +238,11 @@ function queryCases(cache: OrderCache, now: number): { typical: QueryCase[]; tex
     { name: 'search two words "netflix jp"', input: { search: 'netflix jp' } },
     { name: 'search remark "weekend"', input: { search: 'weekend' } },
     { name: 'search 2-letter word "张伟"', input: { search: '张伟' } },
+    {
+      name: 'search "steam" + status 4 (a search in a status tab)',
+      input: { search: 'steam', sellerOrderStatus: [4] },
+    },
+    { name: 'search "netflix jp" + last 30 days', input: { search: 'netflix jp', ...month } },
   ];
   return { typical, text };
 }

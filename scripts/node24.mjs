@@ -27,14 +27,22 @@ function provisionedNode() {
   const bin = process.platform === 'win32' ? path.join(dir, 'bin') : path.join(dir, 'bin');
   const exe = path.join(bin, process.platform === 'win32' ? 'node.exe' : 'node');
   if (!existsSync(exe)) {
-    console.error(`[node24] Node ${process.version} is older than ${MIN.join('.')}; installing ${pkg}@24 into .tools/ ...`);
+    console.error(
+      `[node24] Node ${process.version} is older than ${MIN.join('.')}; installing ${pkg}@24 into .tools/ ...`,
+    );
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const r = spawnSync(npm, ['install', '--no-save', '--no-package-lock', '--prefix', path.join(root, '.tools'), `${pkg}@24`], {
-      stdio: 'inherit',
-      shell: process.platform === 'win32',
-    });
+    const r = spawnSync(
+      npm,
+      ['install', '--no-save', '--no-package-lock', '--prefix', path.join(root, '.tools'), `${pkg}@24`],
+      {
+        stdio: 'inherit',
+        shell: process.platform === 'win32',
+      },
+    );
     if (r.status !== 0 || !existsSync(exe)) {
-      console.error(`[node24] Could not install ${pkg}@24. Install Node 24 yourself (see .nvmrc) and run the command again.`);
+      console.error(
+        `[node24] Could not install ${pkg}@24. Install Node 24 yourself (see .nvmrc) and run the command again.`,
+      );
       process.exit(1);
     }
   }

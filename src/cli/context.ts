@@ -29,19 +29,30 @@ export interface GlobalOptions {
 }
 
 /** Settings from flags, then the environment; secrets only from the environment. */
-export function resolveConfig(opts: GlobalOptions, env: CliIo['env'], needs: { baseUrl?: boolean; platform?: boolean }): PlatformConfig {
+export function resolveConfig(
+  opts: GlobalOptions,
+  env: CliIo['env'],
+  needs: { baseUrl?: boolean; platform?: boolean },
+): PlatformConfig {
   const baseUrl = opts.baseUrl ?? env.MERCHANT_DESK_BASE_URL;
   const platformUrl = opts.platformUrl ?? env.MERCHANT_DESK_PLATFORM_URL;
   const merchantId = opts.merchant ?? env.MERCHANT_DESK_MERCHANT_ID;
-  if (needs.baseUrl && !baseUrl) throw new CliInputError('No base URL: pass --base-url URL or set MERCHANT_DESK_BASE_URL.');
-  if (needs.platform && !platformUrl) throw new CliInputError('No platform URL: pass --platform-url URL or set MERCHANT_DESK_PLATFORM_URL.');
-  if (needs.platform && !merchantId) throw new CliInputError('No merchant ID: pass --merchant ID or set MERCHANT_DESK_MERCHANT_ID.');
+  if (needs.baseUrl && !baseUrl)
+    throw new CliInputError('No base URL: pass --base-url URL or set MERCHANT_DESK_BASE_URL.');
+  if (needs.platform && !platformUrl)
+    throw new CliInputError('No platform URL: pass --platform-url URL or set MERCHANT_DESK_PLATFORM_URL.');
+  if (needs.platform && !merchantId)
+    throw new CliInputError('No merchant ID: pass --merchant ID or set MERCHANT_DESK_MERCHANT_ID.');
   const parsed = platformConfigSchema.safeParse({
     // Unused URLs get a harmless placeholder so one schema validates both kinds of command.
     baseUrl: baseUrl ?? 'http://unused.invalid',
     platformUrl: platformUrl ?? 'http://unused.invalid',
     merchantId: merchantId ?? 'unused',
-    ...(opts.apiPrefix !== undefined ? { apiPrefix: opts.apiPrefix } : env.MERCHANT_DESK_API_PREFIX !== undefined ? { apiPrefix: env.MERCHANT_DESK_API_PREFIX } : {}),
+    ...(opts.apiPrefix !== undefined
+      ? { apiPrefix: opts.apiPrefix }
+      : env.MERCHANT_DESK_API_PREFIX !== undefined
+        ? { apiPrefix: env.MERCHANT_DESK_API_PREFIX }
+        : {}),
     ...(env.MERCHANT_DESK_API_VERSION ? { apiVersion: env.MERCHANT_DESK_API_VERSION } : {}),
     ...(env.MERCHANT_DESK_TIMEOUT_MS ? { timeoutMs: Number(env.MERCHANT_DESK_TIMEOUT_MS) } : {}),
   });
@@ -62,19 +73,26 @@ export function environmentCredentials(env: CliIo['env']): Credentials {
     },
     signingKey: async () => {
       const file = env.MERCHANT_DESK_PRIVATE_KEY_FILE;
-      if (!file) throw new Error('MERCHANT_DESK_PRIVATE_KEY_FILE is not set (buyer sync needs the RSA private key PEM file)');
+      if (!file)
+        throw new Error('MERCHANT_DESK_PRIVATE_KEY_FILE is not set (buyer sync needs the RSA private key PEM file)');
       let pem: string;
       try {
         pem = await readFile(file, 'utf8');
       } catch (e) {
-        throw new Error(`cannot read the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
+        throw new Error(
+          `cannot read the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+          { cause: e },
+        );
       }
       try {
         const key = createPrivateKey(pem);
         if (key.asymmetricKeyType !== 'rsa') throw new Error(`it is a ${key.asymmetricKeyType} key, not RSA`);
         return key;
       } catch (e) {
-        const why = e instanceof Error && /passphrase/i.test(e.message) ? 'it is encrypted (decrypt it first, e.g. openssl pkey -in key.pem -out plain.pem)' : 'it is not a readable RSA private key PEM';
+        const why =
+          e instanceof Error && /passphrase/i.test(e.message)
+            ? 'it is encrypted (decrypt it first, e.g. openssl pkey -in key.pem -out plain.pem)'
+            : 'it is not a readable RSA private key PEM';
         throw new Error(`the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE is unusable: ${why}`, { cause: e });
       }
     },
@@ -91,11 +109,19 @@ export function buyerSyncApi(config: PlatformConfig, env: CliIo['env']): BuyerSy
 
 /** API clients for a resolved connection (a profile or the environment). */
 export function sellerApiFor(connection: Pick<Connection, 'config' | 'credentials'>): SellerApi {
-  return new SellerApi({ config: connection.config, transport: createAxiosTransport(), credentials: connection.credentials });
+  return new SellerApi({
+    config: connection.config,
+    transport: createAxiosTransport(),
+    credentials: connection.credentials,
+  });
 }
 
 export function buyerSyncApiFor(connection: Pick<Connection, 'config' | 'credentials'>): BuyerSyncApi {
-  return new BuyerSyncApi({ config: connection.config, transport: createAxiosTransport(), credentials: connection.credentials });
+  return new BuyerSyncApi({
+    config: connection.config,
+    transport: createAxiosTransport(),
+    credentials: connection.credentials,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -104,7 +130,8 @@ export function buyerSyncApiFor(connection: Pick<Connection, 'config' | 'credent
 /** How the CLI tells the merchant to set a missing secret. */
 export const CLI_CREDENTIAL_HINTS: CredentialHints = {
   setToken: (id) => `run \`merchant-desk token set --profile ${id}\` (it reads the token from standard input)`,
-  setKey: (id) => `run \`merchant-desk keys generate --profile ${id}\` or \`merchant-desk keys import FILE --profile ${id}\``,
+  setKey: (id) =>
+    `run \`merchant-desk keys generate --profile ${id}\` or \`merchant-desk keys import FILE --profile ${id}\``,
 };
 
 /** The data directory, read at call time: --data-dir, then MERCHANT_DESK_DATA_DIR, then the app's default. */
@@ -122,8 +149,14 @@ export interface ProfileServices {
 export function profileServices(opts: GlobalOptions, io: CliIo): ProfileServices {
   const dataDir = cliDataDir(opts, io.env);
   const timeout = Number(io.env.MERCHANT_DESK_KEYCHAIN_TIMEOUT_MS);
-  const secrets = io.secretStore ?? createKeytarSecretStore(Number.isInteger(timeout) && timeout > 0 ? { timeoutMs: timeout } : {});
-  return { dataDir, profiles: createConfProfileStore(dataDir), secrets, keys: createFileKeyStore({ dataDir, secrets }) };
+  const secrets =
+    io.secretStore ?? createKeytarSecretStore(Number.isInteger(timeout) && timeout > 0 ? { timeoutMs: timeout } : {});
+  return {
+    dataDir,
+    profiles: createConfProfileStore(dataDir),
+    secrets,
+    keys: createFileKeyStore({ dataDir, secrets }),
+  };
 }
 
 /** Environment variables that select the environment mode (no profile) when no profile is named. */
@@ -152,7 +185,9 @@ function loadProfile(store: ProfileStore, id: string): Profile {
   const found = store.get(id);
   if (found.ok) return found.value;
   if (found.error.kind === 'not-found') {
-    throw new CliInputError(`There is no profile "${id}" in ${store.location}. Run \`merchant-desk profiles list\` to see the profiles, or \`merchant-desk profiles add ${id} ...\` to add it.`);
+    throw new CliInputError(
+      `There is no profile "${id}" in ${store.location}. Run \`merchant-desk profiles list\` to see the profiles, or \`merchant-desk profiles add ${id} ...\` to add it.`,
+    );
   }
   throw new CliError(describeProfileStoreError(found.error));
 }
@@ -167,7 +202,9 @@ export function requireProfile(opts: GlobalOptions, env: CliIo['env'], store: Pr
   const active = store.active();
   if (!active.ok) throw new CliError(describeProfileStoreError(active.error));
   if (active.value === null) {
-    throw new CliInputError('No profile selected: pass --profile NAME, or choose a default with `merchant-desk profiles use NAME` (see `merchant-desk profiles list`).');
+    throw new CliInputError(
+      'No profile selected: pass --profile NAME, or choose a default with `merchant-desk profiles use NAME` (see `merchant-desk profiles list`).',
+    );
   }
   return active.value;
 }
@@ -176,7 +213,11 @@ export function requireProfile(opts: GlobalOptions, env: CliIo['env'], store: Pr
  * The profile an API command uses, or null for the environment mode: a named profile always wins; without one, the
  * environment mode applies when any MERCHANT_DESK_* connection setting or secret is set, else the active profile.
  */
-export function profileForApiCommand(opts: GlobalOptions, env: CliIo['env'], store: () => ProfileStore): Profile | null {
+export function profileForApiCommand(
+  opts: GlobalOptions,
+  env: CliIo['env'],
+  store: () => ProfileStore,
+): Profile | null {
   const named = namedProfileId(opts, env);
   if (named !== undefined) return loadProfile(store(), named);
   if (environmentConfigured(env)) return null;
@@ -209,10 +250,19 @@ export interface Connection {
 }
 
 /** Settings and credentials for an API command, from a profile or from the environment. */
-export function resolveConnection(opts: GlobalOptions, io: CliIo, needs: { baseUrl?: boolean; platform?: boolean }, services: () => ProfileServices): Connection {
+export function resolveConnection(
+  opts: GlobalOptions,
+  io: CliIo,
+  needs: { baseUrl?: boolean; platform?: boolean },
+  services: () => ProfileServices,
+): Connection {
   const profile = profileForApiCommand(opts, io.env, () => services().profiles);
-  if (profile === null) return { config: resolveConfig(opts, io.env, needs), credentials: environmentCredentials(io.env), profile: null };
+  if (profile === null)
+    return { config: resolveConfig(opts, io.env, needs), credentials: environmentCredentials(io.env), profile: null };
   const { secrets, keys } = services();
-  return { config: profileConfig(profile, opts), credentials: profileCredentials(profile.id, secrets, keys, CLI_CREDENTIAL_HINTS), profile };
+  return {
+    config: profileConfig(profile, opts),
+    credentials: profileCredentials(profile.id, secrets, keys, CLI_CREDENTIAL_HINTS),
+    profile,
+  };
 }
-

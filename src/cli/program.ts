@@ -19,7 +19,9 @@ export const CLI_VERSION = '0.1.0';
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   let exitCode: number = ExitCode.ok;
   const program = new Command('merchant-desk')
-    .description('Merchant Desk CLI: orders, after-sales reviews, buyer sync and SSO links on the marketplace platform.')
+    .description(
+      'Merchant Desk CLI: orders, after-sales reviews, buyer sync and SSO links on the marketplace platform.',
+    )
     .version(CLI_VERSION)
     .option('--base-url <URL>', 'seller endpoints’ {base_url} (or MERCHANT_DESK_BASE_URL)')
     .option('--platform-url <URL>', 'buyer-sync {platform_url} (or MERCHANT_DESK_PLATFORM_URL)')
@@ -30,7 +32,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       '--data-dir <DIR>',
       'data directory: settings and order caches (or MERCHANT_DESK_DATA_DIR; default: the desktop app’s)',
     )
-    .option('--profile <NAME>', 'use this profile: its settings (flags override) and its secrets from the OS keychain (or MERCHANT_DESK_PROFILE)')
+    .option(
+      '--profile <NAME>',
+      'use this profile: its settings (flags override) and its secrets from the OS keychain (or MERCHANT_DESK_PROFILE)',
+    )
     .addHelpText(
       'after',
       `
@@ -44,7 +49,10 @@ Without a profile, secrets come from the environment:
 Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform · 4 network/timeout · 5 outcome unknown · 1 other`,
     )
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.stdout(s.replace(/\n$/, '')), writeErr: (s) => io.stderr(s.replace(/\n$/, '')) })
+    .configureOutput({
+      writeOut: (s) => io.stdout(s.replace(/\n$/, '')),
+      writeErr: (s) => io.stderr(s.replace(/\n$/, '')),
+    })
     .showHelpAfterError('(run merchant-desk --help for usage)');
   const run = makeRunner(program, io, (code) => {
     exitCode = code;
@@ -68,7 +76,8 @@ Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform 
     await program.parseAsync(argv, { from: 'user' });
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return ExitCode.ok;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+        return ExitCode.ok;
       return ExitCode.invalidInput;
     }
     throw e;

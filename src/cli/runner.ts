@@ -43,7 +43,8 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
     const options = program.opts<GlobalOptions>();
     let services: ProfileServices | undefined;
     const getServices = () => (services ??= profileServices(options, io));
-    const connection = (needs: { baseUrl?: boolean; platform?: boolean }) => resolveConnection(options, io, needs, getServices);
+    const connection = (needs: { baseUrl?: boolean; platform?: boolean }) =>
+      resolveConnection(options, io, needs, getServices);
     const ctx: CommandContext = {
       io,
       json: options.json === true,

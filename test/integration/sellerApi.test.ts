@@ -49,15 +49,13 @@ describe('order list against the sandbox over loopback', () => {
   });
 
   it('filters by status lists, title and creation window', async () => {
-    const r = await p
-      .seller()
-      .listOrders({
-        sellerOrderStatus: [4],
-        productTitle: 'a',
-        pageSize: 100,
-        createBeginDate: '2000-01-01',
-        createEndDate: '2100-01-01T00:00:00Z',
-      });
+    const r = await p.seller().listOrders({
+      sellerOrderStatus: [4],
+      productTitle: 'a',
+      pageSize: 100,
+      createBeginDate: '2000-01-01',
+      createEndDate: '2100-01-01T00:00:00Z',
+    });
     expect(r.ok).toBe(true);
     if (r.ok) for (const o of r.value.data.list) expect(o.orderStatus).toBe(4);
   });
@@ -155,14 +153,12 @@ describe('after-sales audit', () => {
   it('rejects with a reason and evidence URLs', async () => {
     const [order] = await ordersAwaitingReview();
     p.transport.sent.length = 0;
-    const r = await p
-      .seller()
-      .auditAfterSales({
-        orderId: order!.id,
-        isApproved: false,
-        rejectDescription: 'Code was redeemed — see log',
-        rejectImageUrls: ['https://cdn.example.com/proof.png'],
-      });
+    const r = await p.seller().auditAfterSales({
+      orderId: order!.id,
+      isApproved: false,
+      rejectDescription: 'Code was redeemed — see log',
+      rejectImageUrls: ['https://cdn.example.com/proof.png'],
+    });
     expect(r.ok).toBe(true);
     expect(JSON.parse(p.transport.sent[0]!.body!)).toEqual({
       isApproved: false,

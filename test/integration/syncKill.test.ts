@@ -141,7 +141,7 @@ function checkConsistent(): { finished: CreateWindow[]; orders: number } {
 }
 
 describe('kill -9 during a full sync', () => {
-  it('leaves a consistent cache and resumes from the checkpoint without refetching finished windows', async () => {
+  it('leaves a consistent cache and resumes from the checkpoint without refetching finished windows (a killed sync holds no lease; a live one refuses others)', async () => {
     // 1. Killed right after its second window finished.
     const first = startChild();
     await until(() => first.lines.filter((l) => l.includes('windowDone')).length >= 2);
@@ -158,6 +158,14 @@ describe('kill -9 during a full sync', () => {
     await until(
       () => second.lines.some((l) => l.includes('windowDone')) && p.sandbox.requestCount('orders') >= sentBefore + 40,
     );
+    // Meanwhile a sync from this process (say, the CLI while the app syncs) is refused, naming the child.
+    const bystander = open();
+    try {
+      const busy = await new SyncEngine({ cache: bystander, source: p.seller() }).sync();
+      expect(busy).toMatchObject({ ok: false, error: { kind: 'busy', holder: { pid: second.child.pid } } });
+    } finally {
+      bystander.close();
+    }
     await new Promise((r) => setTimeout(r, 7));
     second.child.kill('SIGKILL');
     expect(await second.exited).toBeNull();

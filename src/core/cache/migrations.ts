@@ -176,8 +176,18 @@ CREATE TABLE change_event (
 );
 `;
 
+/**
+ * Every small filter and sort column keyed by rid. A text search with other filters (a search within a status tab)
+ * checks each full-text match against the filters: through this narrow index that is one seek in a few MiB
+ * (~0.3 µs a match at 100,000 orders) instead of a lookup of the wide order row (~1.2 µs).
+ */
+const V2 = `
+CREATE INDEX orders_filters_by_rid ON orders (rid, order_status, after_sales_status, delivery_status, has_after_sales, has_dispute, delivery_exception, create_ms, pay_ms, changed_ms, title_gid);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'orders, full-text index, sync checkpoint, change events', sql: V1 },
+  { version: 2, description: 'filter columns by rid, for text search with filters', sql: V2 },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { canRebuild, describeCacheError } from './cacheErrors';
-import { CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION } from './migrations';
+import { CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
 import { cacheFilePath, openOrderCache, profileFileName, setCacheFileAside } from './openCache';
 import type { OrderCache } from './orderCache';
 
@@ -44,6 +44,29 @@ describe('opening a cache file', () => {
     expect(r.value.db.pragma('application_id', { simple: true })).toBe(CACHE_APPLICATION_ID);
     expect(r.value.identity()).toEqual({ ok: true, value: identity });
     expect(r.value.verify()).toEqual({ ok: true, value: ['ok'] });
+  });
+
+  it('migrates a version-1 file in place, keeping its orders; text search with filters uses the new index', () => {
+    const file = tempFile();
+    const order = fakeOrder(1, Date.UTC(2025, 0, 1));
+    const a = open(file);
+    if (!a.ok) throw new Error(a.error.kind);
+    a.value.applyPage([order], { seenAtMs: 1, baseline: false });
+    opened.pop()!.close();
+    // Rewind to what the first release wrote: version 1, without the later index.
+    const v1 = new Database(file);
+    v1.exec('DROP INDEX orders_filters_by_rid');
+    v1.pragma('user_version = 1');
+    v1.close();
+    const b = open(file);
+    if (!b.ok) throw new Error(b.error.kind);
+    expect(b.value.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+    expect(LATEST_SCHEMA_VERSION).toBe(MIGRATIONS.length);
+    expect(b.value.orderCount()).toEqual({ ok: true, value: 1 });
+    const indexes = b.value.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").pluck().all();
+    expect(indexes).toContain('orders_filters_by_rid');
+    const found = b.value.query({ search: order.orderNum!, sellerOrderStatus: [order.orderStatus!] });
+    expect(found.ok && found.value.list.map((o) => o.id)).toEqual([order.id]);
   });
 
   it('keeps data across reopen, and accepts the same merchant written differently (case, trailing slash)', () => {

@@ -159,6 +159,15 @@ describe('cache queries equal the same filter applied in plain JS', () => {
     ['ascending, broad', () => ({ direction: 'asc', hasDispute: false })],
     ['paid, broad, with a flag', () => ({ sort: 'paid', deliveryException: false })],
     ['broad search with a filter', () => ({ search: 'buyer', hasAfterSales: false })],
+    [
+      'search with a created range, paid sort',
+      () => ({ search: 'buyer', createBeginDate: new Date(T0 + 20 * HOUR).toISOString(), sort: 'paid' }),
+    ],
+    [
+      'search with a product title and an updated-since',
+      () => ({ search: 'us', productTitle: 'steam', updateBeginDate: new Date(T0 + 10 * HOUR).toISOString() }),
+    ],
+    ['search punctuation (LIKE) with a status', () => ({ search: '— buyer', sellerOrderStatus: [1, 2, 3, 4] })],
   ];
   it.each(cases)('%s', (_name, make) => {
     const limit = 97;

@@ -13,6 +13,7 @@ import {
   type SyncSettings,
 } from './syncContext';
 import { describeSyncError, type SyncError } from './syncErrors';
+import { SyncLease, type SyncLeaseOptions } from './syncLease';
 import type { OrderSource, WindowSyncOptions } from './windowSync';
 
 export interface SyncEngineDeps {
@@ -26,6 +27,8 @@ export interface SyncEngineDeps {
   requestCount?: () => number;
   /** Window-level diagnostics (probes, splits, repairs). */
   trace?: WindowSyncOptions['trace'];
+  /** The cross-process sync lease (tests inject the PID, host and liveness check). */
+  lease?: SyncLeaseOptions;
 }
 
 export interface SyncRequest {
@@ -79,9 +82,16 @@ export class SyncEngine {
   async sync(request: SyncRequest = {}): Promise<Result<SyncSummary, SyncError>> {
     if (this.running) return err({ kind: 'busy' });
     this.running = true;
+    // One sync per cache file across processes (the app and a CLI run); see syncLease.ts.
+    const lease = SyncLease.acquire(this.deps.cache, this.deps.lease);
+    if (!lease.ok) {
+      this.running = false;
+      return lease;
+    }
     try {
       return await this.syncOnce(request);
     } finally {
+      lease.value.release();
       this.running = false;
     }
   }

@@ -16,8 +16,8 @@ export type SyncError =
   | { kind: 'unsplittable'; window: string; detail: string }
   /** Cancelled by the caller. */
   | { kind: 'aborted' }
-  /** This engine is already syncing. */
-  | { kind: 'busy' };
+  /** This engine, or another process (`holder`), is already syncing this cache. */
+  | { kind: 'busy'; holder?: { pid: number; host: string; sinceMs: number } };
 
 export function describeSyncError(error: SyncError, rebuildHint?: string): string {
   switch (error.kind) {
@@ -34,6 +34,8 @@ export function describeSyncError(error: SyncError, rebuildHint?: string): strin
     case 'aborted':
       return 'Sync cancelled. Orders already fetched are kept; the next sync resumes.';
     case 'busy':
-      return 'A sync of this cache is already running.';
+      return error.holder
+        ? `Another sync of this cache is running (process ${error.holder.pid} on ${error.holder.host}, since ${new Date(error.holder.sinceMs).toISOString()}). Wait for it to finish, or stop that process; a killed sync's claim expires by itself.`
+        : 'A sync of this cache is already running in this process.';
   }
 }
