@@ -89,7 +89,21 @@ export default defineConfig([
   // Process boundaries: Electron only in src/main and src/preload; no Node in code that runs in the renderer.
   {
     files: ['src/core/**', 'src/cli/**', 'src/sandbox/**', 'src/shared/**', 'src/renderer/**'],
-    rules: { 'no-restricted-imports': restrictedImports(electronImports) },
+    rules: {
+      'no-restricted-imports': restrictedImports(electronImports),
+      // The same boundary for import('electron') and require('electron'), which no-restricted-imports misses.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^electron(\\/|$)/]',
+          message: electronImports.paths[0].message,
+        },
+        {
+          selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/|$)/]",
+          message: electronImports.paths[0].message,
+        },
+      ],
+    },
   },
   {
     // Tests run in Node, so they may use Node builtins (still not electron).

@@ -99,28 +99,25 @@ export function environmentCredentials(env: CliIo['env']): Credentials {
   };
 }
 
-export function sellerApi(config: PlatformConfig, env: CliIo['env']): SellerApi {
-  return sellerApiFor({ config, credentials: environmentCredentials(env) });
-}
-
-export function buyerSyncApi(config: PlatformConfig, env: CliIo['env']): BuyerSyncApi {
-  return buyerSyncApiFor({ config, credentials: environmentCredentials(env) });
-}
-
-/** API clients for a resolved connection (a profile or the environment). */
-export function sellerApiFor(connection: Pick<Connection, 'config' | 'credentials'>): SellerApi {
+/** API clients for a resolved connection (a profile or the environment); `signal` cancels them (Ctrl+C). */
+export function sellerApiFor(connection: Pick<Connection, 'config' | 'credentials'>, signal?: AbortSignal): SellerApi {
   return new SellerApi({
     config: connection.config,
     transport: createAxiosTransport(),
     credentials: connection.credentials,
+    ...(signal ? { signal } : {}),
   });
 }
 
-export function buyerSyncApiFor(connection: Pick<Connection, 'config' | 'credentials'>): BuyerSyncApi {
+export function buyerSyncApiFor(
+  connection: Pick<Connection, 'config' | 'credentials'>,
+  signal?: AbortSignal,
+): BuyerSyncApi {
   return new BuyerSyncApi({
     config: connection.config,
     transport: createAxiosTransport(),
     credentials: connection.credentials,
+    ...(signal ? { signal } : {}),
   });
 }
 

@@ -51,7 +51,7 @@ const deliveryLabel = (s: number | null | undefined) =>
   s == null ? '' : ((orderDeliveryStatuses as Record<number, string>)[s] ?? String(s));
 
 export function formatOrderTable(data: OrderListData): string {
-  if (data.list.length === 0) return `No orders match (page ${data.pageIndex}, ${data.totalCount} in all).`;
+  if (data.list.length === 0) return `No orders match (page ${data.pageIndex ?? '?'}, ${data.totalCount} in all).`;
   const rows = data.list.map((o) => [
     o.id,
     o.orderNum ?? '',
@@ -68,7 +68,7 @@ export function formatOrderTable(data: OrderListData): string {
       .filter(Boolean)
       .join(','),
   ]);
-  return `${table(['ID', 'Order no.', 'Buyer', 'Status', 'Delivery', 'Amount', 'Created', 'Flags'], rows)}\nPage ${data.pageIndex} of ${data.pageCount} · ${data.totalCount} orders`;
+  return `${table(['ID', 'Order no.', 'Buyer', 'Status', 'Delivery', 'Amount', 'Created', 'Flags'], rows)}\nPage ${data.pageIndex ?? '?'} of ${data.pageCount ?? (data.pageSize ? Math.ceil(data.totalCount / data.pageSize) : '?')} · ${data.totalCount} orders`;
 }
 
 export function formatOrderDetail(o: Order): string {
@@ -93,7 +93,8 @@ export function formatOrderDetail(o: Order): string {
       `Item:      ${item.quantity ?? 1} × ${item.productSpuTitle ?? ''}${attrs ? ` (${attrs})` : ''} = ${item.originalCurrencyProductTotalPrice ?? ''}`,
     );
   }
-  for (const f of o.deliveryInfo ?? []) lines.push(`Field:     ${f.key} = ${(f.value ?? []).join(', ')}`);
+  for (const f of o.deliveryInfo ?? [])
+    lines.push(`Field:     ${f.key ?? '(unnamed)'} = ${(f.value ?? []).join(', ')}`);
   for (const d of o.orderDeliveryList ?? [])
     lines.push(
       `Delivered: ${d.createTime ?? ''} ×${d.deliveringNumber ?? 0} ${d.description ?? ''} ${(d.imageUrls ?? []).join(' ')}`.trimEnd(),

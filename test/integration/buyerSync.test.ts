@@ -103,8 +103,19 @@ describe('SSO links', () => {
   });
 
   it('an invalid item ID sends nothing', async () => {
-    const r = await p.buyers().createSsoLink(buyer, '../admin');
-    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    for (const item of ['..', 'a b', '', 'x\u0000']) {
+      const r = await p.buyers().createSsoLink(buyer, item);
+      expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    }
     expect(p.transport.sent).toHaveLength(0);
+  });
+
+  it('any other item ID stays one URL-encoded path segment', async () => {
+    const r = await p.buyers().createSsoLink(buyer, '../admin?x=1#y');
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const url = new URL(r.value.url);
+    expect(url.pathname.endsWith('/items/..%2Fadmin%3Fx%3D1%23y')).toBe(true);
+    expect([...url.searchParams.keys()]).toEqual(['authorizationCode']);
+    expect(url.hash).toBe('');
   });
 });

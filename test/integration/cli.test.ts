@@ -86,13 +86,65 @@ describe('merchant-desk CLI', () => {
     [['after-sales', 'reject', '5', '--reason', ' ']],
     [['after-sales', 'reject', '5', '--reason', 'r', '--image', 'file:///etc/passwd']],
     [['buyers', 'sync', '--user-no', 'u', '--email', 'nope']],
-    [['sso-link', '--user-no', 'u', '--email', 'a@b.co', '--item', 'a/b']],
+    [['sso-link', '--user-no', 'u', '--email', 'a@b.co', '--item', 'a b']],
+    [['orders', 'list', '--created-from', '2026-01-01T10:00']],
+    [['orders', 'list', '--created-from', '2026-02-01', '--created-to', '2026-01-01']],
+    [['orders', 'list', '--updated-from', '2026-02-01T00:00:00Z', '--updated-to', '2026-01-31T23:00:00+02:00']],
+    [['orders', 'get', '99999999999999999999']],
     [['orders', 'frobnicate']],
   ])('invalid input %j exits 2 and sends nothing', async (argv) => {
     const r = await runCliCapture(argv, env);
     expect(r.code).toBe(2);
     expect(r.stderr.length).toBeGreaterThan(0);
     expect(p.sandbox.requestCount()).toBe(0);
+  });
+
+  it('names what to fix: a time without a zone, a reversed range', async () => {
+    const zone = await runCliCapture(['orders', 'list', '--created-from', '2026-01-01 10:00'], env);
+    expect(zone.stderr).toMatch(/created-from needs a time zone.*Z for UTC or an offset such as \+08:00/);
+    const reversed = await runCliCapture(
+      ['orders', 'list', '--created-from', '2026-02-01', '--created-to', '2026-01-01'],
+      env,
+    );
+    expect(reversed.stderr).toMatch(/created-to must not be before created-from/);
+  });
+
+  it('an ID with leading zeros is the same number: sent as an exact integer literal, the order is found', async () => {
+    const first = JSON.parse((await runCliCapture(['--json', 'orders', 'list', '--page-size', '1'], env)).stdout);
+    const id: string = first.list[0].id;
+    const r = await runCliCapture(['--json', 'orders', 'get', `000${id}`], env);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).id).toBe(id);
+  });
+
+  it('dates go out in the platform form: a date alone is 00:00 UTC, an offset is converted', async () => {
+    const all = JSON.parse((await runCliCapture(['--json', 'orders', 'list', '--page-size', '100'], env)).stdout);
+    const created = (all.list as Array<{ createTime: string }>).map((o) => Date.parse(o.createTime)).sort();
+    const mid = new Date(created[Math.floor(created.length / 2)]!);
+    // The same instant written with a +08:00 offset.
+    const local = new Date(mid.getTime() + 8 * 3_600_000).toISOString().replace('Z', '+08:00');
+    const viaOffset = JSON.parse(
+      (await runCliCapture(['--json', 'orders', 'list', '--page-size', '1', '--created-from', local], env)).stdout,
+    );
+    const viaUtc = JSON.parse(
+      (await runCliCapture(['--json', 'orders', 'list', '--page-size', '1', '--created-from', mid.toISOString()], env))
+        .stdout,
+    );
+    expect(viaOffset.totalCount).toBe(viaUtc.totalCount);
+    expect(viaOffset.totalCount).toBeGreaterThan(0);
+    expect(viaOffset.totalCount).toBeLessThan(all.totalCount);
+  });
+
+  it('Ctrl+C ends a command waiting for the platform at once (exit 4), without waiting for the time limit', async () => {
+    p.sandbox.failNext('orders', 'hang-after-processing');
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 200);
+    const r = await runCliCapture(['orders', 'list'], { ...env, MERCHANT_DESK_TIMEOUT_MS: '20000' }, controller.signal);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/cancel/i);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(p.sandbox.requestCount('orders')).toBe(1); // no retry after the cancel
   });
 
   it('missing settings exit 2 with the flag or variable to set', async () => {

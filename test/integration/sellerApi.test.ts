@@ -263,6 +263,17 @@ describe('after-sales audit', () => {
     expect(p.transport.sent.filter((q) => q.url.endsWith('seller-audit'))).toHaveLength(1);
   });
 
+  it('an HTTP 429 is reported as a refusal, not retried (the merchant decides when to try again)', async () => {
+    const [order] = await ordersAwaitingReview();
+    p.transport.sent.length = 0;
+    p.sandbox.failNext('audit', 'http-429');
+    const r = await p.seller().auditAfterSales({ orderId: order!.id, isApproved: true });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'http', status: 429 } });
+    expect(p.transport.sent.filter((q) => q.url.endsWith('seller-audit'))).toHaveLength(1);
+    const still = await p.seller().getOrder(order!.id);
+    expect(still).toMatchObject({ ok: true, value: { orderAfterSalesStatus: 1 } });
+  });
+
   it('a refused connection is retried because nothing reached the platform', async () => {
     const closed = await startTestPlatform({ orders: 1 });
     await closed.stop();

@@ -192,7 +192,7 @@ describe('incremental sync and change events against the sandbox', () => {
         const r = await seller.listOrders({ ...filter, pageIndex: page, pageSize: 100 });
         if (!r.ok) throw new Error(JSON.stringify(r.error));
         remote.push(...r.value.data.list.map((o) => o.id));
-        if (page >= r.value.data.pageCount) break;
+        if (page >= (r.value.data.pageCount ?? 0)) break;
       }
       const local = cache.query({ ...filter, limit: 1000 });
       if (!local.ok) throw new Error(JSON.stringify(local.error));

@@ -92,7 +92,12 @@ export function registerSync(program: Command, run: CommandRunner): void {
         const cache = opened.value;
         try {
           const transport = countingTransport(createAxiosTransport({ maxSockets: parallelism }));
-          const seller = new SellerApi({ config: connection.config, transport, credentials: connection.credentials });
+          const seller = new SellerApi({
+            config: connection.config,
+            transport,
+            credentials: connection.credentials,
+            ...(io.signal ? { signal: io.signal } : {}),
+          });
           const engine = new SyncEngine({
             cache,
             source: seller,

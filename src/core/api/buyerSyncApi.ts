@@ -76,9 +76,11 @@ export class BuyerSyncApi {
     if (!request.ok) return request;
     const key = await loadSecret('RSA private key', () => this.deps.credentials.signingKey());
     if (!key.ok) return key;
-    const { retry, sleeper, random, now } = this.deps;
-    const result = await withRetry({ policy: retry, sleeper, random, now }, isTransient, (n) =>
-      this.attempt(request.value, key.value, n),
+    const { retry, sleeper, random, now, signal } = this.deps;
+    const result = await withRetry(
+      { policy: retry, sleeper, random, now, ...(signal ? { signal } : {}) },
+      isTransient,
+      (n) => this.attempt(request.value, key.value, n),
     );
     return result.ok ? ok(result.value.data) : result;
   }
@@ -102,6 +104,7 @@ export class BuyerSyncApi {
       headers: { ...signed.headers },
       body: signed.body,
       timeoutMs: config.timeoutMs,
+      ...(this.deps.signal ? { signal: this.deps.signal } : {}),
     });
     const result = res.ok
       ? decodeEnvelope(res.value, buyerSyncResultSchema, now())

@@ -33,10 +33,13 @@ export interface ClientDeps {
   random?: () => number;
   now?: () => number;
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Cancels requests in flight and retry waits (Ctrl+C in the CLI). A cancelled audit is "outcome unknown". */
+  signal?: AbortSignal;
 }
 
-export interface ResolvedDeps extends Required<Omit<ClientDeps, 'onRequest'>> {
+export interface ResolvedDeps extends Required<Omit<ClientDeps, 'onRequest' | 'signal'>> {
   onRequest: (entry: RequestLogEntry) => void;
+  signal: AbortSignal | undefined;
 }
 
 export function resolveDeps(deps: ClientDeps): ResolvedDeps {
@@ -47,6 +50,7 @@ export function resolveDeps(deps: ClientDeps): ResolvedDeps {
     now: Date.now,
     ...deps,
     onRequest: deps.onRequest ?? (() => {}),
+    signal: deps.signal,
   };
 }
 

@@ -51,6 +51,27 @@ describe('decodeEnvelope', () => {
     expect(unknown.ok || unknown.error.kind !== 'platform' || unknown.error.action).toBeFalsy();
   });
 
+  it('an error envelope without `data` keeps its code and action; absent page numbers and null field names are tolerated', () => {
+    const body = JSON.stringify({ code: '10003', msg: 'request signature error', time: '2026-01-01 00:00:00' });
+    expect(decodeEnvelope(res(body), orderListDataSchema, 0)).toMatchObject({
+      ok: false,
+      error: { kind: 'platform', code: '10003', action: expect.stringContaining('signature') },
+    });
+    const sparse = decodeEnvelope(
+      res(
+        envelope({ pageIndex: null, totalCount: 1, list: [{ id: '1', deliveryInfo: [{ key: null, value: ['x'] }] }] }),
+      ),
+      orderListDataSchema,
+      0,
+    );
+    expect(sparse).toMatchObject({ ok: true, value: { data: { totalCount: 1, list: [{ id: '1' }] } } });
+    // totalCount stays required: without it no page can be trusted to be complete.
+    expect(decodeEnvelope(res(envelope({ list: [] })), orderListDataSchema, 0)).toMatchObject({
+      ok: false,
+      error: { kind: 'protocol', path: 'data.totalCount' },
+    });
+  });
+
   it('an HTTP error keeps the status, the envelope when there is one, and Retry-After', () => {
     expect(decodeEnvelope(res(envelope(null, '40101'), 401), orderListDataSchema, 0)).toMatchObject({
       ok: false,

@@ -12,7 +12,8 @@ const envelopeSchema = z.looseObject({
     .nullish()
     .transform((m) => m ?? ''),
   time: z.string().nullish(),
-  data: z.unknown(),
+  // Absent is fine: an error envelope may leave `data` out instead of sending null.
+  data: z.unknown().optional(),
 });
 
 export interface Decoded<T> {

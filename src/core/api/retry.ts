@@ -69,12 +69,13 @@ export function isTransient(error: ApiError): boolean {
 
 /**
  * A money-moving call is retried only when the request surely was not processed: the connection was refused
- * (nothing sent), the platform rate-limited it (429), or it answered 10004, for which the spec says retry.
+ * (nothing sent), or the platform answered 10004, for which the spec says retry.
  */
 export function isSafeToRetryUnprocessed(error: ApiError): boolean {
   if (error.kind === 'network') return !error.sent;
   if (error.kind === 'platform') return error.code === '10004';
-  if (error.kind === 'http') return error.status === 429 || error.envelope?.code === '10004';
+  // Not 429: nothing promises a rate limiter answers before the request is processed. It is a refusal to report.
+  if (error.kind === 'http') return error.envelope?.code === '10004';
   return false;
 }
 
@@ -100,10 +101,16 @@ export async function withRetry<T>(
   for (let n = 1; ; n++) {
     const result = await attempt(n);
     if (result.ok || n >= ctx.policy.maxAttempts || !shouldRetry(result.error)) return result;
+    // Cancelled (Ctrl+C, window closed): no further attempt.
+    if (ctx.signal?.aborted) return result;
     const retryAfter = result.error.kind === 'http' ? result.error.retryAfterMs : undefined;
     if (retryAfter !== undefined && retryAfter > ctx.policy.maxRetryAfterMs) return result;
     const delayMs = Math.max(retryAfter ?? 0, backoffDelayMs(n, ctx.policy, ctx.random));
     ctx.onRetry?.({ attempt: n, delayMs, error: result.error });
-    await ctx.sleeper.sleep(delayMs, ctx.signal);
+    try {
+      await ctx.sleeper.sleep(delayMs, ctx.signal);
+    } catch {
+      return result; // cancelled while waiting: the last answer stands
+    }
   }
 }

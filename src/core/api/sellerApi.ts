@@ -66,6 +66,7 @@ export class SellerApi {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
       body,
       timeoutMs: config.timeoutMs,
+      ...(this.deps.signal ? { signal: this.deps.signal } : {}),
     });
     const result = res.ok ? decodeEnvelope(res.value, schema, now()) : err(transportError(res.error, config.timeoutMs));
     onRequest({
@@ -80,8 +81,8 @@ export class SellerApi {
   }
 
   private retryContext() {
-    const { retry, sleeper, random, now } = this.deps;
-    return { policy: retry, sleeper, random, now };
+    const { retry, sleeper, random, now, signal } = this.deps;
+    return { policy: retry, sleeper, random, now, ...(signal ? { signal } : {}) };
   }
 
   /** One page of the order list. Retries network errors, 5xx, 429 and 10004 with backoff. */
@@ -99,14 +100,17 @@ export class SellerApi {
 
   /** The spec's "after a callback" rule: the order list filtered by `id`. `null` when there is none. */
   async getOrder(id: string): Promise<Result<Order | null, ApiError>> {
-    const page = await this.listOrders({ id, pageIndex: 1, pageSize: 1 });
+    const query = validateInput(orderListQuerySchema, { id, pageIndex: 1, pageSize: 1 });
+    if (!query.ok) return query;
+    const page = await this.listOrders(query.value);
     if (!page.ok) return page;
-    return ok(page.value.data.list.find((o) => o.id === id.trim()) ?? null);
+    // The validated ID is canonical ("0042" → "42"), as the platform writes it.
+    return ok(page.value.data.list.find((o) => o.id === query.value.id) ?? null);
   }
 
   /**
-   * Approves or rejects an after-sales request. Never blindly retried: only a refused connection, a 429 or a
-   * 10004 answer is retried. When the outcome is unknown (timeout, dropped connection, 5xx, garbled answer)
+   * Approves or rejects an after-sales request. Never blindly retried: only a refused connection or a 10004
+   * answer is retried (a 429 is reported as a refusal, for the merchant to try again). When the outcome is unknown (timeout, dropped connection, 5xx, garbled answer)
    * the order is re-fetched and an `outcome-unknown` error reports what was found.
    */
   async auditAfterSales(input: unknown): Promise<Result<true, ApiError>> {

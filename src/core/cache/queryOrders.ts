@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { Order } from '../../shared/domain/order';
-import { orderListQuerySchema } from '../../shared/domain/requests';
+import { checkDateRanges, orderListQueryObject } from '../../shared/domain/requests';
 import { buildTextSearch, FTS_COLUMNS, type TextSearch } from './ftsQuery';
 import { parseIsoInstant } from '../../shared/time/isoInstant';
 
@@ -15,7 +15,7 @@ const statusValues = (what: string) =>
  *   the platform's hidden one.
  * - `orderNum` and `buyerId`/`id` are exact; `productTitle` is a case-insensitive substring, like the platform.
  */
-export const cacheQuerySchema = orderListQuerySchema
+export const cacheQuerySchema = orderListQueryObject
   .omit({ pageIndex: true, pageSize: true })
   .extend({
     /** Words that must all occur in order number, buyer name, product titles, SKU attributes or remark. */
@@ -39,7 +39,8 @@ export const cacheQuerySchema = orderListQuerySchema
     /** Count every match (default true); false saves the count on deep paging. */
     withTotal: z.boolean().default(true),
   })
-  .strict();
+  .strict()
+  .superRefine(checkDateRanges);
 export type CacheQueryInput = z.input<typeof cacheQuerySchema>;
 export type CacheQuery = z.output<typeof cacheQuerySchema>;
 

@@ -32,6 +32,7 @@ interface JsonWithRaw {
 
 /** A JSON integer literal with exactly these digits, for JSON.stringify. `digits` must be a validated decimal. */
 export function integerLiteral(digits: string): unknown {
-  if (!/^\d+$/.test(digits)) throw new TypeError(`not a decimal integer: ${digits}`);
+  // JSON forbids leading zeros: "0123" would make the body unparseable.
+  if (!/^(0|[1-9]\d*)$/.test(digits)) throw new TypeError(`not a canonical decimal integer: ${digits}`);
   return (JSON as unknown as JsonWithRaw).rawJSON(digits);
 }

@@ -36,7 +36,7 @@ export type OrderItem = z.infer<typeof orderItemSchema>;
 export const deliveryInfoTypes = { 1: 'Text', 2: 'Textarea', 3: 'Select', 4: 'Multi-select', 5: 'Image' } as const;
 
 export const deliveryInfoEntrySchema = z.looseObject({
-  key: z.string(),
+  key: optional(z.string()),
   value: optional(z.array(z.string())),
   type: optional(z.number().int()),
 });
@@ -90,10 +90,11 @@ export const orderSchema = z.looseObject({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListDataSchema = z.looseObject({
-  pageIndex: z.number().int(),
-  pageSize: z.number().int(),
+  pageIndex: optional(z.number().int()),
+  pageSize: optional(z.number().int()),
+  /** Required: without it no page can be trusted to be complete (the sync verifies windows by it). */
   totalCount: z.number().int().nonnegative(),
-  pageCount: z.number().int().nonnegative(),
+  pageCount: optional(z.number().int().nonnegative()),
   list: z
     .array(orderSchema)
     .nullish()

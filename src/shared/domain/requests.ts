@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseIsoInstant } from '../time/isoInstant';
+import { formatIsoInstant, parseIsoInstant } from '../time/isoInstant';
 
 /**
  * Requests as the merchant expresses them, validated before anything is sent. IDs are decimal strings
@@ -10,20 +10,35 @@ const idText = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,19}$/, {
+    .regex(/^\d{1,40}$/, {
       message: `${what} must be a positive whole number (digits only), e.g. 1234567890123456789`,
       abort: true,
     })
-    .refine((s) => BigInt(s) > 0n && BigInt(s) <= MAX_ID, `${what} must be between 1 and ${MAX_ID}`);
+    .refine((s) => BigInt(s) > 0n && BigInt(s) <= MAX_ID, `${what} must be between 1 and ${MAX_ID}`)
+    // One spelling per number: "0042" is sent (and cached) as 42.
+    .transform((s) => BigInt(s).toString());
 
+const HAS_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d/i;
+const HAS_ZONE = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/**
+ * An instant the merchant gives: a date (00:00 UTC of that day) or a date-time with its zone — a time without a
+ * zone is refused, since the platform's reading of it is unknown. Sent in the platform's own form
+ * (`YYYY-MM-DDTHH:mm:ss.sssZ`), so what the platform receives is unambiguous.
+ */
 const isoDate = (what: string) =>
   z
     .string()
     .trim()
-    .refine(
-      (s) => parseIsoInstant(s) !== undefined,
-      `${what} must be a real ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`,
-    );
+    .refine((s) => parseIsoInstant(s) !== undefined, {
+      message: `${what} must be a real ISO 8601 date or date-time, e.g. 2026-01-31 or 2026-01-31T23:59:59.000Z`,
+      abort: true,
+    })
+    .refine((s) => !HAS_TIME.test(s) || HAS_ZONE.test(s), {
+      message: `${what} needs a time zone after the time: Z for UTC or an offset such as +08:00`,
+      abort: true,
+    })
+    .transform((s) => formatIsoInstant(parseIsoInstant(s)!));
 
 const statusList = (what: string) =>
   z.array(z.number().int(`${what} values must be whole numbers`)).min(1, `${what} needs at least one status value`);
@@ -31,7 +46,8 @@ const statusList = (what: string) =>
 export const PAGE_INDEX_MAX = 100;
 export const PAGE_SIZE_MAX = 100;
 
-export const orderListQuerySchema = z
+/** The order-list filters without their cross-field check (extend it, then add `checkDateRanges`). */
+export const orderListQueryObject = z
   .object({
     pageIndex: z
       .number()
@@ -57,6 +73,21 @@ export const orderListQuerySchema = z
     updateEndDate: isoDate('updated-to').optional(),
   })
   .strict();
+
+/** created-from ≤ created-to and updated-from ≤ updated-to (a reversed range would quietly match nothing). */
+export function checkDateRanges(
+  q: { createBeginDate?: string; createEndDate?: string; updateBeginDate?: string; updateEndDate?: string },
+  ctx: z.RefinementCtx,
+): void {
+  const reversed = (from: string | undefined, to: string | undefined) =>
+    from !== undefined && to !== undefined && parseIsoInstant(from)! > parseIsoInstant(to)!;
+  if (reversed(q.createBeginDate, q.createEndDate))
+    ctx.addIssue({ code: 'custom', path: ['createEndDate'], message: 'created-to must not be before created-from' });
+  if (reversed(q.updateBeginDate, q.updateEndDate))
+    ctx.addIssue({ code: 'custom', path: ['updateEndDate'], message: 'updated-to must not be before updated-from' });
+}
+
+export const orderListQuerySchema = orderListQueryObject.superRefine(checkDateRanges);
 export type OrderListQueryInput = z.input<typeof orderListQuerySchema>;
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
@@ -105,4 +136,7 @@ export const itemIdSchema = z
   .string()
   .trim()
   .min(1, 'item id must not be empty')
-  .regex(/^[A-Za-z0-9_-]+$/, 'item id may hold only letters, digits, "-" and "_"');
+  // The spec gives no format: any visible characters, URL-encoded into one path segment of the link.
+  .regex(/^[^\s\p{Cc}]+$/u, 'item id must not contain spaces or control characters')
+  // "." and ".." would not stay a path segment: a browser resolves them away.
+  .refine((s) => s !== '.' && s !== '..', 'item id must not be "." or ".."');

@@ -1,0 +1,289 @@
+/**
+ * Platform error paths at CLI level: the real CLI in-process against the sandbox over loopback HTTP. Each case
+ * checks the exit code from the README's table, what stderr names (code or status, message, action) and that no
+ * secret (token, private key, signature, authorization code) reaches stdout or stderr.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RETRY_POLICY } from '../../src/core/api/retry';
+import { runCliCapture, type CliRun } from '../helpers/runCliCapture';
+import { startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
+
+interface ProxiedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * A loopback HTTP proxy in front of the sandbox: records every request and forwards it, with its body passed
+ * through `rewrite` (to send the sandbox what a broken client would).
+ */
+async function startProxy(
+  target: string,
+  rewrite: (body: Buffer) => Buffer = (b) => b,
+): Promise<{ origin: string; requests: ProxiedRequest[]; stop: () => Promise<void> }> {
+  const requests: ProxiedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const received = Buffer.concat(chunks);
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: received });
+      const body = rewrite(received);
+      const upstream = request(
+        `${target}${req.url ?? '/'}`,
+        { method: req.method, headers: { ...req.headers, 'content-length': String(body.length) } },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+let p: TestPlatform;
+let env: Record<string, string>;
+const dir = mkdtempSync(path.join(tmpdir(), 'md-cli-errors-'));
+const keyFile = path.join(dir, 'key.pem');
+/** A valid RSA key that is not the one registered with the sandbox. */
+const strangerKeyFile = path.join(dir, 'stranger.pem');
+const strangerKeyPem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+
+beforeAll(async () => {
+  p = await startTestPlatform({ orders: 60, seed: 5 });
+  writeFileSync(keyFile, testKeys().privateKeyPem, { mode: 0o600 });
+  writeFileSync(strangerKeyFile, strangerKeyPem, { mode: 0o600 });
+  env = {
+    MERCHANT_DESK_BASE_URL: p.sandbox.baseUrl,
+    MERCHANT_DESK_PLATFORM_URL: p.sandbox.platformUrl,
+    MERCHANT_DESK_MERCHANT_ID: p.sandbox.merchantId,
+    MERCHANT_DESK_TOKEN: p.sandbox.token,
+    MERCHANT_DESK_PRIVATE_KEY_FILE: keyFile,
+    MERCHANT_DESK_TIMEOUT_MS: '2000',
+  };
+});
+afterAll(async () => {
+  await p.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => p.sandbox.resetCounts());
+afterEach(() => p.sandbox.setFaults({}));
+
+/** Every Base64 line of a PEM body (the armour lines are not secret). */
+const pemBodyLines = (pem: string) => pem.split('\n').filter((l) => l.length >= 16 && !l.startsWith('-----'));
+
+/** Neither the token, nor any line of either private key, nor any extra secret appears in stdout or stderr. */
+function expectNoSecrets(r: CliRun, ...extra: string[]) {
+  const needles = [
+    p.sandbox.token,
+    ...pemBodyLines(testKeys().privateKeyPem),
+    ...pemBodyLines(strangerKeyPem),
+    ...extra,
+  ];
+  for (const text of [r.stdout, r.stderr]) {
+    expect(text).not.toMatch(/PRIVATE KEY/);
+    for (const needle of needles) expect(text).not.toContain(needle);
+  }
+}
+
+describe('merchant-desk CLI: platform error paths', () => {
+  describe('10002 JSON parsing error', () => {
+    let proxy: Awaited<ReturnType<typeof startProxy>>;
+    let mode: 'truncate' | 'field' = 'truncate';
+    beforeAll(async () => {
+      // The client never sends bad JSON, so a proxy damages the body on its way to the sandbox, which answers a
+      // genuine 10002 (HTTP 200) of its own.
+      proxy = await startProxy(p.sandbox.baseUrl, (body) =>
+        mode === 'truncate'
+          ? body.subarray(0, body.length - 1)
+          : Buffer.from(body.toString('utf8').replace(/"pageSize":\d+/, '"pageSize":0')),
+      );
+    });
+    afterAll(() => proxy.stop());
+
+    it.each([
+      ['truncate', /JSON parsing error: body is not valid JSON/],
+      ['field', /JSON parsing error: pageSize must be between 1 and 100, got 0/],
+    ] as const)('a damaged body (%s) exits 3 naming 10002, the message and the spec action', async (m, message) => {
+      mode = m;
+      const r = await runCliCapture(['orders', 'list', '--page-size', '5'], {
+        ...env,
+        MERCHANT_DESK_BASE_URL: proxy.origin,
+      });
+      expect(r.code).toBe(3);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('code 10002');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toContain('Action: Check the request body format.');
+      expect(p.sandbox.requestCount('orders')).toBe(1); // a refusal, not retried
+      expectNoSecrets(r);
+    });
+
+    it('a body over the sandbox limit (HTTP 413, envelope 10002) exits 3 naming the status, 10002 and the message', async () => {
+      const r = await runCliCapture(['orders', 'list', '--title', 'x'.repeat(1_100_000)], env);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('HTTP 413');
+      expect(r.stderr).toContain('code 10002');
+      expect(r.stderr).toMatch(/JSON parsing error: request body exceeds 1048576 bytes/);
+      expect(p.sandbox.requestCount('orders')).toBe(1);
+      expectNoSecrets(r);
+    });
+
+    // KNOWN BUG: an error envelope on a non-2xx status gets the HTTP action (src/core/errors.ts describeApiError,
+    // case 'http' → httpAction), not the spec's action for its code. Remove `.fails` once fixed.
+    it.fails('KNOWN BUG: the HTTP 413 / 10002 answer names the spec action for 10002', async () => {
+      const r = await runCliCapture(['orders', 'list', '--title', 'x'.repeat(1_100_000)], env);
+      expect(r.stderr).toContain('Check the request body format');
+    });
+  });
+
+  describe('10003 signature failure (a private key that is not the registered one)', () => {
+    let proxy: Awaited<ReturnType<typeof startProxy>>;
+    beforeAll(async () => {
+      // Records the signature headers, so the test can prove they are not printed.
+      proxy = await startProxy(p.sandbox.origin);
+    });
+    afterAll(() => proxy.stop());
+
+    it.each([
+      [['buyers', 'sync', '--user-no', 'sig-u1', '--email', 'sig-u1@example.com']],
+      [['--json', 'buyers', 'sync', '--user-no', 'sig-u1', '--email', 'sig-u1@example.com']],
+      [['sso-link', '--user-no', 'sig-u1', '--email', 'sig-u1@example.com', '--item', '42']],
+    ])('%j exits 3 naming 10003 and the action; prints no code, token, key or signature', async (argv) => {
+      const codesBefore = p.sandbox.authCodes.issued().length;
+      proxy.requests.length = 0;
+      const r = await runCliCapture(argv, {
+        ...env,
+        MERCHANT_DESK_PLATFORM_URL: proxy.origin + p.sandbox.platformPathPrefix,
+        MERCHANT_DESK_PRIVATE_KEY_FILE: strangerKeyFile,
+      });
+      expect(r.code).toBe(3);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('code 10003');
+      expect(r.stderr).toMatch(/request signature error: signature does not verify/);
+      expect(r.stderr).toMatch(/Action: Check the signature algorithm and the signed string/);
+      expect(r.stderr).not.toMatch(/authorizationCode|items\//);
+      expect(p.sandbox.requestCount('buyer-sync')).toBe(1); // a refusal, not retried
+      expect(p.sandbox.authCodes.issued()).toHaveLength(codesBefore);
+      expect(proxy.requests).toHaveLength(1);
+      const { signature, nonce } = proxy.requests[0]!.headers;
+      expect(typeof signature).toBe('string');
+      expectNoSecrets(r, signature as string, nonce as string);
+    });
+  });
+
+  describe('10001 URL parsing error', () => {
+    // A wrong merchant ID is covered in cli.test.ts; a wrong API version is not.
+    it('buyers sync with a wrong API version exits 3 naming HTTP 404, 10001 and the version', async () => {
+      const r = await runCliCapture(['buyers', 'sync', '--user-no', 'ver-u1', '--email', 'ver-u1@example.com'], {
+        ...env,
+        MERCHANT_DESK_API_VERSION: 'v2',
+      });
+      expect(r.code).toBe(3);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('HTTP 404');
+      expect(r.stderr).toContain('code 10001');
+      expect(r.stderr).toContain('URL parsing error: unsupported version "v2" (current is v1)');
+      expect(p.sandbox.requestCount('buyer-sync')).toBe(1);
+      expectNoSecrets(r);
+    });
+
+    // KNOWN BUG: the 10001 answer comes with HTTP 404, so the CLI prints the HTTP 404 action ("check the base URL
+    // and API prefix settings" — neither is used by buyer sync) instead of the spec's. Remove `.fails` once fixed.
+    it.fails('KNOWN BUG: the HTTP 404 / 10001 answer names the spec action (merchant ID and API version)', async () => {
+      const r = await runCliCapture(['buyers', 'sync', '--user-no', 'ver-u1', '--email', 'ver-u1@example.com'], {
+        ...env,
+        MERCHANT_DESK_API_VERSION: 'v2',
+      });
+      expect(r.stderr).toContain('Check the merchant ID and API version');
+    });
+  });
+
+  it('10004 on every attempt: orders list retries a bounded number of times, then exits 3 naming 10004 and Retry', async () => {
+    p.sandbox.setFaults({ rate10004: 1 });
+    const r = await runCliCapture(['orders', 'list'], env);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('code 10004');
+    expect(r.stderr).toContain('Server error');
+    expect(r.stderr).toMatch(/Action: .*[Rr]etry/);
+    const attempts = p.sandbox.requestCount('orders');
+    expect(attempts).toBeGreaterThan(1);
+    expect(attempts).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxAttempts);
+    expectNoSecrets(r);
+  });
+
+  it('HTTP 503 on every attempt: orders list retries a bounded number of times, then exits 3 naming the status', async () => {
+    p.sandbox.setFaults({ rate5xx: 1 });
+    const r = await runCliCapture(['orders', 'list'], env);
+    // README "Exit codes": 3 = an envelope code other than 0000, or an HTTP error status.
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('HTTP 503');
+    expect(r.stderr).toMatch(/Action: .*retry/);
+    const attempts = p.sandbox.requestCount('orders');
+    expect(attempts).toBeGreaterThan(1);
+    expect(attempts).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxAttempts);
+    expectNoSecrets(r);
+  });
+
+  describe('a success answer the client cannot understand exits 1 naming the problem', () => {
+    it('malformed body (not JSON)', async () => {
+      p.sandbox.failNext('orders', 'malformed-body');
+      const r = await runCliCapture(['orders', 'list'], env);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(
+        /Unexpected answer from the platform: the body is not JSON \(starts with "not json <html>"\)/,
+      );
+      expect(p.sandbox.requestCount('orders')).toBe(1); // not retried
+      expectNoSecrets(r);
+    });
+
+    it('a JSON body that is not the envelope names the missing field', async () => {
+      p.sandbox.failNext('orders', 'not-envelope');
+      const r = await runCliCapture(['--json', 'orders', 'list'], env);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/Unexpected answer from the platform at code: the body is not the platform envelope/);
+      expect(p.sandbox.requestCount('orders')).toBe(1);
+      expectNoSecrets(r);
+    });
+
+    it('a field of the wrong type names its path (data.list[0]…)', async () => {
+      const id = p.sandbox.store.ids().at(-1)!;
+      p.sandbox.store.update(id, (o) => {
+        (o.orderItems[0] as unknown as Record<string, unknown>).quantity = 'two';
+      });
+      const r = await runCliCapture(['orders', 'list', '--id', id], env);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('at data.list[0].orderItems[0].quantity');
+      expect(p.sandbox.requestCount('orders')).toBe(1);
+      expectNoSecrets(r);
+    });
+  });
+});
