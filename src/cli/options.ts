@@ -7,6 +7,14 @@ export function parseInteger(name: string, value: string | undefined): number | 
   return Number(value.trim());
 }
 
+/** A whole-number flag within [min, max], or undefined when not given. */
+export function parseIntegerIn(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  const n = parseInteger(name, value);
+  if (n !== undefined && (n < min || n > max))
+    throw new CliInputError(`${name} must be ${min.toLocaleString('en')} to ${max.toLocaleString('en')}, got ${n}`);
+  return n;
+}
+
 /** "1,2,3" → [1, 2, 3]. */
 export function parseIntegerList(name: string, value: string | undefined): number[] | undefined {
   if (value === undefined) return undefined;

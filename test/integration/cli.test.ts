@@ -92,6 +92,9 @@ describe('merchant-desk CLI', () => {
     [['orders', 'list', '--updated-from', '2026-02-01T00:00:00Z', '--updated-to', '2026-01-31T23:00:00+02:00']],
     [['orders', 'get', '99999999999999999999']],
     [['orders', 'frobnicate']],
+    [['sandbox', '--port', '70000']],
+    [['sandbox', '--orders', '-1']],
+    [['sandbox', '--latency-ms', '-5']],
   ])('invalid input %j exits 2 and sends nothing', async (argv) => {
     const r = await runCliCapture(argv, env);
     expect(r.code).toBe(2);

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { startSandbox } from '../../sandbox';
+import { MAX_ORDERS } from '../../sandbox/orderIds';
 import type { CommandRunner } from '../runner';
-import { parseInteger, parseRate } from '../options';
+import { parseInteger, parseIntegerIn, parseRate } from '../options';
 import { ExitCode } from '../io';
 
 interface SandboxFlags {
@@ -27,11 +28,11 @@ export function registerSandbox(program: Command, run: CommandRunner): void {
     .option('--latency-ms <N>', 'latency added to every answer', '0')
     .action((flags: SandboxFlags) =>
       run(async ({ io, json }) => {
-        const port = parseInteger('--port', flags.port);
-        const orders = parseInteger('--orders', flags.orders) ?? 300;
+        const port = parseIntegerIn('--port', flags.port, 0, 65_535);
+        const orders = parseIntegerIn('--orders', flags.orders, 0, MAX_ORDERS) ?? 300;
         const seed = parseInteger('--seed', flags.seed) ?? 1;
         const rate10004 = parseRate('--fail-rate', flags.failRate) ?? 0;
-        const latencyMs = parseInteger('--latency-ms', flags.latencyMs) ?? 0;
+        const latencyMs = parseIntegerIn('--latency-ms', flags.latencyMs, 0, 600_000) ?? 0;
         const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
         const dir = await mkdtemp(path.join(tmpdir(), 'merchant-desk-sandbox-'));
         const privateKeyFile = path.join(dir, 'sandbox-private-key.pem');
