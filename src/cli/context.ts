@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { BuyerSyncApi } from '../core/api/buyerSyncApi';
-import type { Credentials } from '../core/api/clientDeps';
+import type { Credentials, RequestLogEntry } from '../core/api/clientDeps';
 import { SellerApi } from '../core/api/sellerApi';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
@@ -100,24 +100,31 @@ export function environmentCredentials(env: CliIo['env']): Credentials {
 }
 
 /** API clients for a resolved connection (a profile or the environment); `signal` cancels them (Ctrl+C). */
-export function sellerApiFor(connection: Pick<Connection, 'config' | 'credentials'>, signal?: AbortSignal): SellerApi {
+export function sellerApiFor(
+  connection: Pick<Connection, 'config' | 'credentials'>,
+  signal?: AbortSignal,
+  onRequest?: (entry: RequestLogEntry) => void,
+): SellerApi {
   return new SellerApi({
     config: connection.config,
     transport: createAxiosTransport(),
     credentials: connection.credentials,
     ...(signal ? { signal } : {}),
+    ...(onRequest ? { onRequest } : {}),
   });
 }
 
 export function buyerSyncApiFor(
   connection: Pick<Connection, 'config' | 'credentials'>,
   signal?: AbortSignal,
+  onRequest?: (entry: RequestLogEntry) => void,
 ): BuyerSyncApi {
   return new BuyerSyncApi({
     config: connection.config,
     transport: createAxiosTransport(),
     credentials: connection.credentials,
     ...(signal ? { signal } : {}),
+    ...(onRequest ? { onRequest } : {}),
   });
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { BuyerSyncApi } from '../core/api/buyerSyncApi';
 import type { SellerApi } from '../core/api/sellerApi';
 import { describeApiError, type ApiError } from '../core/errors';
+import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import type { Profile } from '../core/profiles/profileSchema';
 import {
   buyerSyncApiFor,
@@ -45,12 +46,21 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
     const getServices = () => (services ??= profileServices(options, io));
     const connection = (needs: { baseUrl?: boolean; platform?: boolean }) =>
       resolveConnection(options, io, needs, getServices);
+    // Commands that use a profile keep a request log in its data directory (environment mode writes no files).
+    const requestLogFor = (c: Connection) =>
+      c.profile ? createRequestLog({ file: requestLogPath(cliDataDir(options, io.env)) }) : undefined;
     const ctx: CommandContext = {
       io,
       json: options.json === true,
       options,
-      seller: () => sellerApiFor(connection({ baseUrl: true }), io.signal),
-      buyers: () => buyerSyncApiFor(connection({ platform: true }), io.signal),
+      seller: () => {
+        const c = connection({ baseUrl: true });
+        return sellerApiFor(c, io.signal, requestLogFor(c));
+      },
+      buyers: () => {
+        const c = connection({ platform: true });
+        return buyerSyncApiFor(c, io.signal, requestLogFor(c));
+      },
       connection,
       dataDir: () => cliDataDir(options, io.env),
       services: getServices,

@@ -58,7 +58,9 @@ export function describeApiError(error: ApiError): string {
       return `The platform refused the request: code ${error.code} (${error.msg}).${error.action ? ` Action: ${error.action}` : ' The spec documents no action for this code.'}`;
     case 'http': {
       const env = error.envelope ? ` code ${error.envelope.code} (${error.envelope.msg})` : '';
-      return `The platform answered HTTP ${error.status}${env}. ${httpAction(error.status)}`;
+      // The envelope's code says more than the status: the spec's action for it comes first.
+      const specAction = error.envelope ? SPEC_ERROR_ACTIONS[error.envelope.code] : undefined;
+      return `The platform answered HTTP ${error.status}${env}. ${specAction ? `Action: ${specAction}` : httpAction(error.status)}`;
     }
     case 'network':
       return `Network error: ${error.message}. ${error.sent ? 'The request may have reached the platform.' : 'The request was not sent.'} Check the URL and your connection.`;

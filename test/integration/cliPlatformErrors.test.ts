@@ -152,9 +152,8 @@ describe('merchant-desk CLI: platform error paths', () => {
       expectNoSecrets(r);
     });
 
-    // KNOWN BUG: an error envelope on a non-2xx status gets the HTTP action (src/core/errors.ts describeApiError,
-    // case 'http' → httpAction), not the spec's action for its code. Remove `.fails` once fixed.
-    it.fails('KNOWN BUG: the HTTP 413 / 10002 answer names the spec action for 10002', async () => {
+    // An error envelope on a non-2xx status: the spec's action for its code, not the generic one for the status.
+    it('the HTTP 413 / 10002 answer names the spec action for 10002', async () => {
       const r = await runCliCapture(['orders', 'list', '--title', 'x'.repeat(1_100_000)], env);
       expect(r.stderr).toContain('Check the request body format');
     });
@@ -211,9 +210,8 @@ describe('merchant-desk CLI: platform error paths', () => {
       expectNoSecrets(r);
     });
 
-    // KNOWN BUG: the 10001 answer comes with HTTP 404, so the CLI prints the HTTP 404 action ("check the base URL
-    // and API prefix settings" — neither is used by buyer sync) instead of the spec's. Remove `.fails` once fixed.
-    it.fails('KNOWN BUG: the HTTP 404 / 10001 answer names the spec action (merchant ID and API version)', async () => {
+    // The 10001 answer comes with HTTP 404: the spec's action (merchant and version), not "check the base URL".
+    it('the HTTP 404 / 10001 answer names the spec action (merchant ID and API version)', async () => {
       const r = await runCliCapture(['buyers', 'sync', '--user-no', 'ver-u1', '--email', 'ver-u1@example.com'], {
         ...env,
         MERCHANT_DESK_API_VERSION: 'v2',

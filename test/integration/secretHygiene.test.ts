@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
+import { requestLogPath } from '../../src/core/logging/requestLog';
 import { settingsFilePath } from '../../src/core/profiles/confProfileStore';
 import { createKeytarSecretStore } from '../../src/core/secrets/keytarSecretStore';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
@@ -141,6 +142,11 @@ describe('secret hygiene', () => {
     expect(files).toContain(settingsFilePath(dataDir));
     expect(files).toContain(path.join(dataDir, 'keys', `${profileId}.key.pem`));
     expect(files.some((f) => /\.(db|sqlite3?)$/.test(f))).toBe(true);
+    // …and the request log, which every flow above wrote to (so its scan is not vacuous).
+    const log = requestLogPath(dataDir);
+    expect(files).toContain(log);
+    const logged = readFileSync(log, 'utf8');
+    for (const endpoint of ['"orders"', '"audit"', '"buyer-sync"']) expect(logged).toContain(endpoint);
     // The scan can see what is there: the merchant ID is in the settings.
     expect(findSecrets(files, { merchantId: sandbox.merchantId }).length).toBeGreaterThan(0);
 

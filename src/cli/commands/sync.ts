@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { SellerApi } from '../../core/api/sellerApi';
+import { createRequestLog, requestLogPath } from '../../core/logging/requestLog';
+import { SyncLease } from '../../core/sync/syncLease';
 import { openOrderCache, setCacheFileAside } from '../../core/cache/openCache';
 import { createAxiosTransport } from '../../core/http/axiosTransport';
 import type { SyncProgress } from '../../core/sync/progress';
@@ -83,9 +85,21 @@ export function registerSync(program: Command, run: CommandRunner): void {
         const profile = cacheProfileId(ctx);
 
         if (flags.rebuild && existsSync(file)) {
-          const aside = setCacheFileAside(file, 'replaced');
-          if (!aside.ok) throw cacheErrorToCli(aside.error);
-          io.stderr(`The old cache file is kept as ${aside.value}.`);
+          // Not under a sync that is running (another process): its lease is in the file, when the file is readable.
+          const old = openOrderCache({ file });
+          const lease = old.ok ? SyncLease.acquire(old.value) : undefined;
+          try {
+            if (lease && !lease.ok) {
+              io.stderr(describeSyncError(lease.error, REBUILD_HINT));
+              return ExitCode.other;
+            }
+            const aside = setCacheFileAside(file, 'replaced');
+            if (!aside.ok) throw cacheErrorToCli(aside.error);
+            io.stderr(`The old cache file is kept as ${aside.value}.`);
+          } finally {
+            if (lease?.ok) lease.value.release();
+            if (old.ok) old.value.close();
+          }
         }
         const opened = openOrderCache({ file, identity: { baseUrl: connection.config.baseUrl, merchantId } });
         if (!opened.ok) throw cacheErrorToCli(opened.error);
@@ -97,6 +111,7 @@ export function registerSync(program: Command, run: CommandRunner): void {
             transport,
             credentials: connection.credentials,
             ...(io.signal ? { signal: io.signal } : {}),
+            onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }),
           });
           const engine = new SyncEngine({
             cache,

@@ -172,14 +172,15 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
       const p = paths(profileId);
       const existing = await readOptional(p.privateKey);
       if (!existing.ok) return existing;
+      // The keychain first: when it refuses (locked), the key stays whole — files and passphrase.
+      const deleted = await secrets.delete(profileId, 'key-passphrase');
+      if (!deleted.ok) return deleted;
       try {
         await rm(p.privateKey, { force: true });
         await rm(p.publicKey, { force: true });
       } catch (e) {
         return err(ioError('delete', p.privateKey, e));
       }
-      const deleted = await secrets.delete(profileId, 'key-passphrase');
-      if (!deleted.ok) return deleted;
       return ok(existing.value !== null || deleted.value);
     },
   };

@@ -50,7 +50,11 @@ describe('keytar secret store (injected keytar)', () => {
     let answer: (() => void) | undefined;
     const prompt = () =>
       new Promise<never>((_resolve, reject) => (answer = () => reject(new Error('Prompt dismissed'))));
-    const store = createKeytarSecretStore({ timeoutMs: 150, load: async () => fakeKeytar({ setPassword: prompt }) });
+    const store = createKeytarSecretStore({
+      timeoutMs: 150,
+      load: async () => fakeKeytar({ setPassword: prompt }),
+      platform: 'win32', // no lock probe on a miss (Linux-only), which would meet the same unanswered prompt
+    });
     const before = abandonedKeychainCalls();
     const started = Date.now();
     const r = await store.set('a', 'token', 't');
@@ -66,6 +70,22 @@ describe('keytar secret store (injected keytar)', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(abandonedKeychainCalls()).toBe(before);
     expect(await store.get('a', 'token')).toEqual({ ok: true, value: null });
+  });
+
+  it('on Linux a miss is checked with a throw-away write: a locked collection reads as locked, not as "not set"', async () => {
+    const locked = () => Promise.reject(new Error('Cannot create an item in a locked collection'));
+    const linux = createKeytarSecretStore({ platform: 'linux', load: async () => fakeKeytar({ setPassword: locked }) });
+    expect(await linux.get('a', 'token')).toMatchObject({ ok: false, error: { kind: 'keychain-locked' } });
+    expect(await linux.delete('a', 'token')).toMatchObject({ ok: false, error: { kind: 'keychain-locked' } });
+    // Unlocked: the probe leaves nothing behind and the miss stands.
+    const k = fakeKeytar();
+    const open = createKeytarSecretStore({ platform: 'linux', load: async () => k });
+    expect(await open.get('a', 'token')).toEqual({ ok: true, value: null });
+    expect(await open.delete('a', 'token')).toEqual({ ok: true, value: false });
+    expect(k.items.size).toBe(0);
+    // Elsewhere a locked keychain errors (or prompts) by itself: no probe.
+    const mac = createKeytarSecretStore({ platform: 'darwin', load: async () => fakeKeytar({ setPassword: locked }) });
+    expect(await mac.get('a', 'token')).toEqual({ ok: true, value: null });
   });
 
   it('times out reads and deletes too', async () => {

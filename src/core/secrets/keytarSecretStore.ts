@@ -34,6 +34,8 @@ async function loadKeytar(): Promise<KeytarLike> {
 }
 
 const PROFILE_ID = /^[a-z0-9][a-z0-9-]*$/;
+/** Never a profile's account (those are `<profileId>:<secret>`): written and deleted at once to detect a lock. */
+export const LOCK_PROBE_ACCOUNT = 'merchant-desk.lock-probe';
 
 class TimeoutError extends Error {}
 
@@ -179,11 +181,26 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
     return secretAccount(profileId, name);
   }
 
+  /**
+   * The Secret Service (Linux) answers a read of a locked collection with "nothing stored" and a delete with
+   * "nothing deleted", no error. Before a miss is believed, a throw-away write tells: it fails with "locked" when
+   * the collection is locked (or opens the unlock prompt on a desktop, after which the miss is checked again).
+   */
+  async function confirmMiss<T>(k: KeytarLike, retry: () => Promise<T>, miss: T): Promise<T> {
+    if (platform !== 'linux') return miss;
+    await k.setPassword(service, LOCK_PROBE_ACCOUNT, 'probe');
+    await k.deletePassword(service, LOCK_PROBE_ACCOUNT);
+    return retry();
+  }
+
   return {
     backend: 'keytar',
     get: (profileId, name) => {
       const acc = account(profileId, name);
-      return call((k) => k.getPassword(service, acc));
+      return call(async (k) => {
+        const value = await k.getPassword(service, acc);
+        return value !== null ? value : confirmMiss(k, () => k.getPassword(service, acc), null);
+      });
     },
     set: async (profileId, name, value) => {
       const acc = account(profileId, name);
@@ -194,7 +211,10 @@ export function createKeytarSecretStore(options: KeytarSecretStoreOptions = {}):
     },
     delete: (profileId, name) => {
       const acc = account(profileId, name);
-      return call((k) => k.deletePassword(service, acc));
+      return call(async (k) => {
+        const deleted = await k.deletePassword(service, acc);
+        return deleted ? true : confirmMiss(k, () => k.deletePassword(service, acc), false);
+      });
     },
   };
 }
