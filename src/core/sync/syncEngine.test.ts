@@ -49,6 +49,21 @@ const bounds = (r: OrderListQueryInput) => ({
 });
 
 describe('full sync', () => {
+  // The spec names no list order. The split logic uses it only as a hint: every part is checked by its count.
+  it.each(['oldest-first', 'id-descending'] as const)(
+    'fetches every order whatever the list order (%s), with bounded requests',
+    async (listOrder) => {
+      const platform = new FakePlatform(NOW);
+      platform.listOrder = listOrder;
+      platform.add(history(15_000));
+      const r = await engine(platform).sync();
+      expect(r).toMatchObject({ ok: true, value: { mode: 'full', inserted: 15_000, cached: 15_000 } });
+      expect(cachedIds()).toEqual(platform.ids().sort());
+      expect(platform.requests.length).toBeLessThan(3 * 150);
+    },
+    60_000,
+  );
+
   it('fetches every order past the 10,000-per-query limit, splitting a dense day below a day, with near-minimal requests', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(25_000, 12_000));

@@ -349,6 +349,10 @@ export class WindowSync {
       for (let p = 2; p < MAX_PAGE_INDEX; p++) this.enqueue(win, p, NORMAL);
     } else if (!win.repair || win.ids.size === win.maxTotal) {
       for (let p = 2; p <= pagesFor(data.totalCount, this.pageSize); p++) this.enqueue(win, p, NORMAL);
+    } else if (2 * win.ids.size < win.maxTotal) {
+      // Checked, and most of it is missing (the part above a split, on a list that is not newest-first): page it.
+      win.repair = false;
+      for (let p = 2; p <= pagesFor(data.totalCount, this.pageSize); p++) this.enqueue(win, p, NORMAL);
     }
     // A repair probe that still disagrees queues nothing: the end of its pass bisects the window.
   }
@@ -406,12 +410,9 @@ export class WindowSync {
    * every page. Bisect while that is cheaper (and the window can be split), else page the window again.
    */
   private repairOrRepage(win: Win): void {
-    const missing = win.maxTotal - win.ids.size;
-    const pages = pagesFor(win.maxTotal, this.pageSize);
-    const depth = Math.max(1, Math.ceil(Math.log2(pages)));
     const canSplit = !isInstant(win.range) && win.ids.size >= 2 && win.maxTotal > this.pageSize;
     if (canSplit && win.repair) return this.bisect(win);
-    if (canSplit && 2 * missing * depth < pages) {
+    if (canSplit && this.bisectIsCheaper(win)) {
       win.repair = true;
       this.trace('repair', win);
       return this.startPass(win); // one probe first: the list may have settled
@@ -419,6 +420,14 @@ export class WindowSync {
     win.repair = false;
     this.trace('repage', win);
     this.startPass(win);
+  }
+
+  /** Whether finding the missing orders by bisecting (probes) costs less than paging the window again. */
+  private bisectIsCheaper(win: Win): boolean {
+    const missing = win.maxTotal - win.ids.size;
+    const pages = pagesFor(win.maxTotal, this.pageSize);
+    const depth = Math.max(1, Math.ceil(Math.log2(pages)));
+    return 2 * missing * depth < pages;
   }
 
   /** Splits a repairing window at the median creation time of the orders it holds; each half is probed. */
@@ -446,20 +455,18 @@ export class WindowSync {
   private finishSplit(win: Win): void {
     win.state = 'split';
     this.o.progress.windowReplaced();
-    // Stable: every page counted the same total and 10,000 distinct orders came back, so the pages are one
-    // consistent snapshot and the part above the split is complete.
+    // Stable: every page counted the same total and 10,000 distinct orders came back (one consistent snapshot).
     const stable = win.passTotals.size === 1 && win.passIds.size === this.maxResults;
     for (const part of win.parts) {
       if (part.state !== 'active') continue;
       for (const [id, ms] of win.ids) if (inWindow(part.range, ms)) part.ids.set(id, ms);
       if (part === win.upperPart) {
-        if (stable) {
-          this.complete(part, part.ids.size);
-        } else {
-          this.refetches++;
-          part.repair = true; // the list moved: probe the part on its own, keeping what it already holds
-          this.startPass(part);
-        }
+        // On a newest-first list the part above the split holds exactly what the pages brought, but the spec
+        // promises no order: one probe of its count checks it (one request per split). When it disagrees — the
+        // list moved, or the platform lists in another order — the part is repaired or paged like any window.
+        if (!stable) this.refetches++;
+        part.repair = true;
+        this.startPass(part);
       } else if (part.maxTotal > 0 && part.ids.size === part.maxTotal) {
         this.complete(part, part.maxTotal);
       }

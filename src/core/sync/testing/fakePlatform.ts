@@ -28,6 +28,11 @@ export class FakePlatform implements OrderSource {
   beforeAnswer: ((n: number, input: OrderListQueryInput) => void) | undefined;
   /** A failure for request n, if any. */
   failure: ((n: number, input: OrderListQueryInput) => ApiError | undefined) | undefined;
+  /**
+   * The list order. The spec names none; newest created first is what the sandbox does. The others check that
+   * the sync does not depend on it: oldest first, and by ID descending (IDs unrelated to creation time).
+   */
+  listOrder: 'newest-first' | 'oldest-first' | 'id-descending' = 'newest-first';
 
   constructor(clock: number) {
     this.clock = clock;
@@ -86,6 +91,10 @@ export class FakePlatform implements OrderSource {
       const r = this.rows[i]!;
       if (r.createMs >= cb && r.createMs <= ce && r.updateMs >= ub && r.updateMs <= ue) matching.push(r);
     }
+    if (this.listOrder === 'oldest-first') matching.reverse();
+    if (this.listOrder === 'id-descending')
+      // Decimal IDs without leading zeros: longer is larger, then by digits.
+      matching.sort((a, b) => b.order.id.length - a.order.id.length || (b.order.id > a.order.id ? 1 : -1));
     const pageSize = q.pageSize ?? 10;
     const list = matching
       .slice((q.pageIndex - 1) * pageSize, q.pageIndex * pageSize)
