@@ -1,9 +1,12 @@
 import { app, BrowserWindow, session } from 'electron';
+import { useSharedDataDir } from './dataDir';
 import { createImplementations } from './ipc/implementations';
 import { registerHandlers } from './ipc/registerHandlers';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererLocation } from './window';
 
+// The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
+useSharedDataDir(app);
 // Every renderer runs sandboxed, whatever its webPreferences say.
 app.enableSandbox();
 installWebContentsGuards();

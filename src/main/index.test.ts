@@ -1,0 +1,32 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// A fake electron app that records the order of calls: main must set the shared data directory before anything
+// that reads userData (the single-instance lock, stores) and before the app is ready.
+const calls = vi.hoisted(() => [] as string[]);
+vi.mock('electron', () => {
+  const app = {
+    setName: (n: string) => void calls.push(`setName ${n}`),
+    setPath: (k: string, v: string) => void calls.push(`setPath ${k} ${v}`),
+    enableSandbox: () => void calls.push('enableSandbox'),
+    requestSingleInstanceLock: () => {
+      calls.push('requestSingleInstanceLock');
+      return false; // another instance runs: main quits before creating windows
+    },
+    quit: () => void calls.push('quit'),
+    on: () => app,
+    isPackaged: false,
+    getVersion: () => '0.0.0',
+  };
+  return { app, BrowserWindow: { getAllWindows: () => [] }, session: {}, ipcMain: { handle: () => {} } };
+});
+
+describe('main start-up', () => {
+  it('points userData at the shared data directory first, then takes the single-instance lock', async () => {
+    vi.stubEnv('MERCHANT_DESK_DATA_DIR', '/srv/merchant-desk-test');
+    await import('./index');
+    expect(calls.slice(0, 2)).toEqual(['setName Merchant Desk', 'setPath userData /srv/merchant-desk-test']);
+    expect(calls.indexOf('requestSingleInstanceLock')).toBeGreaterThan(1);
+    expect(calls).toContain('quit');
+    vi.unstubAllEnvs();
+  });
+});
