@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTextSearch, ftsString, likePattern, searchTerms } from './ftsQuery';
+import { buildTextSearch, foldText, ftsString, likePattern, searchTerms } from './ftsQuery';
 import { gramsOf, isGramWord } from './searchGrams';
 
 describe('search text', () => {
@@ -17,10 +17,15 @@ describe('search text', () => {
     expect(buildTextSearch('jp steam 张伟 #1')).toMatchObject({
       trigramMatch: '"steam"',
       gramMatch: '"jp" AND "张伟"',
-      pendingPatterns: ['%steam%', '%jp%', '%张伟%'],
+      pendingTerms: ['steam', 'jp', '张伟'],
       likePatterns: ['%#1%'],
     });
     expect(likePattern('50%_\\')).toBe('%50\\%\\_\\\\%');
+  });
+
+  it('folds case and accents for rows not yet indexed, as the tokenizers do', () => {
+    expect(buildTextSearch('MÜLLER Élodie').pendingTerms).toEqual(['muller', 'elodie']);
+    expect(foldText('Ｍüller Ǆ 佐藤')).toBe(foldText('ｍuller ǆ 佐藤'));
   });
 
   it('restricts a column filter to that column and treats its text as one phrase', () => {

@@ -19,8 +19,8 @@ export interface TextSearch {
   trigramMatch: string | undefined;
   /** MATCH expression for orders_grams (words of 1–2 letters or digits). */
   gramMatch: string | undefined;
-  /** LIKE patterns of the indexed words, for rows not indexed yet. */
-  pendingPatterns: string[];
+  /** The indexed words folded (foldText), for rows not indexed yet: matched with `instr(md_fold(column), word)`. */
+  pendingTerms: string[];
   /** LIKE patterns (escaped with `\`) of short words no index answers, applied to every row. */
   likePatterns: string[];
 }
@@ -39,6 +39,19 @@ export function searchTerms(text: string): string[] {
 /** A string literal for FTS5: double quotes, inner quotes doubled. Nothing inside is an operator. */
 export function ftsString(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Case and accent folding for rows not yet in the full-text index, close to what the FTS tokenizers do
+ * (`case_sensitive 0 remove_diacritics …`): so "MÜLLER", "muller" and "Müller" find the same orders whether or
+ * not indexing has caught up. Registered as the SQL function `md_fold` on every cache connection.
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .normalize('NFC');
 }
 
 export function likePattern(term: string): string {
@@ -60,7 +73,7 @@ export function buildTextSearch(text: string, column?: FtsColumn): TextSearch {
     column,
     trigramMatch: expr(long),
     gramMatch: expr(grams),
-    pendingPatterns: [...long, ...grams].map(likePattern),
+    pendingTerms: [...long, ...grams].map(foldText),
     likePatterns: other.map(likePattern),
   };
 }

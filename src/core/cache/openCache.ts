@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { foldText } from './ftsQuery';
 import { err, ok, type Result } from '../result';
 import { classifyCacheException, type CacheError, type CacheIdentity } from './cacheErrors';
 import { applyMigrations, CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION, schemaVersion } from './migrations';
@@ -68,6 +69,10 @@ export function openOrderCache(options: OpenCacheOptions): Result<OrderCache, Ca
     // rowid at random. Both are bounded, and the mapped pages are the OS's file cache, reclaimable.
     db.pragma(`mmap_size = ${256 * 1024 * 1024}`);
     db.pragma('cache_size = -16384');
+    // Search of rows not yet indexed folds case and accents like the FTS tokenizers (see ftsQuery.ts).
+    db.function('md_fold', { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' ? foldText(text) : null,
+    );
     applyMigrations(db);
     const cache = new OrderCache(db, file);
     const identity = checkIdentity(cache, options.identity);

@@ -303,6 +303,38 @@ describe('counts', () => {
   });
 });
 
+describe('rows not yet indexed are found exactly as indexed ones', () => {
+  it('case and accents fold the same way before and after indexing', () => {
+    const r = openOrderCache({ file: path.join(mkdtempSync(path.join(tmpdir(), 'md-fold-')), 'c.sqlite') });
+    if (!r.ok) throw new Error(r.error.kind);
+    const c = r.value;
+    try {
+      c.applyPage(
+        [
+          fakeOrder(1, T0, { buyerName: 'Jürgen Müller' }),
+          fakeOrder(2, T0 + HOUR, { buyerName: 'Élodie Dupré', remark: 'ÇA VA' }),
+          fakeOrder(3, T0 + 2 * HOUR, { buyerName: 'Muller Bros' }),
+        ],
+        { seenAtMs: T0, baseline: false },
+      );
+      const searches = ['müller', 'MÜLLER', 'muller', 'élodie', 'ELODIE', 'dupre', 'ça va', 'ca', 'jürgen mül'];
+      const ids = (search: string) => {
+        const q = c.query({ search });
+        if (!q.ok) throw new Error(JSON.stringify(q.error));
+        return q.value.list.map((o) => o.id).sort();
+      };
+      expect(c.pendingSearchRows()).toEqual({ ok: true, value: 3 });
+      const before = searches.map(ids);
+      c.indexPendingSearchRows();
+      expect(c.pendingSearchRows()).toEqual({ ok: true, value: 0 });
+      expect(searches.map(ids)).toEqual(before);
+      expect(before.every((found) => found.length > 0)).toBe(true);
+    } finally {
+      c.close();
+    }
+  });
+});
+
 describe('text changes of indexed orders', () => {
   it('the indexes follow an update: the new words are found, the old ones no longer', () => {
     const target = orders[5]!; // indexed (among the first rows)

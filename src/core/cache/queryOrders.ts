@@ -161,7 +161,11 @@ export function filterClauses(q: Omit<CacheQuery, 'sort' | 'direction' | 'limit'
     }
     const pending: Where = { clauses: ['rid > (SELECT indexed_rid FROM fts_state WHERE id = 1)'], params: [] };
     for (const s of searches)
-      for (const p of s.pendingPatterns) likeAny(s.column ? [s.column] : LIKE_COLUMNS, p, pending);
+      for (const term of s.pendingTerms) {
+        const columns = s.column ? [s.column] : LIKE_COLUMNS;
+        pending.clauses.push(`(${columns.map((c) => `instr(md_fold(${c}), ?) > 0`).join(' OR ')})`);
+        pending.params.push(...columns.map(() => term));
+      }
     const setSql = `${sources.join(' INTERSECT ')} UNION ALL SELECT rid FROM orders WHERE ${pending.clauses.join(' AND ')}`;
     where.textSet = {
       sql: setSql,
