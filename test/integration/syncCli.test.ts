@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program';
+import { cacheFilePath, openOrderCache } from '../../src/core/cache/openCache';
+import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
+import type { Order } from '../../src/shared/domain/order';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
 
@@ -129,6 +132,30 @@ describe('merchant-desk sync / cache', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/No order cache yet for profile "default".*merchant-desk sync/);
     expect(existsSync(path.join(other, 'cache', 'default.sqlite'))).toBe(false);
+  });
+
+  it('--after-sales-status against orders that carry no after-sales status says so, instead of silently matching nothing', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'md-cli-nostatus-'));
+    const file = cacheFilePath(other, 'default');
+    const opened = openOrderCache({ file });
+    if (!opened.ok) throw new Error(opened.error.kind);
+    // A platform as the spec describes it: no orderAfterSalesStatus on orders.
+    const plain = ({ orderAfterSalesStatus: _drop, ...o }: Order): Order => o;
+    opened.value.applyPage([plain(fakeOrder(1, Date.UTC(2026, 0, 1))), plain(fakeOrder(2, Date.UTC(2026, 0, 2)))], {
+      seenAtMs: Date.UTC(2026, 0, 3),
+      baseline: false,
+    });
+    opened.value.close();
+    const r = await cli(['--data-dir', other, '--json', 'cache', 'query', '--after-sales-status', '1'], {});
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ total: 0, list: [] });
+    expect(r.stderr).toMatch(/no cached order carries an after-sales status.*--after-sales/);
+    // With statuses known (the sandbox sends them), no note.
+    const known = await cli(['--json', 'cache', 'query', '--after-sales-status', '1'], {
+      MERCHANT_DESK_DATA_DIR: dataDir,
+    });
+    expect(known.code).toBe(0);
+    expect(known.stderr).not.toMatch(/after-sales status/);
   });
 
   it('refuses to mix merchants in one cache', async () => {

@@ -93,6 +93,10 @@ function queryInput(f: QueryFlags) {
 const countLines = (title: string, counts: ReadonlyArray<{ status: number | null; count: number }>) =>
   `${title}: ${counts.map((c) => `${c.status ?? '—'}: ${c.count}`).join(', ') || 'none'}`;
 
+/** Said when --after-sales-status meets a cache whose orders carry no after-sales status. */
+export const AFTER_SALES_UNKNOWN =
+  'Note: no cached order carries an after-sales status — this platform does not send one on orders (the spec has it only as a list filter) — so --after-sales-status matches nothing here. Use --after-sales / --no-after-sales, or ask the platform: merchant-desk orders list --after-sales-status N.';
+
 export function registerCache(program: Command, run: CommandRunner): void {
   const cache = program.command('cache').description('the offline order cache (filled by `merchant-desk sync`)');
 
@@ -129,6 +133,11 @@ export function registerCache(program: Command, run: CommandRunner): void {
         try {
           const r = c.query(input);
           if (!r.ok) throw cacheErrorToCli(r.error);
+          if (input.orderAfterSalesStatus) {
+            const known = c.knowsAfterSalesStatus();
+            const count = c.orderCount();
+            if (known.ok && !known.value && count.ok && count.value > 0) ctx.io.stderr(AFTER_SALES_UNKNOWN);
+          }
           const { total, list, nextCursor } = r.value;
           if (ctx.json) {
             ctx.io.stdout(JSON.stringify({ total, list, ...(nextCursor ? { nextCursor } : {}) }));

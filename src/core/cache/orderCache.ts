@@ -126,6 +126,22 @@ export class OrderCache {
     for (const id of this.db.prepare('SELECT id FROM orders').pluck().iterate()) yield id as string;
   }
 
+  /**
+   * Whether any cached order carries an after-sales status. The spec's Order has no such field (only a list
+   * filter); a platform that does not send it leaves the cache unable to filter or count by it.
+   */
+  knowsAfterSalesStatus(): Result<boolean, CacheError> {
+    return this.guard(
+      () =>
+        this.statements
+          .get(
+            "SELECT EXISTS (SELECT 1 FROM order_counts WHERE dim = 'after_sales_status' AND value <> '' AND count > 0)",
+          )
+          .pluck()
+          .get() === 1,
+    );
+  }
+
   orderCount(): Result<number, CacheError> {
     return this.guard(() => this.statements.get('SELECT count(*) FROM orders').pluck().get() as number);
   }
