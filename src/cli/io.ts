@@ -12,6 +12,8 @@ export interface CliIo {
    * typed without echo on a terminal, where `prompt` is shown on stderr. Absent: no standard input.
    */
   stdin?: (prompt?: string) => Promise<string>;
+  /** Standard input is a terminal: the CLI may ask (without echo) instead of refusing. */
+  interactive?: boolean;
   /** The keychain; default the OS keychain through keytar. Tests may inject another store. */
   secretStore?: SecretStore;
 }

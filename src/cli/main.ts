@@ -50,6 +50,7 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   signal: controller.signal,
   stdin: readStdin,
+  interactive: process.stdin.isTTY === true,
 });
 process.exitCode = code;
 if (abandonedKeychainCalls() > 0) {

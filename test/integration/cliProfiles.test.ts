@@ -26,7 +26,8 @@ afterAll(() => p.stop());
 
 function cli(dataDir: string, secrets: MemorySecretStore, extraEnv: Record<string, string> = {}) {
   const outputs: string[] = [];
-  const run = async (argv: string[], stdin?: string): Promise<Run> => {
+  const prompts: string[] = [];
+  const run = async (argv: string[], stdin?: string, interactive = false): Promise<Run> => {
     const out: string[] = [];
     const errOut: string[] = [];
     const code = await runCli(argv, {
@@ -34,13 +35,21 @@ function cli(dataDir: string, secrets: MemorySecretStore, extraEnv: Record<strin
       stderr: (t) => errOut.push(t),
       env: { MERCHANT_DESK_DATA_DIR: dataDir, ...extraEnv },
       secretStore: secrets,
-      ...(stdin !== undefined ? { stdin: async () => stdin } : {}),
+      interactive,
+      ...(stdin !== undefined
+        ? {
+            stdin: async (prompt?: string) => {
+              if (prompt) prompts.push(prompt);
+              return stdin;
+            },
+          }
+        : {}),
     });
     const r = { code, stdout: out.join('\n'), stderr: errOut.join('\n') };
     outputs.push(r.stdout, r.stderr);
     return r;
   };
-  return { run, outputs };
+  return { run, outputs, prompts };
 }
 
 async function sandboxProfile(run: ReturnType<typeof cli>['run'], id = 'sandbox') {
@@ -175,7 +184,7 @@ describe('profiles, token and keys commands', () => {
   it('keys generate / public / fingerprint / import (encrypted PKCS#1 with --passphrase-stdin) / delete', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'md-cli-keys-'));
     const secrets = createMemorySecretStore();
-    const { run, outputs } = cli(dataDir, secrets);
+    const { run, outputs, prompts } = cli(dataDir, secrets);
     await sandboxProfile(run);
     expect((await run(['keys', 'public'])).code).toBe(2);
     const gen = await run(['keys', 'generate', '--bits', '3072']);
@@ -219,6 +228,10 @@ describe('profiles, token and keys commands', () => {
     expect(notForced.stderr).toMatch(/already has a key/);
     const imported = await run(['keys', 'import', encrypted, '--force', '--passphrase-stdin'], 'hunter2 pass\n');
     expect(imported.code, imported.stderr).toBe(0);
+    // On a terminal the passphrase is asked for, without --passphrase-stdin.
+    const asked = await run(['keys', 'import', encrypted, '--force'], 'hunter2 pass\n', true);
+    expect(asked.code, asked.stderr).toBe(0);
+    expect(prompts.at(-1)).toMatch(/Passphrase of .*enc\.pem \(input hidden\)/);
     expect((await run(['keys', 'public'])).stdout.trim()).toBe(testKeys().publicKeyPem.trim());
     for (const w of secrets.writes) expect(Buffer.byteLength(w.value)).toBeLessThanOrEqual(MAX_SECRET_BYTES);
     expect((await run(['keys', 'delete'])).stdout).toMatch(/Deleted/);

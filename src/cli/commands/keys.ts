@@ -113,9 +113,10 @@ export function registerKeys(program: Command, run: CommandRunner): void {
         }
         let passphrase: string | undefined;
         if (isEncryptedPem(pem)) {
-          if (!flags.passphraseStdin) {
+          // On a terminal the passphrase is asked for (typed without echo); in a script it must be piped in.
+          if (!flags.passphraseStdin && !ctx.io.interactive) {
             throw new CliError(
-              `${file} is encrypted: add --passphrase-stdin and give its passphrase on standard input. Nothing was changed.`,
+              `${file} is encrypted: add --passphrase-stdin and give its passphrase on standard input (on a terminal it is asked for). Nothing was changed.`,
               ExitCode.invalidInput,
             );
           }
