@@ -5,62 +5,13 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_POLICY } from '../../src/core/api/retry';
+import { startRecordingProxy, type RecordingProxy } from '../helpers/recordingProxy';
 import { runCliCapture, type CliRun } from '../helpers/runCliCapture';
 import { startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
-
-interface ProxiedRequest {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * A loopback HTTP proxy in front of the sandbox: records every request and forwards it, with its body passed
- * through `rewrite` (to send the sandbox what a broken client would).
- */
-async function startProxy(
-  target: string,
-  rewrite: (body: Buffer) => Buffer = (b) => b,
-): Promise<{ origin: string; requests: ProxiedRequest[]; stop: () => Promise<void> }> {
-  const requests: ProxiedRequest[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const received = Buffer.concat(chunks);
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: received });
-      const body = rewrite(received);
-      const upstream = request(
-        `${target}${req.url ?? '/'}`,
-        { method: req.method, headers: { ...req.headers, 'content-length': String(body.length) } },
-        (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      upstream.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 let p: TestPlatform;
 let env: Record<string, string>;
@@ -111,12 +62,12 @@ function expectNoSecrets(r: CliRun, ...extra: string[]) {
 
 describe('merchant-desk CLI: platform error paths', () => {
   describe('10002 JSON parsing error', () => {
-    let proxy: Awaited<ReturnType<typeof startProxy>>;
+    let proxy: RecordingProxy;
     let mode: 'truncate' | 'field' = 'truncate';
     beforeAll(async () => {
       // The client never sends bad JSON, so a proxy damages the body on its way to the sandbox, which answers a
       // genuine 10002 (HTTP 200) of its own.
-      proxy = await startProxy(p.sandbox.baseUrl, (body) =>
+      proxy = await startRecordingProxy(p.sandbox.baseUrl, (body) =>
         mode === 'truncate'
           ? body.subarray(0, body.length - 1)
           : Buffer.from(body.toString('utf8').replace(/"pageSize":\d+/, '"pageSize":0')),
@@ -160,10 +111,10 @@ describe('merchant-desk CLI: platform error paths', () => {
   });
 
   describe('10003 signature failure (a private key that is not the registered one)', () => {
-    let proxy: Awaited<ReturnType<typeof startProxy>>;
+    let proxy: RecordingProxy;
     beforeAll(async () => {
       // Records the signature headers, so the test can prove they are not printed.
-      proxy = await startProxy(p.sandbox.origin);
+      proxy = await startRecordingProxy(p.sandbox.origin);
     });
     afterAll(() => proxy.stop());
 

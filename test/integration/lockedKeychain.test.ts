@@ -1,14 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import path from 'node:path';
-import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundleChild, repoRoot } from '../helpers/bundleChild';
 import { keychainRequired } from '../setup/keychain';
 
 // A locked keychain must read as "locked", never as "not set" (which would send the merchant to replace a good
 // key). Locking needs a keyring of its own: the child runs in a private D-Bus session with its own gnome-keyring.
-const root = path.resolve(import.meta.dirname, '../..');
+const root = repoRoot;
 const outDir = path.join(root, 'node_modules', '.tmp', `locked-keychain-${process.pid}`);
 const tools = ['dbus-run-session', 'gnome-keyring-daemon', 'dbus-send', 'secret-tool'];
 const missing =
@@ -23,29 +22,12 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 describe.skipIf(skip)('a locked Linux keyring (real gnome-keyring, locked over D-Bus)', () => {
   it('reads, deletes and key loads say "locked" with an action; nothing is removed', async () => {
     expect(missing).toEqual([]);
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'silent',
-      publicDir: false,
-      build: {
-        ssr: path.join(root, 'src/core/secrets/testing/lockedKeychainChild.ts'),
-        outDir,
-        emptyOutDir: true,
-        target: 'node22',
-        minify: false,
-        rolldownOptions: {
-          external: (id: string) =>
-            id.startsWith('node:') || builtinModules.includes(id) || (!id.startsWith('.') && !path.isAbsolute(id)),
-          output: { format: 'es', entryFileNames: 'child.mjs' },
-        },
-      },
+    const child = await bundleChild('src/core/secrets/testing/lockedKeychainChild.ts', outDir);
+    const run = spawnSync('bash', [path.join(root, 'scripts/with-keyring.sh'), process.execPath, child], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
     });
-    const run = spawnSync(
-      'bash',
-      [path.join(root, 'scripts/with-keyring.sh'), process.execPath, path.join(outDir, 'child.mjs')],
-      { cwd: root, encoding: 'utf8', timeout: 60_000 },
-    );
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout.trim().split('\n').pop()!);
     expect(report).toEqual({

@@ -6,52 +6,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox';
+import { startRecordingProxy } from '../helpers/recordingProxy';
 import { runCliCapture } from '../helpers/runCliCapture';
 import { testKeys } from '../helpers/sandboxFixture';
-
-interface CapturedRequest {
-  method: string;
-  /** Path and query exactly as received. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A loopback proxy that records every request as received and forwards it byte for byte. */
-async function startRecordingProxy(target: string) {
-  const requests: CapturedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const upstream = request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      upstream.on('error', () => res.destroy());
-      upstream.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 const opensslAvailable = spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
 let dir: string;

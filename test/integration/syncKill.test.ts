@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIsoInstant } from '../../src/shared/time/isoInstant';
 import { openOrderCache } from '../../src/core/cache/openCache';
@@ -13,37 +11,20 @@ import { SyncEngine } from '../../src/core/sync/syncEngine';
 import type { CreateWindow } from '../../src/core/sync/windowPlanner';
 import type { OrderSource } from '../../src/core/sync/windowSync';
 import type { OrderListQueryInput } from '../../src/shared/domain/requests';
+import { bundleChild, repoRoot } from '../helpers/bundleChild';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = repoRoot;
 const PAGE_SIZE = 25; // 2,500 orders per query: many windows from a few thousand orders
 let childScript: string;
 let outDir: string;
 let p: TestPlatform;
 let file: string;
 
-/** Bundles the child entry (our TypeScript) into one ESM file; packages stay imports from node_modules. */
+/** The child entry (our TypeScript) as one ESM file. */
 async function buildChild(): Promise<string> {
   outDir = path.join(root, 'node_modules', '.tmp', `sync-kill-child-${process.pid}`);
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'silent',
-    publicDir: false,
-    build: {
-      ssr: path.join(root, 'src/core/sync/testing/syncChildMain.ts'),
-      outDir,
-      emptyOutDir: true,
-      target: 'node22',
-      minify: false,
-      rolldownOptions: {
-        external: (id: string) =>
-          id.startsWith('node:') || builtinModules.includes(id) || (!id.startsWith('.') && !path.isAbsolute(id)),
-        output: { format: 'es', entryFileNames: 'child.mjs' },
-      },
-    },
-  });
-  return path.join(outDir, 'child.mjs');
+  return bundleChild('src/core/sync/testing/syncChildMain.ts', outDir);
 }
 
 beforeAll(async () => {
