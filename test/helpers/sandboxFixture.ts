@@ -73,3 +73,15 @@ export async function startTestPlatform(options: Partial<SandboxOptions> = {}): 
     stop: () => sandbox.stop(),
   };
 }
+
+/** The CLI's environment mode pointed at a test platform: its URLs, merchant, token and a key file. */
+export function cliEnvFor(p: TestPlatform, keyFile: string, timeoutMs = 2_000): Record<string, string> {
+  return {
+    MERCHANT_DESK_BASE_URL: p.sandbox.baseUrl,
+    MERCHANT_DESK_PLATFORM_URL: p.sandbox.platformUrl,
+    MERCHANT_DESK_MERCHANT_ID: p.sandbox.merchantId,
+    MERCHANT_DESK_TOKEN: p.sandbox.token,
+    MERCHANT_DESK_PRIVATE_KEY_FILE: keyFile,
+    MERCHANT_DESK_TIMEOUT_MS: String(timeoutMs),
+  };
+}

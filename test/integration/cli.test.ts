@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCliCapture } from '../helpers/runCliCapture';
-import { startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
+import { cliEnvFor, startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
 
 let p: TestPlatform;
 let env: Record<string, string>;
@@ -13,14 +13,7 @@ const keyFile = path.join(mkdtempSync(path.join(tmpdir(), 'md-cli-')), 'key.pem'
 beforeAll(async () => {
   p = await startTestPlatform({ orders: 120, seed: 3 });
   writeFileSync(keyFile, testKeys().privateKeyPem, { mode: 0o600 });
-  env = {
-    MERCHANT_DESK_BASE_URL: p.sandbox.baseUrl,
-    MERCHANT_DESK_PLATFORM_URL: p.sandbox.platformUrl,
-    MERCHANT_DESK_MERCHANT_ID: p.sandbox.merchantId,
-    MERCHANT_DESK_TOKEN: p.sandbox.token,
-    MERCHANT_DESK_PRIVATE_KEY_FILE: keyFile,
-    MERCHANT_DESK_TIMEOUT_MS: '2000',
-  };
+  env = cliEnvFor(p, keyFile);
 });
 afterAll(() => p.stop());
 beforeEach(() => p.sandbox.resetCounts());

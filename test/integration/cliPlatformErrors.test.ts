@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DEFAULT_RETRY_POLICY } from '../../src/core/api/retry';
 import { startRecordingProxy, type RecordingProxy } from '../helpers/recordingProxy';
 import { runCliCapture, type CliRun } from '../helpers/runCliCapture';
-import { startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
+import { cliEnvFor, startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
 
 let p: TestPlatform;
 let env: Record<string, string>;
@@ -27,14 +27,7 @@ beforeAll(async () => {
   p = await startTestPlatform({ orders: 60, seed: 5 });
   writeFileSync(keyFile, testKeys().privateKeyPem, { mode: 0o600 });
   writeFileSync(strangerKeyFile, strangerKeyPem, { mode: 0o600 });
-  env = {
-    MERCHANT_DESK_BASE_URL: p.sandbox.baseUrl,
-    MERCHANT_DESK_PLATFORM_URL: p.sandbox.platformUrl,
-    MERCHANT_DESK_MERCHANT_ID: p.sandbox.merchantId,
-    MERCHANT_DESK_TOKEN: p.sandbox.token,
-    MERCHANT_DESK_PRIVATE_KEY_FILE: keyFile,
-    MERCHANT_DESK_TIMEOUT_MS: '2000',
-  };
+  env = cliEnvFor(p, keyFile);
 });
 afterAll(async () => {
   await p.stop();
