@@ -1,5 +1,14 @@
 import { abandonedKeychainCalls } from '../core/secrets/keytarSecretStore';
+import { describeUnexpected } from '../core/logging/redact';
 import { runCli } from './program';
+
+// Whatever escapes (a bug): one redacted line, never Node's dump of the error object (which could show headers).
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (e: unknown) => {
+    process.stderr.write(`${describeUnexpected(e)}\n`);
+    process.exit(1);
+  });
+}
 
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());

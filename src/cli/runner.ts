@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { BuyerSyncApi } from '../core/api/buyerSyncApi';
 import type { SellerApi } from '../core/api/sellerApi';
 import { describeApiError, type ApiError } from '../core/errors';
+import { describeUnexpected } from '../core/logging/redact';
 import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import type { Profile } from '../core/profiles/profileSchema';
 import {
@@ -80,7 +81,7 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
         io.stderr(e.message);
         return setExit(e.exitCode);
       }
-      io.stderr(`Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+      io.stderr(describeUnexpected(e));
       setExit(ExitCode.other);
     }
   };
