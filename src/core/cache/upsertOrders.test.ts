@@ -81,6 +81,23 @@ describe('writing pages', () => {
     });
   });
 
+  it('a late answer with an older copy does not overwrite the newer one (nor emit backward events)', () => {
+    const o = fakeOrder(1, T0, { orderStatus: 2 });
+    cache.applyPage([o], { seenAtMs: T0, baseline: true });
+    cache.applyPage([{ ...o, orderStatus: 4 }], { seenAtMs: T0 + 5_000, baseline: true });
+    const late = cache.applyPage<ChangeEvent>([{ ...o, orderStatus: 3 }], {
+      seenAtMs: T0 + 2_000, // read before the copy stored above
+      baseline: true,
+      describe: describeOrderChange,
+    });
+    expect(late.ok && late.value).toMatchObject({ updated: 0, unchanged: 1, events: [] });
+    expect(cache.getOrder(o.id)).toMatchObject({ ok: true, value: { orderStatus: 4 } });
+    // Hours apart the other way is no late answer but a platform clock that jumped back: applied.
+    const jumped = cache.applyPage([{ ...o, orderStatus: 5 }], { seenAtMs: T0 + 5_000 - 3_600_000, baseline: true });
+    expect(jumped.ok && jumped.value).toMatchObject({ updated: 1 });
+    expect(cache.getOrder(o.id)).toMatchObject({ ok: true, value: { orderStatus: 5 } });
+  });
+
   it('a failed page leaves nothing half-written', () => {
     const good = fakeOrder(1, T0);
     const bad = fakeOrder(2, T0);

@@ -33,7 +33,13 @@ export interface PageWriteResult<E> {
 /** Change events kept in the outbox table; older ones are pruned. */
 export const EVENT_RETENTION = 10_000;
 
-type ExistingRow = SearchColumns & { rid: number; content_hash: string };
+type ExistingRow = SearchColumns & { rid: number; content_hash: string; seen_ms: number };
+
+/**
+ * A copy read this much earlier (platform clock) than the stored one is stale: answers of one sync can arrive out
+ * of order. Past this gap the platform clock is taken to have jumped back, and the copy is applied.
+ */
+export const STALE_COPY_WINDOW_MS = 15 * 60_000;
 
 const textChanged = (a: SearchColumns, b: SearchColumns) =>
   a.order_num !== b.order_num ||
@@ -63,7 +69,7 @@ export class OrderWriter {
 
   constructor(private readonly db: Database.Database) {
     this.select = db.prepare(
-      'SELECT rid, content_hash, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE id = ?',
+      'SELECT rid, content_hash, seen_ms, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE id = ?',
     );
     this.insert = db.prepare(`INSERT INTO orders (id, order_num, buyer_id, buyer_name, order_status, after_sales_status,
         delivery_status, delivery_exception, has_after_sales, has_dispute, create_ms, pay_ms, changed_ms, seen_ms,
@@ -121,7 +127,11 @@ export class OrderWriter {
         this.insertJson.run(info.lastInsertRowid, columns.json);
         result.inserted++;
         if (opts.baseline && opts.describe) this.record(result, opts.describe(undefined, order, opts.seenAtMs));
-      } else if (existing.content_hash === columns.content_hash) {
+      } else if (
+        existing.content_hash === columns.content_hash ||
+        (existing.seen_ms > opts.seenAtMs && existing.seen_ms - opts.seenAtMs <= STALE_COPY_WINDOW_MS)
+      ) {
+        // The same, or an older copy than the one stored (a late answer): nothing to write, no events.
         result.unchanged++;
       } else {
         const before =
