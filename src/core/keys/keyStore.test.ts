@@ -114,6 +114,48 @@ describe('file key store: key encrypted on disk, random passphrase in the keycha
     expect(loaded.ok && loaded.value && publicKeyInfo(loaded.value).bits).toBe(2048);
   });
 
+  it('a passphrase write that timed out but landed later: the next load finishes the save, never a damaged key', async () => {
+    const dataDir = freshDir();
+    const secrets = createMemorySecretStore();
+    const store = createFileKeyStore({ dataDir, secrets });
+    await store.save('a', key2048);
+    const set = secrets.set;
+    let late: Promise<unknown> | undefined;
+    // The keychain answers nothing in time (an unlock prompt), then the prompt is answered and the write lands.
+    secrets.set = async (...args) => {
+      late = new Promise((resolve) => setTimeout(resolve, 5)).then(() => set.apply(secrets, args));
+      return { ok: false, error: { kind: 'timeout', message: 'no answer', action: 'answer the prompt' } };
+    };
+    const timedOut = await store.save('a', key4096);
+    expect(!timedOut.ok && timedOut.error.kind).toBe('timeout');
+    secrets.set = set;
+    await late;
+    // The keychain now holds the new key's passphrase; the key file is still the old one.
+    const loaded = await store.load('a');
+    expect(loaded.ok && loaded.value && publicKeyInfo(loaded.value).bits).toBe(4096);
+    expect(readdirSync(path.join(dataDir, 'keys')).sort()).toEqual(['a.key.pem', 'a.pub.pem']);
+    const info = await store.info('a');
+    expect(info.ok && info.value?.bits).toBe(4096);
+  });
+
+  it('a timed-out passphrase write that never lands leaves the previous key as it was', async () => {
+    const dataDir = freshDir();
+    const secrets = createMemorySecretStore();
+    const store = createFileKeyStore({ dataDir, secrets });
+    await store.save('a', key2048);
+    const set = secrets.set;
+    secrets.set = async () => ({ ok: false, error: { kind: 'timeout', message: 'no answer', action: 'answer it' } });
+    expect((await store.save('a', key4096)).ok).toBe(false);
+    secrets.set = set;
+    const loaded = await store.load('a');
+    expect(loaded.ok && loaded.value && publicKeyInfo(loaded.value).bits).toBe(2048);
+    const info = await store.info('a');
+    expect(info.ok && info.value?.bits).toBe(2048);
+    // The next save replaces the leftover.
+    await store.save('a', key4096);
+    expect(readdirSync(path.join(dataDir, 'keys')).sort()).toEqual(['a.key.pem', 'a.pub.pem']);
+  });
+
   it('a key file without its passphrase, or a damaged one, is a clear error with an action', async () => {
     const dataDir = freshDir();
     const secrets = createMemorySecretStore();

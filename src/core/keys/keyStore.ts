@@ -33,9 +33,15 @@ export const KEY_CIPHER = 'aes-256-cbc';
 export function keyFilePaths(
   dataDir: string,
   profileId: string,
-): { dir: string; privateKey: string; publicKey: string } {
+): { dir: string; privateKey: string; pending: string; publicKey: string } {
   const dir = path.join(dataDir, 'keys');
-  return { dir, privateKey: path.join(dir, `${profileId}.key.pem`), publicKey: path.join(dir, `${profileId}.pub.pem`) };
+  return {
+    dir,
+    privateKey: path.join(dir, `${profileId}.key.pem`),
+    /** A new key whose passphrase is not confirmed stored yet (see save). */
+    pending: path.join(dir, `${profileId}.key.pem.pending`),
+    publicKey: path.join(dir, `${profileId}.pub.pem`),
+  };
 }
 
 /** A fresh random passphrase: Base64 of 32 random bytes. */
@@ -70,14 +76,25 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
   const paths = (profileId: string) =>
     keyFilePaths(typeof options.dataDir === 'function' ? options.dataDir() : options.dataDir, profileId);
 
+  const decrypt = (pem: string, passphrase: string): KeyObject | undefined => {
+    try {
+      return createPrivateKey({ key: pem, format: 'pem', passphrase });
+    } catch {
+      return undefined;
+    }
+  };
+
   async function load(profileId: string): Promise<Result<KeyObject | null, KeyStoreError>> {
     const p = paths(profileId);
     const pem = await readOptional(p.privateKey);
     if (!pem.ok) return pem;
-    if (pem.value === null) return ok(null);
+    const pending = await readOptional(p.pending);
+    if (!pending.ok) return pending;
+    if (pem.value === null && pending.value === null) return ok(null);
     const passphrase = await secrets.get(profileId, 'key-passphrase');
     if (!passphrase.ok) return passphrase;
     if (passphrase.value === null) {
+      if (pem.value === null) return ok(null); // only a save that never stored its passphrase
       return err({
         kind: 'passphrase-missing',
         message: `The key file ${p.privateKey} exists but its passphrase is not in this keychain (the file alone cannot be decrypted).`,
@@ -85,15 +102,26 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
           'Import or generate the key again on this computer (the keychain item may have been deleted, or the data directory copied from another computer).',
       });
     }
-    try {
-      return ok(createPrivateKey({ key: pem.value, format: 'pem', passphrase: passphrase.value }));
-    } catch {
-      return err({
-        kind: 'key-damaged',
-        message: `The key file ${p.privateKey} could not be decrypted with the passphrase in the keychain.`,
-        action: 'Import or generate the key again (and register the new public key with the platform if it changed).',
-      });
+    const key = pem.value === null ? undefined : decrypt(pem.value, passphrase.value);
+    if (key) return ok(key);
+    // The passphrase belongs to an unfinished save — its keychain write landed after it timed out, or the process
+    // ended before the rename: finish that save now.
+    const saved = pending.value === null ? undefined : decrypt(pending.value, passphrase.value);
+    if (saved) {
+      try {
+        await rename(p.pending, p.privateKey);
+      } catch (e) {
+        return err(ioError('write', p.privateKey, e));
+      }
+      await writePublic(p.publicKey, publicKeyInfo(saved));
+      return ok(saved);
     }
+    if (pem.value === null) return ok(null);
+    return err({
+      kind: 'key-damaged',
+      message: `The key file ${p.privateKey} could not be decrypted with the passphrase in the keychain.`,
+      action: 'Import or generate the key again (and register the new public key with the platform if it changed).',
+    });
   }
 
   async function writePublic(file: string, info: PublicKeyInfo): Promise<Result<void, KeyStoreError>> {
@@ -110,6 +138,15 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
 
     async info(profileId) {
       const p = paths(profileId);
+      const pending = await readOptional(p.pending);
+      if (!pending.ok) return pending;
+      if (pending.value !== null) {
+        // An unfinished save may be the current key: load() settles which one (and the public copy).
+        const key = await load(profileId);
+        if (!key.ok) return key;
+        if (key.value === null) return ok(null);
+        return ok(publicKeyInfo(key.value));
+      }
       const priv = await readOptional(p.privateKey);
       if (!priv.ok) return priv;
       if (priv.value === null) return ok(null);
@@ -141,6 +178,10 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
         await mkdir(p.dir, { recursive: true, mode: 0o700 });
         if (process.platform !== 'win32') await chmod(p.dir, 0o700);
         await writeFile(tmp, encrypted, { mode: 0o600, flag: 'wx' });
+        // The new key waits as `<key>.pending` until its passphrase is stored: if the keychain write times out and
+        // lands later (an unlock prompt answered late), or the process ends before the rename, load() finds the
+        // passphrase fits the pending file and finishes the save — the key is never left undecryptable.
+        await rename(tmp, p.pending);
       } catch (e) {
         await rm(tmp, { force: true }).catch(() => {});
         return err(ioError('write', tmp, e));
@@ -148,18 +189,18 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
       // The old passphrase is kept until the new file is in place, so a failure leaves the old key usable.
       const previous = await secrets.get(profileId, 'key-passphrase');
       if (!previous.ok) {
-        await rm(tmp, { force: true });
+        await rm(p.pending, { force: true });
         return previous;
       }
       const stored = await secrets.set(profileId, 'key-passphrase', passphrase);
       if (!stored.ok) {
-        await rm(tmp, { force: true });
+        // Refused: nothing of the new key remains. Timed out: the write may still land, so the pending file stays.
+        if (stored.error.kind !== 'timeout') await rm(p.pending, { force: true });
         return stored;
       }
       try {
-        await rename(tmp, p.privateKey);
+        await rename(p.pending, p.privateKey);
       } catch (e) {
-        await rm(tmp, { force: true }).catch(() => {});
         if (previous.value !== null) await secrets.set(profileId, 'key-passphrase', previous.value);
         else await secrets.delete(profileId, 'key-passphrase');
         return err(ioError('write', p.privateKey, e));
@@ -177,6 +218,7 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
       if (!deleted.ok) return deleted;
       try {
         await rm(p.privateKey, { force: true });
+        await rm(p.pending, { force: true });
         await rm(p.publicKey, { force: true });
       } catch (e) {
         return err(ioError('delete', p.privateKey, e));
