@@ -1,3 +1,4 @@
+import { LOCAL_CLOCK_MARGIN_MS } from './windowSync';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
@@ -78,7 +79,7 @@ export async function runIncrementalSync(
 ): Promise<Result<PollOutcome, SyncError>> {
   const fetched = await fetchWindows(ctx, run.baseFilter, phase, run);
   if (!fetched.ok) return fetched;
-  const watermarkMs = run.startedMs ?? fetched.value.startedMs ?? ctx.now();
+  const watermarkMs = run.startedMs ?? fetched.value.startedMs ?? ctx.now() - LOCAL_CLOCK_MARGIN_MS;
   const { requests, windows, refetches } = fetched.value;
   return ok({ requests, fetched: fetched.value.fetched, windows, refetches, watermarkMs });
 }

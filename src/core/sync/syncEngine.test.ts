@@ -246,6 +246,20 @@ describe('incremental sync', () => {
     expect(poll.ok && poll.value.watermark).toBe(new Date(NOW + 3_600_000).toISOString());
   });
 
+  it('a platform answer without `time`: the local clock, set back, stands in — a local clock 5 minutes ahead misses no update', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.sendsTime = false;
+    platform.add(history(500));
+    const ahead = () => platform.clock + 5 * 60_000;
+    expect(await engine(platform, { now: ahead }).sync()).toMatchObject({ ok: true, value: { mode: 'full' } });
+    platform.clock += 60_000; // one minute later on the platform
+    const [id] = platform.ids();
+    platform.update(id!, { orderStatus: 6 }); // updated at the platform's "now"
+    const poll = await engine(platform, { now: ahead }).sync();
+    expect(poll).toMatchObject({ ok: true, value: { mode: 'incremental', updated: 1 } });
+    expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 6 } });
+  });
+
   it('upserts what changed since the watermark, and new orders', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(3_000));

@@ -129,6 +129,13 @@ interface Task {
  * largest totalCount reported for it. Orders are only ever added to a creation window (a creation time never
  * changes), so IDs seen in earlier passes still count; a pass whose union falls short re-fetches the window.
  */
+/**
+ * The spec's envelope always carries the platform's `time`; should it be missing or unreadable, the local clock
+ * stands in, set back by this much, so a local clock running ahead of the platform's cannot push the watermark past
+ * updates (a lower watermark only re-reads a few orders).
+ */
+export const LOCAL_CLOCK_MARGIN_MS = 10 * 60_000;
+
 export class WindowSync {
   private readonly queue: Task[] = [];
   private seq = 0;
@@ -297,7 +304,7 @@ export class WindowSync {
     const { win } = task;
     if (!result.ok) return this.fail({ kind: 'api', error: result.error, window: describeWindow(win) });
     const { data, time } = result.value;
-    const seenAtMs = parseIsoInstant(time) ?? this.o.now();
+    const seenAtMs = parseIsoInstant(time) ?? this.o.now() - LOCAL_CLOCK_MARGIN_MS;
     this.requests++;
     this.fetched += data.list.length;
     const written = this.o.writePage(data.list, seenAtMs);

@@ -33,6 +33,8 @@ export class FakePlatform implements OrderSource {
    * the sync does not depend on it: oldest first, and by ID descending (IDs unrelated to creation time).
    */
   listOrder: 'newest-first' | 'oldest-first' | 'id-descending' = 'newest-first';
+  /** Whether answers carry the envelope `time` (the spec says they do). */
+  sendsTime = true;
 
   constructor(clock: number) {
     this.clock = clock;
@@ -107,7 +109,7 @@ export class FakePlatform implements OrderSource {
         pageCount: Math.ceil(matching.length / pageSize),
         list,
       },
-      time: new Date(this.clock).toISOString(),
+      time: this.sendsTime ? new Date(this.clock).toISOString() : undefined,
     });
   }
 }
