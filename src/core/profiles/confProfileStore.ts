@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
+import { withFileLock } from './fileLock';
 import { createProfileStore, type DocumentBacking, type ProfileStore } from './profileStore';
 
 /** The settings file's name in the data directory (`<dataDir>/settings.json`), shared by the app and the CLI. */
@@ -27,6 +28,8 @@ export function confLikeBacking(location: string, open: () => ConfLike): Documen
     write: (doc) => {
       get().store = doc;
     },
+    // The app and the CLI may change the file at the same moment: one read-modify-write at a time.
+    exclusive: (fn) => withFileLock(`${location}.lock`, fn),
   };
 }
 

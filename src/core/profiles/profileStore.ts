@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../result';
+import { FileLockBusyError } from './fileLock';
 import { migrateDocument } from './migrations';
 import { invalidError, type ProfileStoreError } from './profileErrors';
 import {
@@ -37,6 +38,8 @@ export interface DocumentBacking {
   /** The whole raw document, or null when there is none yet (reading must not create anything). */
   read(): Record<string, unknown> | null;
   write(document: Record<string, unknown>): void;
+  /** Runs a read-modify-write holding a cross-process lock (file backings); absent: no other writer exists. */
+  exclusive?<T>(fn: () => T): T;
 }
 
 function ioError(verb: string, location: string, e: unknown): ProfileStoreError {
@@ -97,6 +100,23 @@ export function createProfileStore(backing: DocumentBacking): ProfileStore {
   }
 
   function modify<T>(change: (doc: ProfilesDocument) => Result<T, ProfileStoreError>): Result<T, ProfileStoreError> {
+    if (!backing.exclusive) return modifyUnlocked(change);
+    try {
+      return backing.exclusive(() => modifyUnlocked(change));
+    } catch (e) {
+      if (e instanceof FileLockBusyError)
+        return err({
+          kind: 'io',
+          message: `The settings file ${backing.location} is being changed by another Merchant Desk process.`,
+          action: `Try again in a moment. If no other Merchant Desk is running, delete ${e.lockFile}.`,
+        });
+      return err(ioError('write', backing.location, e));
+    }
+  }
+
+  function modifyUnlocked<T>(
+    change: (doc: ProfilesDocument) => Result<T, ProfileStoreError>,
+  ): Result<T, ProfileStoreError> {
     const loaded = load();
     if (!loaded.ok) return loaded;
     const doc: ProfilesDocument = { ...loaded.value.doc, profiles: [...loaded.value.doc.profiles] };

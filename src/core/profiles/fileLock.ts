@@ -1,0 +1,59 @@
+import { closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A cross-process lock for a short critical section (read-modify-write of settings.json by the app and the CLI):
+ * the lock is a file created exclusively (`wx`). A holder that died leaves its file behind: older than `staleMs`,
+ * it is taken over. Synchronous, because the sections it guards are (and take milliseconds).
+ */
+export class FileLockBusyError extends Error {
+  constructor(readonly lockFile: string) {
+    super(
+      `another Merchant Desk process is changing the settings (lock ${lockFile}); try again — if none is running, delete that file`,
+    );
+  }
+}
+
+export interface FileLockOptions {
+  /** Give up after this long (default 3 s). */
+  timeoutMs?: number;
+  /** A lock file older than this is a dead holder's (default 10 s). */
+  staleMs?: number;
+}
+
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+export function withFileLock<T>(lockFile: string, fn: () => T, options: FileLockOptions = {}): T {
+  const timeoutMs = options.timeoutMs ?? 3_000;
+  const staleMs = options.staleMs ?? 10_000;
+  const deadline = Date.now() + timeoutMs;
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
+    try {
+      const fd = openSync(lockFile, 'wx', 0o600);
+      try {
+        writeSync(fd, String(process.pid));
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    try {
+      if (Date.now() - statSync(lockFile).mtimeMs > staleMs) {
+        rmSync(lockFile, { force: true });
+        continue;
+      }
+    } catch {
+      continue; // released meanwhile
+    }
+    if (Date.now() >= deadline) throw new FileLockBusyError(lockFile);
+    pause(wait);
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lockFile, { force: true });
+  }
+}
