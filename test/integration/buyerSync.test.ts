@@ -103,7 +103,7 @@ describe('SSO links', () => {
   });
 
   it('an invalid item ID sends nothing', async () => {
-    for (const item of ['..', 'a b', '', 'x\u0000']) {
+    for (const item of ['..', 'a b', '', 'x\u0000', 'x\ud800']) {
       const r = await p.buyers().createSsoLink(buyer, item);
       expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     }

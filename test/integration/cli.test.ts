@@ -84,6 +84,7 @@ describe('merchant-desk CLI', () => {
     [['orders', 'list', '--created-from', '2026-02-01', '--created-to', '2026-01-01']],
     [['orders', 'list', '--updated-from', '2026-02-01T00:00:00Z', '--updated-to', '2026-01-31T23:00:00+02:00']],
     [['orders', 'get', '99999999999999999999']],
+    [['orders', 'list', '--created-to', '9999-12-31T23:00:00-05:00']],
     [['orders', 'frobnicate']],
     [['sandbox', '--port', '70000']],
     [['sandbox', '--orders', '-1']],

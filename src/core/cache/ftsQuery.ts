@@ -47,9 +47,11 @@ export function ftsString(term: string): string {
  * not indexing has caught up. Registered as the SQL function `md_fold` on every cache connection.
  */
 export function foldText(text: string): string {
+  // Only the combining diacritics of Latin-style letters (U+0300–U+036F), as the tokenizers: kana voicing marks or
+  // Indic vowel signs are parts of letters, not accents.
   return text
     .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
+    .replace(/[\u0300-\u036f]+/g, '')
     .toLowerCase()
     .normalize('NFC');
 }

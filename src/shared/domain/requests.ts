@@ -18,6 +18,9 @@ const idText = (what: string) =>
     // One spelling per number: "0042" is sent (and cached) as 42.
     .transform((s) => BigInt(s).toString());
 
+/** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the instants `YYYY-MM-DDTHH:mm:ss.sssZ` can write. */
+const MIN_INSTANT = -62_167_219_200_000;
+const MAX_INSTANT = 253_402_300_799_999;
 const HAS_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d/i;
 const HAS_ZONE = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
 
@@ -36,6 +39,10 @@ const isoDate = (what: string) =>
     })
     .refine((s) => !HAS_TIME.test(s) || HAS_ZONE.test(s), {
       message: `${what} needs a time zone after the time: Z for UTC or an offset such as +08:00`,
+      abort: true,
+    })
+    .refine((s) => parseIsoInstant(s)! >= MIN_INSTANT && parseIsoInstant(s)! <= MAX_INSTANT, {
+      message: `${what} must fall between the years 0000 and 9999 (UTC)`,
       abort: true,
     })
     .transform((s) => formatIsoInstant(parseIsoInstant(s)!));
@@ -137,6 +144,6 @@ export const itemIdSchema = z
   .trim()
   .min(1, 'item id must not be empty')
   // The spec gives no format: any visible characters, URL-encoded into one path segment of the link.
-  .regex(/^[^\s\p{Cc}]+$/u, 'item id must not contain spaces or control characters')
+  .regex(/^[^\s\p{Cc}\p{Cs}]+$/u, 'item id must not contain spaces, control characters or broken characters')
   // "." and ".." would not stay a path segment: a browser resolves them away.
   .refine((s) => s !== '.' && s !== '..', 'item id must not be "." or ".."');
