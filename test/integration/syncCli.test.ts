@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program';
 import { cacheFilePath, openOrderCache } from '../../src/core/cache/openCache';
+import { SyncLease } from '../../src/core/sync/syncLease';
 import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
 import type { Order } from '../../src/shared/domain/order';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
@@ -179,6 +180,28 @@ describe('merchant-desk sync / cache', () => {
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ inserted: 1_500, cached: 1_500 });
     expect(rebuilt.stderr).toMatch(/The old cache file is kept as .*default\.sqlite\.replaced-/);
     expect(readdirSync(path.join(dir, 'cache')).some((f) => f.startsWith('default.sqlite.replaced-'))).toBe(true);
+  });
+
+  it('sync and sync --rebuild wait their turn: a sync running elsewhere is named, and nothing is renamed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-cli-lease-'));
+    expect((await cli(['sync'], online(dir))).code).toBe(0);
+    const opened = openOrderCache({ file: cacheFilePath(dir, 'default') });
+    if (!opened.ok) throw new Error(opened.error.kind);
+    // Another process syncing this cache (a live PID on this host).
+    const other = SyncLease.acquire(opened.value, { pid: process.ppid, heartbeatEveryMs: 0 });
+    if (!other.ok) throw new Error('lease');
+    try {
+      for (const argv of [['sync'], ['sync', '--rebuild']]) {
+        const r = await cli(argv, online(dir));
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(new RegExp(`Another sync of this cache is running \\(process ${process.ppid} `));
+      }
+      expect(readdirSync(path.join(dir, 'cache')).some((f) => f.includes('.replaced-'))).toBe(false);
+    } finally {
+      other.value.release();
+      opened.value.close();
+    }
+    expect((await cli(['sync', '--rebuild'], online(dir))).code).toBe(0);
   });
 
   it('each profile has its own cache file', async () => {

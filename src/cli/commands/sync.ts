@@ -86,20 +86,20 @@ export function registerSync(program: Command, run: CommandRunner): void {
 
         if (flags.rebuild && existsSync(file)) {
           // Not under a sync that is running (another process): its lease is in the file, when the file is readable.
+          // The file is closed again before it is renamed (Windows cannot rename an open database).
           const old = openOrderCache({ file });
-          const lease = old.ok ? SyncLease.acquire(old.value) : undefined;
-          try {
-            if (lease && !lease.ok) {
+          if (old.ok) {
+            const lease = SyncLease.acquire(old.value, { heartbeatEveryMs: 0 });
+            if (lease.ok) lease.value.release();
+            old.value.close();
+            if (!lease.ok) {
               io.stderr(describeSyncError(lease.error, REBUILD_HINT));
               return ExitCode.other;
             }
-            const aside = setCacheFileAside(file, 'replaced');
-            if (!aside.ok) throw cacheErrorToCli(aside.error);
-            io.stderr(`The old cache file is kept as ${aside.value}.`);
-          } finally {
-            if (lease?.ok) lease.value.release();
-            if (old.ok) old.value.close();
           }
+          const aside = setCacheFileAside(file, 'replaced');
+          if (!aside.ok) throw cacheErrorToCli(aside.error);
+          io.stderr(`The old cache file is kept as ${aside.value}.`);
         }
         const opened = openOrderCache({ file, identity: { baseUrl: connection.config.baseUrl, merchantId } });
         if (!opened.ok) throw cacheErrorToCli(opened.error);

@@ -138,6 +138,28 @@ describe('file key store: key encrypted on disk, random passphrase in the keycha
     expect(info.ok && info.value?.bits).toBe(4096);
   });
 
+  it('a load in another process that finishes a save first leaves the key whole for both', async () => {
+    const dataDir = freshDir();
+    const secrets = createMemorySecretStore();
+    const saver = createFileKeyStore({ dataDir, secrets });
+    const reader = createFileKeyStore({ dataDir, secrets }); // the app, while the CLI saves
+    await saver.save('a', key2048);
+    const set = secrets.set;
+    let readDuringSave: Awaited<ReturnType<typeof reader.load>> | undefined;
+    secrets.set = async (...args) => {
+      const r = await set.apply(secrets, args);
+      readDuringSave = await reader.load('a'); // lands between the keychain write and the saver's rename
+      return r;
+    };
+    const saved = await saver.save('a', key4096);
+    secrets.set = set;
+    expect(saved).toMatchObject({ ok: true, value: { bits: 4096 } });
+    expect(readDuringSave?.ok && readDuringSave.value && publicKeyInfo(readDuringSave.value).bits).toBe(4096);
+    const after = await saver.load('a');
+    expect(after.ok && after.value && publicKeyInfo(after.value).bits).toBe(4096);
+    expect(readdirSync(path.join(dataDir, 'keys')).sort()).toEqual(['a.key.pem', 'a.pub.pem']);
+  });
+
   it('a timed-out passphrase write that never lands leaves the previous key as it was', async () => {
     const dataDir = freshDir();
     const secrets = createMemorySecretStore();

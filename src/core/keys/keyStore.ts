@@ -111,7 +111,13 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
       try {
         await rename(p.pending, p.privateKey);
       } catch (e) {
-        return err(ioError('write', p.privateKey, e));
+        // Another process (the saver itself, or another reader) finished it first: the key file is the new one.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return err(ioError('write', p.privateKey, e));
+        const now = await readOptional(p.privateKey);
+        if (!now.ok) return now;
+        const finished = now.value === null ? undefined : decrypt(now.value, passphrase.value);
+        if (!finished) return err(ioError('write', p.privateKey, e));
+        return ok(finished);
       }
       await writePublic(p.publicKey, publicKeyInfo(saved));
       return ok(saved);
@@ -201,6 +207,15 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
       try {
         await rename(p.pending, p.privateKey);
       } catch (e) {
+        // A load() in another process may have finished this save already (it saw the passphrase fit the pending
+        // file): then the key file is this key and nothing must be rolled back.
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+          const now = await readOptional(p.privateKey);
+          if (now.ok && now.value !== null && decrypt(now.value, passphrase)) {
+            const written = await writePublic(p.publicKey, info);
+            return written.ok ? ok(info) : written;
+          }
+        }
         if (previous.value !== null) await secrets.set(profileId, 'key-passphrase', previous.value);
         else await secrets.delete(profileId, 'key-passphrase');
         return err(ioError('write', p.privateKey, e));

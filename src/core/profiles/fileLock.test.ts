@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,16 @@ describe('withFileLock', () => {
     expect(() => withFileLock(lock, () => 1, { timeoutMs: 150 })).toThrow(FileLockBusyError);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
     expect(existsSync(lock)).toBe(true); // not ours to remove
+  });
+
+  it("a holder that outlived the stale limit does not remove the next holder's lock", () => {
+    const lock = lockIn();
+    withFileLock(lock, () => {
+      // Meanwhile this lock was judged stale and another process took it over.
+      rmSync(lock);
+      writeFileSync(lock, 'someone-else');
+    });
+    expect(readFileSync(lock, 'utf8')).toBe('someone-else');
   });
 
   it("takes over a dead holder's stale lock", () => {

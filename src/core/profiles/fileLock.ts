@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -27,12 +28,14 @@ export function withFileLock<T>(lockFile: string, fn: () => T, options: FileLock
   const timeoutMs = options.timeoutMs ?? 3_000;
   const staleMs = options.staleMs ?? 10_000;
   const deadline = Date.now() + timeoutMs;
+  // Ours, written into the file: release removes the lock only while it still holds this token.
+  const token = `${process.pid}:${randomBytes(8).toString('hex')}`;
   mkdirSync(path.dirname(lockFile), { recursive: true });
   for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
     try {
       const fd = openSync(lockFile, 'wx', 0o600);
       try {
-        writeSync(fd, String(process.pid));
+        writeSync(fd, token);
       } finally {
         closeSync(fd);
       }
@@ -42,11 +45,14 @@ export function withFileLock<T>(lockFile: string, fn: () => T, options: FileLock
     }
     try {
       if (Date.now() - statSync(lockFile).mtimeMs > staleMs) {
-        rmSync(lockFile, { force: true });
+        // A dead holder's: moved aside under a unique name first, so of several waiters only one takes it over.
+        const aside = `${lockFile}.stale-${randomBytes(6).toString('hex')}`;
+        renameSync(lockFile, aside);
+        rmSync(aside, { force: true });
         continue;
       }
     } catch {
-      continue; // released meanwhile
+      continue; // released or taken over meanwhile
     }
     if (Date.now() >= deadline) throw new FileLockBusyError(lockFile);
     pause(wait);
@@ -54,6 +60,10 @@ export function withFileLock<T>(lockFile: string, fn: () => T, options: FileLock
   try {
     return fn();
   } finally {
-    rmSync(lockFile, { force: true });
+    try {
+      if (readFileSync(lockFile, 'utf8') === token) rmSync(lockFile, { force: true });
+    } catch {
+      // gone already
+    }
   }
 }

@@ -82,14 +82,18 @@ export class SyncEngine {
   async sync(request: SyncRequest = {}): Promise<Result<SyncSummary, SyncError>> {
     if (this.running) return err({ kind: 'busy' });
     this.running = true;
-    // One sync per cache file across processes (the app and a CLI run); see syncLease.ts.
-    const lease = SyncLease.acquire(this.deps.cache, this.deps.lease);
+    // One sync per cache file across processes (the app and a CLI run); see syncLease.ts. Should another process
+    // take the lease over (this one looked dead), this sync stops at once.
+    const lost = new AbortController();
+    const lease = SyncLease.acquire(this.deps.cache, { ...this.deps.lease, onLost: () => lost.abort() });
     if (!lease.ok) {
       this.running = false;
       return lease;
     }
     try {
-      return await this.syncOnce(request);
+      const signal = request.signal ? AbortSignal.any([request.signal, lost.signal]) : lost.signal;
+      const result = await this.syncOnce({ ...request, signal });
+      return !result.ok && lost.signal.aborted ? err({ kind: 'lease-lost' }) : result;
     } finally {
       lease.value.release();
       this.running = false;

@@ -16,6 +16,8 @@ export type SyncError =
   | { kind: 'unsplittable'; window: string; detail: string }
   /** Cancelled by the caller. */
   | { kind: 'aborted' }
+  /** Another process took this sync's lease over (this one had stopped answering); it stopped. */
+  | { kind: 'lease-lost' }
   /** This engine, or another process (`holder`), is already syncing this cache. */
   | { kind: 'busy'; holder?: { pid: number; host: string; sinceMs: number } };
 
@@ -33,6 +35,8 @@ export function describeSyncError(error: SyncError, rebuildHint?: string): strin
       return `Sync stopped: cannot split the window ${error.window}: ${error.detail}.`;
     case 'aborted':
       return 'Sync cancelled. Orders already fetched are kept; the next sync resumes.';
+    case 'lease-lost':
+      return 'Sync stopped: another process took over this cache (this sync had not answered for over a minute — asleep or blocked). Orders already fetched are kept; the other sync goes on.';
     case 'busy':
       return error.holder
         ? `Another sync of this cache is running (process ${error.holder.pid} on ${error.holder.host}, since ${new Date(error.holder.sinceMs).toISOString()}). Wait for it to finish, or stop that process; a killed sync's claim expires by itself.`

@@ -93,6 +93,39 @@ describe('the cross-process sync lease', () => {
     expect(holderOf(b)).toBeUndefined();
   });
 
+  it('a sync whose lease was taken over (it looked dead) stops at its next heartbeat, keeping what it stored', async () => {
+    const [a, b] = twoHandles();
+    const platform = new FakePlatform(NOW);
+    platform.add(Array.from({ length: 3_000 }, (_, i) => NOW - 1_000 - i * 60_000));
+    let calls = 0;
+    const slow = {
+      listOrders: async (input: Parameters<FakePlatform['listOrders']>[0]) => {
+        if (++calls === 3) {
+          // Meanwhile another process judged this holder dead and took the lease over.
+          b.db
+            .prepare("UPDATE meta SET value = json_set(value, '$.token', 'someone-else') WHERE key = 'sync.lease'")
+            .run();
+        }
+        await new Promise((r) => setTimeout(r, 15));
+        return platform.listOrders(input);
+      },
+    };
+    const r = await new SyncEngine({
+      cache: a,
+      source: slow,
+      now: () => platform.clock,
+      settings: { parallelism: 1 },
+      lease: { heartbeatEveryMs: 20 },
+    }).sync();
+    expect(r).toMatchObject({ ok: false, error: { kind: 'lease-lost' } });
+    if (!r.ok) expect(describeSyncError(r.error)).toMatch(/another process took over/);
+    expect(calls).toBeLessThan(30); // stopped early, not after all 30 pages
+    const kept = a.orderCount();
+    expect(kept.ok && kept.value).toBeGreaterThan(0);
+    // The new holder's lease is left alone.
+    expect(JSON.parse(holderOf(b)!)).toMatchObject({ token: 'someone-else' });
+  });
+
   it('knows this process is alive and a finished one is not', () => {
     expect(processIsAlive(process.pid)).toBe(true);
     expect(processIsAlive(2 ** 22 + 12_345)).toBe(false); // above Linux's pid_max

@@ -33,6 +33,8 @@ export interface SyncLeaseOptions {
   staleMs?: number;
   /** How often the holder refreshes its heartbeat (default 10 s; 0: never, for tests). */
   heartbeatEveryMs?: number;
+  /** Called once when a heartbeat finds the lease taken over (this holder had stopped beating for too long). */
+  onLost?: () => void;
 }
 
 export function processIsAlive(pid: number): boolean {
@@ -61,6 +63,9 @@ function readHolder(cache: OrderCache): LeaseHolder | undefined {
 export class SyncLease {
   private timer: ReturnType<typeof setInterval> | undefined;
   private released = false;
+  /** Taken over by another process. */
+  lost = false;
+  private onLost: (() => void) | undefined;
 
   private constructor(
     private readonly cache: OrderCache,
@@ -105,6 +110,7 @@ export class SyncLease {
       return err({ kind: 'busy', holder: { pid, host, sinceMs } });
     }
     const lease = new SyncLease(cache, taken.value, now);
+    lease.onLost = options.onLost;
     const every = options.heartbeatEveryMs ?? 10_000;
     if (every > 0) {
       lease.timer = setInterval(() => lease.heartbeat(), every);
@@ -113,14 +119,25 @@ export class SyncLease {
     return ok(lease);
   }
 
-  /** Refreshes the heartbeat while this lease is still the recorded one. */
-  heartbeat(): void {
-    if (this.released) return;
-    this.cache.guard(() =>
-      this.cache.db
-        .prepare("UPDATE meta SET value = json_set(value, '$.heartbeatMs', ?) WHERE key = ? AND value ->> 'token' = ?")
-        .run(this.now(), KEY, this.holder.token),
+  /**
+   * Refreshes the heartbeat while this lease is still the recorded one. Returns false, and calls `onLost` once,
+   * when it is not: another process took the lease over (this one looked dead — asleep, or blocked for too long).
+   */
+  heartbeat(): boolean {
+    if (this.released || this.lost) return !this.lost;
+    const updated = this.cache.guard(
+      () =>
+        this.cache.db
+          .prepare(
+            "UPDATE meta SET value = json_set(value, '$.heartbeatMs', ?) WHERE key = ? AND value ->> 'token' = ?",
+          )
+          .run(this.now(), KEY, this.holder.token).changes,
     );
+    if (!updated.ok || updated.value > 0) return true; // a busy file is no proof of loss: the next beat tells
+    this.lost = true;
+    if (this.timer) clearInterval(this.timer);
+    this.onLost?.();
+    return false;
   }
 
   /** Gives the lease up (only if it is still ours). */
