@@ -84,6 +84,26 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
     }
   };
 
+  /**
+   * Moves a pending key into place. Another process may have done so first (a reader finishing the save, or the
+   * saver itself): then the key file must already decrypt with `passphrase`, and that counts as done.
+   */
+  async function movePendingIntoPlace(
+    p: ReturnType<typeof paths>,
+    passphrase: string,
+  ): Promise<Result<void, KeyStoreError>> {
+    try {
+      await rename(p.pending, p.privateKey);
+      return ok(undefined);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+        const now = await readOptional(p.privateKey);
+        if (now.ok && now.value !== null && decrypt(now.value, passphrase)) return ok(undefined);
+      }
+      return err(ioError('write', p.privateKey, e));
+    }
+  }
+
   async function load(profileId: string): Promise<Result<KeyObject | null, KeyStoreError>> {
     const p = paths(profileId);
     const pem = await readOptional(p.privateKey);
@@ -108,17 +128,8 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
     // ended before the rename: finish that save now.
     const saved = pending.value === null ? undefined : decrypt(pending.value, passphrase.value);
     if (saved) {
-      try {
-        await rename(p.pending, p.privateKey);
-      } catch (e) {
-        // Another process (the saver itself, or another reader) finished it first: the key file is the new one.
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return err(ioError('write', p.privateKey, e));
-        const now = await readOptional(p.privateKey);
-        if (!now.ok) return now;
-        const finished = now.value === null ? undefined : decrypt(now.value, passphrase.value);
-        if (!finished) return err(ioError('write', p.privateKey, e));
-        return ok(finished);
-      }
+      const moved = await movePendingIntoPlace(p, passphrase.value);
+      if (!moved.ok) return moved;
       await writePublic(p.publicKey, publicKeyInfo(saved));
       return ok(saved);
     }
@@ -204,21 +215,12 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
         if (stored.error.kind !== 'timeout') await rm(p.pending, { force: true });
         return stored;
       }
-      try {
-        await rename(p.pending, p.privateKey);
-      } catch (e) {
-        // A load() in another process may have finished this save already (it saw the passphrase fit the pending
-        // file): then the key file is this key and nothing must be rolled back.
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-          const now = await readOptional(p.privateKey);
-          if (now.ok && now.value !== null && decrypt(now.value, passphrase)) {
-            const written = await writePublic(p.publicKey, info);
-            return written.ok ? ok(info) : written;
-          }
-        }
+      // (A load() in another process may have finished this save already: that counts, nothing is rolled back.)
+      const moved = await movePendingIntoPlace(p, passphrase);
+      if (!moved.ok) {
         if (previous.value !== null) await secrets.set(profileId, 'key-passphrase', previous.value);
         else await secrets.delete(profileId, 'key-passphrase');
-        return err(ioError('write', p.privateKey, e));
+        return moved;
       }
       const written = await writePublic(p.publicKey, info);
       return written.ok ? ok(info) : written;
