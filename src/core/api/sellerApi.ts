@@ -110,8 +110,9 @@ export class SellerApi {
 
   /**
    * Approves or rejects an after-sales request. Never blindly retried: only a refused connection or a 10004
-   * answer is retried (a 429 is reported as a refusal, for the merchant to try again). When the outcome is unknown (timeout, dropped connection, 5xx, garbled answer)
-   * the order is re-fetched and an `outcome-unknown` error reports what was found.
+   * answer is retried (a 429 is reported as a refusal, for the merchant to try again). When the outcome is
+   * unknown (timeout, dropped connection, 5xx, garbled answer, cancel) the order is re-fetched and an
+   * `outcome-unknown` error reports what was found.
    */
   async auditAfterSales(input: unknown): Promise<Result<true, ApiError>> {
     const decision = validateInput(afterSalesDecisionSchema, input);
