@@ -1,10 +1,9 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { BuyerSyncApi } from '../core/api/buyerSyncApi';
-import type { Credentials, RequestLogEntry } from '../core/api/clientDeps';
-import { SellerApi } from '../core/api/sellerApi';
+import type { ClientDeps, Credentials, RequestLogEntry } from '../core/api/clientDeps';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
+import type { HttpTransport } from '../core/http/transport';
 import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';
 import { defaultDataDir } from '../core/paths/dataDir';
 import { createConfProfileStore } from '../core/profiles/confProfileStore';
@@ -99,33 +98,18 @@ export function environmentCredentials(env: CliIo['env']): Credentials {
   };
 }
 
-/** API clients for a resolved connection (a profile or the environment); `signal` cancels them (Ctrl+C). */
-export function sellerApiFor(
+/** What an API client of the CLI needs: the connection, a fresh axios transport, Ctrl+C and the request log. */
+export function cliClientDeps(
   connection: Pick<Connection, 'config' | 'credentials'>,
-  signal?: AbortSignal,
-  onRequest?: (entry: RequestLogEntry) => void,
-): SellerApi {
-  return new SellerApi({
+  options: { signal?: AbortSignal; onRequest?: (entry: RequestLogEntry) => void; transport?: HttpTransport } = {},
+): ClientDeps {
+  return {
     config: connection.config,
-    transport: createAxiosTransport(),
+    transport: options.transport ?? createAxiosTransport(),
     credentials: connection.credentials,
-    ...(signal ? { signal } : {}),
-    ...(onRequest ? { onRequest } : {}),
-  });
-}
-
-export function buyerSyncApiFor(
-  connection: Pick<Connection, 'config' | 'credentials'>,
-  signal?: AbortSignal,
-  onRequest?: (entry: RequestLogEntry) => void,
-): BuyerSyncApi {
-  return new BuyerSyncApi({
-    config: connection.config,
-    transport: createAxiosTransport(),
-    credentials: connection.credentials,
-    ...(signal ? { signal } : {}),
-    ...(onRequest ? { onRequest } : {}),
-  });
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

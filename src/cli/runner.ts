@@ -1,17 +1,16 @@
 import type { Command } from 'commander';
-import type { BuyerSyncApi } from '../core/api/buyerSyncApi';
-import type { SellerApi } from '../core/api/sellerApi';
+import { BuyerSyncApi } from '../core/api/buyerSyncApi';
+import { SellerApi } from '../core/api/sellerApi';
 import { describeApiError, type ApiError } from '../core/errors';
 import { describeUnexpected } from '../core/logging/redact';
 import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import type { Profile } from '../core/profiles/profileSchema';
 import {
-  buyerSyncApiFor,
+  cliClientDeps,
   cliDataDir,
   profileServices,
   requireProfile,
   resolveConnection,
-  sellerApiFor,
   type Connection,
   type GlobalOptions,
   type ProfileServices,
@@ -48,20 +47,17 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
     const connection = (needs: { baseUrl?: boolean; platform?: boolean }) =>
       resolveConnection(options, io, needs, getServices);
     // Commands that use a profile keep a request log in its data directory (environment mode writes no files).
-    const requestLogFor = (c: Connection) =>
-      c.profile ? createRequestLog({ file: requestLogPath(cliDataDir(options, io.env)) }) : undefined;
+    const clientDeps = (c: Connection) =>
+      cliClientDeps(c, {
+        ...(io.signal ? { signal: io.signal } : {}),
+        ...(c.profile ? { onRequest: createRequestLog({ file: requestLogPath(cliDataDir(options, io.env)) }) } : {}),
+      });
     const ctx: CommandContext = {
       io,
       json: options.json === true,
       options,
-      seller: () => {
-        const c = connection({ baseUrl: true });
-        return sellerApiFor(c, io.signal, requestLogFor(c));
-      },
-      buyers: () => {
-        const c = connection({ platform: true });
-        return buyerSyncApiFor(c, io.signal, requestLogFor(c));
-      },
+      seller: () => new SellerApi(clientDeps(connection({ baseUrl: true }))),
+      buyers: () => new BuyerSyncApi(clientDeps(connection({ platform: true }))),
       connection,
       dataDir: () => cliDataDir(options, io.env),
       services: getServices,

@@ -9,6 +9,7 @@ import type { SyncProgress } from '../../core/sync/progress';
 import { countingTransport } from '../../core/sync/requestCounter';
 import { SyncEngine } from '../../core/sync/syncEngine';
 import { describeSyncError } from '../../core/sync/syncErrors';
+import { cliClientDeps } from '../context';
 import { exitCodeFor } from '../exitCodes';
 import { CliInputError, ExitCode } from '../io';
 import { parseInteger } from '../options';
@@ -106,13 +107,13 @@ export function registerSync(program: Command, run: CommandRunner): void {
         const cache = opened.value;
         try {
           const transport = countingTransport(createAxiosTransport({ maxSockets: parallelism }));
-          const seller = new SellerApi({
-            config: connection.config,
-            transport,
-            credentials: connection.credentials,
-            ...(io.signal ? { signal: io.signal } : {}),
-            onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }),
-          });
+          const seller = new SellerApi(
+            cliClientDeps(connection, {
+              transport,
+              ...(io.signal ? { signal: io.signal } : {}),
+              onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }),
+            }),
+          );
           const engine = new SyncEngine({
             cache,
             source: seller,

@@ -6,7 +6,14 @@ import { err, ok, type Result } from '../result';
 import { newNonce } from '../signing/nonce';
 import { signText } from '../signing/rsaSignature';
 import { buildStringToSign } from '../signing/stringToSign';
-import { loadSecret, resolveDeps, validateInput, type ClientDeps, type ResolvedDeps } from './clientDeps';
+import {
+  loadSecret,
+  resolveDeps,
+  retryContextOf,
+  validateInput,
+  type ClientDeps,
+  type ResolvedDeps,
+} from './clientDeps';
 import { decodeEnvelope, transportError, type Decoded } from './envelope';
 import { isTransient, withRetry } from './retry';
 
@@ -76,11 +83,8 @@ export class BuyerSyncApi {
     if (!request.ok) return request;
     const key = await loadSecret('RSA private key', () => this.deps.credentials.signingKey());
     if (!key.ok) return key;
-    const { retry, sleeper, random, now, signal } = this.deps;
-    const result = await withRetry(
-      { policy: retry, sleeper, random, now, ...(signal ? { signal } : {}) },
-      isTransient,
-      (n) => this.attempt(request.value, key.value, n),
+    const result = await withRetry(retryContextOf(this.deps), isTransient, (n) =>
+      this.attempt(request.value, key.value, n),
     );
     return result.ok ? ok(result.value.data) : result;
   }

@@ -4,7 +4,7 @@ import type { PlatformConfig } from '../config/platformConfig';
 import type { ApiError, FieldIssue } from '../errors';
 import type { HttpTransport } from '../http/transport';
 import { err, ok, type Result } from '../result';
-import { DEFAULT_RETRY_POLICY, realSleeper, type RetryPolicy, type Sleeper } from './retry';
+import { DEFAULT_RETRY_POLICY, realSleeper, type RetryContext, type RetryPolicy, type Sleeper } from './retry';
 
 /** Where the secrets come from: the keychain in the app, the environment in the CLI, fixtures in tests. */
 export interface Credentials {
@@ -52,6 +52,12 @@ export function resolveDeps(deps: ClientDeps): ResolvedDeps {
     onRequest: deps.onRequest ?? (() => {}),
     signal: deps.signal,
   };
+}
+
+/** The retry context of a client: its policy, clock, randomness and cancel signal. */
+export function retryContextOf(deps: ResolvedDeps): RetryContext {
+  const { retry, sleeper, random, now, signal } = deps;
+  return { policy: retry, sleeper, random, now, ...(signal ? { signal } : {}) };
 }
 
 /** Validates input with a zod schema; failures become an `invalid-input` error naming each field. */

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import type { ApiError, OutcomeObservation } from '../errors';
 import { integerLiteral } from '../json/losslessJson';
 import { err, ok, type Result } from '../result';
-import { resolveDeps, validateInput, loadSecret, type ClientDeps, type ResolvedDeps } from './clientDeps';
+import {
+  resolveDeps,
+  retryContextOf,
+  validateInput,
+  loadSecret,
+  type ClientDeps,
+  type ResolvedDeps,
+} from './clientDeps';
 import { decodeEnvelope, transportError, type Decoded } from './envelope';
 import { isSafeToRetryUnprocessed, isTransient, withRetry } from './retry';
 
@@ -80,11 +87,6 @@ export class SellerApi {
     return result;
   }
 
-  private retryContext() {
-    const { retry, sleeper, random, now, signal } = this.deps;
-    return { policy: retry, sleeper, random, now, ...(signal ? { signal } : {}) };
-  }
-
   /** One page of the order list. Retries network errors, 5xx, 429 and 10004 with backoff. */
   async listOrders(input: unknown): Promise<Result<OrderPage, ApiError>> {
     const query = validateInput(orderListQuerySchema, input ?? {});
@@ -93,7 +95,7 @@ export class SellerApi {
     if (!token.ok) return token;
     const body = orderListBody(query.value);
     const url = this.url('/seller/order');
-    return withRetry(this.retryContext(), isTransient, (n) =>
+    return withRetry(retryContextOf(this.deps), isTransient, (n) =>
       this.post('orders', url, body, token.value, orderListDataSchema, n),
     );
   }
@@ -122,7 +124,7 @@ export class SellerApi {
     const { orderId } = decision.value;
     const url = this.url(`/seller/order/${orderId}/after-sales/seller-audit`);
     const body = auditBody(decision.value);
-    const result = await withRetry(this.retryContext(), isSafeToRetryUnprocessed, (n) =>
+    const result = await withRetry(retryContextOf(this.deps), isSafeToRetryUnprocessed, (n) =>
       this.post('audit', url, body, token.value, z.literal(true), n),
     );
     if (result.ok) return ok(true);
