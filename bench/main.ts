@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { format } from 'prettier';
 import path from 'node:path';
+import { fixedCredentials } from '../src/core/api/clientDeps';
 import { SellerApi } from '../src/core/api/sellerApi';
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
@@ -88,7 +89,7 @@ function client(sb: RemoteSandbox, maxSockets = 16): Client {
       timeoutMs: 60_000,
     }),
     transport,
-    credentials: { bearerToken: async () => sb.token, signingKey: async () => Promise.reject(new Error('unused')) },
+    credentials: fixedCredentials({ token: sb.token }),
   });
   return { seller, transport };
 }

@@ -1,5 +1,3 @@
-import { createPrivateKey } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { ClientDeps, Credentials, RequestLogEntry } from '../core/api/clientDeps';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
@@ -13,6 +11,7 @@ import type { ProfileStore } from '../core/profiles/profileStore';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { profileCredentials, type CredentialHints } from '../core/secrets/profileCredentials';
 import type { SecretStore } from '../core/secrets/secretStore';
+import { environmentCredentials } from './environmentCredentials';
 import { CliError, CliInputError, type CliIo } from './io';
 
 export interface GlobalOptions {
@@ -44,8 +43,8 @@ export function resolveConfig(
     throw new CliInputError('No merchant ID: pass --merchant ID or set MERCHANT_DESK_MERCHANT_ID.');
   const parsed = platformConfigSchema.safeParse({
     // Unused URLs get a harmless placeholder so one schema validates both kinds of command.
-    baseUrl: baseUrl ?? 'http://unused.invalid',
-    platformUrl: platformUrl ?? 'http://unused.invalid',
+    baseUrl: baseUrl ?? 'https://unused.invalid',
+    platformUrl: platformUrl ?? 'https://unused.invalid',
     merchantId: merchantId ?? 'unused',
     ...(opts.apiPrefix !== undefined
       ? { apiPrefix: opts.apiPrefix }
@@ -60,42 +59,6 @@ export function resolveConfig(
     throw new CliInputError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
   }
   return parsed.data;
-}
-
-/** Credentials from MERCHANT_DESK_TOKEN and the PEM file named by MERCHANT_DESK_PRIVATE_KEY_FILE. */
-export function environmentCredentials(env: CliIo['env']): Credentials {
-  return {
-    bearerToken: async () => {
-      const token = env.MERCHANT_DESK_TOKEN?.trim();
-      if (!token) throw new Error('MERCHANT_DESK_TOKEN is not set (the seller endpoints need the access token)');
-      return token;
-    },
-    signingKey: async () => {
-      const file = env.MERCHANT_DESK_PRIVATE_KEY_FILE;
-      if (!file)
-        throw new Error('MERCHANT_DESK_PRIVATE_KEY_FILE is not set (buyer sync needs the RSA private key PEM file)');
-      let pem: string;
-      try {
-        pem = await readFile(file, 'utf8');
-      } catch (e) {
-        throw new Error(
-          `cannot read the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
-          { cause: e },
-        );
-      }
-      try {
-        const key = createPrivateKey(pem);
-        if (key.asymmetricKeyType !== 'rsa') throw new Error(`it is a ${key.asymmetricKeyType} key, not RSA`);
-        return key;
-      } catch (e) {
-        const why =
-          e instanceof Error && /passphrase/i.test(e.message)
-            ? 'it is encrypted (decrypt it first, e.g. openssl pkey -in key.pem -out plain.pem)'
-            : 'it is not a readable RSA private key PEM';
-        throw new Error(`the key file named by MERCHANT_DESK_PRIVATE_KEY_FILE is unusable: ${why}`, { cause: e });
-      }
-    },
-  };
 }
 
 /** What an API client of the CLI needs: the connection, a fresh axios transport, Ctrl+C and the request log. */
@@ -246,7 +209,11 @@ export function resolveConnection(
 ): Connection {
   const profile = profileForApiCommand(opts, io.env, () => services().profiles);
   if (profile === null)
-    return { config: resolveConfig(opts, io.env, needs), credentials: environmentCredentials(io.env), profile: null };
+    return {
+      config: resolveConfig(opts, io.env, needs),
+      credentials: environmentCredentials(io.env, io.stderr),
+      profile: null,
+    };
   const { secrets, keys } = services();
   return {
     config: profileConfig(profile, opts),

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { BuyerSyncApi } from '../../src/core/api/buyerSyncApi';
-import type { ClientDeps, Credentials } from '../../src/core/api/clientDeps';
+import { fixedCredentials, type ClientDeps, type Credentials } from '../../src/core/api/clientDeps';
 import type { Sleeper } from '../../src/core/api/retry';
 import { SellerApi } from '../../src/core/api/sellerApi';
 import { platformConfigSchema, type PlatformConfigInput } from '../../src/core/config/platformConfig';
@@ -44,7 +44,7 @@ export interface TestPlatform {
 export async function startTestPlatform(options: Partial<SandboxOptions> = {}): Promise<TestPlatform> {
   const { privateKey, publicKeyPem } = testKeys();
   const sandbox = await startSandbox({ publicKeyPem, ...options });
-  const credentials: Credentials = { bearerToken: async () => sandbox.token, signingKey: async () => privateKey };
+  const credentials: Credentials = fixedCredentials({ token: sandbox.token, key: privateKey });
   const transport = countingTransport();
   const sleeper = recordingSleeper();
   const deps = (overrides: ClientOverrides = {}): ClientDeps => {

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+import { fixedCredentials } from '../../src/core/api/clientDeps';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -40,9 +41,7 @@ describe('buyer sync against the sandbox', () => {
 
   it('a signature by another key, or under other signature settings, is 10003', async () => {
     const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-    const wrongKey = await p
-      .buyers({ credentials: { bearerToken: async () => '', signingKey: async () => other } })
-      .syncBuyer(buyer);
+    const wrongKey = await p.buyers({ credentials: fixedCredentials({ key: other }) }).syncBuyer(buyer);
     expect(wrongKey).toMatchObject({
       ok: false,
       error: { kind: 'platform', code: '10003', action: expect.stringContaining('signature') },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/shared/domain/order';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+import { fixedCredentials } from '../../src/core/api/clientDeps';
+import { ok } from '../../src/core/result';
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -85,16 +87,14 @@ describe('order list against the sandbox over loopback', () => {
 
   it('a wrong token is an HTTP 401 error, not retried', async () => {
     const r = await p
-      .seller({ credentials: { bearerToken: async () => 'wrong', signingKey: async () => p.credentials.signingKey() } })
+      .seller({ credentials: { ...p.credentials, bearerToken: async () => ok('wrong') } })
       .listOrders({});
     expect(r).toMatchObject({ ok: false, error: { kind: 'http', status: 401, envelope: { code: '40101' } } });
     expect(p.transport.sent).toHaveLength(1);
   });
 
   it('a missing token is a credentials error and sends nothing', async () => {
-    const r = await p
-      .seller({ credentials: { bearerToken: async () => '', signingKey: async () => p.credentials.signingKey() } })
-      .listOrders({});
+    const r = await p.seller({ credentials: fixedCredentials({}) }).listOrders({});
     expect(r).toMatchObject({ ok: false, error: { kind: 'credentials' } });
     expect(p.transport.sent).toHaveLength(0);
   });

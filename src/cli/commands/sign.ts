@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import type { KeyObject } from 'node:crypto';
 import type { Command } from 'commander';
 import { buyerSyncRequestSchema } from '../../shared/domain/requests';
 import { inspectSignature, verifyWithPastedKey } from '../../core/signing/inspector';
@@ -66,16 +65,9 @@ export function registerSign(program: Command, run: CommandRunner): void {
             ExitCode.invalidInput,
           );
         const connection = ctx.connection({ platform: true });
-        let key: KeyObject;
-        try {
-          key = await connection.credentials.signingKey();
-        } catch (e) {
-          throw new CliError(
-            `The RSA private key could not be read: ${e instanceof Error ? e.message : String(e)}.`,
-            ExitCode.invalidInput,
-          );
-        }
-        const r = inspectSignature({ config: connection.config, privateKey: key, buyer: buyer.data });
+        const key = await connection.credentials.signingKey();
+        if (!key.ok) throw new CliError(key.error.message, ExitCode.invalidInput);
+        const r = inspectSignature({ config: connection.config, privateKey: key.value, buyer: buyer.data });
         const pasted =
           flags.publicKey === undefined
             ? undefined

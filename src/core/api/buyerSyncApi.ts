@@ -14,8 +14,9 @@ import {
   type ClientDeps,
   type ResolvedDeps,
 } from './clientDeps';
-import { decodeEnvelope, transportError, type Decoded } from './envelope';
+import type { Decoded } from './envelope';
 import { isTransient, withRetry } from './retry';
+import { sendAttempt } from './sendAttempt';
 
 /** The signed request exactly as it goes on the wire (for the signature inspector and tests). */
 export interface SignedRequest {
@@ -81,7 +82,7 @@ export class BuyerSyncApi {
   async syncBuyer(input: unknown): Promise<Result<BuyerSyncResult, ApiError>> {
     const request = validateInput(buyerSyncRequestSchema, input);
     if (!request.ok) return request;
-    const key = await loadSecret('RSA private key', () => this.deps.credentials.signingKey());
+    const key = await loadSecret(this.deps.credentials.signingKey());
     if (!key.ok) return key;
     const result = await withRetry(retryContextOf(this.deps), isTransient, (n) =>
       this.attempt(request.value, key.value, n),
@@ -94,34 +95,20 @@ export class BuyerSyncApi {
     key: KeyObject,
     attempt: number,
   ): Promise<Result<Decoded<BuyerSyncResult>, ApiError>> {
-    const { transport, config, now, onRequest } = this.deps;
     let signed: SignedRequest;
     try {
       signed = this.signRequest(request, key);
     } catch (e) {
       return err({ kind: 'credentials', message: `Signing failed: ${e instanceof Error ? e.message : String(e)}.` });
     }
-    const started = now();
-    const res = await transport.send({
-      method: 'POST',
-      url: signed.url,
-      headers: { ...signed.headers },
-      body: signed.body,
-      timeoutMs: config.timeoutMs,
-      ...(this.deps.signal ? { signal: this.deps.signal } : {}),
-    });
-    const result = res.ok
-      ? decodeEnvelope(res.value, buyerSyncResultSchema, now())
-      : err(transportError(res.error, config.timeoutMs));
-    onRequest({
+    return sendAttempt(this.deps, {
       endpoint: 'buyer-sync',
       attempt,
       url: signed.url,
-      ...(res.ok ? { status: res.value.status } : {}),
-      outcome: result.ok ? 'ok' : result.error.kind === 'platform' ? `code ${result.error.code}` : result.error.kind,
-      durationMs: now() - started,
+      headers: { ...signed.headers },
+      body: signed.body,
+      schema: buyerSyncResultSchema,
     });
-    return result;
   }
 
   /**

@@ -6,12 +6,28 @@ import type { HttpTransport } from '../http/transport';
 import { err, ok, type Result } from '../result';
 import { DEFAULT_RETRY_POLICY, realSleeper, type RetryContext, type RetryPolicy, type Sleeper } from './retry';
 
-/** Where the secrets come from: the keychain in the app, the environment in the CLI, fixtures in tests. */
+/** Why a secret is not available: one or two sentences naming what is missing and what to do, never a secret. */
+export interface CredentialsError {
+  message: string;
+}
+
+/**
+ * Where the secrets come from: the keychain in the app, the environment in the CLI, fixtures in tests. A missing or
+ * unreadable secret is an error value; an implementation never throws.
+ */
 export interface Credentials {
-  /** The seller endpoints' Bearer token. Rejects (or returns '') when none is set. */
-  bearerToken(): Promise<string>;
+  /** The seller endpoints' Bearer token (never empty). */
+  bearerToken(): Promise<Result<string, CredentialsError>>;
   /** The merchant's RSA private key for buyer-sync signatures. */
-  signingKey(): Promise<KeyObject>;
+  signingKey(): Promise<Result<KeyObject, CredentialsError>>;
+}
+
+/** Fixed credentials (tests, the sandbox's own clients, tools that sign with a key they already hold). */
+export function fixedCredentials(secrets: { token?: string; key?: KeyObject }): Credentials {
+  return {
+    bearerToken: async () => (secrets.token ? ok(secrets.token) : err({ message: 'No access token is set.' })),
+    signingKey: async () => (secrets.key ? ok(secrets.key) : err({ message: 'No RSA private key is set.' })),
+  };
 }
 
 /** What a request log line may hold: never headers, bodies, tokens, signatures or codes. */
@@ -71,15 +87,8 @@ export function validateInput<S extends z.ZodType>(schema: S, input: unknown): R
   return err({ kind: 'invalid-input', message: issues.map((i) => i.message).join('; '), issues });
 }
 
-export async function loadSecret<T>(what: string, load: () => Promise<T>): Promise<Result<T, ApiError>> {
-  try {
-    const value = await load();
-    if (value === '' || value == null) return err({ kind: 'credentials', message: `No ${what} is set.` });
-    return ok(value);
-  } catch (e) {
-    return err({
-      kind: 'credentials',
-      message: `The ${what} could not be read: ${e instanceof Error ? e.message : String(e)}.`,
-    });
-  }
+/** A secret for a request, or the `credentials` error that stops it before anything is sent. */
+export async function loadSecret<T>(load: Promise<Result<T, CredentialsError>>): Promise<Result<T, ApiError>> {
+  const secret = await load;
+  return secret.ok ? secret : err({ kind: 'credentials', message: secret.error.message });
 }

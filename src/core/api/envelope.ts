@@ -39,6 +39,9 @@ export function transportError(failure: TransportFailure, timeoutMs: number): Ap
       return { kind: 'network', message: 'cancelled', sent: true };
     case 'dropped':
       return { kind: 'network', message: `connection closed without an answer (${failure.message})`, sent: true };
+    case 'too-large':
+      // The platform did answer: an answer nobody can use is a protocol fault, not a network one.
+      return { kind: 'protocol', message: failure.message };
   }
 }
 

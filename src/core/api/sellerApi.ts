@@ -17,8 +17,9 @@ import {
   type ClientDeps,
   type ResolvedDeps,
 } from './clientDeps';
-import { decodeEnvelope, transportError, type Decoded } from './envelope';
+import type { Decoded } from './envelope';
 import { isSafeToRetryUnprocessed, isTransient, withRetry } from './retry';
+import { sendAttempt } from './sendAttempt';
 
 export interface OrderPage extends Decoded<OrderListData> {}
 
@@ -57,46 +58,27 @@ export class SellerApi {
     return `${baseUrl}${apiPrefix}${path}`;
   }
 
-  private async post<S extends z.ZodType>(
-    endpoint: 'orders' | 'audit',
-    url: string,
-    body: string,
-    token: string,
-    schema: S,
-    attempt: number,
-  ): Promise<Result<Decoded<z.output<S>>, ApiError>> {
-    const { transport, config, now, onRequest } = this.deps;
-    const started = now();
-    const res = await transport.send({
-      method: 'POST',
-      url,
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
-      body,
-      timeoutMs: config.timeoutMs,
-      ...(this.deps.signal ? { signal: this.deps.signal } : {}),
-    });
-    const result = res.ok ? decodeEnvelope(res.value, schema, now()) : err(transportError(res.error, config.timeoutMs));
-    onRequest({
-      endpoint,
-      attempt,
-      url,
-      ...(res.ok ? { status: res.value.status } : {}),
-      outcome: result.ok ? 'ok' : result.error.kind === 'platform' ? `code ${result.error.code}` : result.error.kind,
-      durationMs: now() - started,
-    });
-    return result;
+  private headers(token: string): Record<string, string> {
+    return { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` };
   }
 
   /** One page of the order list. Retries network errors, 5xx, 429 and 10004 with backoff. */
   async listOrders(input: unknown): Promise<Result<OrderPage, ApiError>> {
     const query = validateInput(orderListQuerySchema, input ?? {});
     if (!query.ok) return query;
-    const token = await loadSecret('access token', () => this.deps.credentials.bearerToken());
+    const token = await loadSecret(this.deps.credentials.bearerToken());
     if (!token.ok) return token;
     const body = orderListBody(query.value);
     const url = this.url('/seller/order');
     return withRetry(retryContextOf(this.deps), isTransient, (n) =>
-      this.post('orders', url, body, token.value, orderListDataSchema, n),
+      sendAttempt(this.deps, {
+        endpoint: 'orders',
+        attempt: n,
+        url,
+        headers: this.headers(token.value),
+        body,
+        schema: orderListDataSchema,
+      }),
     );
   }
 
@@ -119,13 +101,20 @@ export class SellerApi {
   async auditAfterSales(input: unknown): Promise<Result<true, ApiError>> {
     const decision = validateInput(afterSalesDecisionSchema, input);
     if (!decision.ok) return decision;
-    const token = await loadSecret('access token', () => this.deps.credentials.bearerToken());
+    const token = await loadSecret(this.deps.credentials.bearerToken());
     if (!token.ok) return token;
     const { orderId } = decision.value;
     const url = this.url(`/seller/order/${orderId}/after-sales/seller-audit`);
     const body = auditBody(decision.value);
     const result = await withRetry(retryContextOf(this.deps), isSafeToRetryUnprocessed, (n) =>
-      this.post('audit', url, body, token.value, z.literal(true), n),
+      sendAttempt(this.deps, {
+        endpoint: 'audit',
+        attempt: n,
+        url,
+        headers: this.headers(token.value),
+        body,
+        schema: z.literal(true),
+      }),
     );
     if (result.ok) return ok(true);
     if (!isOutcomeUnknown(result.error)) return result;

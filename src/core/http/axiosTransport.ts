@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { Readable } from 'node:stream';
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { err, ok } from '../result';
 import type { HttpRequest, HttpResponse, HttpTransport, TransportFailure } from './transport';
@@ -12,14 +13,17 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
   'ERR_INVALID_URL',
 ]);
-const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT']);
 
-export function classifyAxiosFailure(error: unknown, timeoutMs: number): TransportFailure {
-  if (axios.isCancel(error)) return { kind: 'aborted', message: 'request cancelled' };
+/** Why an attempt was cut short by us, not by the network. */
+type StopReason = 'deadline' | 'cancelled';
+
+export function classifyAxiosFailure(error: unknown, timeoutMs: number, stopped?: StopReason): TransportFailure {
+  // Our own stops first: axios reports both as a cancel, or as whatever the torn-down stream said.
+  if (stopped === 'deadline') return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` };
+  if (stopped === 'cancelled' || axios.isCancel(error)) return { kind: 'aborted', message: 'request cancelled' };
   const code = error instanceof AxiosError ? (error.code ?? '') : '';
   const message = error instanceof Error ? error.message : String(error);
   if (NOT_SENT_CODES.has(code)) return { kind: 'refused', message: `${code}: ${message}` };
-  if (TIMEOUT_CODES.has(code)) return { kind: 'timeout', message: `no response within ${timeoutMs} ms` };
   return { kind: 'dropped', message: code ? `${code}: ${message}` : message };
 }
 
@@ -29,7 +33,40 @@ export interface AxiosTransportOptions {
   maxSockets?: number;
 }
 
-/** HttpTransport over axios. Bodies go out exactly as given and come back as raw text (the core parses). */
+/** Reads a (decompressed) body stream up to `maxBytes`; `undefined` as soon as it passes them. */
+async function readCapped(stream: Readable, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      stream.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function decodeText(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function headersOf(raw: Record<string, unknown>): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v == null ? undefined : String(v);
+  }
+  return headers;
+}
+
+/**
+ * HttpTransport over axios. Bodies go out exactly as given and come back as raw text (the core parses).
+ * Each attempt has one deadline for connecting, the headers and the whole body (a server dripping bytes cannot
+ * hold it longer), and the body is counted after decompression: reading stops at the first byte over the cap, so
+ * neither a huge body nor a small gzip that unpacks to gigabytes is ever held in memory.
+ */
 export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpTransport {
   const keepAlive = options.keepAlive ?? true;
   const maxSockets = options.maxSockets ?? 16;
@@ -38,32 +75,52 @@ export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpT
     httpsAgent: new https.Agent({ keepAlive, maxSockets }),
     maxRedirects: 0,
     proxy: false,
-    responseType: 'text',
+    responseType: 'stream',
     transformRequest: [(data: unknown) => data],
-    transformResponse: [(data: unknown) => data],
     validateStatus: () => true,
     decompress: true,
   });
 
   return {
     async send(request: HttpRequest) {
+      const stop = new AbortController();
+      let stopped: StopReason | undefined;
+      const deadline = setTimeout(() => {
+        stopped ??= 'deadline';
+        stop.abort();
+      }, request.timeoutMs);
+      const onCancel = () => {
+        stopped ??= 'cancelled';
+        stop.abort();
+      };
+      if (request.signal?.aborted) onCancel();
+      request.signal?.addEventListener('abort', onCancel, { once: true });
       try {
-        const res = await instance.request<string>({
+        const res = await instance.request<Readable>({
           method: request.method,
           url: request.url,
           headers: request.headers,
           data: request.body,
-          timeout: request.timeoutMs,
-          signal: request.signal,
+          signal: stop.signal,
         });
-        const headers: Record<string, string | undefined> = {};
-        for (const [k, v] of Object.entries(res.headers as Record<string, unknown>)) {
-          headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v == null ? undefined : String(v);
+        const body = await readCapped(res.data, request.maxResponseBytes);
+        if (body === undefined) {
+          // Reading stopped at the cap; this connection still has unread bytes, so it is closed, not reused.
+          return err<TransportFailure>({
+            kind: 'too-large',
+            message: `the answer is larger than ${request.maxResponseBytes} bytes (after decompression)`,
+          });
         }
-        const body = typeof res.data === 'string' ? res.data : res.data == null ? '' : String(res.data);
-        return ok<HttpResponse>({ status: res.status, headers, body });
+        return ok<HttpResponse>({
+          status: res.status,
+          headers: headersOf(res.headers as Record<string, unknown>),
+          body: decodeText(body),
+        });
       } catch (error) {
-        return err(classifyAxiosFailure(error, request.timeoutMs));
+        return err(classifyAxiosFailure(error, request.timeoutMs, stopped));
+      } finally {
+        clearTimeout(deadline);
+        request.signal?.removeEventListener('abort', onCancel);
       }
     },
   };

@@ -6,7 +6,10 @@ export interface HttpRequest {
   headers: Record<string, string>;
   /** Sent byte for byte (UTF-8); never re-serialised by the transport. */
   body?: string;
+  /** The whole attempt's deadline: connecting, the headers and the last byte of the body. */
   timeoutMs: number;
+  /** The most body bytes accepted after decompression; one more ends the attempt (`too-large`). */
+  maxResponseBytes: number;
   signal?: AbortSignal;
 }
 
@@ -20,11 +23,13 @@ export interface HttpResponse {
  * Why no response arrived.
  * - refused: the connection was refused or the host not found — the request surely was not processed.
  * - dropped: the connection closed after the request may have been sent.
- * - timeout: no answer in time — the request may have been processed.
+ * - timeout: no complete answer in time — the request may have been processed.
  * - aborted: cancelled by the caller.
+ * - too-large: the answer (decompressed) passed `maxResponseBytes`; reading stopped there. The server answered, so
+ *   the request reached it.
  */
 export interface TransportFailure {
-  kind: 'refused' | 'dropped' | 'timeout' | 'aborted';
+  kind: 'refused' | 'dropped' | 'timeout' | 'aborted' | 'too-large';
   message: string;
 }
 

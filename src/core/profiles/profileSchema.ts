@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { platformConfigSchema, type PlatformConfig } from '../config/platformConfig';
+import { isWindowsReservedName } from '../paths/fileNames';
 
 /**
  * A profile is one merchant account on the platform (or the local sandbox): where to reach it, how to sign, how
@@ -14,9 +15,13 @@ export const profileIdSchema = z
   .regex(
     PROFILE_ID_PATTERN,
     'profile ID must be 1-40 lower-case letters, digits and "-", not starting or ending with "-" (e.g. "shop-eu")',
+  )
+  .refine(
+    (id) => !isWindowsReservedName(id),
+    "profile ID must not be a name Windows reserves for a device (con, prn, aux, nul, com1-com9, lpt1-lpt9): it names the profile's files",
   );
 
-/** "Shop EU" → "shop-eu". */
+/** "Shop EU" → "shop-eu"; "Con" → "con-profile" (see isWindowsReservedName). */
 export function slugify(name: string): string {
   const slug = name
     .normalize('NFKD')
@@ -26,7 +31,8 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 40)
     .replace(/-+$/, '');
-  return slug || 'profile';
+  if (!slug) return 'profile';
+  return isWindowsReservedName(slug) ? `${slug}-profile` : slug;
 }
 
 export const notificationsSchema = z
@@ -104,8 +110,9 @@ export const profilesDocumentSchema = z
 export type ProfilesDocument = z.output<typeof profilesDocumentSchema>;
 
 export function toPlatformConfig(profile: Profile): PlatformConfig {
-  const { baseUrl, platformUrl, apiPrefix, merchantId, apiVersion, signatureProfile, timeoutMs } = profile;
-  return { baseUrl, platformUrl, apiPrefix, merchantId, apiVersion, signatureProfile, timeoutMs };
+  const { baseUrl, platformUrl, apiPrefix, merchantId, apiVersion, signatureProfile, timeoutMs, maxResponseMB } =
+    profile;
+  return { baseUrl, platformUrl, apiPrefix, merchantId, apiVersion, signatureProfile, timeoutMs, maxResponseMB };
 }
 
 /** The merchant's name for a status value, or the number itself. */

@@ -149,6 +149,7 @@ describe('conf profile store (<dataDir>/settings.json)', () => {
       apiVersion: 'v1',
       signatureProfile: { mode: 'canonical', algorithm: 'RSA-SHA256' },
       timeoutMs: 15_000,
+      maxResponseMB: 32,
     });
     const raw = JSON.parse(readFileSync(settingsFilePath(dir), 'utf8'));
     expect(raw).toMatchObject({ schemaVersion: 1, activeProfileId: 'default', windowBounds: { width: 800 } });

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
-import type { Credentials } from '../api/clientDeps';
+import type { Credentials, CredentialsError } from '../api/clientDeps';
 import type { KeyStore } from '../keys/keyStore';
+import { err, ok, type Result } from '../result';
 import { describeSecretStoreError, type SecretStore } from './secretStore';
 
 /** Tells the merchant how to set a missing secret, in the words of the caller's UI (app or CLI). */
@@ -25,24 +26,25 @@ export function profileCredentials(
   hints: CredentialHints = APP_CREDENTIAL_HINTS,
 ): Credentials {
   return {
-    async bearerToken(): Promise<string> {
+    async bearerToken(): Promise<Result<string, CredentialsError>> {
       const token = await secrets.get(profileId, 'token');
-      if (!token.ok) throw failure(describeSecretStoreError(token.error));
+      if (!token.ok)
+        return err({ message: `The access token could not be read: ${describeSecretStoreError(token.error)}` });
       if (token.value === null || token.value === '')
-        throw new Error(`no access token is stored for profile "${profileId}" — ${hints.setToken(profileId)}`);
-      return token.value;
+        return err({
+          message: `No access token is stored for profile "${profileId}": ${hints.setToken(profileId)}.`,
+        });
+      return ok(token.value);
     },
-    async signingKey(): Promise<KeyObject> {
+    async signingKey(): Promise<Result<KeyObject, CredentialsError>> {
       const key = await keys.load(profileId);
-      if (!key.ok) throw failure(`${key.error.message} Action: ${key.error.action}`);
+      if (!key.ok)
+        return err({
+          message: `The RSA private key could not be read: ${key.error.message} Action: ${key.error.action}`,
+        });
       if (key.value === null)
-        throw new Error(`profile "${profileId}" has no RSA private key — ${hints.setKey(profileId)}`);
-      return key.value;
+        return err({ message: `Profile "${profileId}" has no RSA private key: ${hints.setKey(profileId)}.` });
+      return ok(key.value);
     },
   };
-}
-
-/** The API client appends a full stop to the message. */
-function failure(text: string): Error {
-  return new Error(text.replace(/\.+$/, ''));
 }

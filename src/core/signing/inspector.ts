@@ -12,6 +12,7 @@ import { ok, type Result } from '../result';
 import type { BuyerSyncRequest } from '../../shared/domain/requests';
 import { verifyText } from './rsaSignature';
 import type { SignatureAlgorithm, SignatureProfile } from './signatureProfile';
+import { fixedCredentials } from '../api/clientDeps';
 
 /** The sample buyer the inspector signs when the merchant gives none. */
 export const SAMPLE_BUYER: BuyerSyncRequest = { merchantUserNo: 'sample-user-1', email: 'buyer@example.com' };
@@ -49,7 +50,7 @@ export function inspectSignature(options: InspectOptions): SignatureInspection {
     config: options.config,
     // Never used: nothing is sent.
     transport: { send: () => Promise.reject(new Error('the signature inspector sends nothing')) },
-    credentials: { bearerToken: () => Promise.reject(new Error('unused')), signingKey: async () => options.privateKey },
+    credentials: fixedCredentials({ key: options.privateKey }),
     ...(options.now ? { now: options.now } : {}),
   });
   const signed = api.signRequest(options.buyer ?? SAMPLE_BUYER, options.privateKey);

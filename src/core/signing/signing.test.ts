@@ -12,6 +12,7 @@ import { newNonce } from './nonce';
 import { signText, verifyText } from './rsaSignature';
 import type { SignatureAlgorithm, SignatureProfile } from './signatureProfile';
 import { buildStringToSign } from './stringToSign';
+import { fixedCredentials } from '../api/clientDeps';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -69,7 +70,7 @@ async function signedWireRequest(profile: SignatureProfile, platformUrl = 'https
       signatureProfile: profile,
     }),
     transport,
-    credentials: { bearerToken: async () => 'unused', signingKey: async () => privateKey },
+    credentials: fixedCredentials({ key: privateKey }),
     now: () => 1_767_225_600_123,
   });
   const r = await api.syncBuyer({
@@ -179,7 +180,7 @@ describe('nonce', () => {
           });
         },
       },
-      credentials: { bearerToken: async () => 't', signingKey: async () => privateKey },
+      credentials: fixedCredentials({ key: privateKey }),
       now: () => (t += 1500),
       sleeper: { sleep: async () => {} },
     });

@@ -7,6 +7,7 @@ import { openOrderCache } from '../../cache/openCache';
 import { platformConfigSchema } from '../../config/platformConfig';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { SyncEngine } from '../syncEngine';
+import { fixedCredentials } from '../../api/clientDeps';
 
 interface ChildSettings {
   baseUrl: string;
@@ -33,7 +34,7 @@ const seller = new SellerApi({
     merchantId: settings.merchantId,
   }),
   transport: createAxiosTransport(),
-  credentials: { bearerToken: async () => settings.token, signingKey: async () => Promise.reject(new Error('unused')) },
+  credentials: fixedCredentials({ token: settings.token }),
 });
 const engine = new SyncEngine({
   cache: opened.value,
