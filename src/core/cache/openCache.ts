@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../paths/privateFiles';
 import { foldText } from './ftsQuery';
 import { err, ok, type Result } from '../result';
 import { classifyCacheException, type CacheError, type CacheIdentity } from './cacheErrors';
@@ -49,7 +50,10 @@ export interface OpenCacheOptions {
 export function openOrderCache(options: OpenCacheOptions): Result<OrderCache, CacheError> {
   const { file } = options;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    // Buyers' e-mails and delivered codes: owner-only. SQLite gives a new -wal/-shm the mode of the database file.
+    ensurePrivateDir(path.dirname(file));
+    ensurePrivateFile(file);
+    for (const companion of [`${file}-wal`, `${file}-shm`]) tightenFile(companion);
   } catch (e) {
     return err(classifyCacheException(e, file) ?? { kind: 'io', file, detail: String(e) });
   }

@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, tightenDir, tightenFile } from '../paths/privateFiles';
 import { err, ok, type Result } from '../result';
 import type { SecretStore, SecretStoreError } from '../secrets/secretStore';
 import { publicKeyInfo, type PublicKeyInfo } from './keyMaterial';
@@ -104,8 +105,21 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
     }
   }
 
+  /** Key files an older version wrote readable by others are made owner-only whenever they are read. */
+  function tightenKeyFiles(p: ReturnType<typeof paths>): Result<void, KeyStoreError> {
+    try {
+      tightenDir(p.dir);
+      for (const file of [p.privateKey, p.pending, p.publicKey]) tightenFile(file);
+      return ok(undefined);
+    } catch (e) {
+      return err(ioError('protect', p.dir, e));
+    }
+  }
+
   async function load(profileId: string): Promise<Result<KeyObject | null, KeyStoreError>> {
     const p = paths(profileId);
+    const tightened = tightenKeyFiles(p);
+    if (!tightened.ok) return tightened;
     const pem = await readOptional(p.privateKey);
     if (!pem.ok) return pem;
     const pending = await readOptional(p.pending);
@@ -143,7 +157,9 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
 
   async function writePublic(file: string, info: PublicKeyInfo): Promise<Result<void, KeyStoreError>> {
     try {
-      await writeFile(file, info.publicKeyPem, { mode: 0o644 });
+      // Not secret, but owner-only like every file in the data directory.
+      await writeFile(file, info.publicKeyPem, { mode: 0o600 });
+      tightenFile(file);
       return ok(undefined);
     } catch (e) {
       return err(ioError('write', file, e));
@@ -155,6 +171,8 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
 
     async info(profileId) {
       const p = paths(profileId);
+      const tightened = tightenKeyFiles(p);
+      if (!tightened.ok) return tightened;
       const pending = await readOptional(p.pending);
       if (!pending.ok) return pending;
       if (pending.value !== null) {
@@ -192,8 +210,7 @@ export function createFileKeyStore(options: { dataDir: string | (() => string); 
       const encrypted = encryptPrivateKey(key, passphrase);
       const tmp = `${p.privateKey}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        await mkdir(p.dir, { recursive: true, mode: 0o700 });
-        if (process.platform !== 'win32') await chmod(p.dir, 0o700);
+        ensurePrivateDir(p.dir);
         await writeFile(tmp, encrypted, { mode: 0o600, flag: 'wx' });
         // The new key waits as `<key>.pending` until its passphrase is stored: if the keychain write times out and
         // lands later (an unlock prompt answered late), or the process ends before the rename, load() finds the

@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestLogEntry } from '../api/clientDeps';
+import { ensurePrivateDir, tightenFile } from '../paths/privateFiles';
 
 /**
  * The request log: one JSON line per HTTP attempt — time, endpoint, attempt, URL (origin and path only), HTTP
@@ -40,7 +41,10 @@ export function createRequestLog(options: RequestLogOptions): (entry: RequestLog
   return (entry) => {
     try {
       if (!ready) {
-        mkdirSync(path.dirname(options.file), { recursive: true, mode: 0o700 });
+        ensurePrivateDir(path.dirname(options.file));
+        // appendFileSync's mode applies only to a new file: a log from an older version is tightened here.
+        tightenFile(options.file);
+        tightenFile(`${options.file}.1`);
         ready = true;
       }
       const line = `${JSON.stringify({

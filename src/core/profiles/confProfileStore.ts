@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
+import { ensurePrivateDir } from '../paths/privateFiles';
 import { withFileLock } from './fileLock';
 import { createProfileStore, type DocumentBacking, type ProfileStore } from './profileStore';
 
@@ -23,14 +24,29 @@ export function confLikeBacking(location: string, open: () => ConfLike): Documen
   const get = () => (instance ??= open());
   return {
     location,
-    // conf creates the folder when it reads a missing file: a read that finds no file must create nothing.
-    read: () => (existsSync(location) ? { ...get().store } : null),
+    // Read here, not through conf: conf creates the folder when it reads a missing file (a read must create
+    // nothing), and rewrites a file that holds an array, a string or null as an object while opening it (a read
+    // must change nothing). The store refuses anything but an object as a damaged file.
+    read: () => readSettingsFile(location),
     write: (doc) => {
+      ensurePrivateDir(path.dirname(location));
       get().store = doc;
     },
     // The app and the CLI may change the file at the same moment: one read-modify-write at a time.
     exclusive: (fn) => withFileLock(`${location}.lock`, fn),
   };
+}
+
+/** The parsed settings file, or undefined when there is none. Throws on unreadable files and invalid JSON. */
+function readSettingsFile(location: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(location, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  return JSON.parse(text) as unknown;
 }
 
 /** Options conf needs to never look for Electron and to write exactly `<dir>/settings.json`. */

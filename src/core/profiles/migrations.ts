@@ -68,13 +68,19 @@ export interface MigrationOutcome {
 
 const OWN_KEYS = ['schemaVersion', 'activeProfileId', 'profiles'] as const;
 
-/** Brings a raw settings document to the current version and validates it. */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+/** Brings a raw settings document (undefined: there is none yet) to the current version and validates it. */
 export function migrateDocument(raw: unknown, location: string): Result<MigrationOutcome, ProfileStoreError> {
-  if (raw === null || raw === undefined) raw = {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
+  if (raw === undefined) raw = {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return err({
       kind: 'corrupt',
-      message: `The settings file ${location} does not hold a JSON object.`,
+      message: `The settings file ${location} does not hold the settings object (it holds ${jsonKind(raw)}); it was left unchanged.`,
       action: `Move ${location} away (Merchant Desk starts with no profiles) or restore it from a backup.`,
     });
   }

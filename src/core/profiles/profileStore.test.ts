@@ -184,6 +184,21 @@ describe('conf profile store (<dataDir>/settings.json)', () => {
     if (!invalid.ok) expect(invalid.error.message).toContain('ghost');
   });
 
+  it.each(['[1, 2]', '"settings"', 'null', '42', 'true'])(
+    'a file holding %s is refused as damaged by reads and writes, and left byte for byte',
+    (text) => {
+      const dir = freshDir();
+      const file = settingsFilePath(dir);
+      writeFileSync(file, text);
+      const listed = createConfProfileStore(dir).list();
+      expect(listed).toMatchObject({ ok: false, error: { kind: 'corrupt' } });
+      if (!listed.ok) expect(listed.error.message).toMatch(/does not hold the settings object.*left unchanged/);
+      expect(createConfProfileStore(dir).active()).toMatchObject({ ok: false, error: { kind: 'corrupt' } });
+      expect(createConfProfileStore(dir).add(shop)).toMatchObject({ ok: false, error: { kind: 'corrupt' } });
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    },
+  );
+
   it('an unwritable folder is an io error, not a crash', () => {
     if (process.platform === 'win32' || process.getuid?.() === 0) return; // root ignores permissions
     const parent = freshDir();

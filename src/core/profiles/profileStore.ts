@@ -35,8 +35,11 @@ export interface ProfileStore {
 /** Raw storage of the settings document: conf in the CLI, electron-store in the app, an object in tests. */
 export interface DocumentBacking {
   readonly location: string;
-  /** The whole raw document, or null when there is none yet (reading must not create anything). */
-  read(): Record<string, unknown> | null;
+  /**
+   * The whole raw document as parsed — any JSON value, checked by the store —, or undefined when there is none yet.
+   * Reading must neither create nor change anything.
+   */
+  read(): unknown;
   write(document: Record<string, unknown>): void;
   /** Runs a read-modify-write holding a cross-process lock (file backings); absent: no other writer exists. */
   exclusive?<T>(fn: () => T): T;
@@ -69,7 +72,7 @@ function notFound(id: string): ProfileStoreError {
 
 export function createProfileStore(backing: DocumentBacking): ProfileStore {
   function load(): Result<{ doc: ProfilesDocument; others: Record<string, unknown> }, ProfileStoreError> {
-    let raw: Record<string, unknown> | null;
+    let raw: unknown;
     try {
       raw = backing.read();
     } catch (e) {
@@ -78,7 +81,7 @@ export function createProfileStore(backing: DocumentBacking): ProfileStore {
     const migrated = migrateDocument(raw, backing.location);
     if (!migrated.ok) return migrated;
     const { document, others } = migrated.value;
-    if (raw !== null && migrated.value.migrated) {
+    if (raw !== undefined && migrated.value.migrated) {
       const saved = save(document, others);
       if (!saved.ok) return saved;
     }
@@ -219,7 +222,7 @@ export function memoryBacking(
   const backing = {
     location: '(memory)',
     document: initial,
-    read: () => (backing.document === null ? null : structuredClone(backing.document)),
+    read: () => (backing.document === null ? undefined : structuredClone(backing.document)),
     write: (doc: Record<string, unknown>) => {
       backing.document = structuredClone(doc);
     },
