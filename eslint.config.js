@@ -30,6 +30,28 @@ const nodeImports = {
   patterns: [{ regex: '^node:', message: nodeMessage }],
 };
 
+/**
+ * A layer that must not import another: relative imports climbing into `src/<layer>` (every import in src is
+ * relative; a layer has no folder of the same name inside another). Type-only imports count too: a type from a
+ * higher layer is still a dependency on it.
+ */
+function layer(name, message) {
+  return { paths: [], patterns: [{ regex: `^(\\.\\./)+${name}(/|$)`, message }] };
+}
+const notCli = layer('cli', 'Core and the sandbox are used by the CLI, not the other way round: pass values in.');
+const notMain = layer(
+  'main',
+  'Only the Electron main process uses src/main: pass plain values in, or move the code to src/core.',
+);
+const notRenderer = layer(
+  'renderer',
+  'The renderer is UI code in a sandboxed browser: nothing below it may import it.',
+);
+const notCore = layer(
+  'core',
+  'src/core is plain Node for main and the CLI: shared and renderer code runs in the browser too. Use src/shared (types, schemas) or ask main over IPC.',
+);
+
 /** no-restricted-imports options; a later config block replaces (not merges) the rule, so combine here. */
 function restrictedImports(...sets) {
   return ['error', { paths: sets.flatMap((s) => s.paths), patterns: sets.flatMap((s) => s.patterns) }];
@@ -105,10 +127,24 @@ export default defineConfig([
       ],
     },
   },
+  // Layer directions (test/integration/lintBoundaries.test.ts proves each fires): core ↛ cli, main, renderer;
+  // sandbox ↛ cli; shared ↛ core; renderer ↛ core, main, Node. Tests beside the code keep their folder's rules,
+  // except that tests run in Node and may use its built-ins.
   {
-    // Tests run in Node, so they may use Node builtins (still not electron).
-    files: ['src/shared/**', 'src/renderer/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-imports': restrictedImports(electronImports, nodeImports) },
+    files: ['src/core/**'],
+    rules: { 'no-restricted-imports': restrictedImports(electronImports, notCli, notMain, notRenderer) },
+  },
+  { files: ['src/sandbox/**'], rules: { 'no-restricted-imports': restrictedImports(electronImports, notCli) } },
+  {
+    files: ['src/shared/**'],
+    rules: { 'no-restricted-imports': restrictedImports(electronImports, notCore, nodeImports) },
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: { 'no-restricted-imports': restrictedImports(electronImports, notCore, notMain, nodeImports) },
+  },
+  {
+    files: ['src/shared/**/*.test.ts', 'src/renderer/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictedImports(electronImports, notCore, notMain) },
   },
 ]);

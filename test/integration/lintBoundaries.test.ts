@@ -41,3 +41,41 @@ describe('lint keeps Electron in src/main and src/preload', () => {
     expect(await ruleIds(code, 'src/core/boundary-probe.ts')).toEqual([]);
   });
 });
+
+describe('lint keeps the layers pointing one way', () => {
+  // [importing file, import source] that must be refused; each probe climbs out of a nested folder as real code does.
+  const refused = [
+    ['src/core/api/probe.ts', '../../cli/io'],
+    ['src/core/api/probe.ts', '../../main/index'],
+    ['src/core/probe.ts', '../renderer/App'],
+    ['src/sandbox/probe.ts', '../cli/io'],
+    ['src/shared/domain/probe.ts', '../../core/result'],
+    ['src/shared/domain/probe.test.ts', '../../core/result'],
+    ['src/renderer/probe.tsx', '../core/result'],
+    ['src/renderer/probe.tsx', '../main/index'],
+    ['src/renderer/probe.test.tsx', '../core/result'],
+  ] as const;
+
+  it.each(refused)('%s may not import %s', async (file, source) => {
+    expect(await ruleIds(`import { x } from '${source}'; export const y = x;`, file)).toContain(
+      'no-restricted-imports',
+    );
+    // A type-only import is a dependency too.
+    expect(await ruleIds(`import type { X } from '${source}'; export type Y = X;`, file)).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  const allowed = [
+    ['src/cli/commands/probe.ts', '../../core/result'],
+    ['src/main/probe.ts', '../core/result'],
+    ['src/sandbox/probe.ts', '../core/result'],
+    ['src/core/api/probe.ts', '../../shared/domain/order'],
+    ['src/renderer/probe.tsx', '../shared/domain/order'],
+    ['src/core/api/probe.ts', '../cache/openCache'],
+  ] as const;
+
+  it.each(allowed)('%s may import %s', async (file, source) => {
+    expect(await ruleIds(`import { x } from '${source}'; export const y = x;`, file)).toEqual([]);
+  });
+});
