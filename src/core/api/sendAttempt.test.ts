@@ -61,6 +61,16 @@ describe('one send path: answers over maxResponseMB', () => {
   });
 });
 
+describe('one send path: an approve/reject whose answer is over the cap', () => {
+  it('is never resent: outcome unknown, with the re-fetch reported', async () => {
+    server = await serveBomb();
+    const log: RequestLogEntry[] = [];
+    const r = await new SellerApi(deps(server.origin, log)).auditAfterSales({ orderId: '42', isApproved: true });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', cause: { kind: 'protocol' } } });
+    expect(log.map((e) => e.endpoint)).toEqual(['audit', 'orders']);
+  });
+});
+
 describe('one send path: the deadline covers the body', () => {
   it('every attempt of a read ends at the time limit while the body drips', async () => {
     server = await startHostileServer((_req, res) => {
