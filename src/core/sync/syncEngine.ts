@@ -147,7 +147,8 @@ export class SyncEngine {
     };
     const synced = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
     // A poll that stored nothing still must not move the watermark onto another data set.
-    const outcome = synced.ok ? mapResult(dataSetOk(), () => synced.value) : synced;
+    const settled = synced.ok ? dataSetOk() : ok(undefined);
+    const outcome = settled.ok ? synced : settled;
     const indexed = cache.indexPendingSearchRows();
     if (!indexed.ok && outcome.ok) return err({ kind: 'cache', error: indexed.error });
     if (!outcome.ok) {
@@ -189,10 +190,6 @@ function guardedByDataSet(
     const checked = check();
     return checked.ok ? write(orders, seenAtMs) : checked;
   };
-}
-
-function mapResult<T, E>(r: Result<void, E>, value: () => T): Result<T, E> {
-  return r.ok ? ok(value()) : r;
 }
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
