@@ -2,7 +2,8 @@
 // Renders README screenshots with the system Chromium: real CLI output against a fresh sandbox, shown as a
 // terminal. Needs `npm run build` first. Usage: node scripts/node24.mjs node scripts/screenshots.mjs
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -12,8 +13,11 @@ const bin = path.join(root, 'bin', 'merchant-desk.js');
 const outDir = path.join(root, 'docs', 'screenshots');
 mkdirSync(outDir, { recursive: true });
 
-const sandbox = spawn(process.execPath, [bin, '--json', 'sandbox', '--orders', '300', '--seed', '4'], {
+// A data directory of its own: a fresh data set and key pair, never the merchant's profiles or sandbox state.
+const sandboxDataDir = mkdtempSync(path.join(tmpdir(), 'md-screenshots-'));
+const sandbox = spawn(process.execPath, [bin, '--json', 'sandbox', '--port', '0', '--orders', '300', '--seed', '4'], {
   stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, MERCHANT_DESK_DATA_DIR: sandboxDataDir },
 });
 const info = await new Promise((resolve) => sandbox.stdout.once('data', (d) => resolve(JSON.parse(String(d)))));
 const env = {

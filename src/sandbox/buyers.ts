@@ -23,8 +23,22 @@ export interface BuyerSyncInput {
 export class BuyerRegistry {
   private readonly byUserNo = new Map<string, BuyerAccount>();
   private readonly usedUserIds = new Set<string>();
+  private changeCount = 0;
 
   constructor(private readonly seed: number) {}
+
+  /** Grows with every upsert (see OrderStore.revision). */
+  get revision(): number {
+    return this.changeCount;
+  }
+
+  /** Puts saved accounts back (see persistentState.ts). */
+  restore(accounts: readonly BuyerAccount[]): void {
+    for (const a of accounts) {
+      this.byUserNo.set(a.merchantUserNo, { ...a });
+      this.usedUserIds.add(a.userId);
+    }
+  }
 
   get size(): number {
     return this.byUserNo.size;
@@ -40,6 +54,7 @@ export class BuyerRegistry {
 
   /** Creates the account, or updates e-mail and names of an existing one (same userId). */
   upsert(input: BuyerSyncInput, nowMs: number): BuyerAccount {
+    this.changeCount++;
     const existing = this.byUserNo.get(input.merchantUserNo);
     if (existing) {
       existing.email = input.email;

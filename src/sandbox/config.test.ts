@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from './config';
 import { Router, normalizePrefix } from './router';
-import { listOrders, readResponse, signedBuyerSync, startTestSandbox } from './testKit';
+import { listOrders, readResponse, signedBuyerSync, startTestSandbox } from '../../test/helpers/sandboxTestKit';
 
 describe('resolveConfig', () => {
   it('applies the documented defaults', () => {

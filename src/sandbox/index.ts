@@ -17,7 +17,16 @@ export {
   SANDBOX_ORDER_STATUSES,
 } from './statuses';
 export { CODES, MESSAGES, formatBuyerSyncTime, formatSellerTime, type Envelope } from './envelope';
-export { OrderStore, compareIds, type AuditOutcome } from './orderStore';
+export { OrderStore, compareIds, type AuditOutcome, type OrderStoreChanges } from './orderStore';
+export {
+  SandboxStateError,
+  STATE_FILE_NAME,
+  ensurePrivateDir,
+  readSandboxState,
+  removeSandboxState,
+  stateFilePath,
+  type DataSetFacts,
+} from './persistentState';
 export type {
   OrderPage,
   OrderQuery,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './orderIds';
 import { compareIds, OrderStore } from './orderStore';
 import type { OrderQuery, StoredOrder } from './orderTypes';
-import { FakeClock } from './testKit';
+import { FakeClock } from '../../test/helpers/sandboxTestKit';
 
 /** An independent, naive implementation of the spec's filter table, used as the oracle. */
 function oracle(all: StoredOrder[], q: Omit<OrderQuery, 'pageIndex' | 'pageSize'>): string[] {

@@ -25,12 +25,25 @@ export interface OrderStoreOptions {
   seed: number;
   orders: number;
   now: () => number;
+  /** The clock the demo data is generated against; default now(). A restored data set passes its own. */
+  generatedAtMs?: number;
 }
 
 interface Hidden {
   rejectDescription?: string;
   rejectImageUrls?: string[];
   auditedAtMs?: number;
+}
+
+/**
+ * What changed since generation, as plain JSON: with the seed, the count and the generation clock it rebuilds
+ * the same store (see persistentState.ts).
+ */
+export interface OrderStoreChanges {
+  /** Orders added after generation, in the order they were added. */
+  inserted: Array<{ createMs: number; generatedAtMs: number }>;
+  /** Orders changed since generation: their slot, current wire object, hidden update time and hidden state. */
+  changed: Array<{ slot: number; order: SandboxOrder; updateMs: number; hidden?: Hidden }>;
 }
 
 type TypedArray = Float64Array | Int32Array | Uint8Array;
@@ -61,12 +74,18 @@ export class OrderStore {
   private readonly hidden = new Map<number, Hidden>();
   private readonly generator: DemoDataGenerator;
   private readonly now: () => number;
+  private readonly generatedCount: number;
+  private changeCount = 0;
+  /** The clock the demo data was generated against. */
+  readonly generatedAtMs: number;
 
   constructor(options: OrderStoreOptions) {
     if (options.orders > MAX_ORDERS) throw new RangeError(`at most ${MAX_ORDERS} orders`);
     this.now = options.now;
     this.generator = new DemoDataGenerator(options.seed, options.orders);
-    const start = this.now();
+    const start = options.generatedAtMs ?? this.now();
+    this.generatedAtMs = start;
+    this.generatedCount = options.orders;
     const times = this.generator.initialCreateTimes(options.orders, start);
     this.reserve(options.orders);
     // Ascending times and ascending sequence numbers: slot order is list order.
@@ -75,6 +94,43 @@ export class OrderStore {
 
   get size(): number {
     return this.count;
+  }
+
+  /** Grows with every insert and change: a caller that saves the store compares it with the last saved one. */
+  get revision(): number {
+    return this.changeCount;
+  }
+
+  /** Everything that changed since generation (plain JSON). */
+  changes(): OrderStoreChanges {
+    const inserted: OrderStoreChanges['inserted'] = [];
+    for (let slot = this.generatedCount; slot < this.count; slot++)
+      inserted.push({ createMs: this.createCol[slot]!, generatedAtMs: this.generatedAtCol[slot]! });
+    const changed: OrderStoreChanges['changed'] = [];
+    for (const [slot, order] of this.changedOrders) {
+      const hidden = this.hidden.get(slot);
+      changed.push({ slot, order, updateMs: this.updateCol[slot]!, ...(hidden ? { hidden } : {}) });
+    }
+    return { inserted, changed };
+  }
+
+  /**
+   * Replays saved changes onto a freshly generated store (same seed, count and generation clock). Throws a
+   * RangeError when they do not fit it (another data set's changes).
+   */
+  restore(changes: OrderStoreChanges): void {
+    if (this.count !== this.generatedCount || this.changedOrders.size > 0)
+      throw new RangeError('restore() needs a freshly generated store');
+    if (this.count + changes.inserted.length > MAX_ORDERS) throw new RangeError(`at most ${MAX_ORDERS} orders`);
+    this.reserve(this.count + changes.inserted.length);
+    for (const { createMs, generatedAtMs } of changes.inserted) this.place(this.add(createMs, generatedAtMs, true));
+    for (const { slot, order, updateMs, hidden } of changes.changed) {
+      if (!Number.isInteger(slot) || slot < 0 || slot >= this.count || this.idOf(slot) !== order.id)
+        throw new RangeError(`saved order ${String(order.id)} does not belong to this data set`);
+      this.changedOrders.set(slot, order);
+      if (hidden) this.hidden.set(slot, { ...hidden });
+      this.changed(slot, updateMs);
+    }
   }
 
   /** A snapshot of one order, or undefined. */
@@ -148,12 +204,18 @@ export class OrderStore {
     const added: StoredOrder[] = [];
     for (let i = 0; i < n; i++) {
       const slot = this.add(now - (n - 1 - i) * 1000, now, true);
-      const at = this.insertionPosition(slot);
-      if (at === this.sortedSlots.length) this.sortedSlots.push(slot);
-      else this.sortedSlots.splice(at, 0, slot);
+      this.place(slot);
       added.push(this.snapshot(slot));
     }
+    this.changeCount++;
     return added;
+  }
+
+  /** Puts a new slot at its place in list order. */
+  private place(slot: number): void {
+    const at = this.insertionPosition(slot);
+    if (at === this.sortedSlots.length) this.sortedSlots.push(slot);
+    else this.sortedSlots.splice(at, 0, slot);
   }
 
   /** Moves `n` distinct random orders one step along their life and bumps their hidden updateTime. Returns their IDs. */
@@ -335,6 +397,7 @@ export class OrderStore {
   /** Refreshes the columns of a changed order. */
   private changed(slot: number, nowMs: number): void {
     const o = this.changedOrders.get(slot)!;
+    this.changeCount++;
     this.updateCol[slot] = nowMs;
     this.statusCol[slot] = o.orderStatus;
     this.afterSalesCol[slot] = o.orderAfterSalesStatus;

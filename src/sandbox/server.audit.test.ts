@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './server';
-import { audit, FakeClock, listOrders, startTestSandbox } from './testKit';
+import { audit, FakeClock, listOrders, startTestSandbox } from '../../test/helpers/sandboxTestKit';
 
 const clock = new FakeClock();
 let h: SandboxHandle;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './server';
-import { FakeClock, landing, readResponse, signedBuyerSync, startTestSandbox } from './testKit';
+import { FakeClock, landing, readResponse, signedBuyerSync, startTestSandbox } from '../../test/helpers/sandboxTestKit';
 
 const clock = new FakeClock();
 let h: SandboxHandle;

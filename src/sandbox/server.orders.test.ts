@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListDataSchema } from '../shared/domain/order';
 import { compareIds } from './orderStore';
 import type { SandboxHandle } from './server';
-import { FakeClock, listOrders, readResponse, startTestSandbox } from './testKit';
+import { FakeClock, listOrders, readResponse, startTestSandbox } from '../../test/helpers/sandboxTestKit';
 
 const clock = new FakeClock();
 let h: SandboxHandle;

@@ -1,8 +1,9 @@
 /** startSandbox: the HTTP server, request pipeline (count, latency, faults, route, respond) and the handle. */
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_SIGNATURE_PROFILE, signatureProfileSchema } from '../core/signing';
+import { DATA_SET_HEADER } from '../core/sync/dataSetWatch';
 import { AuthCodeStore } from './authCodes';
 import { BuyerRegistry } from './buyers';
 import { handleBuyerSync, handleLanding, type BuyerSyncContext } from './buyerSyncRoute';
@@ -18,6 +19,13 @@ import {
 } from './envelope';
 import { FaultController, POST_PROCESSING_FAULTS } from './faults';
 import { OrderStore } from './orderStore';
+import {
+  readSandboxState,
+  SandboxStateError,
+  stateFilePath,
+  writeSandboxState,
+  type DataSetFacts,
+} from './persistentState';
 import { endpointOf, Router, type Route } from './router';
 import { handleAudit, handleOrderList, type SellerContext } from './sellerRoutes';
 import { BuyerSyncVerifier } from './signatureCheck';
@@ -37,6 +45,10 @@ export interface SandboxHandle {
   token: string;
   apiPrefix: string;
   platformPathPrefix: string;
+  /** What the data set is generated from, and its ID (sent as the `x-data-set-id` header of every answer). */
+  dataSet: DataSetFacts;
+  /** The data set came from the state directory (a restart), not generated now. */
+  restored: boolean;
   /** Queues one-shot faults for an endpoint, consumed in order by its next requests. */
   failNext(endpoint: Endpoint, ...faults: ScriptedFault[]): void;
   /** Replaces the random fault settings (latency and rates). */
@@ -68,10 +80,38 @@ function readBody(req: IncomingMessage): Promise<string | 'too-large'> {
   });
 }
 
-function send(res: ServerResponse, r: SandboxResponse): void {
+function send(res: ServerResponse, r: SandboxResponse, dataSetId: string): void {
   if (res.destroyed || res.headersSent) return;
-  res.writeHead(r.status, { ...r.headers, 'content-length': String(Buffer.byteLength(r.body)) });
+  res.writeHead(r.status, {
+    ...r.headers,
+    [DATA_SET_HEADER]: dataSetId,
+    'content-length': String(Buffer.byteLength(r.body)),
+  });
   res.end(r.body);
+}
+
+/** The saved data set of `stateDir`, or a new one. */
+function loadDataSet(options: SandboxOptions, cfg: { seed: number; orders: number; now: () => number }) {
+  const saved = options.stateDir === undefined ? undefined : readSandboxState(options.stateDir);
+  const facts: DataSetFacts = saved
+    ? { dataSetId: saved.dataSetId, seed: saved.seed, orders: saved.orders, generatedAtMs: saved.generatedAtMs }
+    : { dataSetId: options.dataSetId ?? randomUUID(), seed: cfg.seed, orders: cfg.orders, generatedAtMs: cfg.now() };
+  const store = new OrderStore({
+    seed: facts.seed,
+    orders: facts.orders,
+    now: cfg.now,
+    generatedAtMs: facts.generatedAtMs,
+  });
+  const buyers = new BuyerRegistry(facts.seed);
+  if (saved) {
+    try {
+      store.restore(saved.store);
+    } catch (e) {
+      throw new SandboxStateError(stateFilePath(options.stateDir!), (e as Error).message);
+    }
+    buyers.restore(saved.buyers);
+  }
+  return { facts, store, buyers, restored: saved !== undefined };
 }
 
 export async function startSandbox(options: SandboxOptions): Promise<SandboxHandle> {
@@ -80,11 +120,19 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
   const publicKey = createPublicKey(options.publicKeyPem);
   const now = cfg.now;
 
-  const store = new OrderStore({ seed: cfg.seed, orders: cfg.orders, now });
-  const faults = new FaultController(cfg.seed, options.faults ?? {});
+  const { facts, store, buyers, restored } = loadDataSet(options, cfg);
+  const faults = new FaultController(facts.seed, options.faults ?? {});
   const churn = new Churn(store, options.churn);
   const authCodes = new AuthCodeStore(cfg.authCodeTtlMs, now);
-  const buyers = new BuyerRegistry(cfg.seed);
+  // Saved after every request that changed something, so even a killed sandbox keeps its decisions.
+  let saved = { orders: -1, buyers: -1 };
+  const saveIfChanged = () => {
+    if (options.stateDir === undefined) return;
+    if (saved.orders === store.revision && saved.buyers === buyers.revision) return;
+    writeSandboxState(options.stateDir, { ...facts, store: store.changes(), buyers: buyers.all() });
+    saved = { orders: store.revision, buyers: buyers.revision };
+  };
+  saveIfChanged();
   const router = new Router(cfg.apiPrefix, cfg.platformPathPrefix);
   const seller: SellerContext = { token: cfg.token, store, churn, now };
   const buyerSync: BuyerSyncContext = {
@@ -165,6 +213,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
           `request body exceeds ${MAX_BODY_BYTES} bytes`,
           413,
         ),
+        facts.dataSetId,
       );
       return;
     }
@@ -174,16 +223,17 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
       return;
     }
     if (fault && !POST_PROCESSING_FAULTS.has(fault)) {
-      send(res, faultResponse(fault, route));
+      send(res, faultResponse(fault, route), facts.dataSetId);
       return;
     }
     const response = handleRoute(route, { method, rawUrl, headers: req.headers, body });
+    saveIfChanged();
     if (fault === 'drop-after-processing') {
       req.socket.destroy();
       return;
     }
     if (fault === 'hang-after-processing') return; // never answered; stop() destroys the socket
-    send(res, response);
+    send(res, response, facts.dataSetId);
   }
 
   const server = createServer((req, res) => {
@@ -198,6 +248,7 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
           `sandbox failure: ${(error as Error)?.message ?? String(error)}`,
           500,
         ),
+        facts.dataSetId,
       );
     });
   });
@@ -234,6 +285,8 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
     token: cfg.token,
     apiPrefix: cfg.apiPrefix,
     platformPathPrefix: cfg.platformPathPrefix,
+    dataSet: facts,
+    restored,
     failNext: (endpoint, ...list) => faults.failNext(endpoint, ...list),
     setFaults: (f) => faults.setFaults(f),
     requestCount: (endpoint) => faults.requestCount(endpoint),

@@ -69,4 +69,11 @@ export interface SandboxOptions {
   now?: () => number;
   faults?: FaultOptions;
   churn?: ChurnOptions;
+  /**
+   * Keeps the data set in this directory (see persistentState.ts): a start with a saved state serves it (its seed
+   * and count win over `seed` and `orders`), and every change is saved. Default: in memory only.
+   */
+  stateDir?: string;
+  /** The ID of a newly generated data set; default a random UUID. */
+  dataSetId?: string;
 }

@@ -238,10 +238,11 @@ describe('merchant-desk CLI', () => {
     const controller = new AbortController();
     const out: string[] = [];
     const { runCli } = await import('../../src/cli/program');
-    const running = runCli(['--json', 'sandbox', '--orders', '25', '--seed', '9'], {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'md-cli-sandbox-'));
+    const running = runCli(['--json', 'sandbox', '--port', '0', '--orders', '25', '--seed', '9'], {
       stdout: (t) => out.push(t),
       stderr: () => {},
-      env: {},
+      env: { MERCHANT_DESK_DATA_DIR: dataDir },
       signal: controller.signal,
     });
     await expect.poll(() => out.length, { timeout: 10_000 }).toBeGreaterThan(0);

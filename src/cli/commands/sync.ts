@@ -6,6 +6,7 @@ import { SyncLease } from '../../core/sync/syncLease';
 import { openOrderCache, setCacheFileAside } from '../../core/cache/openCache';
 import { createAxiosTransport } from '../../core/http/axiosTransport';
 import type { SyncProgress } from '../../core/sync/progress';
+import { watchDataSet } from '../../core/sync/dataSetWatch';
 import { countingTransport } from '../../core/sync/requestCounter';
 import { SyncEngine } from '../../core/sync/syncEngine';
 import { describeSyncError } from '../../core/sync/syncErrors';
@@ -106,7 +107,8 @@ export function registerSync(program: Command, run: CommandRunner): void {
         if (!opened.ok) throw cacheErrorToCli(opened.error);
         const cache = opened.value;
         try {
-          const transport = countingTransport(createAxiosTransport({ maxSockets: parallelism }));
+          const dataSets = watchDataSet(createAxiosTransport({ maxSockets: parallelism }));
+          const transport = countingTransport(dataSets);
           const seller = new SellerApi(
             cliClientDeps(connection, {
               transport,
@@ -119,6 +121,7 @@ export function registerSync(program: Command, run: CommandRunner): void {
             source: seller,
             settings: { parallelism },
             requestCount: () => transport.count,
+            dataSets,
           });
           if (!json) io.stderr(`Syncing the order cache of profile "${profile}" (${file})…`);
           const result = await engine.sync({

@@ -12,6 +12,7 @@ import {
   type SyncContext,
   type SyncSettings,
 } from './syncContext';
+import { checkDataSet, type DataSetSource } from './dataSetWatch';
 import { describeSyncError, type SyncError } from './syncErrors';
 import { SyncLease, type SyncLeaseOptions } from './syncLease';
 import type { OrderSource, WindowSyncOptions } from './windowSync';
@@ -29,6 +30,8 @@ export interface SyncEngineDeps {
   trace?: WindowSyncOptions['trace'];
   /** The cross-process sync lease (tests inject the PID, host and liveness check). */
   lease?: SyncLeaseOptions;
+  /** Data-set IDs the platform's answers named (the sandbox's; see dataSetWatch.ts). Checked before every write. */
+  dataSets?: DataSetSource;
 }
 
 export interface SyncRequest {
@@ -125,6 +128,9 @@ export class SyncEngine {
       run = begun.value;
     }
 
+    // IDs named before this sync (another command, a sync before a rebuild) are not this sync's business.
+    this.deps.dataSets?.take();
+    const dataSetOk = () => (this.deps.dataSets ? checkDataSet(cache, this.deps.dataSets.take()) : ok(undefined));
     const counters = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
     const ctx: SyncContext = {
       cache,
@@ -137,9 +143,12 @@ export class SyncEngine {
       counters,
       trace: this.deps.trace,
       // Before the first full sync completes there is nothing to compare with: no events, no storm.
-      writePage: pageWriter(cache, counters, baseline, request.onChange),
+      writePage: guardedByDataSet(dataSetOk, pageWriter(cache, counters, baseline, request.onChange)),
     };
-    const outcome = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
+    const synced = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
+    // A poll that stored nothing still must not move the watermark onto another data set.
+    const settled = synced.ok ? dataSetOk() : ok(undefined);
+    const outcome = settled.ok ? synced : settled;
     const indexed = cache.indexPendingSearchRows();
     if (!indexed.ok && outcome.ok) return err({ kind: 'cache', error: indexed.error });
     if (!outcome.ok) {
@@ -171,6 +180,16 @@ export class SyncEngine {
     if (!finished.ok) return err({ kind: 'cache', error: finished.error });
     return ok(summary);
   }
+}
+
+function guardedByDataSet(
+  check: () => Result<void, SyncError>,
+  write: SyncContext['writePage'],
+): SyncContext['writePage'] {
+  return (orders, seenAtMs) => {
+    const checked = check();
+    return checked.ok ? write(orders, seenAtMs) : checked;
+  };
 }
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {

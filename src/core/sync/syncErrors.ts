@@ -14,6 +14,8 @@ export type SyncError =
   | { kind: 'window-unstable'; window: string; passes: number; fetched: number; totalCount: number }
   /** An over-full window whose 10,000th order has no readable createTime, so it cannot be split. */
   | { kind: 'unsplittable'; window: string; detail: string }
+  /** The platform serves another data set than the one the cache holds (the sandbox says so; see dataSetWatch.ts). */
+  | { kind: 'data-set-changed'; recorded: string; found: string }
   /** Cancelled by the caller. */
   | { kind: 'aborted' }
   /** Another process took this sync's lease over (this one had stopped answering); it stopped. */
@@ -33,6 +35,8 @@ export function describeSyncError(error: SyncError, rebuildHint?: string): strin
       return `Sync stopped: the orders created ${error.window} kept changing while being paged (${error.fetched} unique of ${error.totalCount} after ${error.passes} passes). Orders already fetched are kept; try again later.`;
     case 'unsplittable':
       return `Sync stopped: cannot split the window ${error.window}: ${error.detail}.`;
+    case 'data-set-changed':
+      return `Sync stopped: the platform now serves another data set (${error.found}) than the one this cache holds (${error.recorded}) — e.g. a sandbox whose data was generated anew. Nothing from it was stored: the two would mix. ${rebuildHint ?? 'Rebuild the cache from the platform'}: the old file is kept beside the new one.`;
     case 'aborted':
       return 'Sync cancelled. Orders already fetched are kept; the next sync resumes.';
     case 'lease-lost':

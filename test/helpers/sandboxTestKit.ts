@@ -1,27 +1,19 @@
-/** Helpers for the sandbox's own tests: keys, a fake clock, and raw HTTP calls over loopback with fetch. */
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+/** Helpers for the sandbox's own (in-process) tests: keys, a fake clock, and raw HTTP calls over loopback with fetch. */
+import type { KeyObject } from 'node:crypto';
 import {
   buildStringToSign,
   DEFAULT_SIGNATURE_PROFILE,
   newNonce,
   signText,
   type SignatureProfile,
-} from '../core/signing';
-import { startSandbox, type SandboxHandle } from './server';
-import type { SandboxOptions } from './types';
+} from '../../src/core/signing';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
+import type { SandboxOptions } from '../../src/sandbox/types';
+import { testKeys } from './sandboxFixture';
 
-let keyPair: { privateKey: KeyObject; publicKeyPem: string } | undefined;
-
-/** One RSA key pair per test file (generation is slow). */
+/** One RSA key pair per test process (generation is slow): the same as the fixture's. */
 export function testKeyPair(): { privateKey: KeyObject; publicKeyPem: string } {
-  if (!keyPair) {
-    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    keyPair = {
-      privateKey: pair.privateKey,
-      publicKeyPem: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    };
-  }
-  return keyPair;
+  return testKeys();
 }
 
 /** A clock the test moves by hand. */
