@@ -27,7 +27,13 @@ function answering(...ids: Array<string | undefined | 'fail'>): HttpTransport {
     },
   };
 }
-const request = { method: 'POST', url: 'http://127.0.0.1:1/x', headers: {}, timeoutMs: 1000 } as const;
+const request = {
+  method: 'POST',
+  url: 'http://127.0.0.1:1/x',
+  headers: {},
+  timeoutMs: 1000,
+  maxResponseBytes: 1_000_000,
+} as const;
 
 describe('watchDataSet', () => {
   it('notes each data-set ID the answers name, once, and forgets them when taken', async () => {
