@@ -275,7 +275,7 @@ describe('merchant-desk ui: the browser host', () => {
 
   it('HTML carries the app CSP as a header, adapted only to let the page reach this host', async () => {
     const page = await http(port, 'GET', '/', { cookie });
-    const policy = page.headers['content-security-policy'] ?? '';
+    const policy = String(page.headers['content-security-policy']);
     expect(policy).toBe(
       `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; connect-src 'self' ws://127.0.0.1:${port}; frame-ancestors 'none'`,
     );
