@@ -181,7 +181,10 @@ export async function startBrowserHost(
     }
     if (pathname === ROUTES.bridge) return send(res, 200, 'text/javascript; charset=utf-8', bridgeSource);
     const file = await readRendererFile(options.rendererDir, pathname);
-    return file ? send(res, 200, file.type, file.body) : refuse(res, 404, 'Not found.');
+    if (file) return send(res, 200, file.type, file.body);
+    // Browsers ask for a tab icon by themselves; the app has none (a 404 would show as a page error).
+    if (pathname === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
+    return refuse(res, 404, 'Not found.');
   }
 
   const pages = new Set<WebSocket>();
