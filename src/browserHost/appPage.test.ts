@@ -1,6 +1,9 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { appHtml, appPolicyOf, browserHostPolicy, cspHeader } from './appPage';
-import { browserOpener } from './openBrowser';
+import { browserOpener, writeRedirectFile } from './openBrowser';
 
 const built = `<html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'; base-uri 'none'" /><script type="module" src="./assets/app.js"></script></head><body></body></html>`;
 
@@ -29,5 +32,20 @@ describe('the app page under the browser host', () => {
     expect(browserOpener('linux', url)).toEqual({ command: 'xdg-open', args: [url] });
     expect(browserOpener('darwin', url)).toEqual({ command: 'open', args: [url] });
     expect(browserOpener('win32', url)).toEqual({ command: 'rundll32', args: ['url.dll,FileProtocolHandler', url] });
+  });
+});
+
+describe('the page the browser is opened on', () => {
+  it('is owner-only, sends the browser on to the address, and is removed afterwards', async () => {
+    const url = 'http://127.0.0.1:4000/#token=abc_-123';
+    const redirect = await writeRedirectFile(url);
+    const file = fileURLToPath(redirect.fileUrl);
+    expect(readFileSync(file, 'utf8')).toContain(`<meta http-equiv="refresh" content="0;url=${url}">`);
+    if (process.platform !== 'win32') {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    }
+    await redirect.remove();
+    expect(existsSync(file)).toBe(false);
   });
 });

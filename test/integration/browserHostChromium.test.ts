@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { browserHostImplementations } from '../../src/browserHost/implementations';
+import { writeRedirectFile } from '../../src/browserHost/openBrowser';
 import { startBrowserHost } from '../../src/browserHost/server';
 import { createIpcGate } from '../../src/shared/ipc/gate';
 import { unknownChannelMessage, unknownEventMessage } from '../../src/shared/ipc/channels';
@@ -142,7 +143,7 @@ describe.runIf((built && chromiumAvailable) || process.env.CI)('merchant-desk ui
     await context.close();
   });
 
-  it('delivers sync progress pushed by the host to every subscription, until it unsubscribes', async () => {
+  it('opened through the redirect page, delivers sync progress to every subscription until it unsubscribes', async () => {
     const started = await startBrowserHost({
       rendererDir: path.join(repoRoot, 'out/renderer'),
       gate: createIpcGate({ implementations: browserHostImplementations({ version: '0.1.0' }), report: () => {} }),
@@ -152,8 +153,11 @@ describe.runIf((built && chromiumAvailable) || process.env.CI)('merchant-desk ui
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(host.url);
+      // As `ui` opens the browser: on the owner-only redirect page, so the token is in no command line.
+      const redirect = await writeRedirectFile(host.url);
+      await page.goto(redirect.fileUrl);
       await page.getByTestId('app-info').getByText('Version 0.1.0').waitFor();
+      await redirect.remove();
       await page.evaluate(() => {
         const g = globalThis as unknown as PageGlobals;
         g.progress = [];

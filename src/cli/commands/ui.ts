@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
 import { browserHostImplementations } from '../../browserHost/implementations';
-import { openInBrowser } from '../../browserHost/openBrowser';
+import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { findRendererDir } from '../../browserHost/rendererDir';
 import { describeUnexpected } from '../../core/logging/redact';
 import { createIpcGate, describeGateProblem } from '../../shared/ipc/gate';
@@ -67,8 +67,13 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
         ctx.io.stderr(settings);
+        let removeRedirect = async () => {};
         if (flags.open) {
-          openInBrowser(host.url, () => ctx.io.stderr('Could not open a browser: open the address above yourself.'));
+          const redirect = await writeRedirectFile(host.url);
+          removeRedirect = redirect.remove;
+          openInBrowser(redirect.fileUrl, () =>
+            ctx.io.stderr('Could not open a browser: open the address above yourself.'),
+          );
         }
         ctx.io.stderr('Serving on 127.0.0.1 only. Press Ctrl+C to stop.');
         await new Promise<void>((resolve) => {
@@ -78,6 +83,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // Open pages learn that their host is gone (and can say so) before the connection closes.
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
         await host.close();
+        await removeRedirect();
         ctx.io.stderr('Merchant Desk UI stopped.');
         return ExitCode.ok;
       }),
