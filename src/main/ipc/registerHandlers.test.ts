@@ -1,22 +1,24 @@
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcImplementations } from '../../shared/ipc/contract';
 import { okResult } from '../../shared/ipc/result';
 import type { RendererLocation } from '../trustedSender';
 
-type Handler = (event: unknown, ...args: unknown[]) => unknown;
+type Handler = Parameters<IpcMain['handle']>[1];
 
 // A fake electron: only what registerHandlers touches, typed as the real functions are. The real package cannot
 // load outside Electron.
 const handlers = vi.hoisted(() => new Map<string, Handler>());
-vi.mock('electron', () => ({
-  ipcMain: {
-    handle: vi.fn((channel: string, handler: Handler) => {
+vi.mock('electron', () => {
+  const ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'> = {
+    handle(channel, handler) {
       if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
       handlers.set(channel, handler);
-    }),
-    removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
-  },
-}));
+    },
+    removeHandler: (channel) => void handlers.delete(channel),
+  };
+  return { ipcMain };
+});
 
 const { registerHandlers } = await import('./registerHandlers');
 
@@ -34,7 +36,7 @@ function eventFrom(url: string | null, parent: unknown = null) {
 function invoke(channel: string, event: unknown, ...args: unknown[]) {
   const handler = handlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
-  return Promise.resolve(handler(event, ...args));
+  return Promise.resolve(handler(event as IpcMainInvokeEvent, ...args));
 }
 
 describe('registerHandlers', () => {
