@@ -46,9 +46,14 @@ export type IpcResponse<C extends IpcChannel> = IpcResult<IpcData<C>>;
 /** What an implementation returns (schema input; validated before it is sent). */
 export type IpcResponseInput<C extends IpcChannel> = IpcResult<z.input<IpcContract[C]['data']>>;
 
-/** The Result schema of a channel's answer. */
-export function ipcResponseSchema<C extends IpcChannel>(channel: C) {
-  return ipcResultSchema(ipcContract[channel].data);
+type ResponseSchema<C extends IpcChannel> = ReturnType<typeof ipcResultSchema<IpcContract[C]['data']>>;
+const responseSchemas = new Map<IpcChannel, ResponseSchema<IpcChannel>>();
+
+/** The Result schema of a channel's answer (built once per channel). */
+export function ipcResponseSchema<C extends IpcChannel>(channel: C): ResponseSchema<C> {
+  let schema = responseSchemas.get(channel);
+  if (!schema) responseSchemas.set(channel, (schema = ipcResultSchema(ipcContract[channel].data)));
+  return schema as ResponseSchema<C>;
 }
 
 /** Arguments after the channel name: none when the request is `undefined`, else exactly one. */
