@@ -2,13 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { WebSocket, WebSocketServer } from 'ws';
-import { ipcEventNames, type IpcEventName } from '../shared/ipc/channels';
-import { checkEvent, type IpcEventPublisher } from '../shared/ipc/events';
+import { WebSocketServer } from 'ws';
+import { ipcEventNames } from '../shared/ipc/channels';
+import type { IpcEventPublisher } from '../shared/ipc/events';
 import type { IpcGate } from '../shared/ipc/gate';
 import { errorResult } from '../shared/ipc/result';
 import type { Result } from '../core/result';
 import { appHtml, appPolicyOf, browserHostPolicy, cspHeader, LOGIN_POLICY, loginHtml, ROUTES } from './appPage';
+import { createEventPages } from './eventPages';
 import { pageBridge, pageLogin, pageScript } from './pageScripts';
 import {
   allowedHost,
@@ -187,7 +188,7 @@ export async function startBrowserHost(
     return refuse(res, 404, 'Not found.');
   }
 
-  const pages = new Set<WebSocket>();
+  const pages = createEventPages(log);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
@@ -203,15 +204,7 @@ export async function startBrowserHost(
       return refuseUpgrade(socket, 404, 'Not Found');
     }
     if (!hasSession(req)) return refuseUpgrade(socket, 401, 'Unauthorized');
-    sockets.handleUpgrade(req, socket, head, (page) => {
-      pages.add(page);
-      log(`Merchant Desk UI: a page connected (${pages.size} open).`);
-      // Pages only listen; anything they send is ignored.
-      page.on('close', () => {
-        pages.delete(page);
-        log(`Merchant Desk UI: a page left (${pages.size} open).`);
-      });
-    });
+    sockets.handleUpgrade(req, socket, head, (page) => pages.add(page));
   });
 
   const listening = await new Promise<Result<number, BrowserHostStartError>>((resolve) => {
@@ -238,29 +231,10 @@ export async function startBrowserHost(
     value: {
       port,
       url: `http://127.0.0.1:${port}/#token=${token}`,
-      openPages: () => pages.size,
-      publish<E extends IpcEventName>(event: E, payload: unknown): boolean {
-        const checked = checkEvent(event, payload);
-        if (!checked.ok) {
-          log(`[ipc] not sent: ${checked.problem}`);
-          return false;
-        }
-        const message = JSON.stringify({ event, payload: checked.payload });
-        for (const page of pages) if (page.readyState === WebSocket.OPEN) page.send(message);
-        return true;
-      },
+      openPages: () => pages.count(),
+      publish: (event, payload) => pages.publish(event, payload),
       async close() {
-        await Promise.all(
-          [...pages].map(
-            (page) =>
-              new Promise<void>((resolve) => {
-                page.once('close', () => resolve());
-                // A page that does not answer the close handshake is cut off.
-                setTimeout(() => page.terminate(), 2_000).unref();
-                page.close(1001, 'Merchant Desk UI stopped');
-              }),
-          ),
-        );
+        await pages.closeAll();
         sockets.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
