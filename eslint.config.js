@@ -86,6 +86,7 @@ export default defineConfig([
       'src/core/**',
       'src/cli/**',
       'src/sandbox/**',
+      'src/browserHost/**',
       'test/**',
       'bench/**',
       'scripts/**',
@@ -110,7 +111,7 @@ export default defineConfig([
 
   // Process boundaries: Electron only in src/main and src/preload; no Node in code that runs in the renderer.
   {
-    files: ['src/core/**', 'src/cli/**', 'src/sandbox/**', 'src/shared/**', 'src/renderer/**'],
+    files: ['src/core/**', 'src/cli/**', 'src/sandbox/**', 'src/browserHost/**', 'src/shared/**', 'src/renderer/**'],
     rules: {
       'no-restricted-imports': restrictedImports(electronImports),
       // The same boundary for import('electron') and require('electron'), which no-restricted-imports misses.

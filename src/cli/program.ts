@@ -10,6 +10,7 @@ import { registerSign } from './commands/sign';
 import { registerSync } from './commands/sync';
 import { registerTestConnection } from './commands/testConnection';
 import { registerToken } from './commands/token';
+import { registerUi } from './commands/ui';
 import { ExitCode, type CliIo } from './io';
 import { makeRunner } from './runner';
 
@@ -68,6 +69,7 @@ Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform 
   registerTestConnection(program, run);
   registerSync(program, run);
   registerCache(program, run);
+  registerUi(program, run);
   for (const cmd of program.commands) {
     cmd.exitOverride();
     for (const sub of cmd.commands) sub.exitOverride();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { IpcResponse } from '../shared/ipc/contract';
+import type { IpcData } from '../shared/ipc/contract';
 
-type AppInfo = IpcResponse<'app:getInfo'>;
+type AppInfo = IpcData<'app:getInfo'>;
 type InfoState = { status: 'loading' } | { status: 'ready'; info: AppInfo } | { status: 'failed'; message: string };
 
 export function App() {
@@ -9,14 +9,12 @@ export function App() {
 
   useEffect(() => {
     let cancelled = false;
-    window.merchantDesk.invoke('app:getInfo').then(
-      (info) => {
-        if (!cancelled) setState({ status: 'ready', info });
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
+    void window.merchantDesk.invoke('app:getInfo').then((answer) => {
+      if (cancelled) return;
+      setState(
+        answer.ok ? { status: 'ready', info: answer.data } : { status: 'failed', message: answer.error.message },
+      );
+    });
     return () => {
       cancelled = true;
     };

@@ -1,20 +1,24 @@
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcImplementations } from '../../shared/ipc/contract';
+import { okResult } from '../../shared/ipc/result';
 import type { RendererLocation } from '../trustedSender';
 
-type Handler = (event: unknown, ...args: unknown[]) => unknown;
+type Handler = Parameters<IpcMain['handle']>[1];
 
-// A fake electron: only what registerHandlers touches. The real package cannot load outside Electron.
+// A fake electron: only what registerHandlers touches, typed as the real functions are. The real package cannot
+// load outside Electron.
 const handlers = vi.hoisted(() => new Map<string, Handler>());
-vi.mock('electron', () => ({
-  ipcMain: {
-    handle: vi.fn((channel: string, handler: Handler) => {
+vi.mock('electron', () => {
+  const ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'> = {
+    handle(channel, handler) {
       if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
       handlers.set(channel, handler);
-    }),
-    removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
-  },
-}));
+    },
+    removeHandler: (channel) => void handlers.delete(channel),
+  };
+  return { ipcMain };
+});
 
 const { registerHandlers } = await import('./registerHandlers');
 
@@ -22,20 +26,22 @@ const renderer: RendererLocation = {
   fileUrl: 'file:///opt/Merchant%20Desk/resources/app.asar/out/renderer/index.html',
 };
 const appPage = `${renderer.fileUrl}#/orders`;
+const info = { version: '1.2.3', platform: 'linux' };
 
 function eventFrom(url: string | null, parent: unknown = null) {
   return { senderFrame: url === null ? null : { url, parent } };
 }
 
+/** What ipcRenderer.invoke would resolve with: the handler's answer (a handler that throws would reject). */
 function invoke(channel: string, event: unknown, ...args: unknown[]) {
   const handler = handlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
-  return Promise.resolve(handler(event, ...args));
+  return Promise.resolve(handler(event as IpcMainInvokeEvent, ...args));
 }
 
 describe('registerHandlers', () => {
-  const getInfo = vi.fn(() => ({ version: '1.2.3', platform: 'linux' }));
-  const warn = vi.fn();
+  const getInfo = vi.fn<IpcImplementations['app:getInfo']>(() => okResult(info));
+  const warn = vi.fn<(message: string) => void>();
   let unregister: () => void;
 
   beforeEach(() => {
@@ -51,11 +57,11 @@ describe('registerHandlers', () => {
     expect(handlers.size).toBe(0);
   });
 
-  it('answers a valid request from the app renderer', async () => {
-    await expect(invoke('app:getInfo', eventFrom(appPage))).resolves.toEqual({ version: '1.2.3', platform: 'linux' });
+  it('answers a valid request from the app renderer with an ok Result', async () => {
+    await expect(invoke('app:getInfo', eventFrom(appPage))).resolves.toEqual({ ok: true, data: info });
     await expect(invoke('app:getInfo', eventFrom(renderer.fileUrl), undefined)).resolves.toEqual({
-      version: '1.2.3',
-      platform: 'linux',
+      ok: true,
+      data: info,
     });
     expect(getInfo).toHaveBeenCalledTimes(2);
   });
@@ -66,35 +72,58 @@ describe('registerHandlers', () => {
     ['a dev server URL when none is configured', 'http://localhost:5173/'],
     ['a data: URL', 'data:text/html,<script>1</script>'],
     ['an unparsable URL', 'not a url'],
-  ])('rejects an untrusted sender: %s', async (_what, url) => {
-    await expect(invoke('app:getInfo', eventFrom(url))).rejects.toThrow(
-      /refused: the sender is not the Merchant Desk window/,
-    );
+  ])('answers an untrusted sender with a refused error and runs nothing: %s', async (_what, url) => {
+    await expect(invoke('app:getInfo', eventFrom(url))).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'refused', message: expect.stringMatching(/the sender is not the Merchant Desk window/) },
+    });
     expect(getInfo).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledOnce();
   });
 
-  it('rejects a message from an iframe of the app page or from a destroyed frame', async () => {
-    await expect(invoke('app:getInfo', eventFrom(appPage, { url: appPage }))).rejects.toThrow(/refused/);
-    await expect(invoke('app:getInfo', eventFrom(null))).rejects.toThrow(/refused/);
-    await expect(invoke('app:getInfo', {})).rejects.toThrow(/refused/);
+  it('refuses a message from an iframe of the app page or from a destroyed frame', async () => {
+    const refused = { ok: false, error: { kind: 'refused' } };
+    await expect(invoke('app:getInfo', eventFrom(appPage, { url: appPage }))).resolves.toMatchObject(refused);
+    await expect(invoke('app:getInfo', eventFrom(null))).resolves.toMatchObject(refused);
+    await expect(invoke('app:getInfo', {})).resolves.toMatchObject(refused);
     expect(getInfo).not.toHaveBeenCalled();
   });
 
-  it('rejects an invalid request before the implementation runs', async () => {
-    await expect(invoke('app:getInfo', eventFrom(appPage), { unexpected: true })).rejects.toThrow(
-      /Invalid request for IPC "app:getInfo"/,
-    );
-    await expect(invoke('app:getInfo', eventFrom(appPage), undefined, 'extra')).rejects.toThrow(/at most one argument/);
+  it('answers an invalid request with invalid-request before the implementation runs (the shared gate)', async () => {
+    await expect(invoke('app:getInfo', eventFrom(appPage), { unexpected: true })).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-request', message: expect.stringMatching(/Invalid request for "app:getInfo"/) },
+    });
+    await expect(invoke('app:getInfo', eventFrom(appPage), undefined, 'extra')).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-request', message: expect.stringMatching(/at most one argument/) },
+    });
     expect(getInfo).not.toHaveBeenCalled();
   });
 
-  it('refuses to send an answer that breaks the response schema', async () => {
+  it('turns an answer that breaks the contract, or a throw, into an internal error and logs it redacted', async () => {
     unregister();
-    const broken = { 'app:getInfo': () => ({ version: 42 }) } as unknown as IpcImplementations;
+    const broken = { 'app:getInfo': () => ({ ok: true, data: { version: 42 } }) } as unknown as IpcImplementations;
     registerHandlers({ implementations: broken, renderer, warn });
-    await expect(invoke('app:getInfo', eventFrom(appPage))).rejects.toThrow(/invalid answer/);
+    await expect(invoke('app:getInfo', eventFrom(appPage))).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'internal', code: 'invalid-response' },
+    });
     expect(warn).toHaveBeenCalledOnce();
+
+    unregister();
+    const throwing: IpcImplementations = {
+      'app:getInfo': () => {
+        throw new Error('failed with Bearer abc123');
+      },
+    };
+    registerHandlers({ implementations: throwing, renderer, warn });
+    const answer = await invoke('app:getInfo', eventFrom(appPage));
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'internal', code: 'threw' } });
+    expect(JSON.stringify(answer)).not.toMatch(/abc123/);
+    expect(warn).toHaveBeenLastCalledWith(
+      expect.stringMatching(/threw: Unexpected error: failed with Bearer \[redacted]/),
+    );
   });
 
   it('trusts the dev server origin only when one is configured', async () => {
@@ -104,10 +133,10 @@ describe('registerHandlers', () => {
       renderer: { ...renderer, devServerUrl: 'http://localhost:5173' },
       warn,
     });
-    await expect(invoke('app:getInfo', eventFrom('http://localhost:5173/'))).resolves.toMatchObject({
-      version: '1.2.3',
+    await expect(invoke('app:getInfo', eventFrom('http://localhost:5173/'))).resolves.toMatchObject({ ok: true });
+    await expect(invoke('app:getInfo', eventFrom('http://localhost:5174/'))).resolves.toMatchObject({
+      error: { kind: 'refused' },
     });
-    await expect(invoke('app:getInfo', eventFrom('http://localhost:5174/'))).rejects.toThrow(/refused/);
-    await expect(invoke('app:getInfo', eventFrom(appPage))).resolves.toMatchObject({ version: '1.2.3' });
+    await expect(invoke('app:getInfo', eventFrom(appPage))).resolves.toMatchObject({ ok: true });
   });
 });

@@ -1,11 +1,30 @@
 /**
- * The IPC channel names, with no schema library attached, so the sandboxed preload can allow-list them without
- * bundling zod. contract.ts must have exactly these keys (the compiler enforces it).
+ * The names of the contract's request channels and push events, with no schema library attached, so the sandboxed
+ * preload can allow-list them without bundling zod. contract.ts and events.ts must have exactly these keys (the
+ * compiler enforces it).
  */
 export const ipcChannels = ['app:getInfo'] as const;
 
+/** Events main (or the browser host) pushes to the renderer. */
+export const ipcEventNames = ['sync:progress', 'sync:state', 'orders:changed', 'host:state'] as const;
+
 export type IpcChannel = (typeof ipcChannels)[number];
+export type IpcEventName = (typeof ipcEventNames)[number];
 
 export function isIpcChannel(value: unknown): value is IpcChannel {
   return typeof value === 'string' && (ipcChannels as readonly string[]).includes(value);
+}
+
+export function isIpcEventName(value: unknown): value is IpcEventName {
+  return typeof value === 'string' && (ipcEventNames as readonly string[]).includes(value);
+}
+
+/** The one wording of "no such channel", whichever side (preload, gate) notices first. */
+export function unknownChannelMessage(channel: unknown): string {
+  return `Unknown request channel ${JSON.stringify(String(channel))}: it is not in the IPC contract.`;
+}
+
+/** The one wording of "no such event", thrown by `on` in the preload and in the browser host's bridge. */
+export function unknownEventMessage(event: unknown): string {
+  return `Unknown event ${JSON.stringify(String(event))}: it is not in the IPC contract.`;
 }

@@ -1,9 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { ipcChannels, ipcContract, isIpcChannel, type IpcChannel, type IpcRequest, type IpcResponse } from './contract';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ApiError } from '../../core/errors';
+import {
+  ipcChannels,
+  ipcContract,
+  ipcResponseSchema,
+  isIpcChannel,
+  type IpcChannel,
+  type IpcRequest,
+  type IpcResponse,
+} from './contract';
+import type { IpcErrorKind } from './result';
 
 /** One valid example per channel and direction. Adding a channel without examples fails the first test. */
 const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResponse<C> } } = {
-  'app:getInfo': { request: undefined, response: { version: '0.1.0', platform: 'linux' } },
+  'app:getInfo': { request: undefined, response: { ok: true, data: { version: '0.1.0', platform: 'linux' } } },
 };
 
 describe('IPC contract', () => {
@@ -16,28 +26,51 @@ describe('IPC contract', () => {
   });
 
   it.each(ipcChannels)(
-    '%s: request and response survive IPC (structured clone) and parse to the same value',
+    '%s: request and response survive structured clone (Electron) and JSON (browser host) unchanged',
     (channel) => {
-      const spec = ipcContract[channel];
       const example = examples[channel];
       for (const [schema, value] of [
-        [spec.request, example.request],
-        [spec.response, example.response],
+        [ipcContract[channel].request, example.request],
+        [ipcResponseSchema(channel), example.response],
       ] as const) {
         const parsed = schema.parse(value);
-        const cloned = structuredClone(parsed);
-        expect(schema.parse(cloned)).toEqual(parsed);
-        expect(cloned).toEqual(value);
+        expect(schema.parse(structuredClone(parsed))).toEqual(value);
+        if (value !== undefined) expect(schema.parse(JSON.parse(JSON.stringify(parsed)))).toEqual(value);
       }
     },
   );
 
-  it('app:getInfo rejects malformed data', () => {
-    const spec = ipcContract['app:getInfo'];
-    expect(spec.request.safeParse({}).success).toBe(false);
-    expect(spec.response.safeParse({ version: '1.0.0' }).success).toBe(false);
-    expect(spec.response.safeParse({ version: '', platform: 'linux' }).success).toBe(false);
-    expect(spec.response.safeParse({ version: '1.0.0', platform: 'linux', extra: 1 }).success).toBe(false);
+  it('every answer is a Result: data on success, a typed error otherwise, nothing else', () => {
+    const response = ipcResponseSchema('app:getInfo');
+    const error = { kind: 'network', message: 'Connection refused.', action: 'Check the base URL.' };
+    expect(response.parse({ ok: false, error })).toEqual({ ok: false, error });
+    expect(response.safeParse({ version: '1.0.0', platform: 'linux' }).success).toBe(false);
+    expect(response.safeParse({ ok: true, data: { version: '1.0.0' } }).success).toBe(false);
+    expect(response.safeParse({ ok: true, data: { version: '', platform: 'linux' } }).success).toBe(false);
+    expect(response.safeParse({ ok: true, data: { version: '1', platform: 'linux', extra: 1 } }).success).toBe(false);
+    expect(response.safeParse({ ok: false, error: { kind: 'boom', message: 'x' } }).success).toBe(false);
+    expect(response.safeParse({ ok: false, error: { kind: 'network', message: '' } }).success).toBe(false);
+    expect(response.safeParse({ ok: false, error, data: {} }).success).toBe(false);
+  });
+
+  it('an unknown outcome carries what the re-check found', () => {
+    const response = ipcResponseSchema('app:getInfo');
+    const found = { kind: 'found', summary: 'after-sales 3 Refund rejected', order: { id: '1234567890123456789' } };
+    expect(
+      response.parse({ ok: false, error: { kind: 'outcome-unknown', message: 'No answer.', found } }),
+    ).toMatchObject({ error: { found } });
+    expect(
+      response.safeParse({ ok: false, error: { kind: 'outcome-unknown', message: 'x', found: { kind: 'maybe' } } })
+        .success,
+    ).toBe(false);
+  });
+
+  it("has an error kind for each of the core's ApiError kinds", () => {
+    expectTypeOf<ApiError['kind']>().toExtend<IpcErrorKind>();
+  });
+
+  it('app:getInfo takes no request data', () => {
+    expect(ipcContract['app:getInfo'].request.safeParse({}).success).toBe(false);
   });
 
   it('knows its channel names', () => {

@@ -1,0 +1,9 @@
+import type { IpcImplementations } from '../shared/ipc/contract';
+import { okResult } from '../shared/ipc/result';
+
+/** The browser host's side of every channel (Electron main's is src/main/ipc/implementations.ts). */
+export function browserHostImplementations(app: { version: string }): IpcImplementations {
+  return {
+    'app:getInfo': () => okResult({ version: app.version, platform: process.platform }),
+  };
+}

@@ -1,0 +1,246 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import { ipcEventNames } from '../shared/ipc/channels';
+import type { IpcEventPublisher } from '../shared/ipc/events';
+import type { IpcGate } from '../shared/ipc/gate';
+import { errorResult } from '../shared/ipc/result';
+import type { Result } from '../core/result';
+import { appHtml, appPolicyOf, browserHostPolicy, cspHeader, LOGIN_POLICY, loginHtml, ROUTES } from './appPage';
+import { createEventPages } from './eventPages';
+import { pageBridge, pageLogin, pageScript } from './pageScripts';
+import {
+  allowedHost,
+  newSecret,
+  readCookie,
+  sameOrigin,
+  secretMatches,
+  sessionCookie,
+  sessionCookieName,
+} from './requestChecks';
+import { readRendererFile } from './staticFiles';
+
+export interface BrowserHostOptions {
+  /** The built renderer (out/renderer of `npm run build`). */
+  rendererDir: string;
+  /** The same gate Electron main uses, over this host's implementations. */
+  gate: IpcGate;
+  /** Port on 127.0.0.1; 0 or absent: a free one. */
+  port?: number;
+  /** Told when a page connects or leaves (for the terminal). */
+  log?: (line: string) => void;
+}
+
+export interface BrowserHost extends IpcEventPublisher {
+  readonly port: number;
+  /** The address to open: carries this start's token in the fragment (never sent to the server by a browser). */
+  readonly url: string;
+  /** Pages connected for push events. */
+  openPages(): number;
+  /** Closes every page's event connection (code 1001) and stops serving. */
+  close(): Promise<void>;
+}
+
+export type BrowserHostStartError =
+  | { kind: 'renderer-missing'; file: string }
+  | { kind: 'port-in-use'; port: number }
+  | { kind: 'listen-failed'; message: string };
+
+const MAX_SESSION_BODY = 1024;
+const MAX_INVOKE_BODY = 1024 * 1024;
+
+const COMMON_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+} as const;
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge());
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers = {}): void {
+  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': type, ...headers });
+  res.end(body);
+}
+
+function refuse(res: ServerResponse, status: number, why: string): void {
+  send(res, status, 'text/plain; charset=utf-8', `${why}\n`);
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * Serves the built renderer and the IPC contract on 127.0.0.1 for `merchant-desk ui`: requests over HTTP POST
+ * through the shared gate, push events over a WebSocket. See requestChecks.ts for who may ask.
+ */
+export async function startBrowserHost(
+  options: BrowserHostOptions,
+): Promise<Result<BrowserHost, BrowserHostStartError>> {
+  const indexFile = path.join(options.rendererDir, 'index.html');
+  let builtHtml: string;
+  let appPolicy: string;
+  try {
+    builtHtml = await readFile(indexFile, 'utf8');
+    appPolicy = appPolicyOf(builtHtml);
+  } catch {
+    return { ok: false, error: { kind: 'renderer-missing', file: indexFile } };
+  }
+  const log = options.log ?? (() => {});
+  const token = newSecret();
+  const sessionSecret = newSecret();
+  const loginSource = pageScript(pageLogin, ROUTES.session);
+  const bridgeSource = pageScript(pageBridge, {
+    invokePath: ROUTES.invoke,
+    eventsPath: ROUTES.events,
+    events: ipcEventNames,
+  });
+  let port = 0;
+  const cookieName = () => sessionCookieName(port);
+  const hasSession = (req: IncomingMessage) => secretMatches(readCookie(req, cookieName()), sessionSecret);
+
+  async function exchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let presented: unknown;
+    try {
+      presented = (JSON.parse(await readBody(req, MAX_SESSION_BODY)) as { token?: unknown }).token;
+    } catch {
+      return refuse(res, 400, 'Expected {"token": "..."}.');
+    }
+    if (typeof presented !== 'string' || !secretMatches(presented, token)) {
+      return refuse(res, 403, 'Wrong token: open the address merchant-desk ui printed.');
+    }
+    res.writeHead(204, { ...COMMON_HEADERS, 'set-cookie': sessionCookie(cookieName(), sessionSecret) });
+    res.end();
+  }
+
+  async function invoke(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let call: { channel?: unknown; args?: unknown };
+    try {
+      call = JSON.parse(await readBody(req, MAX_INVOKE_BODY)) as typeof call;
+    } catch (e) {
+      const why = e instanceof BodyTooLarge ? 'The request is too large.' : 'The request is not JSON.';
+      return send(res, 400, 'application/json', JSON.stringify(errorResult('invalid-request', why)));
+    }
+    if (typeof call !== 'object' || call === null || !Array.isArray(call.args)) {
+      const why = 'Expected {"channel": "...", "args": [...]}.';
+      return send(res, 400, 'application/json', JSON.stringify(errorResult('invalid-request', why)));
+    }
+    const answer = await options.gate(call.channel, call.args);
+    send(res, 200, 'application/json', JSON.stringify(answer));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = allowedHost(req, port);
+    if (host === undefined) return refuse(res, 403, 'Unknown Host: use the address merchant-desk ui printed.');
+    const { pathname } = new URL(req.url ?? '/', `http://${host}`);
+    if (req.method === 'POST') {
+      if (!sameOrigin(req, host)) return refuse(res, 403, 'Cross-origin request refused.');
+      if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+        return refuse(res, 415, 'Expected application/json.');
+      }
+      if (pathname === ROUTES.session) return exchange(req, res);
+    } else if (req.method !== 'GET') {
+      return refuse(res, 405, 'Method not allowed.');
+    }
+    const session = hasSession(req);
+    if (req.method === 'GET' && (pathname === '/' || pathname === '/index.html')) {
+      if (!session)
+        return send(res, 200, 'text/html; charset=utf-8', loginHtml(), {
+          'content-security-policy': cspHeader(LOGIN_POLICY),
+        });
+      const policy = browserHostPolicy(appPolicy, host);
+      return send(res, 200, 'text/html; charset=utf-8', appHtml(builtHtml, policy), {
+        'content-security-policy': cspHeader(policy),
+      });
+    }
+    if (req.method === 'GET' && pathname === ROUTES.login)
+      return send(res, 200, 'text/javascript; charset=utf-8', loginSource);
+    if (!session) return refuse(res, 401, 'No valid session: open the address merchant-desk ui printed.');
+    if (req.method === 'POST') {
+      return pathname === ROUTES.invoke ? invoke(req, res) : refuse(res, 404, 'Not found.');
+    }
+    if (pathname === ROUTES.bridge) return send(res, 200, 'text/javascript; charset=utf-8', bridgeSource);
+    const file = await readRendererFile(options.rendererDir, pathname);
+    if (file) return send(res, 200, file.type, file.body);
+    // Browsers ask for a tab icon by themselves; the app has none (a 404 would show as a page error).
+    if (pathname === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
+    return refuse(res, 404, 'Not found.');
+  }
+
+  const pages = createEventPages(log);
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) refuse(res, 500, 'Internal error.');
+      else res.destroy();
+    });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const host = allowedHost(req, port);
+    if (host === undefined) return refuseUpgrade(socket, 403, 'Forbidden');
+    if (!sameOrigin(req, host)) return refuseUpgrade(socket, 403, 'Forbidden');
+    if (new URL(req.url ?? '/', `http://${host}`).pathname !== ROUTES.events) {
+      return refuseUpgrade(socket, 404, 'Not Found');
+    }
+    if (!hasSession(req)) return refuseUpgrade(socket, 401, 'Unauthorized');
+    sockets.handleUpgrade(req, socket, head, (page) => pages.add(page));
+  });
+
+  const listening = await new Promise<Result<number, BrowserHostStartError>>((resolve) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      resolve({
+        ok: false,
+        error:
+          e.code === 'EADDRINUSE'
+            ? { kind: 'port-in-use', port: options.port ?? 0 }
+            : { kind: 'listen-failed', message: e.message },
+      }),
+    );
+    // Loopback only: nothing off this machine can connect.
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ ok: true, value: typeof address === 'object' && address !== null ? address.port : 0 });
+    });
+  });
+  if (!listening.ok) return listening;
+  port = listening.value;
+
+  return {
+    ok: true,
+    value: {
+      port,
+      url: `http://127.0.0.1:${port}/#token=${token}`,
+      openPages: () => pages.count(),
+      publish: (event, payload) => pages.publish(event, payload),
+      async close() {
+        await pages.closeAll();
+        sockets.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Command } from 'commander';
+import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
+import { browserHostImplementations } from '../../browserHost/implementations';
+import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
+import { findRendererDir } from '../../browserHost/rendererDir';
+import { describeUnexpected } from '../../core/logging/redact';
+import { createIpcGate, describeGateProblem } from '../../shared/ipc/gate';
+import { environmentConfigured, profileForApiCommand } from '../context';
+import { CliError, CliInputError, ExitCode } from '../io';
+import { parseIntegerIn } from '../options';
+import type { CommandContext, CommandRunner } from '../runner';
+
+interface UiFlags {
+  port?: string;
+  /** False with --no-open. */
+  open: boolean;
+}
+
+function startError(error: BrowserHostStartError): Error {
+  switch (error.kind) {
+    case 'renderer-missing':
+      return new CliError(
+        `The app's pages are not built (${error.file} is missing or unreadable): run \`npm run build\`.`,
+      );
+    case 'port-in-use':
+      return new CliInputError(
+        `Port ${error.port} on 127.0.0.1 is taken: pass another --port, or none for a free one.`,
+      );
+    case 'listen-failed':
+      return new CliError(`Cannot serve on 127.0.0.1: ${error.message}.`);
+  }
+}
+
+/** Which settings the page's calls use: resolved as every command resolves them. */
+function describeSettings(ctx: CommandContext): string {
+  const profile = profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles);
+  const where = `data directory ${ctx.dataDir()}`;
+  if (profile !== null) return `Profile "${profile.id}", ${where}.`;
+  if (environmentConfigured(ctx.io.env)) return `No profile: the MERCHANT_DESK_* environment settings, ${where}.`;
+  return `No profile yet (merchant-desk profiles add ID … --use), ${where}.`;
+}
+
+export function registerUi(program: Command, run: CommandRunner): void {
+  program
+    .command('ui')
+    .description('serve the app in your browser on 127.0.0.1, until Ctrl+C (the app minus tray and OS notifications)')
+    .option('--port <N>', 'port on 127.0.0.1 (default: a free one)')
+    .option('--no-open', 'do not open the default browser; only print the address')
+    .action((flags: UiFlags) =>
+      run(async (ctx) => {
+        const port = parseIntegerIn('--port', flags.port, 0, 65_535);
+        const settings = describeSettings(ctx);
+        const rendererDir = findRendererDir(import.meta.url);
+        if (rendererDir === undefined) throw new CliError("The app's pages are not built: run `npm run build`.");
+        const gate = createIpcGate({
+          implementations: browserHostImplementations({ version: program.version() ?? '0.0.0' }),
+          report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
+        });
+        const started = await startBrowserHost({
+          rendererDir,
+          gate,
+          ...(port !== undefined ? { port } : {}),
+          log: ctx.io.stderr,
+        });
+        if (!started.ok) throw startError(started.error);
+        const host = started.value;
+        // The one line on stdout: the address with this start's token (a secret, shown only here).
+        ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
+        ctx.io.stderr(settings);
+        let removeRedirect = async () => {};
+        if (flags.open) {
+          const redirect = await writeRedirectFile(host.url);
+          removeRedirect = redirect.remove;
+          openInBrowser(redirect.fileUrl, () =>
+            ctx.io.stderr('Could not open a browser: open the address above yourself.'),
+          );
+        }
+        ctx.io.stderr('Serving on 127.0.0.1 only. Press Ctrl+C to stop.');
+        await new Promise<void>((resolve) => {
+          if (ctx.io.signal?.aborted) return resolve();
+          ctx.io.signal?.addEventListener('abort', () => resolve(), { once: true });
+        });
+        // Open pages learn that their host is gone (and can say so) before the connection closes.
+        host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
+        await host.close();
+        await removeRedirect();
+        ctx.io.stderr('Merchant Desk UI stopped.');
+        return ExitCode.ok;
+      }),
+    );
+}

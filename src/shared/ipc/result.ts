@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Every answer across the bridge is a Result value: `{ ok: true, data }` or `{ ok: false, error }`. Nothing is
+ * thrown across it and nothing parses error strings: the renderer switches on `error.kind`.
+ */
+export const ipcErrorKinds = [
+  // The bridge and the gate.
+  /** The request broke the contract (unknown channel, wrong shape): nothing ran. */
+  'invalid-request',
+  /** The caller is not the app's own page (untrusted frame, missing or wrong session). */
+  'refused',
+  /** The host cannot be reached (not started yet, or gone). */
+  'unavailable',
+  /** The core host stopped while the call was in flight; the call's outcome is what `found` says, if anything. */
+  'host-restarted',
+  /** A bug on the host side: the implementation threw or answered outside the contract. Details are in its log. */
+  'internal',
+  // The platform and the merchant's input (the core's ApiError kinds).
+  'invalid-input',
+  'credentials',
+  'platform',
+  'http',
+  'network',
+  'timeout',
+  'protocol',
+  /** A money-moving call whose result is unknown: `found` is what re-fetching the order showed. Never resent. */
+  'outcome-unknown',
+] as const;
+
+export type IpcErrorKind = (typeof ipcErrorKinds)[number];
+
+/** What re-fetching an order showed after a call with an unknown outcome. */
+export const ipcFoundSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('found'), summary: z.string(), order: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ kind: z.literal('not-found') }).strict(),
+  z.object({ kind: z.literal('recheck-failed'), message: z.string() }).strict(),
+]);
+
+export const ipcErrorSchema = z
+  .object({
+    kind: z.enum(ipcErrorKinds),
+    /** A machine-readable detail: the platform's envelope code, an HTTP status, or the gate's reason. */
+    code: z.string().min(1).optional(),
+    /** One or a few sentences for a person. Never holds a secret. */
+    message: z.string().min(1),
+    /** What the merchant can do about it. */
+    action: z.string().min(1).optional(),
+    /** Per-field problems of invalid input (path as dotted field names). */
+    issues: z.array(z.object({ path: z.string(), message: z.string() }).strict()).optional(),
+    /** For `outcome-unknown` and `host-restarted`: what a re-check found. */
+    found: ipcFoundSchema.optional(),
+  })
+  .strict();
+
+export type IpcError = z.output<typeof ipcErrorSchema>;
+
+/** The Result schema of a channel whose data is `data`. */
+export function ipcResultSchema<D extends z.ZodType>(data: D) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), data }).strict(),
+    z.object({ ok: z.literal(false), error: ipcErrorSchema }).strict(),
+  ]);
+}
+
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+
+export const okResult = <T>(data: T): { ok: true; data: T } => ({ ok: true, data });
+
+export function errorResult(kind: IpcErrorKind, message: string, extra: Omit<IpcError, 'kind' | 'message'> = {}) {
+  return { ok: false as const, error: { kind, message, ...extra } };
+}
