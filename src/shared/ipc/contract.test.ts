@@ -1,5 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ApiError } from '../../core/errors';
+import { describe, expect, it } from 'vitest';
 import {
   ipcChannels,
   ipcContract,
@@ -9,7 +8,6 @@ import {
   type IpcRequest,
   type IpcResponse,
 } from './contract';
-import type { IpcErrorKind } from './result';
 
 /** One valid example per channel and direction. Adding a channel without examples fails the first test. */
 const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResponse<C> } } = {
@@ -63,10 +61,6 @@ describe('IPC contract', () => {
       response.safeParse({ ok: false, error: { kind: 'outcome-unknown', message: 'x', found: { kind: 'maybe' } } })
         .success,
     ).toBe(false);
-  });
-
-  it("has an error kind for each of the core's ApiError kinds", () => {
-    expectTypeOf<ApiError['kind']>().toExtend<IpcErrorKind>();
   });
 
   it('app:getInfo takes no request data', () => {

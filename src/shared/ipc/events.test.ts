@@ -1,6 +1,4 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ChangeEvent } from '../../core/sync/changeEvents';
-import { ProgressTracker, type SyncProgress } from '../../core/sync/progress';
+import { describe, expect, it } from 'vitest';
 import { ipcEventNames, isIpcEventName, type IpcEventName } from './channels';
 import { checkEvent, ipcEventContract, type IpcEventPayloadInput } from './events';
 
@@ -43,14 +41,6 @@ const examples: { [E in IpcEventName]: IpcEventPayloadInput<E> } = {
   'host:state': { state: 'failed', message: 'The core host crashed 3 times in a minute.', logFile: '/tmp/x.log' },
 };
 
-/** The core's SyncProgress as the event carries it: for one profile, with null for "not known yet". */
-const progressEvent = (profileId: string, p: SyncProgress) => ({
-  profileId,
-  ...p,
-  ordersExpected: p.ordersExpected ?? null,
-  etaMs: p.etaMs ?? null,
-});
-
 describe('push events', () => {
   it('the table and channels.ts list the same events, each with an example', () => {
     expect(Object.keys(ipcEventContract).sort()).toEqual([...ipcEventNames].sort());
@@ -70,29 +60,6 @@ describe('push events', () => {
     });
     expect(checkEvent('orders:changed', { profileId: 'p', events: [] })).toMatchObject({ ok: false });
     expect(checkEvent('host:state', { state: 'exploded', message: null, logFile: null })).toMatchObject({ ok: false });
-  });
-
-  it("carries what the core's sync emits: progress snapshots and every kind of change event", () => {
-    let now = 0;
-    const seen: SyncProgress[] = [];
-    const tracker = new ProgressTracker(
-      'windows',
-      () => now,
-      (p) => seen.push(p),
-    );
-    tracker.windowAdded();
-    tracker.expectOrders(250);
-    tracker.pagesQueued(3);
-    now = 40;
-    tracker.pageFetched(100);
-    tracker.windowFinished();
-    tracker.finish();
-    for (const p of seen) expect(checkEvent('sync:progress', progressEvent('default', p)).ok).toBe(true);
-
-    // Same shape both ways: a core ChangeEvent is a valid payload element, and nothing more is allowed.
-    type Wire = IpcEventPayloadInput<'orders:changed'>['events'][number];
-    expectTypeOf<ChangeEvent>().toExtend<Wire>();
-    expectTypeOf<Wire>().toExtend<ChangeEvent>();
   });
 
   it('knows its event names', () => {
