@@ -11,9 +11,15 @@ import { registerSync } from './commands/sync';
 import { registerTestConnection } from './commands/testConnection';
 import { registerToken } from './commands/token';
 import { ExitCode, type CliIo } from './io';
-import { makeRunner } from './runner';
+import { makeRunner, reportFailure } from './runner';
 
 export const CLI_VERSION = '0.1.0';
+
+/** --json before any "--" (commander has not parsed the options when it refuses the command line). */
+function jsonRequested(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
 
 /** Runs `merchant-desk` with these arguments; returns the exit code. Never calls process.exit. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -78,7 +84,12 @@ Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform 
     if (e instanceof CommanderError) {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
         return ExitCode.ok;
-      return ExitCode.invalidInput;
+      // Commander has printed its usage error on stderr; a script asking for JSON gets the error document too.
+      return reportFailure({ ...io, stderr: () => {} }, jsonRequested(argv), {
+        kind: 'invalid-input',
+        message: `${e.message.replace(/^error: /, '')}. Nothing was sent.`,
+        action: 'Run `merchant-desk --help` (or `merchant-desk COMMAND --help`) for usage.',
+      });
     }
     throw e;
   }

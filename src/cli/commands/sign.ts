@@ -23,7 +23,7 @@ async function readTextFile(file: string, what: string): Promise<string> {
   } catch (e) {
     throw new CliError(
       `Cannot read the ${what} ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`,
-      ExitCode.invalidInput,
+      'invalid-input',
     );
   }
 }
@@ -63,7 +63,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
         if (!buyer.success)
           throw new CliError(
             `Invalid sample buyer: ${buyer.error.issues.map((i) => i.message).join('; ')}.`,
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         const connection = ctx.connection({ platform: true });
         let key: KeyObject;
@@ -72,7 +72,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
         } catch (e) {
           throw new CliError(
             `The RSA private key could not be read: ${e instanceof Error ? e.message : String(e)}.`,
-            ExitCode.invalidInput,
+            'credentials',
           );
         }
         const r = inspectSignature({ config: connection.config, privateKey: key, buyer: buyer.data });
@@ -86,7 +86,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
                 signature: r.headers.signature,
               });
         if (pasted && !pasted.ok)
-          throw new CliError(`${pasted.error.message} Action: ${pasted.error.action}`, ExitCode.invalidInput);
+          throw new CliError(pasted.error.message, 'invalid-input', { action: pasted.error.action });
         const where = connection.profile ? `profile ${connection.profile.id}` : 'the environment settings';
         if (ctx.json) {
           ctx.io.stdout(
@@ -153,7 +153,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
           }
         }
         if (!(signatureAlgorithms as readonly string[]).includes(algorithm))
-          throw new CliError(`--algorithm must be one of ${signatureAlgorithms.join(', ')}.`, ExitCode.invalidInput);
+          throw new CliError(`--algorithm must be one of ${signatureAlgorithms.join(', ')}.`, 'invalid-input');
         const text =
           flags.stringFile !== undefined
             ? await readTextFile(flags.stringFile, 'string-to-sign file')
@@ -164,7 +164,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
           stringToSign: text,
           signature: flags.signature,
         });
-        if (!r.ok) throw new CliError(`${r.error.message} Action: ${r.error.action}`, ExitCode.invalidInput);
+        if (!r.ok) throw new CliError(r.error.message, 'invalid-input', { action: r.error.action });
         if (ctx.json) ctx.io.stdout(JSON.stringify(r.value));
         else
           ctx.io.stdout(
