@@ -53,7 +53,7 @@ function cellText(text: string): string {
 function detail(label: string, value: string): string {
   const indent = ' '.repeat(DETAIL_LABEL_WIDTH);
   const lines = value.replace(CONTROL, ' ').split(LINE_BREAK);
-  return `${`${label}:`.padEnd(DETAIL_LABEL_WIDTH)}${lines.join(`\n${indent}`)}`.trimEnd();
+  return `${`${label}: `.padEnd(DETAIL_LABEL_WIDTH)}${lines.join(`\n${indent}`)}`.trimEnd();
 }
 const DETAIL_LABEL_WIDTH = 11;
 

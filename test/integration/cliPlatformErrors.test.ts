@@ -219,7 +219,9 @@ describe('merchant-desk CLI: platform error paths', () => {
       expect(r.code).toBe(1);
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toMatchObject({ error: { kind: 'protocol', code: null } });
-      expect(jsonError(r)).toMatch(/Unexpected answer from the platform at code: the body is not the platform envelope/);
+      expect(jsonError(r)).toMatch(
+        /Unexpected answer from the platform at code: the body is not the platform envelope/,
+      );
       expect(p.sandbox.requestCount('orders')).toBe(1);
       expectNoSecrets(r);
     });
