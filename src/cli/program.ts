@@ -52,7 +52,9 @@ Without a profile, secrets come from the environment:
   MERCHANT_DESK_TOKEN               Bearer token of the seller endpoints
   MERCHANT_DESK_PRIVATE_KEY_FILE    RSA private key PEM for buyer-sync signatures
 
-Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform · 4 network/timeout · 5 outcome unknown · 1 other`,
+Exit codes, one per error kind (README "Exit codes"): 0 ok · 2 invalid input, settings, credentials or keychain
+(nothing sent) · 3 refused by the platform, no such order · 4 network/timeout · 5 outcome unknown · 1 other.
+With --json every command prints one JSON document on stdout; an error is {"error":{"kind","code","message","action"}}.`,
     )
     .exitOverride()
     .configureOutput({

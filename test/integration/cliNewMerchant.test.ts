@@ -243,6 +243,33 @@ describe('--json: one document on stdout for every outcome (§2.10)', () => {
     expect(doc.url).toMatch(new RegExp(`^${p.sandbox.platformUrl}/items/42\\?authorizationCode=`));
   });
 
+  it('profile, key, signature and cache commands print exactly one JSON document too', async () => {
+    const cli = profileCli();
+    await sandboxProfile(cli);
+    expect((await cli.run(['sync'])).code).toBe(0);
+    for (const argv of [
+      ['profiles', 'list'],
+      ['profiles', 'show'],
+      ['profiles', 'use', 'sb'],
+      ['profiles', 'edit', 'sb', '--name', 'Sandbox'],
+      ['token', 'status'],
+      ['keys', 'public'],
+      ['keys', 'fingerprint'],
+      ['sign', 'inspect'],
+      ['test-connection'],
+      ['cache', 'stats'],
+      ['cache', 'query', '--limit', '2'],
+      ['sync'],
+      ['orders', 'get', (await listed(cli.run))[0]!.id],
+      ['buyers', 'sync', '--user-no', 'j-2', '--email', 'j2@example.com'],
+    ]) {
+      const r = await cli.run(['--json', ...argv]);
+      expect(r.code, `${argv.join(' ')}: ${r.stdout} ${r.stderr}`).toBe(0);
+      expect(r.stdout.split('\n'), argv.join(' ')).toHaveLength(1);
+      expect(() => JSON.parse(r.stdout) as unknown, argv.join(' ')).not.toThrow();
+    }
+  });
+
   it('cache query --json: nextCursor is null on the last page', async () => {
     const cli = profileCli();
     await sandboxProfile(cli);
