@@ -5,13 +5,13 @@ import type { HttpTransport } from '../core/http/transport';
 import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';
 import { defaultDataDir } from '../core/paths/dataDir';
 import { createConfProfileStore } from '../core/profiles/confProfileStore';
-import { describeProfileStoreError } from '../core/profiles/profileErrors';
 import { profileIdSchema, toPlatformConfig, type Profile } from '../core/profiles/profileSchema';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { profileCredentials, type CredentialHints } from '../core/secrets/profileCredentials';
 import type { SecretStore } from '../core/secrets/secretStore';
 import { environmentCredentials } from './environmentCredentials';
+import { profileStoreFailure } from './failures';
 import { CliError, CliInputError, type CliIo } from './io';
 
 export interface GlobalOptions {
@@ -26,15 +26,48 @@ export interface GlobalOptions {
   dataDir?: string;
 }
 
+/** The connection settings the global flags give: the one place flags become configuration fields. */
+export type ConnectionFlagFields = Partial<
+  Pick<PlatformConfig, 'baseUrl' | 'platformUrl' | 'merchantId' | 'apiPrefix'>
+>;
+
+export function connectionFlagFields(opts: GlobalOptions): ConnectionFlagFields {
+  return {
+    ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
+    ...(opts.platformUrl !== undefined ? { platformUrl: opts.platformUrl } : {}),
+    ...(opts.merchant !== undefined ? { merchantId: opts.merchant } : {}),
+    ...(opts.apiPrefix !== undefined ? { apiPrefix: opts.apiPrefix } : {}),
+  };
+}
+
+/** The same fields from the environment mode's MERCHANT_DESK_* variables. */
+function connectionEnvFields(env: CliIo['env']): ConnectionFlagFields {
+  return {
+    ...(env.MERCHANT_DESK_BASE_URL !== undefined ? { baseUrl: env.MERCHANT_DESK_BASE_URL } : {}),
+    ...(env.MERCHANT_DESK_PLATFORM_URL !== undefined ? { platformUrl: env.MERCHANT_DESK_PLATFORM_URL } : {}),
+    ...(env.MERCHANT_DESK_MERCHANT_ID !== undefined ? { merchantId: env.MERCHANT_DESK_MERCHANT_ID } : {}),
+    ...(env.MERCHANT_DESK_API_PREFIX !== undefined ? { apiPrefix: env.MERCHANT_DESK_API_PREFIX } : {}),
+  };
+}
+
+function invalidSetting(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): CliInputError {
+  const issue = error.issues[0]!;
+  return new CliInputError(`Invalid setting ${issue.path.map(String).join('.')}: ${issue.message}`);
+}
+
+/** The environment mode's connection settings: the flags over the MERCHANT_DESK_* variables. */
+export function environmentConnectionFields(opts: GlobalOptions, env: CliIo['env']): ConnectionFlagFields {
+  return { ...connectionEnvFields(env), ...connectionFlagFields(opts) };
+}
+
 /** Settings from flags, then the environment; secrets only from the environment. */
 export function resolveConfig(
   opts: GlobalOptions,
   env: CliIo['env'],
   needs: { baseUrl?: boolean; platform?: boolean },
 ): PlatformConfig {
-  const baseUrl = opts.baseUrl ?? env.MERCHANT_DESK_BASE_URL;
-  const platformUrl = opts.platformUrl ?? env.MERCHANT_DESK_PLATFORM_URL;
-  const merchantId = opts.merchant ?? env.MERCHANT_DESK_MERCHANT_ID;
+  const fields = environmentConnectionFields(opts, env);
+  const { baseUrl, platformUrl, merchantId } = fields;
   if (needs.baseUrl && !baseUrl)
     throw new CliInputError('No base URL: pass --base-url URL or set MERCHANT_DESK_BASE_URL.');
   if (needs.platform && !platformUrl)
@@ -46,18 +79,11 @@ export function resolveConfig(
     baseUrl: baseUrl ?? 'https://unused.invalid',
     platformUrl: platformUrl ?? 'https://unused.invalid',
     merchantId: merchantId ?? 'unused',
-    ...(opts.apiPrefix !== undefined
-      ? { apiPrefix: opts.apiPrefix }
-      : env.MERCHANT_DESK_API_PREFIX !== undefined
-        ? { apiPrefix: env.MERCHANT_DESK_API_PREFIX }
-        : {}),
+    ...(fields.apiPrefix !== undefined ? { apiPrefix: fields.apiPrefix } : {}),
     ...(env.MERCHANT_DESK_API_VERSION ? { apiVersion: env.MERCHANT_DESK_API_VERSION } : {}),
     ...(env.MERCHANT_DESK_TIMEOUT_MS ? { timeoutMs: Number(env.MERCHANT_DESK_TIMEOUT_MS) } : {}),
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CliInputError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
-  }
+  if (!parsed.success) throw invalidSetting(parsed.error);
   return parsed.data;
 }
 
@@ -136,11 +162,11 @@ function loadProfile(store: ProfileStore, id: string): Profile {
   const found = store.get(id);
   if (found.ok) return found.value;
   if (found.error.kind === 'not-found') {
-    throw new CliInputError(
-      `There is no profile "${id}" in ${store.location}. Run \`merchant-desk profiles list\` to see the profiles, or \`merchant-desk profiles add ${id} ...\` to add it.`,
-    );
+    throw new CliError(`There is no profile "${id}" in ${store.location}.`, 'settings', {
+      action: `Run \`merchant-desk profiles list\` to see the profiles, or \`merchant-desk profiles add ${id} ...\` to add it.`,
+    });
   }
-  throw new CliError(describeProfileStoreError(found.error));
+  throw profileStoreFailure(found.error);
 }
 
 /**
@@ -151,11 +177,12 @@ export function requireProfile(opts: GlobalOptions, env: CliIo['env'], store: Pr
   const named = namedProfileId(opts, env);
   if (named !== undefined) return loadProfile(store, named);
   const active = store.active();
-  if (!active.ok) throw new CliError(describeProfileStoreError(active.error));
+  if (!active.ok) throw profileStoreFailure(active.error);
   if (active.value === null) {
-    throw new CliInputError(
-      'No profile selected: pass --profile NAME, or choose a default with `merchant-desk profiles use NAME` (see `merchant-desk profiles list`).',
-    );
+    throw new CliError('No profile selected.', 'settings', {
+      action:
+        'Pass --profile NAME, or choose a default with `merchant-desk profiles use NAME` (see `merchant-desk profiles list`).',
+    });
   }
   return active.value;
 }
@@ -172,24 +199,17 @@ export function profileForApiCommand(
   const named = namedProfileId(opts, env);
   if (named !== undefined) return loadProfile(store(), named);
   if (environmentConfigured(env)) return null;
+  // The environment mode never reads the settings file; every other command refuses a damaged or newer-version one
+  // rather than running on without the merchant's settings.
   const active = store().active();
-  // An unreadable settings file must not break the environment mode; it is reported when a profile is asked for.
-  return active.ok ? active.value : null;
+  if (!active.ok) throw profileStoreFailure(active.error);
+  return active.value;
 }
 
 /** A profile's settings with the global flags applied on top (flags override the profile; the environment does not). */
 export function profileConfig(profile: Profile, opts: GlobalOptions): PlatformConfig {
-  const parsed = platformConfigSchema.safeParse({
-    ...toPlatformConfig(profile),
-    ...(opts.baseUrl !== undefined ? { baseUrl: opts.baseUrl } : {}),
-    ...(opts.platformUrl !== undefined ? { platformUrl: opts.platformUrl } : {}),
-    ...(opts.merchant !== undefined ? { merchantId: opts.merchant } : {}),
-    ...(opts.apiPrefix !== undefined ? { apiPrefix: opts.apiPrefix } : {}),
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new CliInputError(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
-  }
+  const parsed = platformConfigSchema.safeParse({ ...toPlatformConfig(profile), ...connectionFlagFields(opts) });
+  if (!parsed.success) throw invalidSetting(parsed.error);
   return parsed.data;
 }
 

@@ -1,3 +1,4 @@
+import { isEncryptedPem } from '../core/keys/keyMaterial';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Credentials, CredentialsError } from '../core/api/clientDeps';
@@ -42,11 +43,11 @@ function parseRsaPrivateKey(pem: string): Result<KeyObject, CredentialsError> {
   let key: KeyObject;
   try {
     key = createPrivateKey(pem);
-  } catch (e) {
-    const why =
-      e instanceof Error && /passphrase/i.test(e.message)
-        ? 'it is encrypted (decrypt it first, e.g. openssl pkey -in key.pem -out plain.pem)'
-        : 'it is not a readable RSA private key PEM';
+  } catch {
+    // Node names no passphrase when it meets an encrypted key without one: the PEM's header tells.
+    const why = isEncryptedPem(pem)
+      ? 'it is encrypted (a passphrase-protected PEM). Decrypt a copy for this variable (openssl pkey -in key.pem -out plain.pem, kept owner-only), or import it into a profile, which asks the passphrase once: merchant-desk keys import key.pem --profile NAME'
+      : 'it is not a readable RSA private key PEM';
     return err({ message: `The key file named by MERCHANT_DESK_PRIVATE_KEY_FILE is unusable: ${why}.` });
   }
   if (key.asymmetricKeyType !== 'rsa')

@@ -1,4 +1,7 @@
 import type { SecretStore } from '../core/secrets/secretStore';
+import { exitCodeOf, type ErrorKind, type ExitCode } from './exitCodes';
+
+export { ExitCode } from './exitCodes';
 
 /** What a CLI run reads and writes; injected so tests run the CLI in-process. */
 export interface CliIo {
@@ -14,30 +17,31 @@ export interface CliIo {
   stdin?: (prompt?: string) => Promise<string>;
   /** Standard input is a terminal: the CLI may ask (without echo) instead of refusing. */
   interactive?: boolean;
+  /** Asks a yes/no question on the terminal (shown on stderr, answer echoed); only used when `interactive`. */
+  confirm?: (question: string) => Promise<boolean>;
   /** The keychain; default the OS keychain through keytar. Tests may inject another store. */
   secretStore?: SecretStore;
 }
 
-/** Exit codes of the CLI, as documented in the README. */
-export const ExitCode = {
-  ok: 0,
-  other: 1,
-  invalidInput: 2,
-  refused: 3,
-  network: 4,
-  outcomeUnknown: 5,
-} as const;
-export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
-
 /** A usage or input problem found by the CLI itself: exit 2, nothing sent. */
 export class CliInputError extends Error {}
 
-/** A failure the CLI explains itself (message and action), with its exit code. */
+/** A failure the CLI explains itself: its kind (which decides the exit code), message, action and code. */
 export class CliError extends Error {
+  readonly action: string | undefined;
+  readonly code: string | undefined;
+
   constructor(
     message: string,
-    readonly exitCode: ExitCode = ExitCode.other,
+    readonly kind: ErrorKind = 'unexpected',
+    details: { action?: string; code?: string } = {},
   ) {
     super(message);
+    this.action = details.action;
+    this.code = details.code;
+  }
+
+  get exitCode(): ExitCode {
+    return exitCodeOf(this.kind);
   }
 }

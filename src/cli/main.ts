@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline/promises';
 import { abandonedKeychainCalls } from '../core/secrets/keytarSecretStore';
 import { describeUnexpected } from '../core/logging/redact';
 import { runCli } from './program';
@@ -53,6 +54,17 @@ function readStdin(prompt?: string): Promise<string> {
   });
 }
 
+/** A yes/no question on the terminal: the answer is echoed (it is no secret); only "y" or "yes" is yes. */
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question(question);
+    return /^\s*y(es)?\s*$/i.test(answer);
+  } finally {
+    rl.close();
+  }
+}
+
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
@@ -60,6 +72,7 @@ const code = await runCli(process.argv.slice(2), {
   signal: controller.signal,
   stdin: readStdin,
   interactive: process.stdin.isTTY === true,
+  confirm,
 });
 process.exitCode = code;
 if (abandonedKeychainCalls() > 0) {

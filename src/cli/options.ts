@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { CliInputError } from './io';
 
 /** A whole number option; anything else is a usage error (exit 2) before anything is sent. */
@@ -35,4 +36,23 @@ export function parseRate(name: string, value: string | undefined): number | und
 /** Drops undefined values so the core's strict schemas see only what the user gave. */
 export function defined<T extends Record<string, unknown>>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Commander lets the last of `--x` and `--no-x` win; given together they contradict each other, so this records
+ * which forms were given and returns a check that refuses both (call it inside the command's run).
+ */
+export function refuseBothForms(cmd: Command, names: readonly string[]): () => void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    cmd.on(`option:${name}`, () => seen.add(name));
+    cmd.on(`option:no-${name}`, () => seen.add(`no-${name}`));
+  }
+  return () => {
+    const both = names.filter((n) => seen.has(n) && seen.has(`no-${n}`));
+    if (both.length > 0)
+      throw new CliInputError(
+        `${both.map((n) => `--${n} and --no-${n}`).join(', ')} contradict each other: give one or the other.`,
+      );
+  };
 }

@@ -12,9 +12,15 @@ import { registerTestConnection } from './commands/testConnection';
 import { registerToken } from './commands/token';
 import { registerUi } from './commands/ui';
 import { ExitCode, type CliIo } from './io';
-import { makeRunner } from './runner';
+import { makeRunner, reportFailure } from './runner';
 
 export const CLI_VERSION = '0.1.0';
+
+/** --json before any "--" (commander has not parsed the options when it refuses the command line). */
+function jsonRequested(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
 
 /** Runs `merchant-desk` with these arguments; returns the exit code. Never calls process.exit. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -47,7 +53,9 @@ Without a profile, secrets come from the environment:
   MERCHANT_DESK_TOKEN               Bearer token of the seller endpoints
   MERCHANT_DESK_PRIVATE_KEY_FILE    RSA private key PEM for buyer-sync signatures
 
-Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform · 4 network/timeout · 5 outcome unknown · 1 other`,
+Exit codes, one per error kind (README "Exit codes"): 0 ok · 2 invalid input, settings, credentials or keychain
+(nothing sent) · 3 refused by the platform, no such order · 4 network/timeout · 5 outcome unknown · 1 other.
+With --json every command prints one JSON document on stdout; an error is {"error":{"kind","code","message","action"}}.`,
     )
     .exitOverride()
     .configureOutput({
@@ -80,7 +88,12 @@ Exit codes: 0 ok · 2 invalid input (nothing sent) · 3 refused by the platform 
     if (e instanceof CommanderError) {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
         return ExitCode.ok;
-      return ExitCode.invalidInput;
+      // Commander has printed its usage error on stderr; a script asking for JSON gets the error document too.
+      return reportFailure({ ...io, stderr: () => {} }, jsonRequested(argv), {
+        kind: 'invalid-input',
+        message: `${e.message.replace(/^error: /, '')}. Nothing was sent.`,
+        action: 'Run `merchant-desk --help` (or `merchant-desk COMMAND --help`) for usage.',
+      });
     }
     throw e;
   }

@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
 import { BuyerSyncApi } from '../core/api/buyerSyncApi';
 import { SellerApi } from '../core/api/sellerApi';
-import { describeApiError, type ApiError } from '../core/errors';
+import { apiErrorParts, type ApiError } from '../core/errors';
 import { describeUnexpected } from '../core/logging/redact';
 import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
-import type { Profile } from '../core/profiles/profileSchema';
+import type { Profile, StatusLabels } from '../core/profiles/profileSchema';
 import {
   cliClientDeps,
   cliDataDir,
+  profileForApiCommand,
   profileServices,
   requireProfile,
   resolveConnection,
@@ -15,8 +16,8 @@ import {
   type GlobalOptions,
   type ProfileServices,
 } from './context';
-import { exitCodeFor } from './exitCodes';
-import { CliError, CliInputError, ExitCode, type CliIo } from './io';
+import { exitCodeOf, type ErrorKind, type ExitCode } from './exitCodes';
+import { CliError, CliInputError, type CliIo } from './io';
 
 export interface CommandContext {
   io: CliIo;
@@ -33,6 +34,8 @@ export interface CommandContext {
   services: () => ProfileServices;
   /** The profile a profile command works on (--profile, MERCHANT_DESK_PROFILE or the active one); throws when none. */
   profile: () => Profile;
+  /** The status labels of the profile an API or cache command uses (none in the environment mode). */
+  statusLabels: () => StatusLabels | undefined;
 }
 
 export type CommandOutcome = ExitCode | { ok: false; error: ApiError };
@@ -62,23 +65,42 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
       dataDir: () => cliDataDir(options, io.env),
       services: getServices,
       profile: () => requireProfile(options, io.env, getServices().profiles),
+      statusLabels: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.statusLabels,
     };
     try {
       const outcome = await body(ctx);
       if (typeof outcome === 'number') return setExit(outcome);
-      io.stderr(describeApiError(outcome.error));
-      setExit(exitCodeFor(outcome.error));
+      setExit(reportFailure(io, ctx.json, { kind: outcome.error.kind, ...apiErrorParts(outcome.error) }));
     } catch (e) {
-      if (e instanceof CliInputError) {
-        io.stderr(`${e.message} Nothing was sent.`);
-        return setExit(ExitCode.invalidInput);
-      }
-      if (e instanceof CliError) {
-        io.stderr(e.message);
-        return setExit(e.exitCode);
-      }
-      io.stderr(describeUnexpected(e));
-      setExit(ExitCode.other);
+      setExit(reportFailure(io, ctx.json, failureOf(e)));
     }
   };
+}
+
+/** What went wrong, in the shape both outputs use: human text on stderr, or the `--json` error document. */
+export interface Failure {
+  kind: ErrorKind;
+  message: string;
+  code?: string | undefined;
+  action?: string | undefined;
+}
+
+function failureOf(e: unknown): Failure {
+  if (e instanceof CliInputError) return { kind: 'invalid-input', message: `${e.message} Nothing was sent.` };
+  if (e instanceof CliError) return { kind: e.kind, message: e.message, code: e.code, action: e.action };
+  return { kind: 'unexpected', message: describeUnexpected(e) };
+}
+
+/**
+ * Prints a failure and returns its exit code (one per kind, `EXIT_CODE_OF_KIND`). With --json it is the command's
+ * one JSON document on stdout: `{"error":{"kind","code","message","action"}}` (code and action null when absent).
+ */
+export function reportFailure(io: CliIo, json: boolean, failure: Failure): ExitCode {
+  if (json) {
+    const { kind, code, message, action } = failure;
+    io.stdout(JSON.stringify({ error: { kind, code: code ?? null, message, action: action ?? null } }));
+  } else {
+    io.stderr(failure.action ? `${failure.message} Action: ${failure.action}` : failure.message);
+  }
+  return exitCodeOf(failure.kind);
 }

@@ -47,30 +47,80 @@ export function platformError(code: string, msg: string, httpStatus: number): Ap
     : { kind: 'platform', code, msg, action, httpStatus };
 }
 
-/** One readable sentence (or a few) for a person; never includes secrets because errors never hold them. */
-export function describeApiError(error: ApiError): string {
+/**
+ * What the sandbox means by its own codes (the spec defines none beyond 10001–10004). A real platform may use the
+ * same numbers differently, so the meaning is offered as the sandbox's, with the question a merchant should ask.
+ */
+export const SANDBOX_ERROR_MEANINGS: Readonly<Record<string, { meaning: string; action: string }>> = {
+  '20001': {
+    meaning: 'the sandbox uses 20001 for "order not found"',
+    action: 'Check the order ID (take one from the order list).',
+  },
+  '20002': {
+    meaning: 'the sandbox uses 20002 for "no after-sales request awaiting review"',
+    action: 'Already decided? Re-fetch the order and check its after-sales status before deciding again.',
+  },
+};
+
+/** An error split for display: what happened, the platform's code when there is one, and what to do. */
+export interface ErrorParts {
+  message: string;
+  /** The platform's error code (or the HTTP status as "HTTP 503" when no envelope came back). */
+  code?: string;
+  action?: string;
+}
+
+/** The message, code and action of an error; never includes secrets because errors never hold them. */
+export function apiErrorParts(error: ApiError): ErrorParts {
   switch (error.kind) {
     case 'invalid-input':
-      return `Invalid input, nothing was sent: ${error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`;
+      return {
+        message: `Invalid input, nothing was sent: ${error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+      };
     case 'credentials':
-      return `${error.message} Nothing was sent.`;
-    case 'platform':
-      return `The platform refused the request: code ${error.code} (${error.msg}).${error.action ? ` Action: ${error.action}` : ' The spec documents no action for this code.'}`;
+      return { message: `${error.message} Nothing was sent.` };
+    case 'platform': {
+      const sandbox = SANDBOX_ERROR_MEANINGS[error.code];
+      const message = `The platform refused the request: code ${error.code} (${error.msg}).`;
+      if (error.action) return { message, code: error.code, action: error.action };
+      if (sandbox)
+        return { message: `${message} Not a spec code: ${sandbox.meaning}.`, code: error.code, action: sandbox.action };
+      return { message: `${message} The spec documents no action for this code.`, code: error.code };
+    }
     case 'http': {
       const env = error.envelope ? ` code ${error.envelope.code} (${error.envelope.msg})` : '';
       // The envelope's code says more than the status: the spec's action for it comes first.
       const specAction = error.envelope ? SPEC_ERROR_ACTIONS[error.envelope.code] : undefined;
-      return `The platform answered HTTP ${error.status}${env}. ${specAction ? `Action: ${specAction}` : httpAction(error.status)}`;
+      return {
+        message: `The platform answered HTTP ${error.status}${env}.`,
+        code: error.envelope?.code ?? `HTTP ${error.status}`,
+        action: specAction ?? httpAction(error.status),
+      };
     }
     case 'network':
-      return `Network error: ${error.message}. ${error.sent ? 'The request may have reached the platform.' : 'The request was not sent.'} Check the URL and your connection.`;
+      return {
+        message: `Network error: ${error.message}. ${error.sent ? 'The request may have reached the platform.' : 'The request was not sent.'}`,
+        action: 'Check the URL and your connection.',
+      };
     case 'timeout':
-      return `No answer within ${error.timeoutMs} ms: ${error.message}. Check your connection or raise the timeout.`;
+      return {
+        message: `No answer within ${error.timeoutMs} ms: ${error.message}.`,
+        action: 'Check your connection or raise the timeout.',
+      };
     case 'protocol':
-      return `Unexpected answer from the platform${error.path ? ` at ${error.path}` : ''}: ${error.message}. Check the base URL and API prefix settings.`;
+      return {
+        message: `Unexpected answer from the platform${error.path ? ` at ${error.path}` : ''}: ${error.message}.`,
+        action: 'Check the base URL and API prefix settings.',
+      };
     case 'outcome-unknown':
-      return `${error.message} ${describeObservation(error.observed)}`;
+      return { message: `${error.message} ${describeObservation(error.observed)}` };
   }
+}
+
+/** One readable sentence (or a few) for a person: the message, then "Action: …". */
+export function describeApiError(error: ApiError): string {
+  const { message, action } = apiErrorParts(error);
+  return action ? `${message} Action: ${action}` : message;
 }
 
 function describeObservation(observed: OutcomeObservation): string {
@@ -85,9 +135,9 @@ function describeObservation(observed: OutcomeObservation): string {
 }
 
 function httpAction(status: number): string {
-  if (status === 401 || status === 403) return 'Action: check the access token (it may be wrong or expired).';
-  if (status === 404) return 'Action: check the base URL and API prefix settings.';
-  if (status === 429) return 'Action: the platform is rate limiting; wait and retry.';
-  if (status >= 500) return 'Action: a platform-side failure; retry later.';
-  return 'Action: check the request and the settings.';
+  if (status === 401 || status === 403) return 'check the access token (it may be wrong or expired).';
+  if (status === 404) return 'check the base URL and API prefix settings.';
+  if (status === 429) return 'the platform is rate limiting; wait and retry.';
+  if (status >= 500) return 'a platform-side failure; retry later.';
+  return 'check the request and the settings.';
 }

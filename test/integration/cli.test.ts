@@ -178,7 +178,11 @@ describe('merchant-desk CLI', () => {
     ).list;
     expect(pending.length).toBeGreaterThanOrEqual(2);
     const approve = await runCliCapture(['after-sales', 'approve', pending[0].id], env);
-    expect(approve).toMatchObject({ code: 0, stdout: `Approved the after-sales request of order ${pending[0].id}.` });
+    // The state is re-fetched, not assumed: the sandbox reports 2 after an approval.
+    expect(approve).toMatchObject({
+      code: 0,
+      stdout: `Approved the after-sales request of order ${pending[0].id}.\nAfter-sales: 2 — as reported by the platform`,
+    });
     const reject = await runCliCapture(
       [
         '--json',
@@ -195,7 +199,17 @@ describe('merchant-desk CLI', () => {
       env,
     );
     expect(reject.code).toBe(0);
-    expect(JSON.parse(reject.stdout)).toEqual({ orderId: pending[1].id, approved: false });
+    expect(JSON.parse(reject.stdout)).toEqual({
+      orderId: pending[1].id,
+      approved: false,
+      refetched: {
+        afterSalesStatus: 3,
+        afterSalesLabel: null,
+        isExistAfterSales: true,
+        orderStatus: expect.any(Number),
+      },
+      refetchError: null,
+    });
     const after = JSON.parse((await runCliCapture(['--json', 'orders', 'get', pending[1].id], env)).stdout);
     expect(after.orderAfterSalesStatus).toBe(3);
   });

@@ -33,7 +33,7 @@ describeKeychain('CLI profiles with the real OS keychain', () => {
     p = await startTestPlatform({ orders: 10 });
   });
   afterAll(async () => {
-    await run(['profiles', 'remove', profileId]);
+    await run(['profiles', 'remove', profileId, '--yes']);
     await p.stop();
   });
 
@@ -101,7 +101,7 @@ describeKeychain('CLI profiles with the real OS keychain', () => {
   });
 
   it('profiles remove deletes the keychain items', async () => {
-    expect((await run(['profiles', 'remove', profileId])).code).toBe(0);
+    expect((await run(['profiles', 'remove', profileId, '--yes'])).code).toBe(0);
     const keytar = ((await import('keytar')) as unknown as { default: typeof import('keytar') }).default;
     expect(
       (await keytar.findCredentials(KEYCHAIN_SERVICE)).filter((c) => c.account.startsWith(`${profileId}:`)),

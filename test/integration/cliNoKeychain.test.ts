@@ -48,7 +48,7 @@ describe.runIf(process.platform === 'linux')('CLI without a Secret Service (Linu
     const started = Date.now();
     const r = await run(['token', 'set'], 'the-secret-token-value\n');
     expect(Date.now() - started).toBeLessThan(3_000);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2); // the keychain kind: the same exit code as from orders list below
     expect(r.stderr).toMatch(/The access token was not stored\. No OS keychain is available/);
     expect(r.stderr).toMatch(/Action: Install and start a Secret Service/);
     expect(r.stderr).not.toContain('the-secret-token-value');
@@ -57,7 +57,7 @@ describe.runIf(process.platform === 'linux')('CLI without a Secret Service (Linu
 
   it('keys generate writes no key file; API commands and test-connection explain the keychain problem', async () => {
     const gen = await run(['keys', 'generate']);
-    expect(gen.code).toBe(1);
+    expect(gen.code).toBe(2);
     expect(gen.stderr).toMatch(/nothing was written in plain text/);
     expect(existsSync(path.join(dataDir, 'keys', 'shop.key.pem'))).toBe(false);
     const list = await run(['orders', 'list']);

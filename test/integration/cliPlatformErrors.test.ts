@@ -53,6 +53,12 @@ function expectNoSecrets(r: CliRun, ...extra: string[]) {
   }
 }
 
+/** The --json error document on stdout, as the sentence the human output prints. */
+function jsonError(r: CliRun): string {
+  const { error } = JSON.parse(r.stdout) as { error: { message: string; action: string | null } };
+  return error.action ? `${error.message} Action: ${error.action}` : error.message;
+}
+
 describe('merchant-desk CLI: platform error paths', () => {
   describe('10002 JSON parsing error', () => {
     let proxy: RecordingProxy;
@@ -124,11 +130,13 @@ describe('merchant-desk CLI: platform error paths', () => {
         MERCHANT_DESK_PRIVATE_KEY_FILE: strangerKeyFile,
       });
       expect(r.code).toBe(3);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toContain('code 10003');
-      expect(r.stderr).toMatch(/request signature error: signature does not verify/);
-      expect(r.stderr).toMatch(/Action: Check the signature algorithm and the signed string/);
-      expect(r.stderr).not.toMatch(/authorizationCode|items\//);
+      // Human output on stderr; with --json the error is the one document on stdout.
+      const shown = argv[0] === '--json' ? jsonError(r) : r.stderr;
+      expect(argv[0] === '--json' ? r.stderr : r.stdout).toBe('');
+      expect(shown).toContain('code 10003');
+      expect(shown).toMatch(/request signature error: signature does not verify/);
+      expect(shown).toMatch(/Action: Check the signature algorithm and the signed string/);
+      expect(shown).not.toMatch(/authorizationCode|items\//);
       expect(p.sandbox.requestCount('buyer-sync')).toBe(1); // a refusal, not retried
       expect(p.sandbox.authCodes.issued()).toHaveLength(codesBefore);
       expect(proxy.requests).toHaveLength(1);
@@ -209,8 +217,11 @@ describe('merchant-desk CLI: platform error paths', () => {
       p.sandbox.failNext('orders', 'not-envelope');
       const r = await runCliCapture(['--json', 'orders', 'list'], env);
       expect(r.code).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/Unexpected answer from the platform at code: the body is not the platform envelope/);
+      expect(r.stderr).toBe('');
+      expect(JSON.parse(r.stdout)).toMatchObject({ error: { kind: 'protocol', code: null } });
+      expect(jsonError(r)).toMatch(
+        /Unexpected answer from the platform at code: the body is not the platform envelope/,
+      );
       expect(p.sandbox.requestCount('orders')).toBe(1);
       expectNoSecrets(r);
     });

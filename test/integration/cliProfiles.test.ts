@@ -155,7 +155,7 @@ describe('profiles, token and keys commands', () => {
     expect((await run(['profiles', 'use', 'nope'])).code).toBe(2);
 
     await run(['--profile', 'shop-eu', 'token', 'set'], 'tok-123');
-    const removed = await run(['profiles', 'remove', 'shop-eu']);
+    const removed = await run(['profiles', 'remove', 'shop-eu', '--yes']);
     expect(removed.code, removed.stderr).toBe(0);
     expect(secrets.entries.size).toBe(0);
     expect(JSON.parse((await run(['--json', 'profiles', 'list'])).stdout)).toMatchObject({ activeProfileId: null });
@@ -174,7 +174,7 @@ describe('profiles, token and keys commands', () => {
     expect((await run(['token', 'set'])).stderr).toMatch(/No standard input/);
     expect((await run(['token', 'set'], 'two words')).code).toBe(2);
     const huge = await run(['token', 'set'], 'x'.repeat(MAX_SECRET_BYTES + 1));
-    expect(huge.code).toBe(1);
+    expect(huge.code).toBe(2);
     expect(huge.stderr).toMatch(/at most 2560 bytes/);
     expect((await run(['token', 'delete'])).stdout).toMatch(/Deleted/);
     expect((await run(['token', 'status'])).stdout).toMatch(/not set/);
@@ -352,7 +352,7 @@ describe('sign inspect, test-connection and API commands with --profile', () => 
     const empty = cli(mkdtempSync(path.join(tmpdir(), 'md-cli-empty-')), createMemorySecretStore());
     const none = await empty.run(['token', 'set'], 'x');
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/No profile selected: pass --profile NAME/);
+    expect(none.stderr).toMatch(/No profile selected\. Action: Pass --profile NAME/);
     const noSettings = await empty.run(['orders', 'list']);
     expect(noSettings.stderr).toMatch(/No base URL/);
   });

@@ -85,7 +85,7 @@ describe('secret hygiene', () => {
   });
 
   afterAll(async () => {
-    await runCli(['profiles', 'remove', profileId], {
+    await runCli(['profiles', 'remove', profileId, '--yes'], {
       stdout: () => {},
       stderr: () => {},
       env: { MERCHANT_DESK_DATA_DIR: dataDir },

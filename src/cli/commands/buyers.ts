@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import { ssoLink } from '../../core/api/buyerSyncApi';
+import { itemIdSchema } from '../../shared/domain/requests';
 import type { CommandRunner } from '../runner';
+import { CliInputError, ExitCode } from '../io';
 import { defined } from '../options';
-import { ExitCode } from '../io';
 
 interface BuyerFlags {
   userNo: string;
@@ -13,24 +15,45 @@ interface BuyerFlags {
 const buyerInput = (f: BuyerFlags) =>
   defined({ merchantUserNo: f.userNo, email: f.email, firstName: f.firstName, lastName: f.lastName });
 
+/** Placeholder of the item in the link `buyers sync` prints (the sync has no item). */
+export const ITEM_PLACEHOLDER = 'ITEM_ID';
+
+/** The item ID checked before anything is sent: a bad one must not spend an authorization code. */
+function checkedItemId(item: string): string {
+  const parsed = itemIdSchema.safeParse(item);
+  if (!parsed.success) throw new CliInputError(`Invalid --item "${item}": ${parsed.error.issues[0]!.message}.`);
+  return parsed.data;
+}
+
 export function registerBuyers(program: Command, run: CommandRunner): void {
   program
     .command('buyers')
     .description('buyers of your own system on the platform')
     .command('sync')
-    .description('register or update a buyer; returns the platform user ID and a single-use authorization code')
+    .description(
+      'register or update a buyer; prints the platform user ID and a ready SSO link with the single-use authorization code',
+    )
     .requiredOption('--user-no <S>', 'the buyer’s user number in your system')
     .requiredOption('--email <E>', 'the buyer’s e-mail')
     .option('--first-name <S>')
     .option('--last-name <S>')
     .action((flags: BuyerFlags) =>
-      run(async ({ buyers, io, json }) => {
+      run(async ({ buyers, io, json, connection }) => {
         const r = await buyers().syncBuyer(buyerInput(flags));
         if (!r.ok) return r;
+        if (json) {
+          // JSON carries the code as data; whoever builds a URL from it must encode it.
+          io.stdout(JSON.stringify({ userId: r.value.userId, authorizationCode: r.value.authorizationCode }));
+          return ExitCode.ok;
+        }
+        // The raw code may hold characters (+ / =) that break a URL pasted unencoded: print the link, encoded.
+        const link = ssoLink(
+          connection({ platform: true }).config.platformUrl,
+          ITEM_PLACEHOLDER,
+          r.value.authorizationCode,
+        );
         io.stdout(
-          json
-            ? JSON.stringify({ userId: r.value.userId, authorizationCode: r.value.authorizationCode })
-            : `Buyer synced: platform user ID ${r.value.userId}.\nAuthorization code (single use, short-lived): ${r.value.authorizationCode}`,
+          `Buyer synced: platform user ID ${r.value.userId}.\nSSO link (single use, short-lived; put the item ID in place of ${ITEM_PLACEHOLDER}):\n${link}`,
         );
         return ExitCode.ok;
       }),
@@ -38,15 +61,18 @@ export function registerBuyers(program: Command, run: CommandRunner): void {
 
   program
     .command('sso-link')
-    .description('a fresh single-use SSO link that signs the buyer in on a platform item page (prints only the URL)')
+    .description(
+      'a fresh single-use SSO link that signs the buyer in on a platform item page (prints only the URL; --json: {"url","userId"})',
+    )
     .requiredOption('--user-no <S>', 'the buyer’s user number in your system')
     .requiredOption('--email <E>', 'the buyer’s e-mail')
-    .requiredOption('--item <ITEM_ID>', 'the platform item ID')
+    .requiredOption('--item <ITEM_ID>', 'the platform item (product) ID, a whole number')
     .action((flags: BuyerFlags & { item: string }) =>
-      run(async ({ buyers, io }) => {
-        const r = await buyers().createSsoLink(buyerInput(flags), flags.item);
+      run(async ({ buyers, io, json }) => {
+        const item = checkedItemId(flags.item);
+        const r = await buyers().createSsoLink(buyerInput(flags), item);
         if (!r.ok) return r;
-        io.stdout(r.value.url);
+        io.stdout(json ? JSON.stringify({ url: r.value.url, userId: r.value.userId }) : r.value.url);
         return ExitCode.ok;
       }),
     );

@@ -6,9 +6,9 @@ import { cacheFilePath, openOrderCache } from '../../core/cache/openCache';
 import type { OrderCache } from '../../core/cache/orderCache';
 import { Checkpoint } from '../../core/sync/checkpoint';
 import { profileForApiCommand } from '../context';
-import { formatOrderTable, table } from '../format';
+import { formatOrderTable, plural, statusText, table } from '../format';
 import { CliError, CliInputError, ExitCode } from '../io';
-import { defined, parseInteger, parseIntegerList } from '../options';
+import { defined, parseInteger, parseIntegerList, refuseBothForms } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
 import { addOrderFilterOptions, orderFilterInput } from './orders';
 
@@ -28,8 +28,8 @@ export function cacheFileFor(ctx: CommandContext): string {
 }
 
 export function cacheErrorToCli(error: CacheError): CliError {
-  if (error.kind === 'invalid-query') return new CliError(describeCacheError(error), ExitCode.invalidInput);
-  return new CliError(describeCacheError(error, canRebuild(error) ? REBUILD_HINT : undefined), ExitCode.other);
+  if (error.kind === 'invalid-query') return new CliError(describeCacheError(error), 'invalid-input');
+  return new CliError(describeCacheError(error, canRebuild(error) ? REBUILD_HINT : undefined), 'cache');
 }
 
 /** Opens the profile's cache (throws a CliError explaining what to do). Offline readers pass no identity. */
@@ -45,7 +45,7 @@ function openExistingCache(ctx: CommandContext): OrderCache {
   if (!existsSync(file)) {
     throw new CliError(
       `No order cache yet for profile "${cacheProfileId(ctx)}" (${file}). Run \`merchant-desk sync\` first.`,
-      ExitCode.other,
+      'cache',
     );
   }
   return openCacheOrExplain(file);
@@ -90,8 +90,11 @@ function queryInput(f: QueryFlags) {
   });
 }
 
-const countLines = (title: string, counts: ReadonlyArray<{ status: number | null; count: number }>) =>
-  `${title}: ${counts.map((c) => `${c.status ?? '—'}: ${c.count}`).join(', ') || 'none'}`;
+const countLines = (
+  title: string,
+  counts: ReadonlyArray<{ status: number | null; count: number }>,
+  labels: Readonly<Record<string, string>> | undefined,
+) => `${title}: ${counts.map((c) => `${statusText(c.status, labels) || '—'}: ${c.count}`).join(', ') || 'none'}`;
 
 /** Said when --after-sales-status meets a cache whose orders carry no after-sales status. */
 export const AFTER_SALES_UNKNOWN =
@@ -100,7 +103,7 @@ export const AFTER_SALES_UNKNOWN =
 export function registerCache(program: Command, run: CommandRunner): void {
   const cache = program.command('cache').description('the offline order cache (filled by `merchant-desk sync`)');
 
-  addOrderFilterOptions(
+  const query = addOrderFilterOptions(
     cache
       .command('query')
       .description(
@@ -121,13 +124,16 @@ export function registerCache(program: Command, run: CommandRunner): void {
     .option('--no-dispute', 'only orders without a dispute')
     .option('--delivery-status <N,N>', 'delivery status values: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed')
     .option('--delivery-exception', 'only orders with a delivery exception')
-    .option('--no-delivery-exception', 'only orders without a delivery exception')
+    .option('--no-delivery-exception', 'only orders without a delivery exception');
+  const checkFlagForms = refuseBothForms(query, ['after-sales', 'dispute', 'delivery-exception']);
+  query
     .addHelpText(
       'after',
       '\n--updated-from/--updated-to match the time the cache saw each order change (the platform does not send update times).',
     )
     .action((flags: QueryFlags) =>
       run(async (ctx) => {
+        checkFlagForms();
         const input = queryInput(flags);
         const c = openExistingCache(ctx);
         try {
@@ -140,17 +146,21 @@ export function registerCache(program: Command, run: CommandRunner): void {
           }
           const { total, list, nextCursor } = r.value;
           if (ctx.json) {
-            ctx.io.stdout(JSON.stringify({ total, list, ...(nextCursor ? { nextCursor } : {}) }));
+            ctx.io.stdout(JSON.stringify({ total, list, nextCursor: nextCursor ?? null }));
           } else {
             const limit = Math.max(1, list.length);
+            const labels = ctx.statusLabels();
             ctx.io.stdout(
-              formatOrderTable({
-                pageIndex: 1,
-                pageSize: limit,
-                totalCount: total ?? list.length,
-                pageCount: Math.ceil((total ?? 0) / limit),
-                list,
-              }),
+              formatOrderTable(
+                {
+                  pageIndex: 1,
+                  pageSize: limit,
+                  totalCount: total ?? list.length,
+                  pageCount: Math.ceil((total ?? 0) / limit),
+                  list,
+                },
+                { ...(labels ? { labels } : {}), ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}) },
+              ),
             );
             if (nextCursor) ctx.io.stdout(`More: --cursor ${nextCursor}`);
           }
@@ -192,6 +202,7 @@ export function registerCache(program: Command, run: CommandRunner): void {
             return ExitCode.ok;
           }
           const when = (ms: number | undefined) => (ms === undefined ? 'never' : formatIsoInstant(ms));
+          const labels = ctx.statusLabels();
           ctx.io.stdout(
             [
               `Order cache of profile "${profile}": ${s.file} (${(s.bytes / 1_048_576).toFixed(1)} MiB, schema ${s.schemaVersion})`,
@@ -209,13 +220,13 @@ export function registerCache(program: Command, run: CommandRunner): void {
                   ],
                 ],
               ),
-              countLines('Per order status', s.byOrderStatus),
-              countLines('Per after-sales status', s.byAfterSalesStatus),
+              countLines('Per order status', s.byOrderStatus, labels?.order),
+              countLines('Per after-sales status', s.byAfterSalesStatus, labels?.afterSales),
               `Last sync: ${when(st.lastSuccessLocalMs)} (full: ${when(st.lastFullLocalMs)}); watermark (platform clock): ${when(st.watermarkMs)}`,
               st.baseline ? 'Complete: a full sync has finished.' : 'Incomplete: no full sync has finished yet.',
               ...(st.running
                 ? [
-                    `Unfinished ${st.running.mode} sync (${st.running.windowsDone} windows done): the next \`merchant-desk sync\` resumes it.`,
+                    `Unfinished ${st.running.mode} sync (${plural(st.running.windowsDone, 'window')} done): the next \`merchant-desk sync\` resumes it.`,
                   ]
                 : []),
             ].join('\n'),

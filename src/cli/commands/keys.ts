@@ -9,26 +9,22 @@ import {
   type PublicKeyInfo,
   type RsaKeySize,
 } from '../../core/keys/keyMaterial';
-import type { KeyStoreError } from '../../core/keys/keyStore';
 import type { Profile } from '../../core/profiles/profileSchema';
+import { keyStoreFailure } from '../failures';
 import { CliError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';
 import { readSecret } from './token';
 
-function keyStoreFailure(what: string, error: KeyStoreError): CliError {
-  return new CliError(`${what}: ${error.message} Action: ${error.action}`);
-}
-
 async function existingKey(ctx: CommandContext, profile: Profile): Promise<PublicKeyInfo | null> {
   const info = await ctx.services().keys.info(profile.id);
-  if (!info.ok) throw keyStoreFailure('The stored key could not be read', info.error);
+  if (!info.ok) throw keyStoreFailure(info.error, 'The stored key could not be read:');
   return info.value;
 }
 
 function refuseReplace(profile: Profile, existing: PublicKeyInfo, verb: string): CliError {
   return new CliError(
     `Profile ${profile.id} already has a key (${existing.bits} bits, SHA-256 ${existing.fingerprint.hex}). ${verb} it with --force — then register the new public key with the platform, or buyer sync fails with 10003. Nothing was changed.`,
-    ExitCode.invalidInput,
+    'invalid-input',
   );
 }
 
@@ -75,14 +71,15 @@ export function registerKeys(program: Command, run: CommandRunner): void {
         if (!(RSA_KEY_SIZES as readonly number[]).includes(bits))
           throw new CliError(
             `--bits must be one of ${RSA_KEY_SIZES.join(', ')}. Nothing was changed.`,
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         const profile = ctx.profile();
         const existing = await existingKey(ctx, profile);
         if (existing && !flags.force) throw refuseReplace(profile, existing, 'Replace');
         const key = await generateRsaPrivateKey(bits as RsaKeySize);
         const saved = await ctx.services().keys.save(profile.id, key);
-        if (!saved.ok) throw keyStoreFailure('The key was not stored (nothing was written in plain text)', saved.error);
+        if (!saved.ok)
+          throw keyStoreFailure(saved.error, 'The key was not stored (nothing was written in plain text):');
         printPublic(
           ctx,
           profile,
@@ -108,7 +105,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
         } catch (e) {
           throw new CliError(
             `Cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'}). Nothing was changed.`,
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         }
         let passphrase: string | undefined;
@@ -117,7 +114,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
           if (!flags.passphraseStdin && !ctx.io.interactive) {
             throw new CliError(
               `${file} is encrypted: add --passphrase-stdin and give its passphrase on standard input (on a terminal it is asked for). Nothing was changed.`,
-              ExitCode.invalidInput,
+              'invalid-input',
             );
           }
           passphrase = await readSecret(ctx.io, `Passphrase of ${file} (input hidden): `, 'passphrase');
@@ -126,7 +123,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
         if (!parsed.ok)
           throw new CliError(
             `${parsed.error.message} Action: ${parsed.error.action} Nothing was changed.`,
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         const existing = await existingKey(ctx, profile);
         if (existing && !flags.force) {
@@ -139,7 +136,8 @@ export function registerKeys(program: Command, run: CommandRunner): void {
           throw refuseReplace(profile, existing, 'Replace');
         }
         const saved = await ctx.services().keys.save(profile.id, parsed.value);
-        if (!saved.ok) throw keyStoreFailure('The key was not stored (nothing was written in plain text)', saved.error);
+        if (!saved.ok)
+          throw keyStoreFailure(saved.error, 'The key was not stored (nothing was written in plain text):');
         printPublic(
           ctx,
           profile,
@@ -160,7 +158,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
         if (!info)
           throw new CliError(
             `Profile ${profile.id} has no key. Run merchant-desk keys generate --profile ${profile.id} or keys import FILE.`,
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         ctx.io.stdout(
           ctx.json
@@ -186,7 +184,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
         if (!info)
           throw new CliError(
             `Profile ${profile.id} has no key. Run merchant-desk keys generate --profile ${profile.id} or keys import FILE.`,
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         ctx.io.stdout(
           ctx.json
@@ -204,7 +202,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
       run(async (ctx) => {
         const profile = ctx.profile();
         const r = await ctx.services().keys.remove(profile.id);
-        if (!r.ok) throw keyStoreFailure('The key was not deleted', r.error);
+        if (!r.ok) throw keyStoreFailure(r.error, 'The key was not deleted:');
         ctx.io.stdout(
           ctx.json
             ? JSON.stringify({ profile: profile.id, deleted: r.value })

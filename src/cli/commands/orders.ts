@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { defined, parseInteger, parseIntegerList } from '../options';
 import type { CommandRunner } from '../runner';
 import { formatOrderDetail, formatOrderTable } from '../format';
-import { ExitCode } from '../io';
+import type { StatusLabels } from '../../core/profiles/profileSchema';
+import { CliError, ExitCode } from '../io';
 
 interface ListFlags {
   page?: string;
@@ -49,6 +50,15 @@ export function orderFilterInput(f: ListFlags) {
   });
 }
 
+/** The platform's order list has no order with this ID (exit 3: the platform's answer). */
+export function noSuchOrder(id: string): CliError {
+  return new CliError(`No order with ID ${id}.`, 'not-found', {
+    action: 'Check the ID: take one from `merchant-desk orders list`.',
+  });
+}
+
+const labelsOf = (labels: StatusLabels | undefined) => (labels ? { labels } : {});
+
 export function registerOrders(program: Command, run: CommandRunner): void {
   const orders = program.command('orders').description('query the platform’s order list');
   addOrderFilterOptions(
@@ -58,7 +68,7 @@ export function registerOrders(program: Command, run: CommandRunner): void {
       .option('--page <N>', 'page number, 1-100', '1')
       .option('--page-size <N>', 'orders per page, 1-100'),
   ).action((flags: ListFlags) =>
-    run(async ({ seller, io, json }) => {
+    run(async ({ seller, io, json, statusLabels }) => {
       const input = defined({
         pageIndex: parseInteger('--page', flags.page),
         pageSize: parseInteger('--page-size', flags.pageSize),
@@ -66,7 +76,7 @@ export function registerOrders(program: Command, run: CommandRunner): void {
       });
       const page = await seller().listOrders(input);
       if (!page.ok) return page;
-      io.stdout(json ? JSON.stringify(page.value.data) : formatOrderTable(page.value.data));
+      io.stdout(json ? JSON.stringify(page.value.data) : formatOrderTable(page.value.data, labelsOf(statusLabels())));
       return ExitCode.ok;
     }),
   );
@@ -76,14 +86,11 @@ export function registerOrders(program: Command, run: CommandRunner): void {
     .description('one order by ID (the order list filtered by id)')
     .argument('<ID>', 'order ID')
     .action((id: string) =>
-      run(async ({ seller, io, json }) => {
+      run(async ({ seller, io, json, statusLabels }) => {
         const found = await seller().getOrder(id);
         if (!found.ok) return found;
-        if (found.value === null) {
-          io.stderr(`No order with ID ${id}.`);
-          return ExitCode.refused;
-        }
-        io.stdout(json ? JSON.stringify(found.value) : formatOrderDetail(found.value));
+        if (found.value === null) throw noSuchOrder(id);
+        io.stdout(json ? JSON.stringify(found.value) : formatOrderDetail(found.value, labelsOf(statusLabels())));
         return ExitCode.ok;
       }),
     );

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeProfileStoreError } from '../../core/profiles/profileErrors';
+import type { ProfileStoreError } from '../../core/profiles/profileErrors';
 import {
   notificationsSchema,
   type Notifications,
@@ -8,8 +8,10 @@ import {
 } from '../../core/profiles/profileSchema';
 import type { ProfilePatch } from '../../core/profiles/profileStore';
 import type { SecretStoreError } from '../../core/secrets/secretStore';
+import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 import { signatureAlgorithms, signedStringModes } from '../../core/signing/signatureProfile';
-import type { ProfileServices } from '../context';
+import { connectionFlagFields, type ProfileServices } from '../context';
+import { keyStoreFailure, profileStoreFailure, secretStoreFailure } from '../failures';
 import { table } from '../format';
 import { CliError, ExitCode } from '../io';
 import { parseInteger } from '../options';
@@ -38,7 +40,7 @@ const NOTIFICATION_FLAGS: Record<string, keyof Notifications> = {
   'delivery-error': 'deliveryError',
 };
 
-const usage = (message: string) => new CliError(`${message} Nothing was changed.`, ExitCode.invalidInput);
+const usage = (message: string) => new CliError(`${message} Nothing was changed.`, 'invalid-input');
 
 function parseNotify(value: string | undefined): Notifications | undefined {
   if (value === undefined) return undefined;
@@ -102,7 +104,6 @@ function signatureFrom(
 
 /** The fields the flags set (global connection flags included). */
 function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile): ProfilePatch {
-  const o = ctx.options;
   if (flags.kind !== undefined && flags.kind !== 'merchant' && flags.kind !== 'sandbox')
     throw usage('--kind must be "merchant" or "sandbox".');
   const signature = signatureFrom(flags, current?.signatureProfile);
@@ -116,10 +117,7 @@ function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile)
   const patch: ProfilePatch = {
     ...(flags.name !== undefined ? { name: flags.name } : {}),
     ...(flags.kind !== undefined ? { kind: flags.kind as 'merchant' | 'sandbox' } : {}),
-    ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}),
-    ...(o.platformUrl !== undefined ? { platformUrl: o.platformUrl } : {}),
-    ...(o.merchant !== undefined ? { merchantId: o.merchant } : {}),
-    ...(o.apiPrefix !== undefined ? { apiPrefix: o.apiPrefix } : {}),
+    ...connectionFlagFields(ctx.options),
     ...(flags.apiVersion !== undefined ? { apiVersion: flags.apiVersion } : {}),
     ...(signature ? { signatureProfile: signature } : {}),
     ...(flags.pollInterval !== undefined
@@ -164,16 +162,9 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function check<T>(
-  result: { ok: true; value: T } | { ok: false; error: Parameters<typeof describeProfileStoreError>[0] },
-): T {
+function check<T>(result: { ok: true; value: T } | { ok: false; error: ProfileStoreError }): T {
   if (result.ok) return result.value;
-  throw new CliError(
-    describeProfileStoreError(result.error),
-    result.error.kind === 'invalid' || result.error.kind === 'duplicate' || result.error.kind === 'not-found'
-      ? ExitCode.invalidInput
-      : ExitCode.other,
-  );
+  throw profileStoreFailure(result.error);
 }
 
 /** "set" / "not set" for the token, never the token. Stops asking after the first keychain failure. */
@@ -235,6 +226,27 @@ function profileLines(p: Profile, token: string, key: Awaited<ReturnType<typeof 
     `  access token:    ${token}`,
     `  RSA key:         ${key === null ? 'none' : key === 'unknown' ? 'unknown' : `${key.bits} bits, SHA-256 ${key.fingerprint}`}`,
   ].join('\n');
+}
+
+/**
+ * Removing the active profile leaves none active, and its secrets go with it: asked on a terminal; a script must
+ * say --yes, and without a terminal nothing is removed.
+ */
+async function confirmRemovingActive(ctx: CommandContext, id: string, withSecrets: boolean): Promise<void> {
+  const what = `${id} is the active profile${withSecrets ? '; its access token and key are deleted with it' : ''}`;
+  if (!ctx.io.interactive || !ctx.io.confirm)
+    throw new CliError(`Not removed: ${what}.`, 'invalid-input', {
+      action: `Pass --yes to remove it (merchant-desk profiles remove ${id} --yes).`,
+    });
+  if (!(await ctx.io.confirm(`Remove profile ${what}. Remove it? [y/N] `)))
+    throw new CliError(`Not removed: ${id} stays the active profile.`, 'invalid-input', {
+      action: `Answer "y" to remove it, or pass --yes.`,
+    });
+}
+
+/** A sandbox profile knows the sandbox's status values (its own choice; the spec defines none). */
+function sandboxStatusLabels(): NonNullable<ProfilePatch['statusLabels']> {
+  return { order: { ...SANDBOX_ORDER_STATUSES }, afterSales: { ...SANDBOX_AFTER_SALES_STATUSES } };
 }
 
 export function registerProfiles(program: Command, run: CommandRunner): void {
@@ -332,7 +344,21 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
         fields.merchantId === undefined ? '--merchant ID' : '',
       ].filter(Boolean);
       if (missing.length > 0) throw usage(`A profile needs ${missing.join(', ')}.`);
-      const input = { ...fields, id, name: fields.name ?? id, kind: fields.kind ?? 'merchant' } as ProfileInput;
+      const kind = fields.kind ?? 'merchant';
+      const sandbox = kind === 'sandbox' ? sandboxStatusLabels() : undefined;
+      const statusLabels = sandbox
+        ? {
+            order: { ...sandbox.order, ...fields.statusLabels?.order },
+            afterSales: { ...sandbox.afterSales, ...fields.statusLabels?.afterSales },
+          }
+        : fields.statusLabels;
+      const input = {
+        ...fields,
+        id,
+        name: fields.name ?? id,
+        kind,
+        ...(statusLabels ? { statusLabels } : {}),
+      } as ProfileInput;
       const added = check(services.profiles.add(input));
       if (flags.use) check(services.profiles.setActive(added.id));
       const active = check(services.profiles.active());
@@ -374,30 +400,47 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
   profiles
     .command('remove')
     .argument('<ID>', 'profile ID')
-    .description('remove a profile with its access token and key (keychain items and key files)')
+    .description(
+      'remove a profile with its access token and key (keychain items and key files); the active profile only after confirmation',
+    )
     .option('--keep-secrets', 'leave its token and key in place')
-    .action((id: string, flags: { keepSecrets?: boolean }) =>
+    .option('--yes', 'remove the active profile without asking (for scripts)')
+    .action((id: string, flags: { keepSecrets?: boolean; yes?: boolean }) =>
       run(async (ctx) => {
         const services = ctx.services();
         check(services.profiles.get(id));
+        const wasActive = check(services.profiles.active())?.id === id;
+        if (wasActive && !flags.yes) await confirmRemovingActive(ctx, id, !flags.keepSecrets);
         if (!flags.keepSecrets) {
           // Secrets first: a profile is never removed while its secrets stay behind unnoticed.
           const key = await services.keys.remove(id);
           if (!key.ok)
-            throw new CliError(
-              `The key of profile ${id} could not be deleted: ${key.error.message} Action: ${key.error.action} The profile was kept.`,
-            );
+            throw keyStoreFailure(key.error, `The key of profile ${id} could not be deleted (the profile was kept):`);
           const token = await services.secrets.delete(id, 'token');
           if (!token.ok)
-            throw new CliError(
-              `The access token of profile ${id} could not be deleted: ${token.error.message} Action: ${token.error.action} The profile was kept.`,
+            throw secretStoreFailure(
+              token.error,
+              `The access token of profile ${id} could not be deleted (the profile was kept):`,
             );
         }
         check(services.profiles.remove(id));
+        const active = check(services.profiles.active());
+        const left = check(services.profiles.list()).map((p) => p.id);
+        if (ctx.json) {
+          ctx.io.stdout(
+            JSON.stringify({ removed: id, secretsDeleted: !flags.keepSecrets, activeProfileId: active?.id ?? null }),
+          );
+          return ExitCode.ok;
+        }
         ctx.io.stdout(
-          ctx.json
-            ? JSON.stringify({ removed: id, secretsDeleted: !flags.keepSecrets })
-            : `Removed profile ${id}${flags.keepSecrets ? ' (its token and key were kept)' : ' with its token and key'}.`,
+          `Removed profile ${id}${flags.keepSecrets ? ' (its token and key were kept)' : ' with its token and key'}.`,
+        );
+        ctx.io.stdout(
+          active
+            ? `Active profile: ${active.id}.`
+            : left.length > 0
+              ? `No profile is active now. Choose one: merchant-desk profiles use ID (profiles: ${left.join(', ')}).`
+              : 'No profiles are left. Add one: merchant-desk profiles add ID --base-url URL --platform-url URL --merchant ID --use',
         );
         return ExitCode.ok;
       }),

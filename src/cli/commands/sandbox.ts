@@ -35,7 +35,7 @@ export const DEFAULT_SANDBOX_PORT = 8787;
 const DEFAULT_ORDERS = 300;
 const DEFAULT_SEED = 1;
 
-const invalid = (message: string) => new CliError(message, ExitCode.invalidInput);
+const invalid = (message: string) => new CliError(message, 'invalid-input');
 
 /** Where the sandbox listens and what it calls itself: from a sandbox profile, or the defaults. */
 interface Served {
@@ -114,7 +114,7 @@ async function verificationKey(
   if (served.profile) {
     const id = served.profile.id;
     const info = await ctx.services().keys.info(id);
-    if (!info.ok) throw new CliError(`${info.error.message} ${info.error.action}`, ExitCode.invalidInput);
+    if (!info.ok) throw new CliError(`${info.error.message} ${info.error.action}`, 'invalid-input');
     if (info.value === null)
       throw invalid(
         `Sandbox profile "${id}" has no key yet, and the sandbox checks buyer-sync signatures with its public key. Run \`merchant-desk keys generate --profile ${id}\` first, or pass --public-key FILE.`,

@@ -22,7 +22,7 @@ async function readTextFile(file: string, what: string): Promise<string> {
   } catch (e) {
     throw new CliError(
       `Cannot read the ${what} ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'}).`,
-      ExitCode.invalidInput,
+      'invalid-input',
     );
   }
 }
@@ -62,11 +62,11 @@ export function registerSign(program: Command, run: CommandRunner): void {
         if (!buyer.success)
           throw new CliError(
             `Invalid sample buyer: ${buyer.error.issues.map((i) => i.message).join('; ')}.`,
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         const connection = ctx.connection({ platform: true });
         const key = await connection.credentials.signingKey();
-        if (!key.ok) throw new CliError(key.error.message, ExitCode.invalidInput);
+        if (!key.ok) throw new CliError(key.error.message, 'credentials');
         const r = inspectSignature({ config: connection.config, privateKey: key.value, buyer: buyer.data });
         const pasted =
           flags.publicKey === undefined
@@ -78,7 +78,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
                 signature: r.headers.signature,
               });
         if (pasted && !pasted.ok)
-          throw new CliError(`${pasted.error.message} Action: ${pasted.error.action}`, ExitCode.invalidInput);
+          throw new CliError(pasted.error.message, 'invalid-input', { action: pasted.error.action });
         const where = connection.profile ? `profile ${connection.profile.id}` : 'the environment settings';
         if (ctx.json) {
           ctx.io.stdout(
@@ -145,7 +145,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
           }
         }
         if (!(signatureAlgorithms as readonly string[]).includes(algorithm))
-          throw new CliError(`--algorithm must be one of ${signatureAlgorithms.join(', ')}.`, ExitCode.invalidInput);
+          throw new CliError(`--algorithm must be one of ${signatureAlgorithms.join(', ')}.`, 'invalid-input');
         const text =
           flags.stringFile !== undefined
             ? await readTextFile(flags.stringFile, 'string-to-sign file')
@@ -156,7 +156,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
           stringToSign: text,
           signature: flags.signature,
         });
-        if (!r.ok) throw new CliError(`${r.error.message} Action: ${r.error.action}`, ExitCode.invalidInput);
+        if (!r.ok) throw new CliError(r.error.message, 'invalid-input', { action: r.error.action });
         if (ctx.json) ctx.io.stdout(JSON.stringify(r.value));
         else
           ctx.io.stdout(

@@ -10,9 +10,10 @@ import { watchDataSet } from '../../core/sync/dataSetWatch';
 import { countingTransport } from '../../core/sync/requestCounter';
 import { SyncEngine } from '../../core/sync/syncEngine';
 import { describeSyncError } from '../../core/sync/syncErrors';
-import { cliClientDeps } from '../context';
-import { exitCodeFor } from '../exitCodes';
-import { CliInputError, ExitCode } from '../io';
+import { apiErrorParts } from '../../core/errors';
+import { cliClientDeps, environmentConnectionFields } from '../context';
+import { plural } from '../format';
+import { CliError, CliInputError, ExitCode } from '../io';
 import { parseInteger } from '../options';
 import type { CommandRunner } from '../runner';
 import { cacheErrorToCli, cacheFileFor, cacheProfileId, REBUILD_HINT } from './cache';
@@ -78,7 +79,7 @@ export function registerSync(program: Command, run: CommandRunner): void {
         const connection = ctx.connection({ baseUrl: true });
         const merchantId = connection.profile
           ? connection.config.merchantId
-          : (ctx.options.merchant ?? io.env.MERCHANT_DESK_MERCHANT_ID);
+          : environmentConnectionFields(ctx.options, io.env).merchantId;
         if (!merchantId)
           throw new CliInputError(
             'No merchant ID: pass --merchant ID or set MERCHANT_DESK_MERCHANT_ID (the cache records whose orders it holds).',
@@ -94,10 +95,7 @@ export function registerSync(program: Command, run: CommandRunner): void {
             const lease = SyncLease.acquire(old.value, { heartbeatEveryMs: 0 });
             if (lease.ok) lease.value.release();
             old.value.close();
-            if (!lease.ok) {
-              io.stderr(describeSyncError(lease.error, REBUILD_HINT));
-              return ExitCode.other;
-            }
+            if (!lease.ok) throw new CliError(describeSyncError(lease.error, REBUILD_HINT), 'sync');
           }
           const aside = setCacheFileAside(file, 'replaced');
           if (!aside.ok) throw cacheErrorToCli(aside.error);
@@ -131,8 +129,10 @@ export function registerSync(program: Command, run: CommandRunner): void {
           });
           if (!result.ok) {
             const error = result.error;
-            io.stderr(describeSyncError(error, REBUILD_HINT));
-            return error.kind === 'api' ? exitCodeFor(error.error) : ExitCode.other;
+            const message = describeSyncError(error, REBUILD_HINT);
+            if (error.kind === 'api')
+              throw new CliError(message, error.error.kind, { code: apiErrorParts(error.error).code });
+            throw new CliError(message, 'sync');
           }
           const s = result.value;
           if (json) {
@@ -149,10 +149,11 @@ export function registerSync(program: Command, run: CommandRunner): void {
             );
           } else {
             io.stdout(
-              `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${s.fetched} orders fetched with ${s.requests} requests — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${s.cached} orders cached.`,
+              `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${plural(s.fetched, 'order')} fetched with ${plural(s.requests, 'request')} — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${plural(s.cached, 'order')} cached.`,
             );
           }
-          if (s.events > 0) io.stderr(`${s.events} change events (new orders, status changes, after-sales, disputes).`);
+          if (s.events > 0)
+            io.stderr(`${plural(s.events, 'change event')} (new orders, status changes, after-sales, disputes).`);
           return ExitCode.ok;
         } finally {
           cache.close();

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { describeSecretStoreError } from '../../core/secrets/secretStore';
+import { secretStoreFailure } from '../failures';
 import { CliError, ExitCode, type CliIo } from '../io';
 import type { CommandRunner } from '../runner';
 
 /** Reads a secret from standard input; refuses when there is none. */
 export async function readSecret(io: CliIo, prompt: string, what: string): Promise<string> {
   if (!io.stdin)
-    throw new CliError(`No standard input to read the ${what} from. Nothing was changed.`, ExitCode.invalidInput);
+    throw new CliError(`No standard input to read the ${what} from. Nothing was changed.`, 'invalid-input');
   const text = await io.stdin(prompt);
   return text.replace(/^\uFEFF/, '').replace(/[\r\n]+$/, '');
 }
@@ -36,16 +36,15 @@ export function registerToken(program: Command, run: CommandRunner): void {
         if (value === '')
           throw new CliError(
             'The access token read from standard input is empty. Nothing was changed.',
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         if (/\s/.test(value))
           throw new CliError(
             'The access token contains white space; paste only the token (one line). Nothing was changed.',
-            ExitCode.invalidInput,
+            'invalid-input',
           );
         const stored = await ctx.services().secrets.set(profile.id, 'token', value);
-        if (!stored.ok)
-          throw new CliError(`The access token was not stored. ${describeSecretStoreError(stored.error)}`);
+        if (!stored.ok) throw secretStoreFailure(stored.error, 'The access token was not stored.');
         ctx.io.stdout(
           ctx.json
             ? JSON.stringify({ profile: profile.id, token: 'set' })
@@ -62,7 +61,7 @@ export function registerToken(program: Command, run: CommandRunner): void {
       run(async (ctx) => {
         const profile = ctx.profile();
         const r = await ctx.services().secrets.get(profile.id, 'token');
-        if (!r.ok) throw new CliError(describeSecretStoreError(r.error));
+        if (!r.ok) throw secretStoreFailure(r.error);
         const state = r.value === null ? 'not set' : 'set';
         ctx.io.stdout(
           ctx.json
@@ -80,7 +79,7 @@ export function registerToken(program: Command, run: CommandRunner): void {
       run(async (ctx) => {
         const profile = ctx.profile();
         const r = await ctx.services().secrets.delete(profile.id, 'token');
-        if (!r.ok) throw new CliError(describeSecretStoreError(r.error));
+        if (!r.ok) throw secretStoreFailure(r.error);
         ctx.io.stdout(
           ctx.json
             ? JSON.stringify({ profile: profile.id, deleted: r.value })

@@ -1,0 +1,38 @@
+import type { KeyStoreError } from '../core/keys/keyStore';
+import type { ProfileStoreError } from '../core/profiles/profileErrors';
+import type { SecretStoreError } from '../core/secrets/secretStore';
+import { CliError } from './io';
+
+/** The core's typed failures as CLI errors: each kind of problem gets the same error kind (and exit code) everywhere. */
+
+/** A keychain failure (missing, locked, timed out) is a `keychain` error whichever command met it. */
+export function secretStoreFailure(error: SecretStoreError, prefix?: string): CliError {
+  return new CliError(
+    prefix ? `${prefix} ${error.message}` : error.message,
+    error.kind === 'too-large' ? 'invalid-input' : 'keychain',
+    {
+      action: error.action,
+    },
+  );
+}
+
+export function keyStoreFailure(error: KeyStoreError, prefix?: string): CliError {
+  switch (error.kind) {
+    case 'passphrase-missing':
+    case 'key-damaged':
+      return new CliError(prefix ? `${prefix} ${error.message}` : error.message, 'credentials', {
+        action: error.action,
+      });
+    case 'io':
+      return new CliError(prefix ? `${prefix} ${error.message}` : error.message, 'io', { action: error.action });
+    default:
+      return secretStoreFailure(error, prefix);
+  }
+}
+
+/** Settings problems (no such profile, a damaged or newer-version settings.json) are `settings` errors: exit 2. */
+export function profileStoreFailure(error: ProfileStoreError): CliError {
+  const kind =
+    error.kind === 'invalid' || error.kind === 'duplicate' ? 'invalid-input' : error.kind === 'io' ? 'io' : 'settings';
+  return new CliError(error.message, kind, { action: error.action });
+}
