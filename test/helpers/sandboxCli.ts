@@ -51,7 +51,10 @@ export async function runSandboxCli(args: string[], env: Record<string, string>)
   void exit.then((c) => (code = c));
   await expect.poll(() => out.length > 0 || code !== undefined, { timeout: 15_000 }).toBe(true);
   if (out.length === 0) throw new Error(`sandbox exited ${code}: ${errOut.join('\n')}`);
-  const info = JSON.parse(out[0]!) as SandboxInfo;
+  const first = JSON.parse(out[0]!) as SandboxInfo | { error: { message: string; action: string | null } };
+  // With --json a start-up error is a JSON document on stdout too.
+  if ('error' in first) throw new Error(`sandbox exited ${code}: ${first.error.message} ${first.error.action ?? ''}`);
+  const info = first;
   return {
     info,
     env: {
