@@ -8,6 +8,7 @@ import type { OrderCache } from '../cache/orderCache';
 import type { OrderListQueryInput } from '../../shared/domain/requests';
 import type { ChangeEvent } from './changeEvents';
 import { Checkpoint } from './checkpoint';
+import { LOCAL_CLOCK_MARGIN_MS } from './platformClock';
 import type { SyncProgress } from './progress';
 import type { StoredChangeEvent } from './syncContext';
 import { SyncEngine, type SyncEngineDeps } from './syncEngine';
@@ -141,6 +142,32 @@ describe('full sync', () => {
       expect(cache.getOrder(id)).toEqual({ ok: true, value: platform.get(id) });
   });
 
+  it('converges on a shop busy on every request (one new, one updated order per request), in ≤ 1.15 × the minimum requests', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(25_000));
+    platform.churn = { insert: 1, update: 1, stepMs: 20 };
+    const traced: string[] = [];
+    const r = await engine(platform, { trace: (e) => traced.push(e.kind) }).sync();
+    expect(r, JSON.stringify(r).slice(0, 300)).toMatchObject({ ok: true, value: { mode: 'full' } });
+    if (!r.ok) return;
+    expect(r.value.requests).toBeLessThanOrEqual(1.15 * 250);
+    expect(traced).toContain('partition'); // the moving catch-up list was split into one-page parts
+    // What is missing was created after the catch-up's first answer (its creation bound): the next poll's work.
+    const cached = new Set(cache.iterateIds());
+    const catchUp = platform.requests.filter((q) => q.updateBeginDate !== undefined);
+    const catchUpBound = Date.parse(catchUp.find((q) => q.createEndDate !== undefined)!.createEndDate!);
+    const missing = platform.orders().filter((o) => !cached.has(o.id));
+    expect(missing.length).toBeLessThanOrEqual(catchUp.length);
+    for (const o of missing) expect(Date.parse(o.createTime!)).toBeGreaterThan(catchUpBound);
+    // With the shop quiet again, one poll makes the cache equal to the platform, every order as the platform has it.
+    platform.churn = undefined;
+    platform.clock += 60_000;
+    const poll = await engine(platform).sync();
+    expect(poll).toMatchObject({ ok: true, value: { mode: 'incremental' } });
+    expect(cachedIds()).toEqual(platform.ids().sort());
+    for (const o of platform.orders()) expect(cache.getOrder(o.id)).toEqual({ ok: true, value: o });
+  }, 120_000);
+
   it('keeps at most `parallelism` requests in flight', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(3_000));
@@ -213,6 +240,34 @@ describe('a failed or interrupted sync', () => {
     expect(resumedWindowRequests.length).toBeLessThan(300 - finished.value.length);
   });
 
+  it('records an unfinished run only once something was fetched', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(500));
+    const down = { kind: 'network', message: 'down', sent: false } as const;
+    const running = () => {
+      const s = new Checkpoint(cache).status();
+      if (!s.ok) throw new Error(s.error.kind);
+      return s.value.running;
+    };
+    platform.failure = (n) => (n === 1 ? down : undefined);
+    expect(await engine(platform).sync()).toMatchObject({ ok: false, error: { kind: 'api' } });
+    expect(running()).toBeUndefined();
+
+    platform.failure = undefined;
+    expect((await engine(platform).sync()).ok).toBe(true);
+    platform.clock += 60_000;
+    const first = platform.requests.length + 1;
+    platform.failure = (n) => (n === first ? down : undefined);
+    expect((await engine(platform).sync()).ok).toBe(false); // a poll failing at its first request
+    expect(running()).toBeUndefined();
+
+    for (const id of platform.ids().slice(0, 150)) platform.update(id, { orderStatus: 5 });
+    const second = platform.requests.length + 2;
+    platform.failure = (n) => (n === second ? down : undefined);
+    expect((await engine(platform).sync()).ok).toBe(false); // page 1 of 2 stored, then the failure
+    expect(running()).toMatchObject({ mode: 'incremental', status: 'running' });
+  });
+
   it('never deletes cached orders, even when the platform no longer lists them', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(500));
@@ -258,6 +313,46 @@ describe('incremental sync', () => {
     const poll = await engine(platform, { now: ahead }).sync();
     expect(poll).toMatchObject({ ok: true, value: { mode: 'incremental', updated: 1 } });
     expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 6 } });
+  });
+
+  it('a platform clock far off (time 2999): reported once, the local clock stands in, later polls still see changes', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(300));
+    platform.answerTime = () => '2999-01-01T00:00:00.000Z';
+    const progress: SyncProgress[] = [];
+    const full = await engine(platform).sync({ onProgress: (p) => progress.push(p) });
+    expect(full).toMatchObject({
+      ok: true,
+      value: {
+        mode: 'full',
+        clockSkew: { platformTime: '2999-01-01T00:00:00.000Z', localTime: new Date(NOW).toISOString() },
+      },
+    });
+    expect(progress.at(-1)!.clockSkew).toMatchObject({ platformTime: '2999-01-01T00:00:00.000Z' });
+    expect(full.ok && Date.parse(full.value.watermark)).toBeLessThanOrEqual(NOW + LOCAL_CLOCK_MARGIN_MS);
+    for (let poll = 0; poll < 2; poll++) {
+      platform.clock += 60_000;
+      const [id] = platform.ids().slice(poll);
+      platform.update(id!, { orderStatus: 6 - poll });
+      const r = await engine(platform).sync();
+      expect(r).toMatchObject({ ok: true, value: { mode: 'incremental', updated: 1 } });
+      expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 6 - poll } });
+    }
+  });
+
+  it('a watermark stored past the local clock (by a far-ahead platform clock) is not trusted: a full sync instead', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(300));
+    expect((await engine(platform).sync()).ok).toBe(true);
+    cache.db.prepare("UPDATE meta SET value = ? WHERE key = 'sync.watermarkMs'").run(String(Date.UTC(2998, 11, 31)));
+    platform.clock += 60_000;
+    const [id] = platform.ids();
+    platform.update(id!, { orderStatus: 6 });
+    const r = await engine(platform).sync();
+    expect(r).toMatchObject({
+      ok: true,
+      value: { mode: 'full', updated: 1, clockSkew: { platformTime: '2998-12-31T00:00:00.000Z' } },
+    });
   });
 
   it('upserts what changed since the watermark, and new orders', async () => {

@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../result';
 import { Checkpoint, type SyncMode, type SyncRun } from './checkpoint';
 import { runFullSync } from './fullSync';
 import { runIncrementalSync, updatedSinceFilter } from './incrementalSync';
+import { PlatformClock, type ClockSkew } from './platformClock';
 import type { ProgressListener } from './progress';
 import {
   DEFAULT_SYNC_SETTINGS,
@@ -58,9 +59,11 @@ export interface SyncSummary {
   /** Orders in the cache afterwards. */
   cached: number;
   events: number;
-  /** The new watermark (platform time the sync's last poll started). */
+  /** The new watermark (platform time the sync's last poll started; never past the local clock plus a margin). */
   watermark: string;
   durationMs: number;
+  /** The platform's clock (or the stored watermark) was more than a day off the local clock, which stood in. */
+  clockSkew?: ClockSkew;
 }
 
 /**
@@ -111,6 +114,7 @@ export class SyncEngine {
     const status = checkpoint.status();
     if (!status.ok) return err({ kind: 'cache', error: status.error });
     const { baseline, watermarkMs, running } = status.value;
+    const clock = new PlatformClock(this.now);
 
     let run: SyncRun;
     let resumed = false;
@@ -118,26 +122,36 @@ export class SyncEngine {
       run = running;
       resumed = true;
     } else {
-      const mode: SyncMode = request.full || !baseline || watermarkMs === undefined ? 'full' : 'incremental';
+      // A watermark past the local clock (set by a platform clock that was far ahead, before it was capped) would
+      // hide every change until then: only a full sync can be sure of the cache again.
+      const trusted = watermarkMs !== undefined && clock.trusts(watermarkMs);
+      const mode: SyncMode = request.full || !baseline || !trusted ? 'full' : 'incremental';
       const filter = mode === 'full' ? {} : updatedSinceFilter(watermarkMs! - this.settings.overlapMs);
-      const begun = checkpoint.begin(mode, filter, this.now());
-      if (!begun.ok) return err({ kind: 'cache', error: begun.error });
-      run = begun.value;
+      run = checkpoint.plan(mode, filter, this.now());
     }
 
     const counters = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
+    // Before the first full sync completes there is nothing to compare with: no events, no storm.
+    const writePage = pageWriter(cache, counters, baseline, request.onChange);
     const ctx: SyncContext = {
       cache,
       checkpoint,
       source: this.deps.source,
       settings: this.settings,
       now: this.now,
+      clock,
       signal: request.signal,
       onProgress: request.onProgress,
       counters,
       trace: this.deps.trace,
-      // Before the first full sync completes there is nothing to compare with: no events, no storm.
-      writePage: pageWriter(cache, counters, baseline, request.onChange),
+      writePage: (orders, seenAtMs) => {
+        // The run is recorded at its first answer: a sync that fetched nothing leaves nothing to resume.
+        if (run.status === 'planned') {
+          const recorded = checkpoint.record(run);
+          if (!recorded.ok) return err({ kind: 'cache', error: recorded.error });
+        }
+        return writePage(orders, seenAtMs);
+      },
     };
     const outcome = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
     const indexed = cache.indexPendingSearchRows();
@@ -148,6 +162,7 @@ export class SyncEngine {
     }
     const cached = cache.orderCount();
     if (!cached.ok) return err({ kind: 'cache', error: cached.error });
+    const newWatermarkMs = clock.capWatermark(outcome.value.watermarkMs);
     const summary: SyncSummary = {
       mode: run.mode,
       resumed,
@@ -160,19 +175,12 @@ export class SyncEngine {
       refetches: outcome.value.refetches,
       cached: cached.value,
       events: counters.events,
-      watermark: formatIsoInstant(outcome.value.watermarkMs),
+      watermark: formatIsoInstant(newWatermarkMs),
       durationMs: this.now() - started,
+      ...(clock.skew ? { clockSkew: clock.skew } : {}),
     };
-    const finished = checkpoint.finish(
-      run,
-      { ok: true, watermarkMs: outcome.value.watermarkMs, stats: summary },
-      this.now(),
-    );
+    const finished = checkpoint.finish(run, { ok: true, watermarkMs: newWatermarkMs, stats: summary }, this.now());
     if (!finished.ok) return err({ kind: 'cache', error: finished.error });
     return ok(summary);
   }
-}
-
-export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
-  return new SyncEngine(deps);
 }

@@ -1,3 +1,4 @@
+import { PAGE_SIZE_MAX } from '../../shared/domain/requests';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 
 /**
@@ -12,13 +13,6 @@ import { formatIsoInstant } from '../../shared/time/isoInstant';
  * holds more than 10,000 orders: `instant-overflow`) and [lo, t-1] remains.
  */
 
-/** The platform's page size maximum: every sync request asks for full pages of this size. */
-export const PAGE_SIZE = 100;
-/** The platform's last page. */
-export const MAX_PAGE_INDEX = 100;
-/** What one query can list: 100 pages of 100. */
-export const MAX_RESULTS_PER_QUERY = PAGE_SIZE * MAX_PAGE_INDEX;
-
 export interface CreateWindow {
   /** Inclusive lower bound (ms); null: unbounded. */
   lo: number | null;
@@ -27,7 +21,7 @@ export interface CreateWindow {
 }
 
 /** Pages needed for `total` orders (at least 1: the probe). */
-export function pagesFor(total: number, pageSize = PAGE_SIZE): number {
+export function pagesFor(total: number, pageSize = PAGE_SIZE_MAX): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
