@@ -6,7 +6,7 @@ import { SyncLease } from '../../core/sync/syncLease';
 import { openOrderCache, setCacheFileAside } from '../../core/cache/openCache';
 import { createAxiosTransport } from '../../core/http/axiosTransport';
 import type { SyncProgress } from '../../core/sync/progress';
-import { countingTransport } from '../../core/sync/requestCounter';
+import { countingTransport } from '../../core/sync/countingTransport';
 import { SyncEngine } from '../../core/sync/syncEngine';
 import { describeSyncError } from '../../core/sync/syncErrors';
 import { cliClientDeps } from '../context';
@@ -147,6 +147,11 @@ export function registerSync(program: Command, run: CommandRunner): void {
           } else {
             io.stdout(
               `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${s.fetched} orders fetched with ${s.requests} requests — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${s.cached} orders cached.`,
+            );
+          }
+          if (s.clockSkew) {
+            io.stderr(
+              `Warning: the platform's clock said ${s.clockSkew.platformTime} while this computer's said ${s.clockSkew.localTime} — more than a day apart. The sync used this computer's clock instead (a few orders may be read twice, none is missed). Check this computer's date and time; if it is right, the platform's clock is wrong.`,
             );
           }
           if (s.events > 0) io.stderr(`${s.events} change events (new orders, status changes, after-sales, disputes).`);
