@@ -5,22 +5,27 @@
  * 2. full sync of 25,000 orders at 50 ms injected latency: requests ÷ ceil(N/100), wall time ÷ the latency-bound
  *    minimum for the chosen parallelism;
  * 3. a poll with no change: requests;
+ * 3b. full sync of 25,000 orders while the shop changes on every request (one new + one updated order per request):
+ *    requests ÷ ceil(N/100), the outcome, and whether the cache equals the platform as of the catch-up;
  * 4. peak memory of this (the syncing) process while syncing 100,000 orders vs 25,000.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|memory, --keep=DIR (keep the cache files).
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory, --keep=DIR (keep the cache files).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { format } from 'prettier';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { SellerApi } from '../src/core/api/sellerApi';
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
 import { platformConfigSchema } from '../src/core/config/platformConfig';
 import { createAxiosTransport } from '../src/core/http/axiosTransport';
-import { countingTransport } from '../src/core/sync/requestCounter';
+import { countingTransport } from '../src/core/sync/countingTransport';
 import { SyncEngine, type SyncSummary } from '../src/core/sync/syncEngine';
-import { startRemoteSandbox, serveSandbox, type RemoteSandbox } from './sandboxProcess';
+import { describeSyncError } from '../src/core/sync/syncErrors';
+import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
+import { startRemoteSandbox, serveSandbox, type DumpedOrder, type RemoteSandbox } from './sandboxProcess';
 import { mib, ms, time, type Timing } from './stats';
 
 const argv = process.argv.slice(2);
@@ -33,13 +38,18 @@ if (argv[0] === 'serve') {
 }
 
 interface MemoryRunInput {
-  sandbox: Omit<RemoteSandbox, 'stop' | 'advanceClock'>;
+  sandbox: Omit<RemoteSandbox, 'stop' | 'advanceClock' | 'dumpOrders'>;
   file: string;
 }
 
 /** Child side of a memory measurement: one full sync in a fresh process, its figures as one JSON line. */
 async function memoryRun(input: MemoryRunInput): Promise<void> {
-  const sb: RemoteSandbox = { ...input.sandbox, advanceClock: async () => {}, stop: async () => {} };
+  const sb: RemoteSandbox = {
+    ...input.sandbox,
+    advanceClock: async () => {},
+    dumpOrders: async () => {},
+    stop: async () => {},
+  };
   const r = openOrderCache({ file: input.file, identity: { baseUrl: sb.baseUrl, merchantId: sb.merchantId } });
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   const run = await fullSync(sb, r.value, 4, true);
@@ -168,7 +178,7 @@ async function fullSync(sb: RemoteSandbox, cache: OrderCache, parallelism: numbe
 /** Every page of the whole list with the same parallelism, stored nowhere: the fastest any client gets here. */
 async function fetchOnlyFloor(sb: RemoteSandbox, parallelism: number, orders: number): Promise<number> {
   const c = client(sb, parallelism);
-  const pages = Math.ceil(orders / 100);
+  const pages = Math.ceil(orders / PAGE_SIZE_MAX);
   // 100 pages per query at most: page through creation windows of 10,000 the engine found would cost the same.
   let next = 1;
   const t = performance.now();
@@ -176,12 +186,101 @@ async function fetchOnlyFloor(sb: RemoteSandbox, parallelism: number, orders: nu
     Array.from({ length: parallelism }, async () => {
       while (next <= pages) {
         const page = next++;
-        const r = await c.seller.listOrders({ pageIndex: ((page - 1) % 100) + 1, pageSize: 100 });
+        const r = await c.seller.listOrders({ pageIndex: ((page - 1) % 100) + 1, pageSize: PAGE_SIZE_MAX });
         if (!r.ok) throw new Error(JSON.stringify(r.error));
       }
     }),
   );
   return performance.now() - t;
+}
+
+interface ChurnRun {
+  orders: number;
+  requests: number;
+  minimum: number;
+  /** The CLI's exit status for this outcome: 0 on success. */
+  exitStatus: number;
+  error: string | undefined;
+  windows: number;
+  refetches: number;
+  wallMs: number;
+  /** Orders created before the catch-up began that the cache lacks. */
+  missing: number;
+  /** Orders last changed before the catch-up began whose cached copy differs from the platform's. */
+  stale: number;
+  /** Orders compared exactly (last changed before the catch-up began). */
+  compared: number;
+}
+
+/**
+ * A full sync while the shop changes on every request: after each order-list answer the sandbox creates one order
+ * and moves another along. The cache must then equal the platform as of the catch-up's start (the watermark):
+ * every order created before it cached, every order last changed before it cached exactly as the platform has it
+ * (what arrives later is the next poll's).
+ */
+async function churnSync(dir: string, n: number): Promise<ChurnRun> {
+  const sb = await startRemoteSandbox({
+    orders: n,
+    seed: 1,
+    faults: { latencyMs: 50 },
+    churn: { everyNthOrderRequest: 1, insert: 1, update: 1 },
+  });
+  try {
+    const cache = freshCache(sb, dir, 'sync-churn');
+    const c = client(sb, 4);
+    const engine = new SyncEngine({
+      cache,
+      source: c.seller,
+      settings: { parallelism: 4 },
+      requestCount: () => c.transport.count,
+    });
+    const t = performance.now();
+    const r = await engine.sync();
+    const wallMs = performance.now() - t;
+    const run: ChurnRun = {
+      orders: n,
+      requests: c.transport.count,
+      minimum: Math.ceil(n / PAGE_SIZE_MAX),
+      exitStatus: r.ok ? 0 : 1,
+      error: r.ok ? undefined : describeSyncError(r.error),
+      windows: r.ok ? r.value.windows : 0,
+      refetches: r.ok ? r.value.refetches : 0,
+      wallMs,
+      missing: 0,
+      stale: 0,
+      compared: 0,
+    };
+    if (r.ok) {
+      const catchUpMs = Date.parse(r.value.watermark);
+      const file = path.join(dir, 'churn-platform.jsonl');
+      await sb.dumpOrders(file);
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (!line) continue;
+        const platform = JSON.parse(line) as DumpedOrder;
+        if (platform.createTimeMs > catchUpMs) continue;
+        const id = (platform.order as { id: string }).id;
+        const cached = cache.getOrder(id);
+        if (!cached.ok || cached.value === undefined) run.missing++;
+        else if (platform.updateTimeMs < catchUpMs) {
+          run.compared++;
+          if (!isDeepStrictEqual(JSON.parse(JSON.stringify(cached.value)), platform.order)) run.stale++;
+        }
+      }
+    }
+    cache.close();
+    return run;
+  } finally {
+    await sb.stop();
+  }
+}
+
+function churnTable(run: ChurnRun): string {
+  const equal = run.exitStatus === 0 && run.missing === 0 && run.stale === 0;
+  return [
+    '| Orders | Requests | Minimum ceil(N/100) | **Requests ÷ minimum** (goal ≤ 1.15) | Exit status | **Cache == platform** (as of the catch-up) | Orders compared exactly | Windows | Refetched windows | Wall s |',
+    '|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
+    `| ${run.orders.toLocaleString('en')} | ${run.requests} | ${run.minimum} | ${(run.requests / run.minimum).toFixed(3)} | ${run.exitStatus}${run.error ? ` (${run.error})` : ''} | ${equal ? 'yes' : `no (${run.missing} missing, ${run.stale} stale)`} | ${run.compared.toLocaleString('en')} | ${run.windows} | ${run.refetches} | ${(run.wallMs / 1000).toFixed(2)} |`,
+  ].join('\n');
 }
 
 interface QueryCase {
@@ -343,7 +442,7 @@ async function main(): Promise<void> {
       say(`## Full sync of ${SYNC_N.toLocaleString('en')} orders, 50 ms injected latency\n`);
       const sb = await startRemoteSandbox({ orders: SYNC_N, seed: 1, faults: { latencyMs: 50 } });
       try {
-        const minimum = Math.ceil(SYNC_N / 100);
+        const minimum = Math.ceil(SYNC_N / PAGE_SIZE_MAX);
         const rows: string[] = [
           '| Parallelism | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor |',
           '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -427,6 +526,16 @@ async function main(): Promise<void> {
       }
     }
 
+    if (want('churn') || want('sync')) {
+      say(
+        `## Full sync of ${SYNC_N.toLocaleString('en')} orders while the shop changes on every request (one new and one updated order per request), 50 ms latency, parallelism 4\n`,
+      );
+      const run = await churnSync(dir, SYNC_N);
+      say(churnTable(run));
+      say('');
+      results.churn = run;
+    }
+
     if (want('query')) {
       say(
         `## Cache queries at ${SMALL.toLocaleString('en')} orders (${ITER} runs each; sandbox HTTP: pageSize 50, latency 0)\n`,
@@ -460,7 +569,7 @@ async function main(): Promise<void> {
         const r = await measureInFreshProcess(sb, path.join(dir, `mem-${n}.sqlite`));
         const cache = freshCache(sb, dir, `mem-${n}`);
         rows.push(
-          `| ${n.toLocaleString('en')} | ${r.httpRequests} (${(r.httpRequests / Math.ceil(n / 100)).toFixed(3)}) | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(1)} | ${mib(r.peak.rss)} | ${mib(r.peak.heapUsed)} | ${mib(r.peak.liveHeap)} | ${mib(r.peak.external)} | ${mib(r.baseline.heapUsed)} |`,
+          `| ${n.toLocaleString('en')} | ${r.httpRequests} (${(r.httpRequests / Math.ceil(n / PAGE_SIZE_MAX)).toFixed(3)}) | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(1)} | ${mib(r.peak.rss)} | ${mib(r.peak.heapUsed)} | ${mib(r.peak.liveHeap)} | ${mib(r.peak.external)} | ${mib(r.baseline.heapUsed)} |`,
         );
         memory[String(n)] = { orders: n, ...r };
         if (n === BIG) big = { sb, cache };
