@@ -603,8 +603,8 @@ async function main(): Promise<void> {
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
-  // Full runs are the record docs/PERFORMANCE.md quotes; quick runs are scratch.
-  const resultsDir = quick
+  // Full runs of every part are the record docs/PERFORMANCE.md quotes; quick and partial (--only) runs are scratch.
+  const resultsDir = quick || only !== undefined
     ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
     : path.join(process.cwd(), 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });

@@ -45,20 +45,20 @@ export function isInstant(w: CreateWindow): boolean {
 }
 
 export interface SplitPlan {
-  /** (t, hi]: everything above the 10,000th order; its orders are in the pages already fetched. Absent if empty. */
+  /** (t, hi]: everything above the last order listed; its orders are in the pages already fetched. Absent if empty. */
   upper?: CreateWindow;
-  /** [t, t] when the 10,000 newest all share the instant t. */
+  /** [t, t] when the newest orders one query lists all share the instant t. */
   instant?: CreateWindow;
   /** What remains below: [lo, t] (or [lo, t-1] with an instant window). Absent if empty. */
   lower?: CreateWindow;
 }
 
 /**
- * How to split an over-full window, given the creation time of its newest order and of its 10,000th newest
- * (the last order of page 100).
+ * How to split an over-full window, given the creation time of its newest order and of the last order one query
+ * lists (the last order of the last page: the 10,000th newest with pages of 100).
  */
-export function planSplit(w: CreateWindow, newestMs: number, rank10000Ms: number): SplitPlan {
-  const t = rank10000Ms;
+export function planSplit(w: CreateWindow, newestMs: number, lastListedMs: number): SplitPlan {
+  const t = lastListedMs;
   const plan: SplitPlan = {};
   if (t < w.hi) plan.upper = { lo: t + 1, hi: w.hi };
   if (newestMs > t) {
