@@ -604,9 +604,10 @@ async function main(): Promise<void> {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
   // Full runs of every part are the record docs/PERFORMANCE.md quotes; quick and partial (--only) runs are scratch.
-  const resultsDir = quick || only !== undefined
-    ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
-    : path.join(process.cwd(), 'bench', 'results');
+  const resultsDir =
+    quick || only !== undefined
+      ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
+      : path.join(process.cwd(), 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, 'latest.json'), await format(JSON.stringify(results), { parser: 'json' }));
   writeFileSync(
