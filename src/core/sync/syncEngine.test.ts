@@ -327,6 +327,16 @@ describe('incremental sync', () => {
       ok: true,
       value: { mode: 'full', updated: 1, clockSkew: { platformTime: '2998-12-31T00:00:00.000Z' } },
     });
+    // Nor is an unfinished poll asking for the updates since then.
+    platform.clock += 60_000;
+    platform.update(id!, { orderStatus: 3 });
+    cache.db
+      .prepare(
+        "INSERT INTO sync_run (mode, status, base_filter, local_started) VALUES ('incremental', 'running', ?, ?)",
+      )
+      .run(JSON.stringify({ updateBeginDate: '2998-12-31T00:00:00.000Z' }), NOW);
+    expect(await engine(platform).sync()).toMatchObject({ ok: true, value: { resumed: false, updated: 1 } });
+    expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 3 } });
   });
 
   it('upserts what changed since the watermark, and new orders', async () => {

@@ -1,4 +1,4 @@
-import { formatIsoInstant } from '../../shared/time/isoInstant';
+import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
 import { Checkpoint, type SyncMode, type SyncRun } from './checkpoint';
@@ -116,14 +116,17 @@ export class SyncEngine {
     const { baseline, watermarkMs, running } = status.value;
     const clock = new PlatformClock(this.now);
 
+    // A watermark past the local clock (set by a platform clock that was far ahead, before it was capped) would
+    // hide every change until then: only a full sync can be sure of the cache again. The same for an unfinished
+    // poll asking for updates since then.
+    const pollFrom = parseIsoInstant(running?.baseFilter.updateBeginDate);
+    const resumable = running && (running.mode === 'full' || pollFrom === undefined || clock.trusts(pollFrom));
     let run: SyncRun;
     let resumed = false;
-    if (running && (running.mode === 'full' || (!request.full && baseline))) {
+    if (running && resumable && (running.mode === 'full' || (!request.full && baseline))) {
       run = running;
       resumed = true;
     } else {
-      // A watermark past the local clock (set by a platform clock that was far ahead, before it was capped) would
-      // hide every change until then: only a full sync can be sure of the cache again.
       const trusted = watermarkMs !== undefined && clock.trusts(watermarkMs);
       const mode: SyncMode = request.full || !baseline || !trusted ? 'full' : 'incremental';
       const filter = mode === 'full' ? {} : updatedSinceFilter(watermarkMs! - this.settings.overlapMs);
