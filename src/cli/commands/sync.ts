@@ -150,8 +150,9 @@ export function registerSync(program: Command, run: CommandRunner): void {
             );
           }
           if (s.clockSkew) {
+            const ahead = Date.parse(s.clockSkew.platformTime) > Date.parse(s.clockSkew.localTime);
             io.stderr(
-              `Warning: the platform's clock said ${s.clockSkew.platformTime} while this computer's said ${s.clockSkew.localTime} — more than a day apart. The sync used this computer's clock instead (a few orders may be read twice, none is missed). Check this computer's date and time; if it is right, the platform's clock is wrong.`,
+              `Warning: the platform's clock said ${s.clockSkew.platformTime} while this computer's said ${s.clockSkew.localTime} — more than a day apart. ${ahead ? "The sync used this computer's clock instead (a few orders may be read twice, none is missed)." : 'The sync kept the platform’s time (its updates carry it): later syncs read more orders again until the clocks agree.'} Check this computer's date and time; if it is right, the platform's clock is wrong.`,
             );
           }
           if (s.events > 0) io.stderr(`${s.events} change events (new orders, status changes, after-sales, disputes).`);

@@ -18,11 +18,17 @@ describe('the platform clock', () => {
     expect(clock.skew).toBeUndefined();
   });
 
-  it('does not believe a time more than a day off, and keeps the first such skew to report once', () => {
+  it('does not believe a time more than a day ahead, and keeps the first skew to report once', () => {
     const clock = new PlatformClock(() => LOCAL);
     expect(clock.read('2999-01-01T00:00:00.000Z')).toBe(LOCAL - LOCAL_CLOCK_MARGIN_MS);
-    expect(clock.read('1999-01-01T00:00:00.000Z')).toBe(LOCAL - LOCAL_CLOCK_MARGIN_MS);
+    expect(clock.read('1999-01-01T00:00:00.000Z')).toBe(Date.UTC(1999, 0, 1));
     expect(clock.skew).toEqual({ platformTime: '2999-01-01T00:00:00.000Z', localTime: new Date(LOCAL).toISOString() });
+  });
+
+  it('keeps a time more than a day behind (its updates carry that clock), and reports it', () => {
+    const clock = new PlatformClock(() => LOCAL);
+    expect(clock.read('2026-01-01T00:00:00.000Z')).toBe(Date.UTC(2026, 0, 1));
+    expect(clock.skew).toEqual({ platformTime: '2026-01-01T00:00:00.000Z', localTime: new Date(LOCAL).toISOString() });
   });
 
   it('never lets a watermark pass the local clock plus the margin', () => {

@@ -10,7 +10,10 @@ export const LOCAL_CLOCK_MARGIN_MS = 10 * 60_000;
 /** An envelope `time` further than this from the local clock is not believed. */
 export const CLOCK_SKEW_LIMIT_MS = 24 * 60 * 60_000;
 
-/** The platform's clock and the local one disagreed by more than a day; the local clock stood in. */
+/**
+ * The platform's clock and the local one disagreed by more than a day. A platform time ahead was replaced by the
+ * local clock; one behind was kept (a lower watermark only re-reads orders, a higher one would miss changes).
+ */
 export interface ClockSkew {
   /** What the platform said (its envelope `time`, or the stored watermark it once set). */
   platformTime: string;
@@ -20,9 +23,10 @@ export interface ClockSkew {
 /**
  * The platform clock as a sync reads it from each answer's envelope `time`: the watermark and a run's bounds are
  * platform times, never local ones. The local clock, set back by LOCAL_CLOCK_MARGIN_MS, stands in when the time is
- * missing or unreadable (the spec says it never is), or more than a day off the local clock — a broken or hostile
- * platform clock: one answer dated 2999 must not make every later poll ask for updates since 2998. The first such
- * disagreement is kept to be reported once.
+ * missing or unreadable (the spec says it never is), or more than a day ahead of the local clock — a broken or
+ * hostile platform clock: one answer dated 2999 must not make every later poll ask for updates since 2998. A time
+ * more than a day behind is kept: the platform stamps its updates with that clock, so only it finds them (the
+ * cost is re-reading). Either disagreement is kept, the first one, to be reported once.
  */
 export class PlatformClock {
   private firstSkew: ClockSkew | undefined;
@@ -39,11 +43,8 @@ export class PlatformClock {
     const local = this.localNow();
     const ms = parseIsoInstant(time);
     if (ms === undefined) return this.standIn();
-    if (Math.abs(ms - local) > CLOCK_SKEW_LIMIT_MS) {
-      this.noteSkew(ms, local);
-      return this.standIn();
-    }
-    return ms;
+    if (Math.abs(ms - local) > CLOCK_SKEW_LIMIT_MS) this.noteSkew(ms, local);
+    return ms - local > CLOCK_SKEW_LIMIT_MS ? this.standIn() : ms;
   }
 
   /** The local clock standing in for the platform's: set back by the margin. */
