@@ -7,7 +7,7 @@ import { orderListQuerySchema, type OrderListQueryInput } from '../../../shared/
 import type { OrderSource } from '../windowSync';
 import { fakeOrder } from './fakeOrders';
 
-interface Row {
+export interface Row {
   order: Order;
   createMs: number;
   updateMs: number;
@@ -82,6 +82,11 @@ export class FakePlatform implements OrderSource {
 
   ids(): string[] {
     return this.rows.map((r) => r.order.id);
+  }
+
+  /** Every order with its creation and last update time (ms). */
+  rowsWithTimes(): ReadonlyArray<Readonly<Row>> {
+    return this.rows;
   }
 
   /** Every order, as the platform has it now. */
