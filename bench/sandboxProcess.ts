@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
 import { startSandbox, type SandboxOptions } from '../src/sandbox';
 
@@ -11,14 +12,24 @@ export interface RemoteSandbox {
   orders: number;
   /** Moves the sandbox's clock forward (as if that much time passed between two polls). */
   advanceClock(ms: number): Promise<void>;
+  /** Writes every order the sandbox holds now to `file`, one JSON line each (see DumpedOrder). */
+  dumpOrders(file: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 type ServeOptions = Omit<SandboxOptions, 'publicKeyPem' | 'now'>;
 
+/** One line of `dumpOrders`: an order as the list endpoint would send it now, with its hidden times. */
+export interface DumpedOrder {
+  createTimeMs: number;
+  updateTimeMs: number;
+  order: unknown;
+}
+
 /**
  * Child side (`bench.mjs serve '{...}'`): runs the sandbox until killed; prints its addresses as one JSON line.
- * Its clock is real time plus an offset; a line `advance N` on stdin moves it N ms forward (answered `ok`).
+ * Its clock is real time plus an offset; a line `advance N` on stdin moves it N ms forward, `dump FILE` writes its
+ * orders to FILE (each answered `ok`).
  */
 export async function serveSandbox(options: ServeOptions): Promise<void> {
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -39,6 +50,14 @@ export async function serveSandbox(options: ServeOptions): Promise<void> {
       input = input.slice(nl + 1);
       if (cmd === 'advance') {
         offset += Number(arg);
+        process.stdout.write('ok\n');
+      } else if (cmd === 'dump' && arg) {
+        const lines = sb.store.ids().map((id) => {
+          const s = sb.store.get(id)!;
+          const line: DumpedOrder = { createTimeMs: s.createTimeMs, updateTimeMs: s.updateTimeMs, order: s.order };
+          return JSON.stringify(line);
+        });
+        writeFileSync(arg, `${lines.join('\n')}\n`);
         process.stdout.write('ok\n');
       }
     }
@@ -71,13 +90,15 @@ export function startRemoteSandbox(options: ServeOptions): Promise<RemoteSandbox
         started = true;
         const info = JSON.parse(line) as Omit<RemoteSandbox, 'stop' | 'advanceClock'>;
         child.removeAllListeners('exit');
+        const ask = (line: string) =>
+          new Promise<void>((done) => {
+            waiting = done;
+            child.stdin!.write(`${line}\n`);
+          });
         resolve({
           ...info,
-          advanceClock: (ms) =>
-            new Promise<void>((done) => {
-              waiting = done;
-              child.stdin!.write(`advance ${ms}\n`);
-            }),
+          advanceClock: (ms) => ask(`advance ${ms}`),
+          dumpOrders: (file) => ask(`dump ${file}`),
           stop: () =>
             new Promise<void>((done) => {
               child.once('exit', () => done());

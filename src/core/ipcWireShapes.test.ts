@@ -1,9 +1,11 @@
 // The IPC contract (src/shared) may not import core, so the checks that core's values fit the wire live here.
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PAGE_SIZE_MAX } from '../shared/domain/requests';
 import { checkEvent, type IpcEventPayloadInput } from '../shared/ipc/events';
 import type { IpcErrorKind } from '../shared/ipc/result';
 import type { ApiError } from './errors';
 import type { ChangeEvent } from './sync/changeEvents';
+import { PlatformClock } from './sync/platformClock';
 import { ProgressTracker, type SyncProgress } from './sync/progress';
 
 /** The core's SyncProgress as the event carries it: for one profile, with null for "not known yet". */
@@ -12,6 +14,7 @@ const progressEvent = (profileId: string, p: SyncProgress) => ({
   ...p,
   ordersExpected: p.ordersExpected ?? null,
   etaMs: p.etaMs ?? null,
+  clockSkew: p.clockSkew ?? null,
 });
 
 describe('core values on the IPC wire', () => {
@@ -26,6 +29,8 @@ describe('core values on the IPC wire', () => {
       'windows',
       () => now,
       (p) => seen.push(p),
+      PAGE_SIZE_MAX,
+      new PlatformClock(() => now),
     );
     tracker.windowAdded();
     tracker.expectOrders(250);

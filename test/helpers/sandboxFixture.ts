@@ -5,7 +5,8 @@ import type { Sleeper } from '../../src/core/api/retry';
 import { SellerApi } from '../../src/core/api/sellerApi';
 import { platformConfigSchema, type PlatformConfigInput } from '../../src/core/config/platformConfig';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../src/sandbox';
-import { countingTransport } from './countingTransport';
+import { createAxiosTransport } from '../../src/core/http/axiosTransport';
+import { countingTransport, type CountingTransport } from '../../src/core/sync/countingTransport';
 
 /** One key pair per test process: RSA generation is slow enough to share. */
 let keys: { privateKey: KeyObject; publicKeyPem: string; privateKeyPem: string } | undefined;
@@ -33,7 +34,8 @@ export type ClientOverrides = Omit<Partial<ClientDeps>, 'config'> & { config?: P
 export interface TestPlatform {
   sandbox: SandboxHandle;
   credentials: Credentials;
-  transport: ReturnType<typeof countingTransport>;
+  /** Records every request sent (to prove what was, or that nothing was, sent). */
+  transport: CountingTransport;
   sleeper: ReturnType<typeof recordingSleeper>;
   seller(overrides?: ClientOverrides): SellerApi;
   buyers(overrides?: ClientOverrides): BuyerSyncApi;
@@ -45,7 +47,7 @@ export async function startTestPlatform(options: Partial<SandboxOptions> = {}): 
   const { privateKey, publicKeyPem } = testKeys();
   const sandbox = await startSandbox({ publicKeyPem, ...options });
   const credentials: Credentials = fixedCredentials({ token: sandbox.token, key: privateKey });
-  const transport = countingTransport();
+  const transport = countingTransport(createAxiosTransport(), { record: true });
   const sleeper = recordingSleeper();
   const deps = (overrides: ClientOverrides = {}): ClientDeps => {
     const { config, ...rest } = overrides;

@@ -182,6 +182,7 @@ describe.runIf((built && chromiumAvailable) || process.env.CI)('merchant-desk ui
         elapsedMs: 500,
         etaMs: 500,
         finished: false,
+        clockSkew: null,
       } as const;
       const last = { ...progress, windowsDone: 2, pagesDone: 20, ordersFetched: 2_000, etaMs: 0, finished: true };
       expect(host.publish('sync:progress', progress)).toBe(true);

@@ -7,7 +7,7 @@ import { openOrderCache, setCacheFileAside } from '../../core/cache/openCache';
 import { createAxiosTransport } from '../../core/http/axiosTransport';
 import type { SyncProgress } from '../../core/sync/progress';
 import { watchDataSet } from '../../core/sync/dataSetWatch';
-import { countingTransport } from '../../core/sync/requestCounter';
+import { countingTransport } from '../../core/sync/countingTransport';
 import { SyncEngine } from '../../core/sync/syncEngine';
 import { describeSyncError } from '../../core/sync/syncErrors';
 import { apiErrorParts } from '../../core/errors';
@@ -150,6 +150,12 @@ export function registerSync(program: Command, run: CommandRunner): void {
           } else {
             io.stdout(
               `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${plural(s.fetched, 'order')} fetched with ${plural(s.requests, 'request')} — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${plural(s.cached, 'order')} cached.`,
+            );
+          }
+          if (s.clockSkew) {
+            const ahead = Date.parse(s.clockSkew.platformTime) > Date.parse(s.clockSkew.localTime);
+            io.stderr(
+              `Warning: the platform's clock said ${s.clockSkew.platformTime} while this computer's said ${s.clockSkew.localTime} — more than a day apart. ${ahead ? "The sync used this computer's clock instead (a few orders may be read twice, none is missed)." : 'The sync kept the platform’s time (its updates carry it): later syncs read more orders again until the clocks agree.'} Check this computer's date and time; if it is right, the platform's clock is wrong.`,
             );
           }
           if (s.events > 0)

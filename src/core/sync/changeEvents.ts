@@ -36,15 +36,6 @@ export type ChangeEvent =
 
 export type ChangeEventType = ChangeEvent['type'];
 
-export const CHANGE_EVENT_TYPES: readonly ChangeEventType[] = [
-  'new-order',
-  'order-status-changed',
-  'delivery-status-changed',
-  'after-sales-opened',
-  'after-sales-changed',
-  'dispute-opened',
-];
-
 function delivery(o: Order): DeliveryState {
   return { status: o.orderDeliveryStatus ?? null, exception: o.deliveryType === 2 };
 }

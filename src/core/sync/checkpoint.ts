@@ -17,9 +17,11 @@ import type { CreateWindow } from './windowPlanner';
 export type SyncMode = 'full' | 'incremental';
 
 export interface SyncRun {
+  /** 0 while planned (not recorded yet). */
   id: number;
   mode: SyncMode;
-  status: 'running' | 'done' | 'failed' | 'abandoned';
+  /** planned: not in the checkpoint yet — a run is recorded at its first answer (see `record`). */
+  status: 'planned' | 'running' | 'done' | 'failed' | 'abandoned';
   baseFilter: BaseFilter;
   hiMs: number | null;
   startedMs: number | null;
@@ -73,27 +75,28 @@ export class Checkpoint {
     });
   }
 
-  /** Starts a run; any other unfinished run is abandoned (its finished windows no longer count). */
-  begin(mode: SyncMode, baseFilter: BaseFilter, localNow: number): Result<SyncRun, CacheError> {
+  /** A new run, not recorded yet: a sync that fails before anything was fetched leaves no unfinished run behind. */
+  plan(mode: SyncMode, baseFilter: BaseFilter, localNow: number): SyncRun {
+    return { id: 0, mode, status: 'planned', baseFilter, hiMs: null, startedMs: null, localStarted: localNow };
+  }
+
+  /**
+   * Records a planned run (at its first answer) as the unfinished run the next sync resumes; any other unfinished
+   * run is abandoned (its finished windows no longer count).
+   */
+  record(run: SyncRun): Result<void, CacheError> {
     return this.cache.transaction(() => {
       this.cache.db
         .prepare("UPDATE sync_run SET status = 'abandoned', local_ended = ? WHERE status = 'running'")
-        .run(localNow);
+        .run(run.localStarted);
       const info = this.cache.db
         .prepare("INSERT INTO sync_run (mode, status, base_filter, local_started) VALUES (?, 'running', ?, ?)")
-        .run(mode, JSON.stringify(baseFilter), localNow);
+        .run(run.mode, JSON.stringify(run.baseFilter), run.localStarted);
       this.cache.db
         .prepare(`DELETE FROM sync_run WHERE status <> 'running' AND id <= (SELECT max(id) FROM sync_run) - ?`)
         .run(RUNS_KEPT);
-      return {
-        id: Number(info.lastInsertRowid),
-        mode,
-        status: 'running' as const,
-        baseFilter,
-        hiMs: null,
-        startedMs: null,
-        localStarted: localNow,
-      };
+      run.id = Number(info.lastInsertRowid);
+      run.status = 'running';
     });
   }
 
@@ -129,6 +132,7 @@ export class Checkpoint {
   ): Result<void, CacheError> {
     return this.cache.transaction(() => {
       const db = this.cache.db;
+      if (!outcome.ok && run.status === 'planned') return; // nothing fetched: nothing to resume
       if (!outcome.ok) {
         db.prepare('UPDATE sync_run SET error = ? WHERE id = ?').run(outcome.error, run.id);
         return;
@@ -175,8 +179,4 @@ export class Checkpoint {
       };
     });
   }
-}
-
-export function checkpointOf(cache: OrderCache): Checkpoint {
-  return new Checkpoint(cache);
 }

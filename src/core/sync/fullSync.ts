@@ -1,4 +1,3 @@
-import { LOCAL_CLOCK_MARGIN_MS } from './windowSync';
 import { ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
 import { fetchWindows, updatedSinceFilter, type PollOutcome } from './incrementalSync';
@@ -13,7 +12,7 @@ import type { SyncError } from './syncErrors';
 export async function runFullSync(ctx: SyncContext, run: SyncRun): Promise<Result<PollOutcome, SyncError>> {
   const windows = await fetchWindows(ctx, run.baseFilter, 'windows', run);
   if (!windows.ok) return windows;
-  const startedMs = run.startedMs ?? windows.value.startedMs ?? ctx.now() - LOCAL_CLOCK_MARGIN_MS;
+  const startedMs = run.startedMs ?? windows.value.startedMs ?? ctx.clock.standIn();
   const catchUp = await fetchWindows(
     ctx,
     updatedSinceFilter(startedMs - ctx.settings.overlapMs),

@@ -1,4 +1,4 @@
-import { LOCAL_CLOCK_MARGIN_MS } from './windowSync';
+import type { CacheError } from '../cache/cacheErrors';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
@@ -7,6 +7,9 @@ import type { SyncContext } from './syncContext';
 import type { SyncError } from './syncErrors';
 import { syncWindows, type BaseFilter, type WindowSyncOptions, type WindowSyncResult } from './windowSync';
 import { windowGaps } from './windowPlanner';
+
+const cacheResult = <T>(r: Result<T, CacheError>): Result<void, SyncError> =>
+  r.ok ? ok(undefined) : err({ kind: 'cache', error: r.error });
 
 /**
  * Fetches the windows of `baseFilter` — from the root (one probe over every creation date) or, for a resumed
@@ -24,8 +27,6 @@ export async function fetchWindows(
     if (!finished.ok) return err({ kind: 'cache', error: finished.error });
     start = { kind: 'windows', hi: run.hiMs, windows: windowGaps(run.hiMs, finished.value) };
   }
-  const cacheErr = <T>(r: Result<T, import('../cache/cacheErrors').CacheError>): Result<void, SyncError> =>
-    r.ok ? ok(undefined) : err({ kind: 'cache', error: r.error });
   const result = await syncWindows({
     source: ctx.source,
     baseFilter,
@@ -34,15 +35,15 @@ export async function fetchWindows(
     pageSize: ctx.settings.pageSize,
     maxPasses: ctx.settings.maxPasses,
     writePage: ctx.writePage,
-    windowDone: (w, total) => (run ? cacheErr(ctx.checkpoint.windowDone(run.id, w, total)) : ok(undefined)),
+    windowDone: (w, total) => (run ? cacheResult(ctx.checkpoint.windowDone(run.id, w, total)) : ok(undefined)),
     rootBound: (hi, startedMs) => {
       if (!run) return ok(undefined);
       run.hiMs = hi;
       run.startedMs = startedMs;
-      return cacheErr(ctx.checkpoint.setBound(run.id, hi, startedMs));
+      return cacheResult(ctx.checkpoint.setBound(run.id, hi, startedMs));
     },
-    progress: new ProgressTracker(phase, ctx.now, ctx.onProgress),
-    now: ctx.now,
+    progress: new ProgressTracker(phase, ctx.now, ctx.onProgress, ctx.settings.pageSize, ctx.clock),
+    clock: ctx.clock,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     ...(ctx.trace ? { trace: ctx.trace } : {}),
   });
@@ -72,14 +73,10 @@ export interface PollOutcome {
  * An incremental poll: every order updated since the run's `updateBeginDate` (watermark minus overlap), upserted
  * and compared for change events. With nothing changed it costs one request: the probe.
  */
-export async function runIncrementalSync(
-  ctx: SyncContext,
-  run: SyncRun,
-  phase: SyncProgress['phase'] = 'poll',
-): Promise<Result<PollOutcome, SyncError>> {
-  const fetched = await fetchWindows(ctx, run.baseFilter, phase, run);
+export async function runIncrementalSync(ctx: SyncContext, run: SyncRun): Promise<Result<PollOutcome, SyncError>> {
+  const fetched = await fetchWindows(ctx, run.baseFilter, 'poll', run);
   if (!fetched.ok) return fetched;
-  const watermarkMs = run.startedMs ?? fetched.value.startedMs ?? ctx.now() - LOCAL_CLOCK_MARGIN_MS;
+  const watermarkMs = run.startedMs ?? fetched.value.startedMs ?? ctx.clock.standIn();
   const { requests, windows, refetches } = fetched.value;
   return ok({ requests, fetched: fetched.value.fetched, windows, refetches, watermarkMs });
 }

@@ -1,3 +1,5 @@
+import type { ClockSkew, PlatformClock } from './platformClock';
+
 /** Progress of a sync, for a progress bar or a CLI line. */
 export interface SyncProgress {
   phase: 'windows' | 'catch-up' | 'poll';
@@ -16,6 +18,8 @@ export interface SyncProgress {
   etaMs: number | undefined;
   /** The last event of its phase. */
   finished: boolean;
+  /** The platform's clock was more than a day off the local one; the local clock stood in (see PlatformClock). */
+  clockSkew: ClockSkew | undefined;
 }
 
 export type ProgressListener = (p: SyncProgress) => void;
@@ -36,6 +40,9 @@ export class ProgressTracker {
     private readonly phase: SyncProgress['phase'],
     private readonly now: () => number,
     private readonly listener: ProgressListener | undefined,
+    /** Orders per page: turns the expected orders into expected pages. */
+    private readonly pageSize: number,
+    private readonly clock: PlatformClock,
   ) {
     this.started = now();
   }
@@ -77,7 +84,7 @@ export class ProgressTracker {
     const elapsedMs = this.now() - this.started;
     const expectedPages = Math.max(
       this.pagesPlanned,
-      this.ordersExpected !== undefined ? Math.ceil(this.ordersExpected / 100) : 0,
+      this.ordersExpected !== undefined ? Math.ceil(this.ordersExpected / this.pageSize) : 0,
     );
     const left = expectedPages - this.pagesDone;
     const etaMs = this.pagesDone > 0 && left >= 0 ? Math.round((elapsedMs / this.pagesDone) * left) : undefined;
@@ -93,6 +100,7 @@ export class ProgressTracker {
       elapsedMs,
       etaMs: this.finished ? 0 : etaMs,
       finished: this.finished,
+      clockSkew: this.clock.skew,
     };
   }
 

@@ -1,8 +1,10 @@
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
 import type { Order } from '../../shared/domain/order';
+import { PAGE_SIZE_MAX } from '../../shared/domain/requests';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
 import type { Checkpoint } from './checkpoint';
+import type { PlatformClock } from './platformClock';
 import type { ProgressListener } from './progress';
 import type { SyncError } from './syncErrors';
 import type { OrderSource, WindowSyncOptions } from './windowSync';
@@ -14,7 +16,7 @@ export interface SyncSettings {
   overlapMs: number;
   /** Passes over one window before it counts as unstable. */
   maxPasses: number;
-  /** Orders per request: the platform maximum, 100. Smaller values only make tests split windows cheaply. */
+  /** Orders per request: the platform maximum. Smaller values only make tests split windows cheaply. */
   pageSize: number;
 }
 
@@ -22,7 +24,7 @@ export const DEFAULT_SYNC_SETTINGS: SyncSettings = {
   parallelism: 4,
   overlapMs: 2 * 60_000,
   maxPasses: 6,
-  pageSize: 100,
+  pageSize: PAGE_SIZE_MAX,
 };
 
 export type StoredChangeEvent = ChangeEvent & { seq: number };
@@ -41,6 +43,8 @@ export interface SyncContext {
   source: OrderSource;
   settings: SyncSettings;
   now: () => number;
+  /** Reads the platform's time from each answer; one per sync, so a clock skew is reported once. */
+  clock: PlatformClock;
   signal: AbortSignal | undefined;
   onProgress: ProgressListener | undefined;
   counters: SyncCounters;

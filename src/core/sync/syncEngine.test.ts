@@ -8,6 +8,7 @@ import type { OrderCache } from '../cache/orderCache';
 import type { OrderListQueryInput } from '../../shared/domain/requests';
 import type { ChangeEvent } from './changeEvents';
 import { Checkpoint } from './checkpoint';
+import { LOCAL_CLOCK_MARGIN_MS } from './platformClock';
 import type { SyncProgress } from './progress';
 import type { StoredChangeEvent } from './syncContext';
 import { SyncEngine, type SyncEngineDeps } from './syncEngine';
@@ -211,6 +212,34 @@ describe('a failed or interrupted sync', () => {
       for (const w of finished.value) expect(overlaps(w, q), JSON.stringify({ q, w })).toBe(false);
     // Only the unfinished part (about 30,000 - what the finished windows hold) was fetched again.
     expect(resumedWindowRequests.length).toBeLessThan(300 - finished.value.length);
+  }, 60_000);
+
+  it('records an unfinished run only once something was fetched', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(500));
+    const down = { kind: 'network', message: 'down', sent: false } as const;
+    const running = () => {
+      const s = new Checkpoint(cache).status();
+      if (!s.ok) throw new Error(s.error.kind);
+      return s.value.running;
+    };
+    platform.failure = (n) => (n === 1 ? down : undefined);
+    expect(await engine(platform).sync()).toMatchObject({ ok: false, error: { kind: 'api' } });
+    expect(running()).toBeUndefined();
+
+    platform.failure = undefined;
+    expect((await engine(platform).sync()).ok).toBe(true);
+    platform.clock += 60_000;
+    const first = platform.requests.length + 1;
+    platform.failure = (n) => (n === first ? down : undefined);
+    expect((await engine(platform).sync()).ok).toBe(false); // a poll failing at its first request
+    expect(running()).toBeUndefined();
+
+    for (const id of platform.ids().slice(0, 150)) platform.update(id, { orderStatus: 5 });
+    const second = platform.requests.length + 2;
+    platform.failure = (n) => (n === second ? down : undefined);
+    expect((await engine(platform).sync()).ok).toBe(false); // page 1 of 2 stored, then the failure
+    expect(running()).toMatchObject({ mode: 'incremental', status: 'running' });
   });
 
   it('never deletes cached orders, even when the platform no longer lists them', async () => {
@@ -258,6 +287,56 @@ describe('incremental sync', () => {
     const poll = await engine(platform, { now: ahead }).sync();
     expect(poll).toMatchObject({ ok: true, value: { mode: 'incremental', updated: 1 } });
     expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 6 } });
+  });
+
+  it('a platform clock far off (time 2999): reported once, the local clock stands in, later polls still see changes', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(300));
+    platform.answerTime = () => '2999-01-01T00:00:00.000Z';
+    const progress: SyncProgress[] = [];
+    const full = await engine(platform).sync({ onProgress: (p) => progress.push(p) });
+    expect(full).toMatchObject({
+      ok: true,
+      value: {
+        mode: 'full',
+        clockSkew: { platformTime: '2999-01-01T00:00:00.000Z', localTime: new Date(NOW).toISOString() },
+      },
+    });
+    expect(progress.at(-1)!.clockSkew).toMatchObject({ platformTime: '2999-01-01T00:00:00.000Z' });
+    expect(full.ok && Date.parse(full.value.watermark)).toBeLessThanOrEqual(NOW + LOCAL_CLOCK_MARGIN_MS);
+    for (let poll = 0; poll < 2; poll++) {
+      platform.clock += 60_000;
+      const [id] = platform.ids().slice(poll);
+      platform.update(id!, { orderStatus: 6 - poll });
+      const r = await engine(platform).sync();
+      expect(r).toMatchObject({ ok: true, value: { mode: 'incremental', updated: 1 } });
+      expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 6 - poll } });
+    }
+  });
+
+  it('a watermark stored past the local clock (by a far-ahead platform clock) is not trusted: a full sync instead', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(300));
+    expect((await engine(platform).sync()).ok).toBe(true);
+    cache.db.prepare("UPDATE meta SET value = ? WHERE key = 'sync.watermarkMs'").run(String(Date.UTC(2998, 11, 31)));
+    platform.clock += 60_000;
+    const [id] = platform.ids();
+    platform.update(id!, { orderStatus: 6 });
+    const r = await engine(platform).sync();
+    expect(r).toMatchObject({
+      ok: true,
+      value: { mode: 'full', updated: 1, clockSkew: { platformTime: '2998-12-31T00:00:00.000Z' } },
+    });
+    // Nor is an unfinished poll asking for the updates since then.
+    platform.clock += 60_000;
+    platform.update(id!, { orderStatus: 3 });
+    cache.db
+      .prepare(
+        "INSERT INTO sync_run (mode, status, base_filter, local_started) VALUES ('incremental', 'running', ?, ?)",
+      )
+      .run(JSON.stringify({ updateBeginDate: '2998-12-31T00:00:00.000Z' }), NOW);
+    expect(await engine(platform).sync()).toMatchObject({ ok: true, value: { resumed: false, updated: 1 } });
+    expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 3 } });
   });
 
   it('upserts what changed since the watermark, and new orders', async () => {

@@ -1,9 +1,10 @@
-import { formatIsoInstant } from '../../shared/time/isoInstant';
+import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
 import { Checkpoint, type SyncMode, type SyncRun } from './checkpoint';
 import { runFullSync } from './fullSync';
 import { runIncrementalSync, updatedSinceFilter } from './incrementalSync';
+import { PlatformClock, type ClockSkew } from './platformClock';
 import type { ProgressListener } from './progress';
 import {
   DEFAULT_SYNC_SETTINGS,
@@ -61,9 +62,11 @@ export interface SyncSummary {
   /** Orders in the cache afterwards. */
   cached: number;
   events: number;
-  /** The new watermark (platform time the sync's last poll started). */
+  /** The new watermark (platform time the sync's last poll started; never past the local clock plus a margin). */
   watermark: string;
   durationMs: number;
+  /** The platform's clock (or the stored watermark) was more than a day off the local clock, which stood in. */
+  clockSkew?: ClockSkew;
 }
 
 /**
@@ -114,36 +117,51 @@ export class SyncEngine {
     const status = checkpoint.status();
     if (!status.ok) return err({ kind: 'cache', error: status.error });
     const { baseline, watermarkMs, running } = status.value;
+    const clock = new PlatformClock(this.now);
 
+    // A watermark past the local clock (set by a platform clock that was far ahead, before it was capped) would
+    // hide every change until then: only a full sync can be sure of the cache again. The same for an unfinished
+    // poll asking for updates since then.
+    const pollFrom = parseIsoInstant(running?.baseFilter.updateBeginDate);
+    const resumable = running && (running.mode === 'full' || pollFrom === undefined || clock.trusts(pollFrom));
     let run: SyncRun;
     let resumed = false;
-    if (running && (running.mode === 'full' || (!request.full && baseline))) {
+    if (running && resumable && (running.mode === 'full' || (!request.full && baseline))) {
       run = running;
       resumed = true;
     } else {
-      const mode: SyncMode = request.full || !baseline || watermarkMs === undefined ? 'full' : 'incremental';
+      const trusted = watermarkMs !== undefined && clock.trusts(watermarkMs);
+      const mode: SyncMode = request.full || !baseline || !trusted ? 'full' : 'incremental';
       const filter = mode === 'full' ? {} : updatedSinceFilter(watermarkMs! - this.settings.overlapMs);
-      const begun = checkpoint.begin(mode, filter, this.now());
-      if (!begun.ok) return err({ kind: 'cache', error: begun.error });
-      run = begun.value;
+      run = checkpoint.plan(mode, filter, this.now());
     }
 
     // IDs named before this sync (another command, a sync before a rebuild) are not this sync's business.
     this.deps.dataSets?.take();
     const dataSetOk = () => (this.deps.dataSets ? checkDataSet(cache, this.deps.dataSets.take()) : ok(undefined));
     const counters = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
+    // Before the first full sync completes there is nothing to compare with: no events, no storm.
+    const writePage = pageWriter(cache, counters, baseline, request.onChange);
     const ctx: SyncContext = {
       cache,
       checkpoint,
       source: this.deps.source,
       settings: this.settings,
       now: this.now,
+      clock,
       signal: request.signal,
       onProgress: request.onProgress,
       counters,
       trace: this.deps.trace,
-      // Before the first full sync completes there is nothing to compare with: no events, no storm.
-      writePage: guardedByDataSet(dataSetOk, pageWriter(cache, counters, baseline, request.onChange)),
+      // A page from another data set is refused before anything of it is stored or recorded.
+      writePage: guardedByDataSet(dataSetOk, (orders, seenAtMs) => {
+        // The run is recorded at its first answer: a sync that fetched nothing leaves nothing to resume.
+        if (run.status === 'planned') {
+          const recorded = checkpoint.record(run);
+          if (!recorded.ok) return err({ kind: 'cache', error: recorded.error });
+        }
+        return writePage(orders, seenAtMs);
+      }),
     };
     const synced = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
     // A poll that stored nothing still must not move the watermark onto another data set.
@@ -157,6 +175,7 @@ export class SyncEngine {
     }
     const cached = cache.orderCount();
     if (!cached.ok) return err({ kind: 'cache', error: cached.error });
+    const newWatermarkMs = clock.capWatermark(outcome.value.watermarkMs);
     const summary: SyncSummary = {
       mode: run.mode,
       resumed,
@@ -169,14 +188,11 @@ export class SyncEngine {
       refetches: outcome.value.refetches,
       cached: cached.value,
       events: counters.events,
-      watermark: formatIsoInstant(outcome.value.watermarkMs),
+      watermark: formatIsoInstant(newWatermarkMs),
       durationMs: this.now() - started,
+      ...(clock.skew ? { clockSkew: clock.skew } : {}),
     };
-    const finished = checkpoint.finish(
-      run,
-      { ok: true, watermarkMs: outcome.value.watermarkMs, stats: summary },
-      this.now(),
-    );
+    const finished = checkpoint.finish(run, { ok: true, watermarkMs: newWatermarkMs, stats: summary }, this.now());
     if (!finished.ok) return err({ kind: 'cache', error: finished.error });
     return ok(summary);
   }
@@ -190,8 +206,4 @@ function guardedByDataSet(
     const checked = check();
     return checked.ok ? write(orders, seenAtMs) : checked;
   };
-}
-
-export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
-  return new SyncEngine(deps);
 }

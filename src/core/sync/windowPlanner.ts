@@ -1,3 +1,4 @@
+import { PAGE_SIZE_MAX } from '../../shared/domain/requests';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 
 /**
@@ -12,13 +13,6 @@ import { formatIsoInstant } from '../../shared/time/isoInstant';
  * holds more than 10,000 orders: `instant-overflow`) and [lo, t-1] remains.
  */
 
-/** The platform's page size maximum: every sync request asks for full pages of this size. */
-export const PAGE_SIZE = 100;
-/** The platform's last page. */
-export const MAX_PAGE_INDEX = 100;
-/** What one query can list: 100 pages of 100. */
-export const MAX_RESULTS_PER_QUERY = PAGE_SIZE * MAX_PAGE_INDEX;
-
 export interface CreateWindow {
   /** Inclusive lower bound (ms); null: unbounded. */
   lo: number | null;
@@ -27,7 +21,7 @@ export interface CreateWindow {
 }
 
 /** Pages needed for `total` orders (at least 1: the probe). */
-export function pagesFor(total: number, pageSize = PAGE_SIZE): number {
+export function pagesFor(total: number, pageSize = PAGE_SIZE_MAX): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
@@ -51,20 +45,20 @@ export function isInstant(w: CreateWindow): boolean {
 }
 
 export interface SplitPlan {
-  /** (t, hi]: everything above the 10,000th order; its orders are in the pages already fetched. Absent if empty. */
+  /** (t, hi]: everything above the last order listed; its orders are in the pages already fetched. Absent if empty. */
   upper?: CreateWindow;
-  /** [t, t] when the 10,000 newest all share the instant t. */
+  /** [t, t] when the newest orders one query lists all share the instant t. */
   instant?: CreateWindow;
   /** What remains below: [lo, t] (or [lo, t-1] with an instant window). Absent if empty. */
   lower?: CreateWindow;
 }
 
 /**
- * How to split an over-full window, given the creation time of its newest order and of its 10,000th newest
- * (the last order of page 100).
+ * How to split an over-full window, given the creation time of its newest order and of the last order one query
+ * lists (the last order of the last page: the 10,000th newest with pages of 100).
  */
-export function planSplit(w: CreateWindow, newestMs: number, rank10000Ms: number): SplitPlan {
-  const t = rank10000Ms;
+export function planSplit(w: CreateWindow, newestMs: number, lastListedMs: number): SplitPlan {
+  const t = lastListedMs;
   const plan: SplitPlan = {};
   if (t < w.hi) plan.upper = { lo: t + 1, hi: w.hi };
   if (newestMs > t) {

@@ -1,23 +1,17 @@
 import type { OrderPage } from '../api/sellerApi';
 import { createdMs } from '../cache/orderRows';
-import { parseIsoInstant, formatIsoInstant } from '../../shared/time/isoInstant';
+import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { ApiError } from '../errors';
-import { err, ok, type Result } from '../result';
+import { ok, type Result } from '../result';
 import type { Order } from '../../shared/domain/order';
-import type { OrderListQueryInput } from '../../shared/domain/requests';
+import { PAGE_INDEX_MAX, PAGE_SIZE_MAX, type OrderListQueryInput } from '../../shared/domain/requests';
+import { CreationWindow } from './creationWindow';
+import type { PlatformClock } from './platformClock';
 import type { ProgressTracker } from './progress';
+import { chooseRepair, mostlyMissing } from './repairPolicy';
+import { RequestPump, type Urgency } from './requestPump';
 import type { SyncError } from './syncErrors';
-import {
-  describeWindow,
-  inWindow,
-  isInstant,
-  MAX_PAGE_INDEX,
-  PAGE_SIZE,
-  pagesFor,
-  planSplit,
-  windowFilter,
-  type CreateWindow,
-} from './windowPlanner';
+import { describeWindow, isInstant, pagesFor, planSplit, windowFilter, type CreateWindow } from './windowPlanner';
 
 /** Where orders come from: SellerApi in the app and CLI. */
 export interface OrderSource {
@@ -36,7 +30,7 @@ export interface WindowSyncOptions {
    */
   start: { kind: 'root' } | { kind: 'windows'; hi: number; windows: readonly CreateWindow[] };
   parallelism: number;
-  /** Orders per page: the platform maximum, 100 (smaller only to exercise splitting cheaply in tests). */
+  /** Orders per page: the platform maximum (smaller only to exercise splitting cheaply in tests). */
   pageSize?: number;
   /** Passes over one window before it counts as unstable. */
   maxPasses: number;
@@ -47,14 +41,15 @@ export interface WindowSyncOptions {
   /** The root probe answered: the run's creation upper bound and its first platform time. */
   rootBound(hi: number, startedMs: number): Result<void, SyncError>;
   progress: ProgressTracker;
-  now: () => number;
+  /** Reads each answer's platform time. */
+  clock: PlatformClock;
   signal?: AbortSignal;
   /** What happens to each window (probe, split, repair, complete ...), for tests and diagnostics. */
   trace?: (event: WindowTraceEvent) => void;
 }
 
 export interface WindowTraceEvent {
-  kind: 'probe' | 'split' | 'complete' | 'repair' | 'repage' | 'bisect' | 'restart';
+  kind: 'probe' | 'split' | 'complete' | 'repair' | 'repage' | 'bisect' | 'partition' | 'restart';
   window: string;
   pass: number;
   total: number;
@@ -72,426 +67,321 @@ export interface WindowSyncResult {
   refetches: number;
 }
 
-const HIGH = 0;
-const NORMAL = 1;
-
-/** One creation window being fetched. */
-class Win {
-  pass = 0;
-  /** Every order ID seen in the window, over all passes, with its creation time. */
-  readonly ids = new Map<string, number>();
-  /** The largest totalCount any response for the window reported. */
-  maxTotal = 0;
-  state: 'active' | 'done' | 'split' = 'active';
-  // The current pass:
-  requested = new Set<number>();
-  answered = 0;
-  passIds = new Set<string>();
-  passTotals = new Set<number>();
-  passNewestMs: number | undefined;
-  oversized = false;
-  /** Page 100 came back short: the list shrank, the split waits for another pass. */
-  splitBlocked = false;
-  /** Parts made by a split, seeded from this window's pages when its pass ends. */
-  parts: Win[] = [];
-  /** The part above the split point: made of this window's pages, settled when they are all in. */
-  upperPart: Win | undefined;
-  /** Counted in the progress's known windows. */
-  counted = false;
-  /**
-   * Repairing: the window's list moved while it was paged and a few orders are missing. A repair pass probes
-   * page 1 only; if the total still disagrees, the window is bisected and only disagreeing halves go deeper.
-   */
-  repair = false;
-
-  constructor(
-    public lo: number | null,
-    public hi: number | null,
-    readonly root = false,
-  ) {}
-
-  get range(): CreateWindow {
-    return { lo: this.lo, hi: this.hi! };
-  }
-}
-
-interface Task {
-  win: Win;
+/** One page of one pass over a window. */
+interface PageRequest {
+  window: CreationWindow;
   pass: number;
   pageIndex: number;
-  priority: number;
-  seq: number;
 }
 
 /**
- * Fetches every order of a set of creation windows with bounded parallelism, splitting windows that hold
- * more than 10,000 orders and verifying each: a window is complete when the unique IDs fetched equal the
- * largest totalCount reported for it. Orders are only ever added to a creation window (a creation time never
- * changes), so IDs seen in earlier passes still count; a pass whose union falls short re-fetches the window.
+ * Fetches every order of a set of creation windows with bounded parallelism (a RequestPump), splitting windows that
+ * hold more than one query can list and verifying each: a window is complete when the unique IDs fetched over its
+ * passes equal the largest totalCount reported for it, or when one answer lists its whole count. A pass that falls
+ * short goes to the repair policy (repairPolicy.ts), which splits a moving window until it converges.
  */
-/**
- * The spec's envelope always carries the platform's `time`; should it be missing or unreadable, the local clock
- * stands in, set back by this much, so a local clock running ahead of the platform's cannot push the watermark past
- * updates (a lower watermark only re-reads a few orders).
- */
-export const LOCAL_CLOCK_MARGIN_MS = 10 * 60_000;
-
 export class WindowSync {
-  private readonly queue: Task[] = [];
-  private seq = 0;
-  private inFlight = 0;
-  private failure: SyncError | undefined;
-  private crash: unknown;
-  private resolve!: (r: Result<WindowSyncResult, SyncError>) => void;
-  private reject!: (e: unknown) => void;
+  private readonly pump: RequestPump<PageRequest, SyncError>;
+  private readonly pageSize: number;
+  /** What one query can list: the page size × the last page index. */
+  private readonly listLimit: number;
   private hi: number | undefined;
   private startedMs: number | undefined;
   private requests = 0;
   private fetched = 0;
   private windowsDone = 0;
-  private settled = false;
   private refetches = 0;
-  private readonly pageSize: number;
-  /** What one query can list: pageSize x 100 pages. */
-  private readonly maxResults: number;
 
-  constructor(private readonly o: WindowSyncOptions) {
-    this.pageSize = o.pageSize ?? PAGE_SIZE;
-    this.maxResults = this.pageSize * MAX_PAGE_INDEX;
-  }
-
-  run(): Promise<Result<WindowSyncResult, SyncError>> {
-    return new Promise((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-      const { start } = this.o;
-      if (start.kind === 'root') {
-        this.startPass(new Win(null, null, true));
-      } else {
-        this.hi = start.hi;
-        for (const w of start.windows) this.startPass(new Win(w.lo, w.hi));
-      }
-      this.pump();
+  constructor(private readonly options: WindowSyncOptions) {
+    this.pageSize = options.pageSize ?? PAGE_SIZE_MAX;
+    this.listLimit = this.pageSize * PAGE_INDEX_MAX;
+    this.pump = new RequestPump<PageRequest, SyncError>({
+      parallelism: options.parallelism,
+      send: (request) => this.send(request),
+      aborted: { kind: 'aborted' },
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   }
 
-  // --- scheduling -------------------------------------------------------------------------------------------
-
-  private enqueue(win: Win, pageIndex: number, priority: number): void {
-    if (win.requested.has(pageIndex)) return;
-    win.requested.add(pageIndex);
-    const task: Task = { win, pass: win.pass, pageIndex, priority, seq: this.seq++ };
-    // Keep the queue ordered by (priority, seq): binary search for the insertion point.
-    let lo = 0;
-    let hi = this.queue.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const q = this.queue[mid]!;
-      if (q.priority < task.priority || (q.priority === task.priority && q.seq < task.seq)) lo = mid + 1;
-      else hi = mid;
+  async run(): Promise<Result<WindowSyncResult, SyncError>> {
+    const { start } = this.options;
+    if (start.kind === 'root') {
+      this.startPass(new CreationWindow(null, null, true));
+    } else {
+      this.hi = start.hi;
+      for (const w of start.windows) this.startPass(new CreationWindow(w.lo, w.hi));
     }
-    this.queue.splice(lo, 0, task);
-    this.o.progress.pagesQueued(1);
+    const done = await this.pump.run();
+    if (!done.ok) return done;
+    this.options.progress.finish();
+    return ok({
+      hi: this.hi,
+      startedMs: this.startedMs,
+      requests: this.requests,
+      fetched: this.fetched,
+      windows: this.windowsDone,
+      refetches: this.refetches,
+    });
   }
 
-  private cancelQueued(win: Win): void {
-    let removed = 0;
-    for (let i = this.queue.length - 1; i >= 0; i--) {
-      if (this.queue[i]!.win === win) {
-        this.queue.splice(i, 1);
-        removed++;
-      }
-    }
-    if (removed > 0) this.o.progress.pagesCancelled(removed);
-  }
+  // --- requests ---------------------------------------------------------------------------------------------
 
-  private pump(): void {
-    if (this.settled) return;
-    if (this.o.signal?.aborted && !this.failure) this.failure = { kind: 'aborted' };
-    if (this.failure || this.crash !== undefined) {
-      if (this.inFlight === 0) {
-        this.settled = true;
-        if (this.crash !== undefined) this.reject(this.crash);
-        else this.resolve(err(this.failure!));
-      }
-      return;
-    }
-    while (this.inFlight < this.o.parallelism && this.queue.length > 0) this.launch(this.queue.shift()!);
-    if (this.inFlight === 0 && this.queue.length === 0) {
-      this.settled = true;
-      this.o.progress.finish();
-      this.resolve(
-        ok({
-          hi: this.hi,
-          startedMs: this.startedMs,
-          requests: this.requests,
-          fetched: this.fetched,
-          windows: this.windowsDone,
-          refetches: this.refetches,
-        }),
-      );
-    }
-  }
-
-  private launch(task: Task): void {
-    this.inFlight++;
-    const { win } = task;
-    const input: OrderListQueryInput = {
-      ...this.o.baseFilter,
+  private async send(request: PageRequest): Promise<void> {
+    const { window: win } = request;
+    const answer = await this.options.source.listOrders({
+      ...this.options.baseFilter,
       // Only the root probe goes unbounded; once answered, its upper bound is the platform time of that answer.
       ...(win.hi === null ? {} : windowFilter(win)),
-      pageIndex: task.pageIndex,
+      pageIndex: request.pageIndex,
       pageSize: this.pageSize,
-    };
-    this.o.source.listOrders(input).then(
-      (result) => {
-        this.inFlight--;
-        try {
-          if (!this.failure) this.handle(task, result);
-        } catch (e) {
-          this.crash = e;
-        }
-        this.pump();
-      },
-      (e: unknown) => {
-        this.inFlight--;
-        this.crash = e;
-        this.pump();
-      },
-    );
+    });
+    if (!this.pump.failed) this.onAnswer(request, answer);
   }
 
-  private trace(kind: WindowTraceEvent['kind'], win: Win): void {
-    this.o.trace?.({ kind, window: describeWindow(win), pass: win.pass, total: win.maxTotal, have: win.ids.size });
+  private queuePage(win: CreationWindow, pageIndex: number, urgency: Urgency): void {
+    if (win.pass.requested.has(pageIndex)) return;
+    win.pass.requested.add(pageIndex);
+    this.pump.push({ window: win, pass: win.pass.number, pageIndex }, urgency);
+    this.options.progress.pagesQueued(1);
+  }
+
+  private queuePages(win: CreationWindow, from: number, to: number): void {
+    for (let p = from; p <= to; p++) this.queuePage(win, p, 'normal');
   }
 
   private fail(error: SyncError): void {
-    this.failure ??= error;
+    this.pump.fail(error);
   }
 
-  // --- windows ----------------------------------------------------------------------------------------------
-
-  private startPass(win: Win): void {
-    if (!win.counted) {
-      win.counted = true;
-      this.o.progress.windowAdded();
-    }
-    win.pass++;
-    if (win.pass > this.o.maxPasses) {
-      return this.fail({
-        kind: 'window-unstable',
-        window: describeWindow(win),
-        passes: win.pass - 1,
-        fetched: win.ids.size,
-        totalCount: win.maxTotal,
-      });
-    }
-    win.requested = new Set();
-    win.answered = 0;
-    win.passIds = new Set();
-    win.passTotals = new Set();
-    win.passNewestMs = undefined;
-    win.oversized = false;
-    win.splitBlocked = false;
-    this.enqueue(win, 1, HIGH);
-    // A repeat pass knows the window's size already: queue its pages at once instead of waiting for the probe.
-    if (win.pass > 1 && !win.repair && win.maxTotal <= this.maxResults) {
-      for (let p = 2; p <= pagesFor(win.maxTotal, this.pageSize); p++) this.enqueue(win, p, NORMAL);
-    }
+  private trace(kind: WindowTraceEvent['kind'], win: CreationWindow): void {
+    this.options.trace?.({
+      kind,
+      window: describeWindow(win),
+      pass: win.pass.number,
+      total: win.largestTotal,
+      have: win.known.size,
+    });
   }
 
-  private handle(task: Task, result: Result<OrderPage, ApiError>): void {
-    const { win } = task;
-    if (!result.ok) return this.fail({ kind: 'api', error: result.error, window: describeWindow(win) });
-    const { data, time } = result.value;
-    const seenAtMs = parseIsoInstant(time) ?? this.o.now() - LOCAL_CLOCK_MARGIN_MS;
+  // --- answers ----------------------------------------------------------------------------------------------
+
+  /** One answer: stored first (one transaction, even for a window finished meanwhile), then what it tells. */
+  private onAnswer(request: PageRequest, answer: Result<OrderPage, ApiError>): void {
+    const { window: win } = request;
+    if (!answer.ok) return this.fail({ kind: 'api', error: answer.error, window: describeWindow(win) });
+    const { data, time } = answer.value;
+    const seenAtMs = this.options.clock.read(time);
     this.requests++;
     this.fetched += data.list.length;
-    const written = this.o.writePage(data.list, seenAtMs);
+    const written = this.options.writePage(data.list, seenAtMs);
     if (!written.ok) return this.fail(written.error);
-    if (win.root && win.hi === null) this.o.progress.expectOrders(data.totalCount);
-    this.o.progress.pageFetched(data.list.length);
-
     if (win.root && win.hi === null) {
-      // The platform clock when the root probe was answered bounds the run: nothing created later belongs to it
-      // (the catch-up poll after the windows fetches what arrives meanwhile).
-      const newest = data.list.reduce((m, o) => Math.max(m, createdMs(o)), 0);
-      win.hi = Math.max(seenAtMs, newest);
-      this.hi = win.hi;
-      this.startedMs = seenAtMs;
-      const bound = this.o.rootBound(win.hi, seenAtMs);
-      if (!bound.ok) return this.fail(bound.error);
+      this.options.progress.expectOrders(data.totalCount);
+      this.fixRunBound(win, data.list, seenAtMs);
+      if (this.pump.failed) return;
     }
-    if (win.state !== 'active') return; // a late answer for a window finished or split meanwhile: stored, nothing more
-
-    for (const order of data.list) win.ids.set(order.id, createdMs(order));
-    win.maxTotal = Math.max(win.maxTotal, data.totalCount);
-
-    if (task.pass === win.pass) {
-      win.answered++;
-      for (const order of data.list) win.passIds.add(order.id);
-      win.passTotals.add(data.totalCount);
-      if (task.pageIndex === 1) this.onProbe(win, data);
-      if (this.failure) return;
-      if (win.oversized && task.pageIndex === MAX_PAGE_INDEX) this.onRank10000(win, data);
-      if (this.failure) return;
-    }
-    if (!win.oversized && win.ids.size === win.maxTotal) return this.complete(win, win.maxTotal);
-    if (task.pass === win.pass && win.answered === win.requested.size) this.endPass(win);
+    this.options.progress.pageFetched(data.list.length);
+    if (win.state === 'active') this.takeIn(win, request, data);
   }
 
-  /** Page 1 of a pass: the window's size decides between paging it and splitting it. */
-  private onProbe(win: Win, data: OrderPage['data']): void {
+  /**
+   * The platform clock when the root probe was answered bounds the run: nothing created later belongs to it (the
+   * catch-up poll after the windows fetches what arrives meanwhile).
+   */
+  private fixRunBound(win: CreationWindow, list: readonly Order[], seenAtMs: number): void {
+    const newest = list.reduce((m, o) => Math.max(m, createdMs(o)), 0);
+    win.hi = Math.max(seenAtMs, newest);
+    this.hi = win.hi;
+    this.startedMs = seenAtMs;
+    const bound = this.options.rootBound(win.hi, seenAtMs);
+    if (!bound.ok) this.fail(bound.error);
+  }
+
+  /** What one answer tells about its (still active) window. */
+  private takeIn(win: CreationWindow, request: PageRequest, data: OrderPage['data']): void {
+    win.learn(data.list, data.totalCount);
+    const pass = win.pass;
+    const current = request.pass === pass.number;
+    if (current) {
+      pass.answered++;
+      for (const order of data.list) pass.ids.add(order.id);
+      pass.totals.push(data.totalCount);
+      if (request.pageIndex === 1) this.onFirstPage(win, data);
+      if (this.pump.failed || win.state !== 'active') return;
+      if (pass.overfull && request.pageIndex === PAGE_INDEX_MAX) this.splitAtLastPage(win, data);
+      if (this.pump.failed) return;
+    }
+    if (!pass.overfull && win.verified) return this.complete(win, win.largestTotal);
+    if (current && pass.finished) this.endPass(win);
+  }
+
+  /** Page 1 of a pass: the window's size decides between done, paging it and splitting it. */
+  private onFirstPage(win: CreationWindow, data: OrderPage['data']): void {
     this.trace('probe', win);
-    win.passNewestMs = data.list.length > 0 ? createdMs(data.list[0]!) : undefined;
-    if (data.totalCount > this.maxResults) {
+    const pass = win.pass;
+    pass.firstListedMs = data.list.length > 0 ? createdMs(data.list[0]!) : undefined;
+    // One answer listing the window's whole count is a consistent snapshot of it: complete, even on a moving list.
+    if (data.list.length === data.totalCount) return this.complete(win, data.totalCount);
+    if (data.totalCount > this.listLimit) {
       if (isInstant(win.range)) {
         return this.fail({ kind: 'instant-overflow', instant: formatIsoInstant(win.lo!), count: data.totalCount });
       }
-      // A repairing window already holds most of its orders: bisecting it finds the few missing ones.
-      if (win.repair && win.ids.size >= 2) return;
-      win.oversized = true;
-      // Page 100 first: its last order is where the window splits, and the part below can start at once.
-      this.enqueue(win, MAX_PAGE_INDEX, HIGH);
-      for (let p = 2; p < MAX_PAGE_INDEX; p++) this.enqueue(win, p, NORMAL);
-    } else if (!win.repair || win.ids.size === win.maxTotal) {
-      for (let p = 2; p <= pagesFor(data.totalCount, this.pageSize); p++) this.enqueue(win, p, NORMAL);
-    } else if (2 * win.ids.size < win.maxTotal) {
-      // Checked, and most of it is missing (the part above a split, on a list that is not newest-first): page it.
-      win.repair = false;
-      for (let p = 2; p <= pagesFor(data.totalCount, this.pageSize); p++) this.enqueue(win, p, NORMAL);
-    }
-    // A repair probe that still disagrees queues nothing: the end of its pass bisects the window.
-  }
-
-  /** Page 100 of an over-full window: split it at the creation time of its last order. */
-  private onRank10000(win: Win, data: OrderPage['data']): void {
-    const last = data.list[data.list.length - 1];
-    if (data.list.length < this.pageSize || last === undefined || win.passNewestMs === undefined) {
-      win.splitBlocked = true; // the list shrank while paging; the next pass decides again
+      // A repairing window already holds most of its orders: splitting it finds the few missing ones.
+      if (win.repairing && win.known.size >= 2) return;
+      pass.overfull = true;
+      // The last page first: its last order is where the window splits, and the part below can start at once.
+      this.queuePage(win, PAGE_INDEX_MAX, 'urgent');
+      this.queuePages(win, 2, PAGE_INDEX_MAX - 1);
       return;
     }
-    const t = parseIsoInstant(last.createTime);
-    if (t === undefined) {
+    if (win.verified) return; // complete once this answer is taken in
+    if (win.repairing && !mostlyMissing(win.known.size, win.largestTotal)) return; // the end of the pass splits it
+    // Not repairing, or checked and most of it is missing (the part above a split, on a list that is not newest-first).
+    win.repairing = false;
+    this.queuePages(win, 2, pagesFor(data.totalCount, this.pageSize));
+  }
+
+  /** The last page of an over-full window: split it at the creation time of its last order. */
+  private splitAtLastPage(win: CreationWindow, data: OrderPage['data']): void {
+    const pass = win.pass;
+    const last = data.list[data.list.length - 1];
+    if (data.list.length < this.pageSize || last === undefined || pass.firstListedMs === undefined) {
+      pass.splitBlocked = true; // the list shrank while paging; the next pass decides again
+      return;
+    }
+    const lastMs = parseIsoInstant(last.createTime);
+    if (lastMs === undefined) {
       return this.fail({
         kind: 'unsplittable',
         window: describeWindow(win),
         detail: `order ${last.id} has no readable createTime (${String(last.createTime)})`,
       });
     }
-    const plan = planSplit(win.range, win.passNewestMs, t);
+    const plan = planSplit(win.range, pass.firstListedMs, lastMs);
     this.trace('split', win);
     // The parts below start now; the part above is made of this window's pages and waits for them.
     if (plan.upper) {
-      win.upperPart = new Win(plan.upper.lo, plan.upper.hi);
-      win.parts.push(win.upperPart);
-      win.upperPart.counted = true;
-      this.o.progress.windowAdded();
+      pass.upperPart = new CreationWindow(plan.upper.lo, plan.upper.hi);
+      pass.parts.push(pass.upperPart);
+      pass.upperPart.counted = true;
+      this.options.progress.windowAdded();
     }
-    for (const w of [plan.instant, plan.lower]) {
-      if (!w) continue;
-      const part = new Win(w.lo, w.hi);
-      win.parts.push(part);
+    for (const range of [plan.instant, plan.lower]) {
+      if (!range) continue;
+      const part = new CreationWindow(range.lo, range.hi);
+      pass.parts.push(part);
       this.startPass(part);
     }
   }
 
-  private endPass(win: Win): void {
-    if (win.state !== 'active') return;
-    if (win.oversized && win.parts.length > 0) return this.finishSplit(win);
-    if (win.ids.size > win.maxTotal) {
-      // More IDs than the platform counts: orders left the window (the platform deleted some?). Start afresh.
-      win.ids.clear();
-      win.maxTotal = 0;
-      win.repair = false;
+  // --- passes -----------------------------------------------------------------------------------------------
+
+  private startPass(win: CreationWindow): void {
+    if (!win.counted) {
+      win.counted = true;
+      this.options.progress.windowAdded();
+    }
+    const pass = win.nextPass();
+    if (pass.number > this.options.maxPasses) {
+      return this.fail({
+        kind: 'window-unstable',
+        window: describeWindow(win),
+        passes: pass.number - 1,
+        fetched: win.known.size,
+        totalCount: win.largestTotal,
+      });
+    }
+    this.queuePage(win, 1, 'urgent');
+    // A repeat pass knows the window's size already: queue its pages at once instead of waiting for the probe.
+    if (pass.number > 1 && !win.repairing && win.largestTotal <= this.listLimit) {
+      this.queuePages(win, 2, pagesFor(win.largestTotal, this.pageSize));
+    }
+  }
+
+  /** Every page of the pass is in and the window is not verified: split it, or repair it as the policy says. */
+  private endPass(win: CreationWindow): void {
+    if (win.pass.overfull) {
+      if (win.pass.parts.length > 0) return this.finishSplit(win);
+      this.trace('repage', win); // the last page came back short: split on the next pass
+      return this.startPass(win);
+    }
+    const repair = chooseRepair(
+      {
+        range: win.range,
+        knownTimes: win.knownTimes(),
+        largestTotal: win.largestTotal,
+        repairing: win.repairing,
+        arrivalsPerAnswer: win.pass.arrivalsPerAnswer,
+      },
+      this.pageSize,
+    );
+    if (repair.kind === 'restart') {
+      win.known.clear();
+      win.largestTotal = 0;
+      win.repairing = false;
       this.trace('restart', win);
       return this.startPass(win);
     }
-    // Fewer: the list moved while it was paged. Find the missing orders the cheaper way.
     this.refetches++;
-    this.repairOrRepage(win);
-  }
-
-  /**
-   * Bisecting costs about one probe per half per level for each region holding missing orders; re-paging costs
-   * every page. Bisect while that is cheaper (and the window can be split), else page the window again.
-   */
-  private repairOrRepage(win: Win): void {
-    const canSplit = !isInstant(win.range) && win.ids.size >= 2 && win.maxTotal > this.pageSize;
-    if (canSplit && win.repair) return this.bisect(win);
-    if (canSplit && this.bisectIsCheaper(win)) {
-      win.repair = true;
-      this.trace('repair', win);
-      return this.startPass(win); // one probe first: the list may have settled
+    switch (repair.kind) {
+      case 'repage':
+        win.repairing = false;
+        this.trace('repage', win);
+        return this.startPass(win);
+      case 'probe':
+        win.repairing = true;
+        this.trace('repair', win);
+        return this.startPass(win);
+      case 'bisect':
+      case 'partition':
+        this.trace(repair.kind, win);
+        return this.replace(win, repair.parts, repair.kind === 'bisect');
     }
-    win.repair = false;
-    this.trace('repage', win);
-    this.startPass(win);
   }
 
-  /** Whether finding the missing orders by bisecting (probes) costs less than paging the window again. */
-  private bisectIsCheaper(win: Win): boolean {
-    const missing = win.maxTotal - win.ids.size;
-    const pages = pagesFor(win.maxTotal, this.pageSize);
-    const depth = Math.max(1, Math.ceil(Math.log2(pages)));
-    return 2 * missing * depth < pages;
-  }
-
-  /** Splits a repairing window at the median creation time of the orders it holds; each half is probed. */
-  private bisect(win: Win): void {
-    const times = [...win.ids.values()].filter((ms) => inWindow(win.range, ms)).sort((a, b) => a - b);
-    let m = times[Math.floor(times.length / 2) - 1] ?? win.hi! - 1;
-    if (m >= win.hi!) m = win.hi! - 1;
-    if (win.lo !== null && m < win.lo) m = win.lo;
-    this.trace('bisect', win);
-    win.state = 'split';
-    this.o.progress.windowReplaced();
-    for (const range of [
-      { lo: win.lo, hi: m },
-      { lo: m + 1, hi: win.hi! },
-    ]) {
-      const half = new Win(range.lo, range.hi);
-      half.repair = true;
-      for (const [id, ms] of win.ids) if (inWindow(range, ms)) half.ids.set(id, ms);
-      this.startPass(half);
+  /** Replaces a window by parts covering it, each knowing what the window knew of it, each probed. */
+  private replace(win: CreationWindow, ranges: readonly CreateWindow[], repairing: boolean): void {
+    this.options.progress.windowReplaced();
+    for (const range of ranges) {
+      const part = new CreationWindow(range.lo, range.hi);
+      part.repairing = repairing;
+      part.inherit(win);
+      this.startPass(part);
     }
-    win.ids.clear();
+    win.retire('replaced');
   }
 
-  /** All pages of a split window are in: seed its parts with what they hold, and settle the part above. */
-  private finishSplit(win: Win): void {
-    win.state = 'split';
-    this.o.progress.windowReplaced();
-    // Stable: every page counted the same total and 10,000 distinct orders came back (one consistent snapshot).
-    const stable = win.passTotals.size === 1 && win.passIds.size === this.maxResults;
-    for (const part of win.parts) {
+  /** All pages of a split window are in: seed its parts with what they hold, and check the part above. */
+  private finishSplit(win: CreationWindow): void {
+    const pass = win.pass;
+    this.options.progress.windowReplaced();
+    // Stable: every page counted the same total and a full list of distinct orders came back (one snapshot).
+    const stable = new Set(pass.totals).size === 1 && pass.ids.size === this.listLimit;
+    for (const part of pass.parts) {
       if (part.state !== 'active') continue;
-      for (const [id, ms] of win.ids) if (inWindow(part.range, ms)) part.ids.set(id, ms);
-      if (part === win.upperPart) {
+      part.inherit(win);
+      if (part === pass.upperPart) {
         // On a newest-first list the part above the split holds exactly what the pages brought, but the spec
         // promises no order: one probe of its count checks it (one request per split). When it disagrees — the
         // list moved, or the platform lists in another order — the part is repaired or paged like any window.
         if (!stable) this.refetches++;
-        part.repair = true;
+        part.repairing = true;
         this.startPass(part);
-      } else if (part.maxTotal > 0 && part.ids.size === part.maxTotal) {
-        this.complete(part, part.maxTotal);
+      } else if (part.largestTotal > 0 && part.verified) {
+        this.complete(part, part.largestTotal);
       }
     }
-    win.ids.clear();
-    win.parts = [];
-    win.upperPart = undefined;
+    win.retire('replaced');
   }
 
-  private complete(win: Win, total: number): void {
+  private complete(win: CreationWindow, total: number): void {
     if (win.state !== 'active') return;
-    win.state = 'done';
-    this.cancelQueued(win);
-    win.ids.clear();
-    win.passIds.clear();
+    const cancelled = this.pump.cancel((request) => request.window === win);
+    if (cancelled > 0) this.options.progress.pagesCancelled(cancelled);
+    win.retire('done');
     this.windowsDone++;
-    this.o.progress.windowFinished();
-    const done = this.o.windowDone(win.range, total);
+    this.options.progress.windowFinished();
+    const done = this.options.windowDone(win.range, total);
     if (!done.ok) return this.fail(done.error);
     // Traced only once the checkpoint row is committed: a process killed after this line keeps the window.
     this.trace('complete', win);

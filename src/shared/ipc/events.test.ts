@@ -16,6 +16,7 @@ const examples: { [E in IpcEventName]: IpcEventPayloadInput<E> } = {
     elapsedMs: 9_000,
     etaMs: 21_000,
     finished: false,
+    clockSkew: null,
   },
   'sync:state': {
     profileId: 'shop-eu',

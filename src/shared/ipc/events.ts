@@ -34,6 +34,8 @@ export const syncProgressSchema = z
     etaMs: count.nullable(),
     /** The last event of its phase. */
     finished: z.boolean(),
+    /** The platform's clock was more than a day off this computer's; the local clock stood in. */
+    clockSkew: z.object({ platformTime: z.string(), localTime: z.string() }).strict().nullable(),
   })
   .strict();
 

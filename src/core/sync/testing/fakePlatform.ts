@@ -7,7 +7,7 @@ import { orderListQuerySchema, type OrderListQueryInput } from '../../../shared/
 import type { OrderSource } from '../windowSync';
 import { fakeOrder } from './fakeOrders';
 
-interface Row {
+export interface Row {
   order: Order;
   createMs: number;
   updateMs: number;
@@ -35,6 +35,14 @@ export class FakePlatform implements OrderSource {
   listOrder: 'newest-first' | 'oldest-first' | 'id-descending' = 'newest-first';
   /** Whether answers carry the envelope `time` (the spec says they do). */
   sendsTime = true;
+  /** The envelope `time` of each answer (default: the clock); a hostile platform can send anything. */
+  answerTime: ((clock: number) => string) | undefined;
+  /**
+   * A shop busy on every request: after each answer, `insert` new orders (created now) and `update` existing ones
+   * (picked by a seeded generator, updated now); the clock moves `stepMs` per request.
+   */
+  churn: { insert: number; update: number; stepMs: number } | undefined;
+  private churnSeed = 7;
 
   constructor(clock: number) {
     this.clock = clock;
@@ -42,12 +50,16 @@ export class FakePlatform implements OrderSource {
 
   /** Adds orders created at these instants (updated at creation). Returns them. */
   add(createTimes: readonly number[], overrides: Partial<Order> = {}): Order[] {
+    const inOrder = createTimes.every(
+      (ms, i) => ms >= (i === 0 ? (this.rows.at(-1)?.createMs ?? ms) : createTimes[i - 1]!),
+    );
     const added = createTimes.map((ms) => {
       const order = fakeOrder(this.nextSeq++, ms, overrides);
       this.rows.push({ order, createMs: ms, updateMs: ms });
       return order;
     });
-    this.rows.sort((a, b) => a.createMs - b.createMs || (a.order.id < b.order.id ? -1 : 1));
+    // Rows stay in creation order (then ID); orders created now need no sort (their IDs are the largest).
+    if (!inOrder) this.rows.sort((a, b) => a.createMs - b.createMs || (a.order.id < b.order.id ? -1 : 1));
     return added;
   }
 
@@ -70,6 +82,16 @@ export class FakePlatform implements OrderSource {
 
   ids(): string[] {
     return this.rows.map((r) => r.order.id);
+  }
+
+  /** Every order with its creation and last update time (ms). */
+  rowsWithTimes(): ReadonlyArray<Readonly<Row>> {
+    return this.rows;
+  }
+
+  /** Every order, as the platform has it now. */
+  orders(): Order[] {
+    return this.rows.map((r) => r.order);
   }
 
   get(id: string): Order | undefined {
@@ -101,6 +123,8 @@ export class FakePlatform implements OrderSource {
     const list = matching
       .slice((q.pageIndex - 1) * pageSize, q.pageIndex * pageSize)
       .map((r) => structuredClone(r.order));
+    const time = this.answerTime ? this.answerTime(this.clock) : new Date(this.clock).toISOString();
+    if (this.churn) this.applyChurn(this.churn);
     return ok({
       data: {
         pageIndex: q.pageIndex,
@@ -109,7 +133,18 @@ export class FakePlatform implements OrderSource {
         pageCount: Math.ceil(matching.length / pageSize),
         list,
       },
-      time: this.sendsTime ? new Date(this.clock).toISOString() : undefined,
+      time: this.sendsTime ? time : undefined,
     });
+  }
+
+  private applyChurn(churn: { insert: number; update: number; stepMs: number }): void {
+    this.clock += churn.stepMs;
+    this.add(Array.from({ length: churn.insert }, () => this.clock));
+    for (let i = 0; i < churn.update; i++) {
+      this.churnSeed = (this.churnSeed * 1103515245 + 12345) % 2 ** 31;
+      const row = this.rows[this.churnSeed % this.rows.length]!;
+      row.order = { ...row.order, orderStatus: ((row.order.orderStatus ?? 1) % 6) + 1 };
+      row.updateMs = this.clock;
+    }
   }
 }
