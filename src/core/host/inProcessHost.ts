@@ -1,0 +1,68 @@
+import { err } from '../result';
+import type { SecretStore } from '../secrets/secretStore';
+import type { CallOptions, CoreHost, HostStatus } from './coreHost';
+import { OperationDispatcher, settleOnAbort, type CallResult } from './dispatcher';
+import { hostInternal, hostStopped } from './hostErrors';
+import { Listeners } from './listeners';
+import type { HostEvent, OperationFactory } from './operations';
+
+export interface InProcessHostOptions {
+  operations: OperationFactory;
+  config?: unknown;
+  secrets: SecretStore;
+}
+
+/**
+ * The core host in the caller's process (CLI, tests, the browser host). Payloads, results and events are copied
+ * with the structured-clone algorithm, as the port would copy them, so what works here works out of process.
+ */
+export function createInProcessCoreHost(options: InProcessHostOptions): CoreHost {
+  const events = new Listeners<HostEvent>();
+  const statuses = new Listeners<HostStatus>();
+  let status: HostStatus = { state: 'starting', crashes: 0 };
+  const setStatus = (next: HostStatus) => {
+    status = next;
+    statuses.fire(next);
+  };
+  const running = new Set<AbortController>();
+  const dispatcher = Promise.resolve(
+    options.operations({ config: structuredClone(options.config), secrets: options.secrets }),
+  ).then((table) => {
+    if (status.state === 'starting') setStatus({ state: 'ready', crashes: 0 });
+    return new OperationDispatcher(table, (e) => events.fire(structuredClone(e)));
+  });
+
+  async function call(operation: string, payload?: unknown, callOptions: CallOptions = {}): Promise<CallResult> {
+    if (status.state === 'stopped') return err(hostStopped(operation));
+    const d = await dispatcher;
+    const controller = new AbortController();
+    running.add(controller);
+    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, controller.signal]) : controller.signal;
+    const answer = (async (): Promise<CallResult> => {
+      try {
+        const result = await d.run(operation, structuredClone(payload), signal);
+        return structuredClone(result);
+      } catch (e) {
+        // Not clonable: the port would refuse it too.
+        return err(hostInternal(operation, e instanceof Error ? e.message : String(e)));
+      } finally {
+        running.delete(controller);
+      }
+    })();
+    return settleOnAbort(operation, d.isMoneyMoving(operation), callOptions.signal, answer);
+  }
+
+  return {
+    call,
+    onEvent: (handler) => events.add(handler),
+    get status() {
+      return status;
+    },
+    onStatus: (handler) => statuses.add(handler),
+    async dispose() {
+      if (status.state === 'stopped') return;
+      setStatus({ state: 'stopped', crashes: 0 });
+      for (const c of running) c.abort();
+    },
+  };
+}

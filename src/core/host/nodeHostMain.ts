@@ -1,0 +1,13 @@
+import type { OperationFactory } from './operations';
+import { parentProcessPort } from './port';
+import { serveCoreHost } from './serveHost';
+
+/**
+ * The body of a host child process started by nodeHostLauncher: serves the operations over the IPC channel and
+ * exits when the parent goes (a host nobody can reach only holds the cache's locks).
+ */
+export function runNodeCoreHost(operations: OperationFactory): void {
+  const port = parentProcessPort();
+  serveCoreHost(port, operations);
+  process.on('disconnect', () => process.exit(0));
+}
