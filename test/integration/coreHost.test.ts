@@ -130,6 +130,18 @@ function coreHostSuite(name: string, make: HostMaker, runsInThisProcess: boolean
       expect((await host.call('test.pid')).ok).toBe(true);
     });
 
+    it('cancelling a money-moving call waits for its own answer instead of claiming it was cancelled', async () => {
+      start();
+      const controller = new AbortController();
+      const sending = host.call('test.moneyWaitForCancel', undefined, { signal: controller.signal });
+      await host.call('test.pid');
+      controller.abort();
+      expect(await sending).toEqual({
+        ok: false,
+        error: { kind: 'outcome-unknown', message: 'cancelled while sending' },
+      });
+    });
+
     it('delivers events to subscribers until they unsubscribe', async () => {
       start();
       const seen: unknown[] = [];

@@ -129,6 +129,25 @@ describe('core host supervision (a real child process, killed for real)', () => 
     expect(log).toContain('was not restarted again');
   });
 
+  it('a host that cannot start (bad configuration) is retried, then fails with the reason in the log', async () => {
+    const make = outOfProcessMaker(
+      () => child.entry,
+      () => dir.dir,
+    );
+    subject = make({
+      config: { ...sessionConfig(p, dir.dir), cacheFile: '' } as never,
+      secrets: keychainFor(p),
+    });
+    const host = subject.host;
+    // Calls made meanwhile wait for a host that never comes, then fail typed, not hang.
+    expect(await host.call('test.pid')).toMatchObject({ ok: false, error: { kind: 'host-failed' } });
+    expect(host.status).toMatchObject({ state: 'failed', crashes: 3 });
+    await subject.log!.close();
+    expect(readFileSync(path.join(dir.dir, 'core-host.log'), 'utf8')).toContain(
+      'start-up failed: invalid session configuration',
+    );
+  });
+
   it('a crash of the host itself (process exit inside an operation) is handled the same way', async () => {
     const host = startHost();
     const pid = await hostPid(host);

@@ -3,6 +3,7 @@ import type { SecretStore } from '../secrets/secretStore';
 import type { CallOptions, CoreHost, HostStatus } from './coreHost';
 import { OperationDispatcher, settleOnAbort, type CallResult } from './dispatcher';
 import { hostInternal, hostStopped } from './hostErrors';
+import { runCleanups } from './cleanups';
 import { Listeners } from './listeners';
 import type { HostEvent, OperationFactory } from './operations';
 
@@ -25,8 +26,13 @@ export function createInProcessCoreHost(options: InProcessHostOptions): CoreHost
     statuses.fire(next);
   };
   const running = new Set<AbortController>();
+  const cleanups: Array<() => void | Promise<void>> = [];
   const dispatcher = Promise.resolve(
-    options.operations({ config: structuredClone(options.config), secrets: options.secrets }),
+    options.operations({
+      config: structuredClone(options.config),
+      secrets: options.secrets,
+      onDispose: (cleanup) => void cleanups.push(cleanup),
+    }),
   ).then((table) => {
     if (status.state === 'starting') setStatus({ state: 'ready', crashes: 0 });
     return new OperationDispatcher(table, (e) => events.fire(structuredClone(e)));
@@ -63,6 +69,7 @@ export function createInProcessCoreHost(options: InProcessHostOptions): CoreHost
       if (status.state === 'stopped') return;
       setStatus({ state: 'stopped', crashes: 0 });
       for (const c of running) c.abort();
+      await runCleanups(cleanups);
     },
   };
 }

@@ -7,7 +7,8 @@ import { serveCoreHost } from './serveHost';
  * exits when the parent goes (a host nobody can reach only holds the cache's locks).
  */
 export function runNodeCoreHost(operations: OperationFactory): void {
-  const port = parentProcessPort();
-  serveCoreHost(port, operations);
-  process.on('disconnect', () => process.exit(0));
+  const served = serveCoreHost(parentProcessPort(), operations);
+  const stop = () => void served.dispose().finally(() => process.exit(0));
+  process.on('disconnect', stop);
+  process.on('SIGTERM', stop);
 }

@@ -50,6 +50,8 @@ export interface HostEnvironment {
   config: unknown;
   /** The keychain. Out of process it is a proxy that asks the parent: the keychain stays in main. */
   secrets: SecretStore;
+  /** Registers a cleanup (close the cache file) run when the host is disposed. */
+  onDispose(cleanup: () => void | Promise<void>): void;
 }
 
 /**

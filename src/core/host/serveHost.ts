@@ -1,6 +1,7 @@
 import { err } from '../result';
 import { OperationDispatcher, type CallResult } from './dispatcher';
 import { hostInternal } from './hostErrors';
+import { runCleanups } from './cleanups';
 import { catalogOf, type OperationFactory } from './operations';
 import type { HostPort } from './port';
 import { asParentMessage, type HostMessage } from './protocol';
@@ -10,11 +11,12 @@ import { remoteSecretStore } from './remoteSecrets';
  * The host process's side of the port: waits for `init`, builds the operation table, answers `ready` with its
  * catalog, then runs calls (several at once), forwards their events and cancels them on request.
  */
-export function serveCoreHost(port: HostPort, operations: OperationFactory): void {
+export function serveCoreHost(port: HostPort, operations: OperationFactory): { dispose(): Promise<void> } {
   const secrets = remoteSecretStore(port);
   const running = new Map<number, AbortController>();
   let dispatcher: Promise<OperationDispatcher> | undefined;
   const send = (m: HostMessage) => port.postMessage(m);
+  const cleanups: Array<() => void | Promise<void>> = [];
 
   function sendResult(id: number, operation: string, result: CallResult): void {
     try {
@@ -31,7 +33,11 @@ export function serveCoreHost(port: HostPort, operations: OperationFactory): voi
     switch (m.t) {
       case 'init':
         dispatcher ??= (async () => {
-          const table = await operations({ config: m.config, secrets });
+          const table = await operations({
+            config: m.config,
+            secrets,
+            onDispose: (cleanup) => void cleanups.push(cleanup),
+          });
           const d = new OperationDispatcher(table, (event) => {
             try {
               send({ t: 'event', event });
@@ -66,4 +72,10 @@ export function serveCoreHost(port: HostPort, operations: OperationFactory): voi
         return;
     }
   });
+  return {
+    async dispose() {
+      for (const c of running.values()) c.abort();
+      await runCleanups(cleanups);
+    },
+  };
 }

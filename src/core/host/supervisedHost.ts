@@ -92,8 +92,13 @@ export function createSupervisedCoreHost(options: SupervisedHostOptions): CoreHo
     call.resolve(result);
   };
   const send = (id: number, call: PendingCall) => {
-    call.sentTo = generation;
-    current!.port.postMessage({ t: 'call', id, operation: call.operation, payload: call.payload });
+    try {
+      current!.port.postMessage({ t: 'call', id, operation: call.operation, payload: call.payload });
+      call.sentTo = generation;
+    } catch (e) {
+      // Not clonable: the in-process host refuses the same payload.
+      settle(id, err(hostInternal(call.operation, e instanceof Error ? e.message : String(e))));
+    }
   };
 
   function start(): void {
@@ -137,7 +142,12 @@ export function createSupervisedCoreHost(options: SupervisedHostOptions): CoreHo
       case 'secret': {
         const gen = generation;
         void answerSecretRequest(options.secrets, m).then((result) => {
-          if (gen === generation) launched.port.postMessage({ t: 'secret-reply', id: m.id, result });
+          if (gen !== generation) return; // that host is gone; its successor asks again
+          try {
+            launched.port.postMessage({ t: 'secret-reply', id: m.id, result });
+          } catch (e) {
+            log(`core host: a keychain answer could not be sent: ${e instanceof Error ? e.message : String(e)}`);
+          }
         });
         return;
       }
@@ -200,14 +210,7 @@ export function createSupervisedCoreHost(options: SupervisedHostOptions): CoreHo
       };
       pending.set(id, entry);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (status.state === 'ready') {
-        try {
-          send(id, entry);
-        } catch (e) {
-          // Not clonable: the in-process host refuses the same payload.
-          settle(id, err(hostInternal(operation, e instanceof Error ? e.message : String(e))));
-        }
-      }
+      if (status.state === 'ready') send(id, entry);
     });
   }
 

@@ -7,10 +7,10 @@ import { platformConfigSchema } from '../../config/platformConfig';
 import { describeApiError, type ApiError } from '../../errors';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { err, ok, type Result } from '../../result';
-import { describeSecretStoreError, type SecretStore } from '../../secrets/secretStore';
+import { describeSecretStoreError } from '../../secrets/secretStore';
 import { SyncEngine } from '../../sync/syncEngine';
 import { describeSyncError } from '../../sync/syncErrors';
-import type { OperationError, OperationResult, OperationTable } from '../operations';
+import type { HostEnvironment, OperationError, OperationResult, OperationTable } from '../operations';
 
 /**
  * The operations of one open profile session — order cache queries, sync, an after-sales decision — over the real
@@ -30,7 +30,10 @@ const syncRunSchema = z.object({ full: z.boolean().optional() }).strict();
 
 export const SYNC_PROGRESS_EVENT = 'sync.progress';
 
-export function createOrderOperations(config: unknown, secrets: SecretStore): OperationTable {
+export function createOrderOperations(
+  config: unknown,
+  { secrets, onDispose }: Omit<HostEnvironment, 'config'>,
+): OperationTable {
   const parsed = orderSessionConfigSchema.safeParse(config);
   if (!parsed.success) throw new Error(`invalid session configuration: ${parsed.error.message}`);
   const session = parsed.data;
@@ -55,6 +58,9 @@ export function createOrderOperations(config: unknown, secrets: SecretStore): Op
       identity: { baseUrl: platform.baseUrl, merchantId: platform.merchantId },
     }));
   let engine: SyncEngine | undefined;
+  onDispose(() => {
+    if (cache?.ok) cache.value.close();
+  });
 
   const withCache = async (fn: (c: OrderCache) => OperationResult | Promise<OperationResult>) => {
     const c = openCache();
