@@ -155,6 +155,16 @@ function coreHostSuite(name: string, make: HostMaker, runsInThisProcess: boolean
       expect(seen).toEqual([{ name: 'test.event', data: { n: 1 } }]);
     });
 
+    it('a host that cannot start (bad configuration) answers every call with host-failed', async () => {
+      const d = tempDir('md-host-bad-');
+      dirs.push(d);
+      const config = { ...sessionConfig(p, d.dir), cacheFile: '' };
+      host = make({ config, secrets: keychainFor(p) }).host;
+      const r = await host.call('test.pid');
+      expect(r).toMatchObject({ ok: false, error: { kind: 'host-failed' } });
+      expect(host.status.state).toBe('failed');
+    });
+
     it('after dispose, calls fail as host-stopped', async () => {
       start();
       await host.call('test.pid');

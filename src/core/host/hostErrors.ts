@@ -51,6 +51,16 @@ export function hostFailed(logFile: string | undefined, crashes: number, windowM
   };
 }
 
+/** The operation table could not be built (in process there is no restart: the configuration is wrong). */
+export function startFailed(detail: string): HostError {
+  return {
+    kind: 'host-failed',
+    logFile: undefined,
+    message: `The app's core could not start: ${detail}`,
+    action: 'Check the profile settings, then restart the app; if it happens again, report the problem.',
+  };
+}
+
 export function hostStopped(operation: string): HostError {
   return { kind: 'host-stopped', operation, message: `"${operation}" did not finish: the app is shutting down.` };
 }

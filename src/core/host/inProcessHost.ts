@@ -2,7 +2,7 @@ import { err } from '../result';
 import type { SecretStore } from '../secrets/secretStore';
 import type { CallOptions, CoreHost, HostStatus } from './coreHost';
 import { OperationDispatcher, settleOnAbort, type CallResult } from './dispatcher';
-import { hostInternal, hostStopped } from './hostErrors';
+import { hostInternal, hostStopped, startFailed } from './hostErrors';
 import { runCleanups } from './cleanups';
 import { Listeners } from './listeners';
 import type { HostEvent, OperationFactory } from './operations';
@@ -27,20 +27,31 @@ export function createInProcessCoreHost(options: InProcessHostOptions): CoreHost
   };
   const running = new Set<AbortController>();
   const cleanups: Array<() => void | Promise<void>> = [];
-  const dispatcher = Promise.resolve(
-    options.operations({
-      config: structuredClone(options.config),
-      secrets: options.secrets,
-      onDispose: (cleanup) => void cleanups.push(cleanup),
-    }),
-  ).then((table) => {
-    if (status.state === 'starting') setStatus({ state: 'ready', crashes: 0 });
-    return new OperationDispatcher(table, (e) => events.fire(structuredClone(e)));
-  });
+  // A factory that throws (bad configuration) fails the host, like one that rejects.
+  const dispatcher = Promise.resolve()
+    .then(() =>
+      options.operations({
+        config: structuredClone(options.config),
+        secrets: options.secrets,
+        onDispose: (cleanup) => void cleanups.push(cleanup),
+      }),
+    )
+    .then(
+      (table) => {
+        if (status.state === 'starting') setStatus({ state: 'ready', crashes: 0 });
+        return new OperationDispatcher(table, (e) => events.fire(structuredClone(e)));
+      },
+      (e: unknown) => {
+        const error = startFailed(e instanceof Error ? e.message : String(e));
+        if (status.state === 'starting') setStatus({ state: 'failed', error, crashes: 0 });
+        return undefined;
+      },
+    );
 
   async function call(operation: string, payload?: unknown, callOptions: CallOptions = {}): Promise<CallResult> {
     if (status.state === 'stopped') return err(hostStopped(operation));
     const d = await dispatcher;
+    if (!d) return err(status.error ?? startFailed('unknown error'));
     const controller = new AbortController();
     running.add(controller);
     const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, controller.signal]) : controller.signal;

@@ -56,9 +56,10 @@ export function serveCoreHost(port: HostPort, operations: OperationFactory): { d
         const controller = new AbortController();
         running.set(m.id, controller);
         void (async () => {
-          const result = dispatcher
-            ? await (await dispatcher).run(m.operation, m.payload, controller.signal)
-            : err(hostInternal(m.operation, 'the host was not initialised'));
+          const d = await dispatcher?.catch(() => undefined);
+          const result = d
+            ? await d.run(m.operation, m.payload, controller.signal)
+            : err(hostInternal(m.operation, 'the host did not start'));
           running.delete(m.id);
           sendResult(m.id, m.operation, result);
         })();
