@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, fchmodSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 
 export interface HostLog {
@@ -9,11 +9,14 @@ export interface HostLog {
 
 /**
  * The core host's log: its stdout/stderr and the supervisor's crash reports, appended without blocking the
- * caller's event loop. Owner-only: a crash report may name an order. (Nothing writes secrets here.)
+ * caller's event loop. Owner-only, an existing file included: a crash report may name an order. (Nothing writes
+ * secrets here.)
  */
 export function openHostLog(file: string): HostLog {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const stream = createWriteStream(file, { flags: 'a', mode: 0o600 });
+  const fd = openSync(file, 'a', 0o600);
+  if (process.platform !== 'win32') fchmodSync(fd, 0o600);
+  const stream = createWriteStream(file, { fd });
   stream.on('error', (e) => console.error(`[core host] cannot write ${file}:`, e.message));
   return {
     file,
