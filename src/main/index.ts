@@ -1,4 +1,6 @@
 import { app, BrowserWindow, session } from 'electron';
+import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
+import { startCoreHost } from './coreHost/startCoreHost';
 import { useSharedDataDir } from './dataDir';
 import { createImplementations } from './ipc/implementations';
 import { registerHandlers } from './ipc/registerHandlers';
@@ -32,6 +34,9 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(() => {
       denyAllPermissions(session.defaultSession);
+      // SQLite, sync and platform HTTP run in the core host's utility process; the keychain stays here.
+      const coreHost = startCoreHost({ secrets: createKeytarSecretStore() });
+      app.on('will-quit', () => void coreHost.dispose());
       registerHandlers({ implementations: createImplementations(), renderer });
       createMainWindow(renderer);
       app.on('activate', () => {

@@ -1,0 +1,55 @@
+import { fork } from 'node:child_process';
+import { childProcessPort } from './port';
+import type { HostExit, HostLauncher, LaunchedHost } from './supervisedHost';
+
+export interface NodeLauncherOptions {
+  /** A JavaScript file that calls `runNodeCoreHost` (bundled: see nodeHostMain.ts). */
+  entry: string;
+  args?: string[];
+  execArgv?: string[];
+  /** Receives the host's stdout and stderr. */
+  log?: (line: string) => void;
+}
+
+/**
+ * Host processes as Node child processes: what the Electron utilityProcess is to the app, for the CLI's tests and
+ * the bench. The IPC channel uses advanced serialisation — the structured clone a MessagePort uses.
+ */
+export function nodeHostLauncher(options: NodeLauncherOptions): HostLauncher {
+  return {
+    launch(): LaunchedHost {
+      const child = fork(options.entry, options.args ?? [], {
+        serialization: 'advanced',
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+        execArgv: options.execArgv ?? [],
+      });
+      const log = options.log;
+      for (const stream of [child.stdout, child.stderr]) {
+        stream?.setEncoding('utf8');
+        stream?.on('data', (text: string) => log?.(`core host output: ${text.trimEnd()}`));
+      }
+      let exitListener: ((exit: HostExit) => void) | undefined;
+      let exited: HostExit | undefined;
+      const gone = (exit: HostExit) => {
+        if (exited) return;
+        exited = exit;
+        exitListener?.(exit);
+      };
+      child.on('exit', (code, signal) =>
+        gone({ code, reason: signal ? `killed by ${signal}` : code === 0 ? 'clean exit' : 'abnormal exit' }),
+      );
+      child.on('error', (e) => {
+        // Spawning failed (or a signal could not be sent); without a pid no exit event follows.
+        if (child.pid === undefined) gone({ code: null, reason: `launch failed: ${e.message}` });
+      });
+      return {
+        port: childProcessPort(child),
+        onExit(listener) {
+          exitListener = listener;
+          if (exited) listener(exited);
+        },
+        kill: () => void child.kill('SIGTERM'),
+      };
+    },
+  };
+}

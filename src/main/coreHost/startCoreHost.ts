@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { app, MessageChannelMain, utilityProcess } from 'electron';
+import type { CoreHost } from '../../core/host/coreHost';
+import { openHostLog } from '../../core/host/hostLog';
+import { createSupervisedCoreHost } from '../../core/host/supervisedHost';
+import type { SecretStore } from '../../core/secrets/secretStore';
+import type { CoreHostElectron } from './electronApi';
+import { utilityProcessLauncher } from './utilityProcessLauncher';
+import hostEntry from './utilityEntry?modulePath';
+
+export interface StartCoreHostOptions {
+  /** The keychain; the host asks main for every secret. */
+  secrets: SecretStore;
+  /** The host's configuration (plain data, no secret). */
+  config?: unknown;
+}
+
+/**
+ * Starts the core host in an Electron utility process, supervised (restarts with backoff, fails after three
+ * crashes in a minute). Its output and crash reports go to `<data dir>/logs/core-host.log`.
+ */
+export function startCoreHost(options: StartCoreHostOptions): CoreHost {
+  // The real Electron APIs, checked against the shapes the launcher (and its fake) use.
+  const electron: CoreHostElectron = { app, MessageChannelMain, utilityProcess };
+  const log = openHostLog(path.join(app.getPath('userData'), 'logs', 'core-host.log'));
+  const write = (line: string) => log.write(line);
+  const host = createSupervisedCoreHost({
+    launcher: utilityProcessLauncher(electron, { entry: hostEntry, serviceName: 'Merchant Desk Core', log: write }),
+    secrets: options.secrets,
+    config: options.config,
+    logFile: log.file,
+    log: write,
+  });
+  const dispose = host.dispose.bind(host);
+  return Object.assign(host, {
+    async dispose() {
+      await dispose();
+      await log.close();
+    },
+  });
+}
