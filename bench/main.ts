@@ -6,7 +6,8 @@
  *    minimum for the chosen parallelism;
  * 3. a poll with no change: requests;
  * 4. peak memory of this (the syncing) process while syncing 100,000 orders vs 25,000.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|memory, --keep=DIR (keep the cache files).
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|memory, --keep=DIR (keep the cache files),
+ * --parallelism=N (the sync rows at this parallelism only; no results file is written).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -322,6 +323,7 @@ async function main(): Promise<void> {
   const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const want = (part: string) => only === undefined || only.split(',').includes(part);
   const keep = argv.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
+  const onlyParallelism = argv.find((a) => a.startsWith('--parallelism='))?.slice('--parallelism='.length);
   const dir = keep ?? mkdtempSync(path.join(tmpdir(), 'md-bench-'));
   mkdirSync(dir, { recursive: true });
   const out: string[] = [];
@@ -349,7 +351,8 @@ async function main(): Promise<void> {
           '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         ];
         const syncRuns: Record<string, unknown>[] = [];
-        for (const parallelism of quick ? [4] : [4, 1, 8]) {
+        const parallelisms = onlyParallelism ? [Number(onlyParallelism)] : quick ? [4] : [4, 1, 8];
+        for (const parallelism of parallelisms) {
           const cache = freshCache(sb, dir, `sync-p${parallelism}`);
           const run = await fullSync(sb, cache, parallelism);
           const latencyBound = Math.ceil(minimum / parallelism) * 50;
@@ -388,7 +391,7 @@ async function main(): Promise<void> {
           }
           cache.close();
         }
-        if (!quick) {
+        if (!quick && !onlyParallelism) {
           // Context: with more latency per request the same client becomes latency-bound.
           const slow = await startRemoteSandbox({ orders: SYNC_N, seed: 1, faults: { latencyMs: 150 } });
           try {
@@ -415,7 +418,12 @@ async function main(): Promise<void> {
         say(rows.join('\n'));
         say('');
         results.sync = syncRuns;
-        const polls = results.polls as Array<{ requests: number; fetched: number; inserted: number; updated: number }>;
+        const polls = (results.polls ?? []) as Array<{
+          requests: number;
+          fetched: number;
+          inserted: number;
+          updated: number;
+        }>;
         say('## Polls with nothing changed (after the full sync above, 5 minutes apart on the platform clock)\n');
         say(
           '| Poll | HTTP requests | Orders fetched (overlap margin) | Inserted | Updated |\n|---:|---:|---:|---:|---:|',
@@ -494,10 +502,11 @@ async function main(): Promise<void> {
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
-  // Full runs are the record docs/PERFORMANCE.md quotes; quick runs are scratch.
-  const resultsDir = quick
-    ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
-    : path.join(process.cwd(), 'bench', 'results');
+  // Full runs are the record docs/PERFORMANCE.md quotes; quick and partial runs are scratch.
+  const resultsDir =
+    quick || only !== undefined || onlyParallelism !== undefined
+      ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
+      : path.join(process.cwd(), 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(path.join(resultsDir, 'latest.json'), await format(JSON.stringify(results), { parser: 'json' }));
   writeFileSync(

@@ -150,6 +150,7 @@ export function registerCache(program: Command, run: CommandRunner): void {
                 totalCount: total ?? list.length,
                 pageCount: Math.ceil((total ?? 0) / limit),
                 list,
+                skipped: [],
               }),
             );
             if (nextCursor) ctx.io.stdout(`More: --cursor ${nextCursor}`);

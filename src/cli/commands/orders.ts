@@ -3,6 +3,7 @@ import { defined, parseInteger, parseIntegerList } from '../options';
 import type { CommandRunner } from '../runner';
 import { formatOrderDetail, formatOrderTable } from '../format';
 import { ExitCode } from '../io';
+import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
 
 interface ListFlags {
   page?: string;
@@ -67,6 +68,8 @@ export function registerOrders(program: Command, run: CommandRunner): void {
       const page = await seller().listOrders(input);
       if (!page.ok) return page;
       io.stdout(json ? JSON.stringify(page.value.data) : formatOrderTable(page.value.data));
+      const { skipped } = page.value.data;
+      if (skipped.length > 0 && !json) io.stderr(describeSkippedOrders(skipped));
       return ExitCode.ok;
     }),
   );

@@ -15,6 +15,7 @@ import { CliInputError, ExitCode } from '../io';
 import { parseInteger } from '../options';
 import type { CommandRunner } from '../runner';
 import { cacheErrorToCli, cacheFileFor, cacheProfileId, REBUILD_HINT } from './cache';
+import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
 
 interface SyncFlags {
   full?: boolean;
@@ -142,11 +143,18 @@ export function registerSync(program: Command, run: CommandRunner): void {
                 unchanged: s.unchanged,
                 windows: s.windows,
                 cached: s.cached,
+                skipped: s.skipped,
+                skippedOrders: s.skippedOrders,
               }),
             );
           } else {
             io.stdout(
               `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${s.fetched} orders fetched with ${s.requests} requests — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${s.cached} orders cached.`,
+            );
+          }
+          if (s.skipped > 0) {
+            io.stderr(
+              `${describeSkippedOrders(s.skippedOrders, s.skipped)}\nThe next full sync (sync --full) tries them again.`,
             );
           }
           if (s.events > 0) io.stderr(`${s.events} change events (new orders, status changes, after-sales, disputes).`);

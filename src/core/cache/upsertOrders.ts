@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Order } from '../../shared/domain/order';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
 
@@ -28,6 +28,8 @@ export interface PageWriteResult<E> {
   unchanged: number;
   /** Events written in the page's transaction, with their sequence numbers. */
   events: Array<E & { seq: number }>;
+  /** Orders that could not be turned into rows (the rest of the page is stored). */
+  skipped: SkippedOrder[];
 }
 
 /** Change events kept in the outbox table; older ones are pruned. */
@@ -47,6 +49,24 @@ const textChanged = (a: SearchColumns, b: SearchColumns) =>
   a.titles !== b.titles ||
   a.sku_attrs !== b.sku_attrs ||
   a.remark !== b.remark;
+
+/**
+ * The order's row columns; undefined (and the order listed as skipped) when they cannot be computed. Decoding
+ * bounds what reaches here, so this is the last guard: one odd order must not stop the page or every later sync.
+ * SQLite errors are not caught: they concern the file, not the order.
+ */
+function rowsOf(order: Order, skipped: SkippedOrder[]): OrderColumns | undefined {
+  try {
+    return orderColumns(order);
+  } catch (e) {
+    skipped.push({
+      id: order.id,
+      ...(typeof order.createTime === 'string' ? { createTime: order.createTime } : {}),
+      reason: `could not be stored: ${e instanceof Error ? e.message : String(e)}`,
+    });
+    return undefined;
+  }
+}
 
 /** Prepared statements for writing pages; one set per connection. */
 export class OrderWriter {
@@ -112,10 +132,11 @@ export class OrderWriter {
     orders: readonly Order[],
     opts: PageWriteOptions<E>,
   ): PageWriteResult<E> {
-    const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [] };
+    const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
     for (const order of orders) {
-      const columns = orderColumns(order);
+      const columns = rowsOf(order, result.skipped);
+      if (columns === undefined) continue;
       const existing = this.select.get(order.id);
       if (existing === undefined) {
         const info = this.insert.run({

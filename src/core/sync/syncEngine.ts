@@ -1,3 +1,4 @@
+import type { SkippedOrder } from '../../shared/domain/order';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
@@ -10,6 +11,7 @@ import {
   pageWriter,
   type StoredChangeEvent,
   type SyncContext,
+  type SyncCounters,
   type SyncSettings,
 } from './syncContext';
 import { describeSyncError, type SyncError } from './syncErrors';
@@ -58,6 +60,10 @@ export interface SyncSummary {
   /** Orders in the cache afterwards. */
   cached: number;
   events: number;
+  /** Orders that could not be decoded or stored (the rest of their page was): the next full sync tries again. */
+  skipped: number;
+  /** The first 100 of them, by ID, with the reason. */
+  skippedOrders: SkippedOrder[];
   /** The new watermark (platform time the sync's last poll started). */
   watermark: string;
   durationMs: number;
@@ -125,7 +131,14 @@ export class SyncEngine {
       run = begun.value;
     }
 
-    const counters = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
+    const counters: SyncCounters = {
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      events: 0,
+      skipped: 0,
+      skippedOrders: [],
+    };
     const ctx: SyncContext = {
       cache,
       checkpoint,
@@ -160,6 +173,8 @@ export class SyncEngine {
       refetches: outcome.value.refetches,
       cached: cached.value,
       events: counters.events,
+      skipped: counters.skipped,
+      skippedOrders: counters.skippedOrders,
       watermark: formatIsoInstant(outcome.value.watermarkMs),
       durationMs: this.now() - started,
     };

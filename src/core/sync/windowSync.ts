@@ -3,7 +3,7 @@ import { createdMs } from '../cache/orderRows';
 import { parseIsoInstant, formatIsoInstant } from '../../shared/time/isoInstant';
 import type { ApiError } from '../errors';
 import { err, ok, type Result } from '../result';
-import type { Order } from '../../shared/domain/order';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
 import type { OrderListQueryInput } from '../../shared/domain/requests';
 import type { ProgressTracker } from './progress';
 import type { SyncError } from './syncErrors';
@@ -40,8 +40,11 @@ export interface WindowSyncOptions {
   pageSize?: number;
   /** Passes over one window before it counts as unstable. */
   maxPasses: number;
-  /** Stores one page (one transaction). An error stops the sync. */
-  writePage(orders: readonly Order[], seenAtMs: number): Result<void, SyncError>;
+  /**
+   * Stores one page (one transaction). An error stops the sync. `skipped`: the page's orders that did not decode,
+   * to be reported (an order that cannot be stored is skipped and reported by the writer itself).
+   */
+  writePage(orders: readonly Order[], seenAtMs: number, skipped: readonly SkippedOrder[]): Result<void, SyncError>;
   /** A window is complete: every order it holds is stored. */
   windowDone(w: CreateWindow, total: number): Result<void, SyncError>;
   /** The root probe answered: the run's creation upper bound and its first platform time. */
@@ -307,7 +310,7 @@ export class WindowSync {
     const seenAtMs = parseIsoInstant(time) ?? this.o.now() - LOCAL_CLOCK_MARGIN_MS;
     this.requests++;
     this.fetched += data.list.length;
-    const written = this.o.writePage(data.list, seenAtMs);
+    const written = this.o.writePage(data.list, seenAtMs, data.skipped);
     if (!written.ok) return this.fail(written.error);
     if (win.root && win.hi === null) this.o.progress.expectOrders(data.totalCount);
     this.o.progress.pageFetched(data.list.length);
@@ -325,11 +328,14 @@ export class WindowSync {
     if (win.state !== 'active') return; // a late answer for a window finished or split meanwhile: stored, nothing more
 
     for (const order of data.list) win.ids.set(order.id, createdMs(order));
+    // A skipped order still counts towards the window's total: the window completes without it.
+    for (const order of data.skipped) win.ids.set(order.id, createdMs(order));
     win.maxTotal = Math.max(win.maxTotal, data.totalCount);
 
     if (task.pass === win.pass) {
       win.answered++;
       for (const order of data.list) win.passIds.add(order.id);
+      for (const order of data.skipped) win.passIds.add(order.id);
       win.passTotals.add(data.totalCount);
       if (task.pageIndex === 1) this.onProbe(win, data);
       if (this.failure) return;
@@ -367,7 +373,11 @@ export class WindowSync {
   /** Page 100 of an over-full window: split it at the creation time of its last order. */
   private onRank10000(win: Win, data: OrderPage['data']): void {
     const last = data.list[data.list.length - 1];
-    if (data.list.length < this.pageSize || last === undefined || win.passNewestMs === undefined) {
+    if (
+      data.list.length + data.skipped.length < this.pageSize ||
+      last === undefined ||
+      win.passNewestMs === undefined
+    ) {
       win.splitBlocked = true; // the list shrank while paging; the next pass decides again
       return;
     }
