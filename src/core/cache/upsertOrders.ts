@@ -142,7 +142,7 @@ export class OrderWriter {
         const info = this.insert.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
-          changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order),
+          changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
           seen_ms: opts.seenAtMs,
         });
         this.insertJson.run(info.lastInsertRowid, columns.json);

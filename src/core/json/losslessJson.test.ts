@@ -29,12 +29,13 @@ describe('lossless JSON', () => {
     const text =
       '{"remark":"x,\\"id\\":123 and {\\"brandId\\":5}","id":1.5,"brandId":2e3,"productSpuId":"77","k":{"id":-0}}';
     expect(quoteBareIntegers(text)).toBe(text.replace('"id":-0', '"id":"-0"'));
-    expect(parseJsonKeepingIds(text)).toEqual({ ...JSON.parse(text), k: { id: '-0' } });
+    // Without an integer of 16+ digits the text is parsed as it is (short integers are exact as numbers).
+    expect(parseJsonKeepingIds(text)).toEqual(JSON.parse(text));
   });
 
   it('parses 5,000 levels of nesting (no reviver recursion)', () => {
-    const deep = `{"id":1,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
-    expect((parseJsonKeepingIds(deep) as { id: string }).id).toBe('1');
+    const deep = `{"id":12345678901234567,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect((parseJsonKeepingIds(deep) as { id: string }).id).toBe('12345678901234567');
   });
 
   it('an ID key spelled with \\u escapes stays a number (the order validator refuses it past 2^53)', () => {

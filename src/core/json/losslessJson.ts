@@ -2,9 +2,9 @@
  * JSON helpers that never pass a 64-bit integer through a JS number.
  *
  * Parsing: the platform sends order and buyer IDs as strings, but its product, SKU, category and brand IDs as
- * JSON integers, which may exceed 2^53. Before JSON.parse, one regular-expression pass over the text puts quotes
- * around a bare integer that follows one of the `INTEGER_TEXT_KEYS`, so it arrives as its exact decimal text and
- * the native parser does everything else (no reviver: a reviver costs a call per value and recurses, so deep
+ * JSON integers, which may exceed 2^53. When the text holds an integer long enough to, one regular-expression pass
+ * puts quotes around a bare integer that follows one of the `INTEGER_TEXT_KEYS`, so it arrives as its exact decimal
+ * text and the native parser does everything else (no reviver: a reviver costs a call per value and recurses, so deep
  * nesting overflowed the stack). A key spelled with \u escapes escapes the pass; its value stays a number, and
  * the order validator refuses such a number when it is beyond 2^53 (see orderDecoding.ts).
  * Writing: request IDs are integers in the JSON body; `integerLiteral` wraps a decimal string with JSON.rawJSON
@@ -37,9 +37,16 @@ export function quoteBareIntegers(text: string): string {
   return text.replace(BARE_INTEGER, '$1"$2"');
 }
 
+/**
+ * A bare integer of 16 or more digits: only such a number can be beyond 2^53 (a shorter one is exact as a JS
+ * number, and the order validator turns an ID-like one into its decimal text).
+ */
+const LONG_BARE_INTEGER = /[:,[][ \t\n\r]*-?\d{16}/;
+
 /** JSON.parse with ID-like integers kept as exact decimal strings. Throws SyntaxError on invalid JSON. */
 export function parseJsonKeepingIds(text: string): unknown {
-  return JSON.parse(quoteBareIntegers(text));
+  // The quoting pass copies the text; most pages need none of it (one scan tells).
+  return JSON.parse(LONG_BARE_INTEGER.test(text) ? quoteBareIntegers(text) : text);
 }
 
 interface JsonWithRaw {
