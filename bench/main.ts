@@ -146,6 +146,8 @@ async function withMemoryPeak<T>(
 interface SyncRun {
   summary: SyncSummary;
   wallMs: number;
+  /** CPU time of this (the syncing) process, user + system: steadier than wall time on a busy machine. */
+  cpuMs: number;
   httpRequests: number;
   peak: MemoryPeak;
   baseline: MemoryPeak;
@@ -160,19 +162,31 @@ async function fullSync(sb: RemoteSandbox, cache: OrderCache, parallelism: numbe
     requestCount: () => c.transport.count,
   });
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const { value, peak, baseline } = await withMemoryPeak(() => engine.sync(), liveHeap);
   const wallMs = performance.now() - t;
+  const cpuMs = cpuMsSince(cpu);
   if (!value.ok) throw new Error(JSON.stringify(value.error));
-  return { summary: value.value, wallMs, httpRequests: c.transport.count, peak, baseline };
+  return { summary: value.value, wallMs, cpuMs, httpRequests: c.transport.count, peak, baseline };
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 /** Every page of the whole list with the same parallelism, stored nowhere: the fastest any client gets here. */
-async function fetchOnlyFloor(sb: RemoteSandbox, parallelism: number, orders: number): Promise<number> {
+async function fetchOnlyFloor(
+  sb: RemoteSandbox,
+  parallelism: number,
+  orders: number,
+): Promise<{ wallMs: number; cpuMs: number }> {
   const c = client(sb, parallelism);
   const pages = Math.ceil(orders / 100);
   // 100 pages per query at most: page through creation windows of 10,000 the engine found would cost the same.
   let next = 1;
   const t = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: parallelism }, async () => {
       while (next <= pages) {
@@ -182,7 +196,7 @@ async function fetchOnlyFloor(sb: RemoteSandbox, parallelism: number, orders: nu
       }
     }),
   );
-  return performance.now() - t;
+  return { wallMs: performance.now() - t, cpuMs: cpuMsSince(cpu) };
 }
 
 interface QueryCase {
@@ -347,8 +361,8 @@ async function main(): Promise<void> {
       try {
         const minimum = Math.ceil(SYNC_N / 100);
         const rows: string[] = [
-          '| Parallelism | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor |',
-          '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+          '| Parallelism | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor | Client CPU µs/order: sync / floor |',
+          '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         ];
         const syncRuns: Record<string, unknown>[] = [];
         const parallelisms = onlyParallelism ? [Number(onlyParallelism)] : quick ? [4] : [4, 1, 8];
@@ -356,9 +370,11 @@ async function main(): Promise<void> {
           const cache = freshCache(sb, dir, `sync-p${parallelism}`);
           const run = await fullSync(sb, cache, parallelism);
           const latencyBound = Math.ceil(minimum / parallelism) * 50;
-          const floor = await fetchOnlyFloor(sb, parallelism, SYNC_N);
+          const floorRun = await fetchOnlyFloor(sb, parallelism, SYNC_N);
+          const floor = floorRun.wallMs;
+          const perOrder = (cpuMs: number) => ((cpuMs * 1000) / SYNC_N).toFixed(0);
           rows.push(
-            `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(run.wallMs / floor).toFixed(2)} |`,
+            `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(run.wallMs / floor).toFixed(2)} | ${perOrder(run.cpuMs)} / ${perOrder(floorRun.cpuMs)} |`,
           );
           syncRuns.push({
             parallelism,
@@ -367,6 +383,8 @@ async function main(): Promise<void> {
             wallMs: run.wallMs,
             latencyBoundMs: latencyBound,
             fetchOnlyFloorMs: floor,
+            cpuMs: run.cpuMs,
+            fetchOnlyFloorCpuMs: floorRun.cpuMs,
             summary: run.summary,
           });
           if (parallelism === 4) {
@@ -399,7 +417,7 @@ async function main(): Promise<void> {
             const run = await fullSync(slow, cache, 4);
             const latencyBound = Math.ceil(minimum / 4) * 150;
             rows.push(
-              `| 4, at 150 ms latency (context) | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | — | — |`,
+              `| 4, at 150 ms latency (context) | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | — | — | — |`,
             );
             syncRuns.push({
               parallelism: 4,

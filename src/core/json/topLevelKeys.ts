@@ -5,9 +5,10 @@
 
 /** The first of `keys` that the top-level object of `text` holds more than once, or undefined. */
 export function duplicateTopLevelKey(text: string, keys: readonly string[]): string | undefined {
-  // Fast path: a key that occurs once in the whole text (as a quoted token) cannot be duplicated at the top —
-  // unless a key is spelled with \u escapes, which only the full scan decodes.
-  const suspects = text.includes('\\u') ? keys : keys.filter((k) => occursTwice(text, `"${k}"`));
+  // Fast path: a key whose token occurs once in the whole text cannot be duplicated at the top — unless a key is
+  // spelled with \u escapes, which only the full scan decodes. One regular-expression pass counts them all (a
+  // search per key costs a scan of the whole page each).
+  const suspects = text.includes('\\u') ? keys : keysOccurringTwice(text, keys);
   if (suspects.length === 0) return undefined;
   const seen = new Set<string>();
   for (const key of topLevelKeys(text)) {
@@ -18,9 +19,23 @@ export function duplicateTopLevelKey(text: string, keys: readonly string[]): str
   return undefined;
 }
 
-function occursTwice(text: string, token: string): boolean {
-  const first = text.indexOf(token);
-  return first >= 0 && text.indexOf(token, first + token.length) >= 0;
+const tokenPatterns = new Map<string, RegExp>();
+
+function keysOccurringTwice(text: string, keys: readonly string[]): string[] {
+  const id = keys.join('\0');
+  let pattern = tokenPatterns.get(id);
+  if (!pattern) {
+    pattern = new RegExp(`"(${keys.map((k) => k.replace(/[^\w]/g, '\\$&')).join('|')})"`, 'g');
+    tokenPatterns.set(id, pattern);
+  }
+  const seen = new Set<string>();
+  const twice: string[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const key = m[1]!;
+    if (!seen.has(key)) seen.add(key);
+    else if (!twice.includes(key)) twice.push(key);
+  }
+  return twice;
 }
 
 /** The keys of the top-level object, in order, read from the raw text (escapes decoded by JSON.parse). */
