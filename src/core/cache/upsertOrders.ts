@@ -32,6 +32,9 @@ export interface PageWriteResult<E> {
   skipped: SkippedOrder[];
 }
 
+/** Title-group ids kept in memory by a writer (then forgotten all at once: bounded, and cheap to refill). */
+const TITLE_GROUPS_REMEMBERED = 10_000;
+
 /** Change events kept in the outbox table; older ones are pruned. */
 export const EVENT_RETENTION = 10_000;
 
@@ -81,6 +84,7 @@ export class OrderWriter {
   private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
   private readonly selectTitleGroup: Database.Statement<[string], number>;
   private readonly insertTitleGroup: Database.Statement<[string]>;
+  private readonly titleGroups = new Map<string, number>();
   private readonly insertEvent: Database.Statement<[string, string, number, string]>;
   private readonly pruneEvents: Database.Statement<[number]>;
   private readonly writePage: Database.Transaction<
@@ -122,10 +126,16 @@ export class OrderWriter {
 
   /** Upserts one page of orders in one (immediate) transaction, with the change events it produces. */
   apply<E extends StorableEvent>(orders: readonly Order[], opts: PageWriteOptions<E>): PageWriteResult<E> {
-    return this.writePage.immediate(
-      orders,
-      opts as unknown as PageWriteOptions<StorableEvent>,
-    ) as unknown as PageWriteResult<E>;
+    try {
+      return this.writePage.immediate(
+        orders,
+        opts as unknown as PageWriteOptions<StorableEvent>,
+      ) as unknown as PageWriteResult<E>;
+    } catch (e) {
+      // Title groups created by the rolled-back transaction are gone with it.
+      this.titleGroups.clear();
+      throw e;
+    }
   }
 
   private applyInTransaction<E extends StorableEvent>(
@@ -175,9 +185,18 @@ export class OrderWriter {
     return result;
   }
 
-  /** The id of a set of product titles, created on first sight. */
+  /**
+   * The id of a set of product titles, created on first sight. A few thousand sets serve every order, so their ids
+   * are remembered (title groups are never deleted; a rolled-back page forgets them all, see apply).
+   */
   private titleGroup(key: string): number {
-    return this.selectTitleGroup.get(key) ?? Number(this.insertTitleGroup.run(key).lastInsertRowid);
+    let gid = this.titleGroups.get(key);
+    if (gid === undefined) {
+      gid = this.selectTitleGroup.get(key) ?? Number(this.insertTitleGroup.run(key).lastInsertRowid);
+      if (this.titleGroups.size >= TITLE_GROUPS_REMEMBERED) this.titleGroups.clear();
+      this.titleGroups.set(key, gid);
+    }
+    return gid;
   }
 
   /** The trigram index follows text changes by trigger; the grams index is computed here. */
