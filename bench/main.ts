@@ -11,7 +11,7 @@
  * 5. this process's event-loop delay (it plays Electron's main) during a 100,000-order full sync with queries every
  *    50 ms, the core host in this process vs in a child process.
  * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host, --keep=DIR (keep the cache
- * files).
+ * files), --parallelism=N (the sync rows at this parallelism only; no results file is written).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ import { countingTransport } from '../src/core/sync/countingTransport';
 import { SyncEngine, type SyncSummary } from '../src/core/sync/syncEngine';
 import { FakePlatform } from '../src/core/sync/testing/fakePlatform';
 import { describeSyncError } from '../src/core/sync/syncErrors';
+import { decodeOrder } from '../src/shared/domain/orderDecoding';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { runNodeCoreHost } from '../src/core/host/nodeHostMain';
 import { appOperations } from '../src/core/host/operations/appOperations';
@@ -166,6 +167,8 @@ async function withMemoryPeak<T>(
 interface SyncRun {
   summary: SyncSummary;
   wallMs: number;
+  /** CPU time of this (the syncing) process, user + system: steadier than wall time on a busy machine. */
+  cpuMs: number;
   httpRequests: number;
   peak: MemoryPeak;
   baseline: MemoryPeak;
@@ -180,19 +183,31 @@ async function fullSync(sb: RemoteSandbox, cache: OrderCache, parallelism: numbe
     requestCount: () => c.transport.count,
   });
   const t = performance.now();
+  const cpu = process.cpuUsage();
   const { value, peak, baseline } = await withMemoryPeak(() => engine.sync(), liveHeap);
   const wallMs = performance.now() - t;
+  const cpuMs = cpuMsSince(cpu);
   if (!value.ok) throw new Error(JSON.stringify(value.error));
-  return { summary: value.value, wallMs, httpRequests: c.transport.count, peak, baseline };
+  return { summary: value.value, wallMs, cpuMs, httpRequests: c.transport.count, peak, baseline };
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
 }
 
 /** Every page of the whole list with the same parallelism, stored nowhere: the fastest any client gets here. */
-async function fetchOnlyFloor(sb: RemoteSandbox, parallelism: number, orders: number): Promise<number> {
+async function fetchOnlyFloor(
+  sb: RemoteSandbox,
+  parallelism: number,
+  orders: number,
+): Promise<{ wallMs: number; cpuMs: number }> {
   const c = client(sb, parallelism);
   const pages = Math.ceil(orders / PAGE_SIZE_MAX);
   // 100 pages per query at most: page through creation windows of 10,000 the engine found would cost the same.
   let next = 1;
   const t = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(
     Array.from({ length: parallelism }, async () => {
       while (next <= pages) {
@@ -202,7 +217,7 @@ async function fetchOnlyFloor(sb: RemoteSandbox, parallelism: number, orders: nu
       }
     }),
   );
-  return performance.now() - t;
+  return { wallMs: performance.now() - t, cpuMs: cpuMsSince(cpu) };
 }
 
 interface ChurnRun {
@@ -292,7 +307,9 @@ function compareAsOf(cache: OrderCache, platform: readonly DumpedOrder[], asOfMs
     if (!cached.ok || cached.value === undefined) run.missing++;
     else if (p.updateTimeMs < asOfMs) {
       run.compared++;
-      if (!isDeepStrictEqual(JSON.parse(JSON.stringify(cached.value)), JSON.parse(JSON.stringify(p.order)))) {
+      // Compared as the client reads the platform's order off the wire (ID-like integers kept as text).
+      const wire = decodeOrder(JSON.parse(JSON.stringify(p.order)));
+      if (!wire.ok || !isDeepStrictEqual(JSON.parse(JSON.stringify(cached.value)), wire.value)) {
         run.stale++;
       }
     }
@@ -493,6 +510,7 @@ async function main(): Promise<void> {
   const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
   const want = (part: string) => only === undefined || only.split(',').includes(part);
   const keep = argv.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
+  const onlyParallelism = argv.find((a) => a.startsWith('--parallelism='))?.slice('--parallelism='.length);
   const dir = keep ?? mkdtempSync(path.join(tmpdir(), 'md-bench-'));
   mkdirSync(dir, { recursive: true });
   const out: string[] = [];
@@ -516,17 +534,20 @@ async function main(): Promise<void> {
       try {
         const minimum = Math.ceil(SYNC_N / PAGE_SIZE_MAX);
         const rows: string[] = [
-          '| Parallelism | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor |',
-          '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+          '| Parallelism | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor | Client CPU µs/order: sync / floor |',
+          '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         ];
         const syncRuns: Record<string, unknown>[] = [];
-        for (const parallelism of quick ? [4] : [4, 1, 8]) {
+        const parallelisms = onlyParallelism ? [Number(onlyParallelism)] : quick ? [4] : [4, 1, 8];
+        for (const parallelism of parallelisms) {
           const cache = freshCache(sb, dir, `sync-p${parallelism}`);
           const run = await fullSync(sb, cache, parallelism);
           const latencyBound = Math.ceil(minimum / parallelism) * 50;
-          const floor = await fetchOnlyFloor(sb, parallelism, SYNC_N);
+          const floorRun = await fetchOnlyFloor(sb, parallelism, SYNC_N);
+          const floor = floorRun.wallMs;
+          const perOrder = (cpuMs: number) => ((cpuMs * 1000) / SYNC_N).toFixed(0);
           rows.push(
-            `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(run.wallMs / floor).toFixed(2)} |`,
+            `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(run.wallMs / floor).toFixed(2)} | ${perOrder(run.cpuMs)} / ${perOrder(floorRun.cpuMs)} |`,
           );
           syncRuns.push({
             parallelism,
@@ -535,6 +556,8 @@ async function main(): Promise<void> {
             wallMs: run.wallMs,
             latencyBoundMs: latencyBound,
             fetchOnlyFloorMs: floor,
+            cpuMs: run.cpuMs,
+            fetchOnlyFloorCpuMs: floorRun.cpuMs,
             summary: run.summary,
           });
           if (parallelism === 4) {
@@ -559,7 +582,7 @@ async function main(): Promise<void> {
           }
           cache.close();
         }
-        if (!quick) {
+        if (!quick && !onlyParallelism) {
           // Context: with more latency per request the same client becomes latency-bound.
           const slow = await startRemoteSandbox({ orders: SYNC_N, seed: 1, faults: { latencyMs: 150 } });
           try {
@@ -567,7 +590,7 @@ async function main(): Promise<void> {
             const run = await fullSync(slow, cache, 4);
             const latencyBound = Math.ceil(minimum / 4) * 150;
             rows.push(
-              `| 4, at 150 ms latency (context) | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | — | — |`,
+              `| 4, at 150 ms latency (context) | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | — | — | — |`,
             );
             syncRuns.push({
               parallelism: 4,
@@ -586,7 +609,12 @@ async function main(): Promise<void> {
         say(rows.join('\n'));
         say('');
         results.sync = syncRuns;
-        const polls = results.polls as Array<{ requests: number; fetched: number; inserted: number; updated: number }>;
+        const polls = (results.polls ?? []) as Array<{
+          requests: number;
+          fetched: number;
+          inserted: number;
+          updated: number;
+        }>;
         say('## Polls with nothing changed (after the full sync above, 5 minutes apart on the platform clock)\n');
         say(
           '| Poll | HTTP requests | Orders fetched (overlap margin) | Inserted | Updated |\n|---:|---:|---:|---:|---:|',
@@ -710,10 +738,11 @@ async function main(): Promise<void> {
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
-  // Full runs are the record docs/PERFORMANCE.md quotes; quick runs are scratch.
-  const resultsDir = quick
-    ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
-    : path.join(process.cwd(), 'bench', 'results');
+  // Full runs are the record docs/PERFORMANCE.md quotes; quick and partial runs are scratch.
+  const resultsDir =
+    quick || only !== undefined || onlyParallelism !== undefined
+      ? path.join(process.cwd(), 'node_modules', '.tmp', 'bench-results')
+      : path.join(process.cwd(), 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   // A partial run (--only) keeps its own record instead of replacing the full one.
   const name = only === undefined ? 'latest' : `latest-${only.replaceAll(',', '-')}`;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: bundles bench/main.ts (TypeScript, our sources) with Vite's build API into one ESM file —
 // packages stay imports from node_modules — and runs it with this Node (24, through scripts/node24.mjs).
-// Arguments pass through, e.g. `npm run bench -- --quick` or `npm run bench -- --only=sync`.
+// Arguments pass through, e.g. `npm run bench -- --quick` or `npm run bench -- --only=sync`; `--cpu-prof…` flags go to
+// Node itself (profiling the benchmark process, e.g. `--only=sync --parallelism=4 --cpu-prof --cpu-prof-dir=DIR`).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -35,9 +36,17 @@ await build({
   },
 });
 
+const args = process.argv.slice(2);
+const nodeFlags = args.filter((a) => a.startsWith('--cpu-prof'));
 const r = spawnSync(
   process.execPath,
-  ['--expose-gc', '--enable-source-maps', path.join(outDir, 'bench.mjs'), ...process.argv.slice(2)],
+  [
+    '--expose-gc',
+    '--enable-source-maps',
+    ...nodeFlags,
+    path.join(outDir, 'bench.mjs'),
+    ...args.filter((a) => !nodeFlags.includes(a)),
+  ],
   {
     stdio: 'inherit',
     cwd: root,

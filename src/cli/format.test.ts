@@ -26,7 +26,7 @@ describe('order output', () => {
   });
 
   it('a line break inside a table cell does not split the row', () => {
-    const text = formatOrderTable({ pageIndex: 1, pageSize: 1, totalCount: 1, list: [order] });
+    const text = formatOrderTable({ pageIndex: 1, pageSize: 1, totalCount: 1, list: [order], skipped: [] });
     expect(text.split('\n')).toHaveLength(3);
     expect(text).toContain('Ana ↵ Bell');
   });

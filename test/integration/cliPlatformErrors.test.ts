@@ -226,17 +226,21 @@ describe('merchant-desk CLI: platform error paths', () => {
       expectNoSecrets(r);
     });
 
-    it('a field of the wrong type names its path (data.list[0]…)', async () => {
+    it('a field of the wrong type names its path (data.list[0]…): the list skips the order, get refuses it', async () => {
       const id = p.sandbox.store.ids().at(-1)!;
       p.sandbox.store.update(id, (o) => {
         (o.orderItems[0] as unknown as Record<string, unknown>).quantity = 'two';
       });
       const r = await runCliCapture(['orders', 'list', '--id', id], env);
-      expect(r.code).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toContain('at data.list[0].orderItems[0].quantity');
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(`order ${id}: data.list[0].orderItems[0].quantity: expected an integer`);
       expect(p.sandbox.requestCount('orders')).toBe(1);
       expectNoSecrets(r);
+      const get = await runCliCapture(['orders', 'get', id], env);
+      expect(get.code).toBe(1);
+      expect(get.stdout).toBe('');
+      expect(get.stderr).toContain('data.list[0].orderItems[0].quantity');
+      expectNoSecrets(get);
     });
   });
 });

@@ -6,6 +6,7 @@ import { openOrderCache } from '../../src/core/cache/openCache';
 import type { OrderCache } from '../../src/core/cache/orderCache';
 import { SyncEngine } from '../../src/core/sync/syncEngine';
 import { FakePlatform } from '../../src/core/sync/testing/fakePlatform';
+import { decodeOrder } from '../../src/shared/domain/orderDecoding';
 import type { Order } from '../../src/shared/domain/order';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
 
@@ -67,7 +68,12 @@ describe('a full sync while the shop changes on every request (in-memory platfor
 });
 
 /** Re-parse through JSON so both sides compare as plain data (the sandbox's objects are live). */
-const plain = (o: unknown) => JSON.parse(JSON.stringify(o)) as Order;
+/** The platform's stored order as the client reads it off the wire (ID-like integers kept as text). */
+const plain = (o: unknown): Order => {
+  const decoded = decodeOrder(JSON.parse(JSON.stringify(o)));
+  if (!decoded.ok) throw new Error(`the platform's own order does not decode: ${decoded.issue.message}`);
+  return decoded.value;
+};
 
 describe('the same over loopback against the sandbox (its churn option, real clock, 20 ms latency)', () => {
   let p: TestPlatform;

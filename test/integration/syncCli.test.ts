@@ -55,7 +55,7 @@ describe('merchant-desk sync / cache', () => {
   it('sync --json prints the counts; progress goes to stderr', async () => {
     const r = await cli(['--json', 'sync'], online(dataDir));
     expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as Record<string, number>;
+    const summary = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(Object.keys(summary)).toEqual([
       'requests',
       'fetched',
@@ -64,6 +64,8 @@ describe('merchant-desk sync / cache', () => {
       'unchanged',
       'windows',
       'cached',
+      'skipped',
+      'skippedOrders',
     ]);
     expect(summary).toMatchObject({ inserted: 1_500, updated: 0, cached: 1_500 });
     expect(summary.requests).toBeGreaterThanOrEqual(15);

@@ -9,6 +9,7 @@ import type { StoredChangeEvent } from '../../src/core/sync/syncContext';
 import { SyncEngine, type SyncEngineDeps } from '../../src/core/sync/syncEngine';
 import type { Order } from '../../src/shared/domain/order';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+import { decodeOrder } from '../../src/shared/domain/orderDecoding';
 
 /** A platform clock the test moves by hand (the sandbox stamps creations, updates and envelopes with it). */
 function manualClock(start = Date.UTC(2026, 2, 15, 12, 0, 0)) {
@@ -37,7 +38,12 @@ function engine(
 const sorted = (ids: Iterable<string>) => [...ids].sort();
 
 /** Re-parse through JSON so both sides compare as plain data (the sandbox's objects are live). */
-const plain = (o: unknown) => JSON.parse(JSON.stringify(o)) as Order;
+/** The sandbox's order as the client reads it off the wire (ID-like integers as decimal text). */
+const plain = (o: unknown): Order => {
+  const decoded = decodeOrder(JSON.parse(JSON.stringify(o)));
+  if (!decoded.ok) throw new Error(decoded.issue.message);
+  return decoded.value;
+};
 
 describe('full sync against the sandbox over loopback: past 10,000 orders, with churn during paging', () => {
   const clock = manualClock();
@@ -129,7 +135,7 @@ describe('incremental sync and change events against the sandbox', () => {
     const ids = p.sandbox.store.ids();
     const used = new Set<string>();
     const pick = (pred: (o: Order) => boolean) => {
-      const id = ids.find((i) => !used.has(i) && pred(p.sandbox.store.get(i)!.order as Order))!;
+      const id = ids.find((i) => !used.has(i) && pred(p.sandbox.store.get(i)!.order as unknown as Order))!;
       used.add(id);
       return id;
     };

@@ -158,6 +158,7 @@ export function registerCache(program: Command, run: CommandRunner): void {
                   totalCount: total ?? list.length,
                   pageCount: Math.ceil((total ?? 0) / limit),
                   list,
+                  skipped: [],
                 },
                 { ...(labels ? { labels } : {}), ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}) },
               ),

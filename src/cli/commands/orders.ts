@@ -4,6 +4,7 @@ import type { CommandRunner } from '../runner';
 import { formatOrderDetail, formatOrderTable } from '../format';
 import type { StatusLabels } from '../../core/profiles/profileSchema';
 import { CliError, ExitCode } from '../io';
+import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
 
 interface ListFlags {
   page?: string;
@@ -77,6 +78,8 @@ export function registerOrders(program: Command, run: CommandRunner): void {
       const page = await seller().listOrders(input);
       if (!page.ok) return page;
       io.stdout(json ? JSON.stringify(page.value.data) : formatOrderTable(page.value.data, labelsOf(statusLabels())));
+      const { skipped } = page.value.data;
+      if (skipped.length > 0 && !json) io.stderr(describeSkippedOrders(skipped));
       return ExitCode.ok;
     }),
   );

@@ -17,6 +17,7 @@ import { CliError, CliInputError, ExitCode } from '../io';
 import { parseInteger } from '../options';
 import type { CommandRunner } from '../runner';
 import { cacheErrorToCli, cacheFileFor, cacheProfileId, REBUILD_HINT } from './cache';
+import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
 
 interface SyncFlags {
   full?: boolean;
@@ -145,11 +146,18 @@ export function registerSync(program: Command, run: CommandRunner): void {
                 unchanged: s.unchanged,
                 windows: s.windows,
                 cached: s.cached,
+                skipped: s.skipped,
+                skippedOrders: s.skippedOrders,
               }),
             );
           } else {
             io.stdout(
               `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${plural(s.fetched, 'order')} fetched with ${plural(s.requests, 'request')} — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${plural(s.cached, 'order')} cached.`,
+            );
+          }
+          if (s.skipped > 0) {
+            io.stderr(
+              `${describeSkippedOrders(s.skippedOrders, s.skipped)}\nThe next full sync (sync --full) tries them again.`,
             );
           }
           if (s.clockSkew) {

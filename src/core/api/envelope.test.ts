@@ -21,13 +21,37 @@ describe('decodeEnvelope', () => {
     }
   });
 
-  it('a wrong type is a protocol error naming the field path', () => {
+  it('an order with a wrong type is skipped, named by ID and field path; the rest of the page is kept', () => {
     const r = decodeEnvelope(
       res(envelope(page([{ id: '1' }, { id: '2', orderStatus: 'paid' }]))),
       orderListDataSchema,
       0,
     );
-    expect(r).toMatchObject({ ok: false, error: { kind: 'protocol', path: 'data.list[1].orderStatus' } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        data: { list: [{ id: '1' }], skipped: [{ id: '2', reason: 'data.list[1].orderStatus: expected an integer' }] },
+      },
+    });
+  });
+
+  it('a body that is not JSON is quoted redacted: no token reaches the message', () => {
+    const r = decodeEnvelope(res('<html>echo: Authorization: Bearer abc123 tok</html>'), orderListDataSchema, 0);
+    expect(r).toMatchObject({ ok: false, error: { kind: 'protocol' } });
+    if (r.ok) return;
+    expect(JSON.stringify(r.error)).not.toContain('abc123');
+    expect(r.error.kind === 'protocol' && r.error.message).toContain('Bearer [reda');
+    // A token cut by the quote's end is still recognised.
+    const cut = decodeEnvelope(res(`${'x'.repeat(30)} Bearer abcdefghijklmnop`), orderListDataSchema, 0);
+    expect(JSON.stringify(cut)).not.toContain('abc');
+  });
+
+  it('duplicate envelope keys are a protocol error, never read as the last one', () => {
+    const body = '{"code":"10003","msg":"request signature error","time":"t","data":null,"code":"0000"}';
+    expect(decodeEnvelope(res(body), orderListDataSchema, 0)).toMatchObject({
+      ok: false,
+      error: { kind: 'protocol', path: 'code', message: expect.stringContaining('"code" more than once') },
+    });
   });
 
   it('a body that is not JSON or not the envelope is a protocol error', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { platformError, type ApiError } from '../errors';
 import type { HttpResponse, TransportFailure } from '../http/transport';
 import { parseJsonKeepingIds } from '../json/losslessJson';
+import { duplicateTopLevelKey } from '../json/topLevelKeys';
+import { redactSecrets } from '../logging/redact';
 import { err, ok, type Result } from '../result';
 import { parseRetryAfterMs } from './retry';
 
@@ -15,6 +17,20 @@ const envelopeSchema = z.looseObject({
   // Absent is fine: an error envelope may leave `data` out instead of sending null.
   data: z.unknown().optional(),
 });
+
+const ENVELOPE_KEYS = ['code', 'msg', 'time', 'data'] as const;
+
+/** Characters of a body that is not JSON quoted in the protocol error (after redaction). */
+const QUOTED_BODY_CHARS = 40;
+
+/**
+ * The start of a body for an error message. Redacted like crash text: a proxy's or server's error page may echo
+ * the request's Authorization header. Redacted over a longer prefix first, so a secret cut by the quote's end is
+ * still recognised.
+ */
+export function quoteBodyStart(body: string): string {
+  return JSON.stringify(redactSecrets(body.slice(0, 4 * QUOTED_BODY_CHARS)).slice(0, QUOTED_BODY_CHARS));
+}
 
 export interface Decoded<T> {
   data: T;
@@ -59,7 +75,16 @@ export function decodeEnvelope<S extends z.ZodType>(
     if (!isSuccessStatus) return err(httpError(response, undefined, nowMs));
     return err({
       kind: 'protocol',
-      message: `the body is not JSON (starts with ${JSON.stringify(response.body.slice(0, 40))})`,
+      message: `the body is not JSON (starts with ${quoteBodyStart(response.body)})`,
+    });
+  }
+  // JSON.parse keeps the last of two equal keys: `"code":"10003",…,"code":"0000"` must not read as success.
+  const duplicate = duplicateTopLevelKey(response.body, ENVELOPE_KEYS);
+  if (duplicate !== undefined) {
+    return err({
+      kind: 'protocol',
+      message: `the envelope holds "${duplicate}" more than once: which one the platform meant is unknown`,
+      path: duplicate,
     });
   }
   const envelope = envelopeSchema.safeParse(json);

@@ -88,8 +88,11 @@ export class SellerApi {
     if (!query.ok) return query;
     const page = await this.listOrders(query.value);
     if (!page.ok) return page;
-    // The validated ID is canonical ("0042" → "42"), as the platform writes it.
-    return ok(page.value.data.list.find((o) => o.id === query.value.id) ?? null);
+    // The validated ID is canonical ("0042" → "42"), as decoding writes the platform's.
+    const wanted = query.value.id;
+    const unreadable = page.value.data.skipped.find((o) => o.id === wanted);
+    if (unreadable) return err({ kind: 'protocol', message: `order ${wanted} cannot be read: ${unreadable.reason}` });
+    return ok(page.value.data.list.find((o) => o.id === wanted) ?? null);
   }
 
   /**

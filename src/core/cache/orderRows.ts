@@ -83,16 +83,16 @@ export function contentHash(json: string): string {
 /**
  * The newest instant an order carries (creation, payment, delivery records). For an order first stored by the
  * baseline full sync this is the best known lower bound of its hidden update time (see docs/PERFORMANCE.md).
+ * `columns`: the order's row columns, whose creation and payment times are already read.
  */
-export function newestKnownMs(order: Order): number {
-  let newest = createdMs(order);
-  const consider = (t: string | null | undefined) => {
-    const ms = parseIsoInstant(t);
+export function newestKnownMs(order: Order, columns: Pick<OrderColumns, 'create_ms' | 'pay_ms'>): number {
+  let newest = Math.max(columns.create_ms, columns.pay_ms);
+  const consider = (t: unknown) => {
+    const ms = typeof t === 'string' ? parseIsoInstant(t) : undefined;
     if (ms !== undefined && ms > newest) newest = ms;
   };
-  consider(order.payTime);
-  for (const d of order.orderDeliveryList ?? []) consider(d.createTime);
-  const errorAt = order.deliveryErrorInfo?.['occurredAt'];
-  if (typeof errorAt === 'string') consider(errorAt);
+  const deliveries = order.orderDeliveryList;
+  if (deliveries) for (const d of deliveries) consider(d.createTime);
+  consider(order.deliveryErrorInfo?.['occurredAt']);
   return newest;
 }

@@ -6,9 +6,27 @@
 
 const RUN = /[\p{L}\p{N}]+/gu;
 
+/**
+ * Texts whose grams are remembered. Product titles and SKU attributes come from a catalogue and repeat across
+ * thousands of orders (buyer names across a buyer's orders): computing each once is most of the indexing's JS.
+ */
+const REMEMBERED = 4_096;
+const remembered = new Map<string, string>();
+
 /** The distinct grams of a text, space-separated (a document for the unicode61 tokenizer). */
 export function gramsOf(text: string): string {
   if (text === '') return '';
+  let grams = remembered.get(text);
+  if (grams === undefined) {
+    grams = computeGrams(text);
+    // Forgotten all at once when full: bounded memory, no recency bookkeeping per call.
+    if (remembered.size >= REMEMBERED) remembered.clear();
+    remembered.set(text, grams);
+  }
+  return grams;
+}
+
+function computeGrams(text: string): string {
   const grams = new Set<string>();
   for (const run of text.toLowerCase().normalize('NFC').match(RUN) ?? []) {
     let prev = '';

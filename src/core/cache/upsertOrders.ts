@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Order } from '../../shared/domain/order';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
 
@@ -28,7 +28,12 @@ export interface PageWriteResult<E> {
   unchanged: number;
   /** Events written in the page's transaction, with their sequence numbers. */
   events: Array<E & { seq: number }>;
+  /** Orders that could not be turned into rows (the rest of the page is stored). */
+  skipped: SkippedOrder[];
 }
+
+/** Title-group ids kept in memory by a writer (then forgotten all at once: bounded, and cheap to refill). */
+const TITLE_GROUPS_REMEMBERED = 10_000;
 
 /** Change events kept in the outbox table; older ones are pruned. */
 export const EVENT_RETENTION = 10_000;
@@ -48,6 +53,24 @@ const textChanged = (a: SearchColumns, b: SearchColumns) =>
   a.sku_attrs !== b.sku_attrs ||
   a.remark !== b.remark;
 
+/**
+ * The order's row columns; undefined (and the order listed as skipped) when they cannot be computed. Decoding
+ * bounds what reaches here, so this is the last guard: one odd order must not stop the page or every later sync.
+ * SQLite errors are not caught: they concern the file, not the order.
+ */
+function rowsOf(order: Order, skipped: SkippedOrder[]): OrderColumns | undefined {
+  try {
+    return orderColumns(order);
+  } catch (e) {
+    skipped.push({
+      id: order.id,
+      ...(typeof order.createTime === 'string' ? { createTime: order.createTime } : {}),
+      reason: `could not be stored: ${e instanceof Error ? e.message : String(e)}`,
+    });
+    return undefined;
+  }
+}
+
 /** Prepared statements for writing pages; one set per connection. */
 export class OrderWriter {
   private readonly select: Database.Statement<[string], ExistingRow>;
@@ -61,6 +84,7 @@ export class OrderWriter {
   private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
   private readonly selectTitleGroup: Database.Statement<[string], number>;
   private readonly insertTitleGroup: Database.Statement<[string]>;
+  private readonly titleGroups = new Map<string, number>();
   private readonly insertEvent: Database.Statement<[string, string, number, string]>;
   private readonly pruneEvents: Database.Statement<[number]>;
   private readonly writePage: Database.Transaction<
@@ -102,26 +126,33 @@ export class OrderWriter {
 
   /** Upserts one page of orders in one (immediate) transaction, with the change events it produces. */
   apply<E extends StorableEvent>(orders: readonly Order[], opts: PageWriteOptions<E>): PageWriteResult<E> {
-    return this.writePage.immediate(
-      orders,
-      opts as unknown as PageWriteOptions<StorableEvent>,
-    ) as unknown as PageWriteResult<E>;
+    try {
+      return this.writePage.immediate(
+        orders,
+        opts as unknown as PageWriteOptions<StorableEvent>,
+      ) as unknown as PageWriteResult<E>;
+    } catch (e) {
+      // Title groups created by the rolled-back transaction are gone with it.
+      this.titleGroups.clear();
+      throw e;
+    }
   }
 
   private applyInTransaction<E extends StorableEvent>(
     orders: readonly Order[],
     opts: PageWriteOptions<E>,
   ): PageWriteResult<E> {
-    const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [] };
+    const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
     for (const order of orders) {
-      const columns = orderColumns(order);
+      const columns = rowsOf(order, result.skipped);
+      if (columns === undefined) continue;
       const existing = this.select.get(order.id);
       if (existing === undefined) {
         const info = this.insert.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
-          changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order),
+          changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
           seen_ms: opts.seenAtMs,
         });
         this.insertJson.run(info.lastInsertRowid, columns.json);
@@ -154,9 +185,18 @@ export class OrderWriter {
     return result;
   }
 
-  /** The id of a set of product titles, created on first sight. */
+  /**
+   * The id of a set of product titles, created on first sight. A few thousand sets serve every order, so their ids
+   * are remembered (title groups are never deleted; a rolled-back page forgets them all, see apply).
+   */
   private titleGroup(key: string): number {
-    return this.selectTitleGroup.get(key) ?? Number(this.insertTitleGroup.run(key).lastInsertRowid);
+    let gid = this.titleGroups.get(key);
+    if (gid === undefined) {
+      gid = this.selectTitleGroup.get(key) ?? Number(this.insertTitleGroup.run(key).lastInsertRowid);
+      if (this.titleGroups.size >= TITLE_GROUPS_REMEMBERED) this.titleGroups.clear();
+      this.titleGroups.set(key, gid);
+    }
+    return gid;
   }
 
   /** The trigram index follows text changes by trigger; the grams index is computed here. */

@@ -1,29 +1,52 @@
 /**
- * JSON helpers that never pass a 64-bit ID through a JS number.
+ * JSON helpers that never pass a 64-bit integer through a JS number.
  *
- * Parsing: the platform sends IDs as strings, but a tolerant client also accepts them as bare integers; the
- * reviver's source-text access (Node >= 21) returns such integers as their exact decimal text.
+ * Parsing: the platform sends order and buyer IDs as strings, but its product, SKU, category and brand IDs as
+ * JSON integers, which may exceed 2^53. When the text holds an integer long enough to, one regular-expression pass
+ * puts quotes around a bare integer that follows one of the `INTEGER_TEXT_KEYS`, so it arrives as its exact decimal
+ * text and the native parser does everything else (no reviver: a reviver costs a call per value and recurses, so deep
+ * nesting overflowed the stack). A key spelled with \u escapes escapes the pass; its value stays a number, and
+ * the order validator refuses such a number when it is beyond 2^53 (see orderDecoding.ts).
  * Writing: request IDs are integers in the JSON body; `integerLiteral` wraps a decimal string with JSON.rawJSON
  * so JSON.stringify writes its digits verbatim.
  */
 
-/** Keys whose integer values are kept as decimal strings when parsing. */
-export const ID_KEYS: ReadonlySet<string> = new Set(['id', 'buyerId', 'userId', 'orderId']);
+/** Keys whose integer values are kept as decimal text when parsing (every ID-like integer field of the spec). */
+export const INTEGER_TEXT_KEYS: readonly string[] = [
+  'id',
+  'buyerId',
+  'userId',
+  'orderId',
+  'productSpuId',
+  'productSkuId',
+  'categoryId3',
+  'brandId',
+];
 
-type SourceReviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
+/**
+ * `"key": 123` where the key's opening quote follows `{` or `,` (so it is a key token, not text inside a string:
+ * inside a string every quote is escaped) and the integer ends the value (not 1.5, not 1e3).
+ */
+const BARE_INTEGER = new RegExp(
+  `([{,][ \\t\\n\\r]*"(?:${INTEGER_TEXT_KEYS.join('|')})"[ \\t\\n\\r]*:[ \\t\\n\\r]*)(-?\\d+)(?=[ \\t\\n\\r]*[,}\\]])`,
+  'g',
+);
 
-/** A bare integer after one of the ID keys; only then does parsing need the (slower) source-text reviver. */
-const BARE_INTEGER_ID = /"(?:id|buyerId|userId|orderId)"\s*:\s*-?\d/;
+/** The text with every bare integer after an INTEGER_TEXT_KEYS key quoted (unchanged when there is none). */
+export function quoteBareIntegers(text: string): string {
+  return text.replace(BARE_INTEGER, '$1"$2"');
+}
 
-export function parseJsonKeepingIds(text: string, idKeys: ReadonlySet<string> = ID_KEYS): unknown {
-  // Fast path: the platform sends IDs as strings, so usually no value needs its source text. A key spelled with
-  // \u escapes could hide from the pattern, so any escape sends the text down the exact path too.
-  if (idKeys === ID_KEYS && !BARE_INTEGER_ID.test(text) && !text.includes('\\u')) return JSON.parse(text);
-  const reviver: SourceReviver = (key, value, context) =>
-    typeof value === 'number' && idKeys.has(key) && context?.source !== undefined && /^-?\d+$/.test(context.source)
-      ? context.source
-      : value;
-  return JSON.parse(text, reviver as (this: unknown, key: string, value: unknown) => unknown);
+/**
+ * A bare integer of 16 or more digits: only such a number can be beyond 2^53 (a shorter one is exact as a JS
+ * number, and the order validator turns an ID-like one into its decimal text).
+ */
+const LONG_BARE_INTEGER = /[:,[][ \t\n\r]*-?\d{16}/;
+
+/** JSON.parse with ID-like integers kept as exact decimal strings. Throws SyntaxError on invalid JSON. */
+export function parseJsonKeepingIds(text: string): unknown {
+  // The quoting pass copies the text; most pages need none of it (one scan tells).
+  return JSON.parse(LONG_BARE_INTEGER.test(text) ? quoteBareIntegers(text) : text);
 }
 
 interface JsonWithRaw {

@@ -6,10 +6,10 @@ describe('a creation window', () => {
   it('counts the IDs of every pass towards the largest count reported', () => {
     const w = new CreationWindow(1000, 2000);
     w.nextPass();
-    w.learn([fakeOrder(1, 1100), fakeOrder(2, 1200)], 3);
+    w.learn([fakeOrder(1, 1100), fakeOrder(2, 1200)], [], 3);
     expect(w.verified).toBe(false);
     w.nextPass();
-    w.learn([fakeOrder(2, 1200), fakeOrder(3, 1300)], 3);
+    w.learn([fakeOrder(2, 1200), fakeOrder(3, 1300)], [], 3);
     expect(w.verified).toBe(true);
     expect(w.knownTimes()).toEqual([1100, 1200, 1300]);
   });
@@ -33,7 +33,7 @@ describe('a creation window', () => {
 
   it('hands a part what it knows inside the part, and forgets it all once retired', () => {
     const w = new CreationWindow(0, 999);
-    w.learn([fakeOrder(1, 100), fakeOrder(2, 500), fakeOrder(3, 900)], 3);
+    w.learn([fakeOrder(1, 100), fakeOrder(2, 500), fakeOrder(3, 900)], [], 3);
     const part = new CreationWindow(400, 999);
     part.inherit(w);
     expect(part.knownTimes()).toEqual([500, 900]);

@@ -1,5 +1,5 @@
 import { createdMs } from '../cache/orderRows';
-import type { Order } from '../../shared/domain/order';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { inWindow, type CreateWindow } from './windowPlanner';
 
 /**
@@ -77,8 +77,9 @@ export class CreationWindow {
   }
 
   /** Takes in one answer for the window, from any pass. */
-  learn(orders: readonly Order[], totalCount: number): void {
+  learn(orders: readonly Order[], skipped: readonly SkippedOrder[], totalCount: number): void {
     for (const order of orders) this.known.set(order.id, createdMs(order));
+    for (const order of skipped) this.known.set(order.id, createdMs(order));
     this.largestTotal = Math.max(this.largestTotal, totalCount);
   }
 

@@ -1,6 +1,6 @@
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
-import type { Order } from '../../shared/domain/order';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { PAGE_SIZE_MAX } from '../../shared/domain/requests';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
 import type { Checkpoint } from './checkpoint';
@@ -34,7 +34,14 @@ export interface SyncCounters {
   updated: number;
   unchanged: number;
   events: number;
+  /** Distinct orders that could not be decoded or stored: reported, skipped, fetched again by the next sync. */
+  skipped: number;
+  /** The first SKIPPED_LISTED of them. */
+  skippedOrders: SkippedOrder[];
 }
+
+/** Skipped orders listed by ID in a sync's result (all of them are counted). */
+export const SKIPPED_LISTED = 100;
 
 /** What the parts of one sync share. */
 export interface SyncContext {
@@ -49,8 +56,8 @@ export interface SyncContext {
   onProgress: ProgressListener | undefined;
   counters: SyncCounters;
   trace: WindowSyncOptions['trace'];
-  /** Stores one page (one transaction) and reports its change events after the commit. */
-  writePage(orders: readonly Order[], seenAtMs: number): Result<void, SyncError>;
+  /** Stores one page (one transaction) and reports its change events after the commit, and its skipped orders. */
+  writePage(orders: readonly Order[], seenAtMs: number, skipped: readonly SkippedOrder[]): Result<void, SyncError>;
 }
 
 /**
@@ -66,9 +73,21 @@ export function pageWriter(
   onChange: ((e: StoredChangeEvent) => void) | undefined,
 ): SyncContext['writePage'] {
   let waitingForIndex = 0;
-  return (orders, seenAtMs) => {
+  // An order is fetched more than once by one sync (the catch-up poll, a re-paged window): counted once.
+  const skippedIds = new Set<string>();
+  const skip = (orders: readonly SkippedOrder[]) => {
+    for (const o of orders) {
+      if (skippedIds.has(o.id)) continue;
+      skippedIds.add(o.id);
+      counters.skipped++;
+      if (counters.skippedOrders.length < SKIPPED_LISTED) counters.skippedOrders.push(o);
+    }
+  };
+  return (orders, seenAtMs, skipped) => {
+    skip(skipped);
     const written = cache.applyPage<ChangeEvent>(orders, { seenAtMs, baseline, describe: describeOrderChange });
     if (!written.ok) return err({ kind: 'cache', error: written.error });
+    skip(written.value.skipped);
     waitingForIndex += written.value.inserted;
     if (waitingForIndex >= SEARCH_INDEX_BATCH_ROWS) {
       waitingForIndex = 0;

@@ -1,3 +1,4 @@
+import type { SkippedOrder } from '../../shared/domain/order';
 import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
@@ -11,6 +12,7 @@ import {
   pageWriter,
   type StoredChangeEvent,
   type SyncContext,
+  type SyncCounters,
   type SyncSettings,
 } from './syncContext';
 import { checkDataSet, type DataSetSource } from './dataSetWatch';
@@ -62,6 +64,10 @@ export interface SyncSummary {
   /** Orders in the cache afterwards. */
   cached: number;
   events: number;
+  /** Orders that could not be decoded or stored (the rest of their page was): the next full sync tries again. */
+  skipped: number;
+  /** The first 100 of them, by ID, with the reason. */
+  skippedOrders: SkippedOrder[];
   /** The new watermark (platform time the sync's last poll started; never past the local clock plus a margin). */
   watermark: string;
   durationMs: number;
@@ -139,7 +145,14 @@ export class SyncEngine {
     // IDs named before this sync (another command, a sync before a rebuild) are not this sync's business.
     this.deps.dataSets?.take();
     const dataSetOk = () => (this.deps.dataSets ? checkDataSet(cache, this.deps.dataSets.take()) : ok(undefined));
-    const counters = { inserted: 0, updated: 0, unchanged: 0, events: 0 };
+    const counters: SyncCounters = {
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      events: 0,
+      skipped: 0,
+      skippedOrders: [],
+    };
     // Before the first full sync completes there is nothing to compare with: no events, no storm.
     const writePage = pageWriter(cache, counters, baseline, request.onChange);
     const ctx: SyncContext = {
@@ -154,13 +167,13 @@ export class SyncEngine {
       counters,
       trace: this.deps.trace,
       // A page from another data set is refused before anything of it is stored or recorded.
-      writePage: guardedByDataSet(dataSetOk, (orders, seenAtMs) => {
+      writePage: guardedByDataSet(dataSetOk, (orders, seenAtMs, skipped) => {
         // The run is recorded at its first answer: a sync that fetched nothing leaves nothing to resume.
         if (run.status === 'planned') {
           const recorded = checkpoint.record(run);
           if (!recorded.ok) return err({ kind: 'cache', error: recorded.error });
         }
-        return writePage(orders, seenAtMs);
+        return writePage(orders, seenAtMs, skipped);
       }),
     };
     const synced = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
@@ -188,6 +201,8 @@ export class SyncEngine {
       refetches: outcome.value.refetches,
       cached: cached.value,
       events: counters.events,
+      skipped: counters.skipped,
+      skippedOrders: counters.skippedOrders,
       watermark: formatIsoInstant(newWatermarkMs),
       durationMs: this.now() - started,
       ...(clock.skew ? { clockSkew: clock.skew } : {}),
@@ -202,8 +217,8 @@ function guardedByDataSet(
   check: () => Result<void, SyncError>,
   write: SyncContext['writePage'],
 ): SyncContext['writePage'] {
-  return (orders, seenAtMs) => {
+  return (orders, seenAtMs, skipped) => {
     const checked = check();
-    return checked.ok ? write(orders, seenAtMs) : checked;
+    return checked.ok ? write(orders, seenAtMs, skipped) : checked;
   };
 }

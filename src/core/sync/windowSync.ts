@@ -3,7 +3,7 @@ import { createdMs } from '../cache/orderRows';
 import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { ApiError } from '../errors';
 import { ok, type Result } from '../result';
-import type { Order } from '../../shared/domain/order';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { PAGE_INDEX_MAX, PAGE_SIZE_MAX, type OrderListQueryInput } from '../../shared/domain/requests';
 import { CreationWindow } from './creationWindow';
 import type { PlatformClock } from './platformClock';
@@ -34,8 +34,11 @@ export interface WindowSyncOptions {
   pageSize?: number;
   /** Passes over one window before it counts as unstable. */
   maxPasses: number;
-  /** Stores one page (one transaction). An error stops the sync. */
-  writePage(orders: readonly Order[], seenAtMs: number): Result<void, SyncError>;
+  /**
+   * Stores one page (one transaction). An error stops the sync. `skipped`: the page's orders that did not decode,
+   * to be reported (an order that cannot be stored is skipped and reported by the writer itself).
+   */
+  writePage(orders: readonly Order[], seenAtMs: number, skipped: readonly SkippedOrder[]): Result<void, SyncError>;
   /** A window is complete: every order it holds is stored. */
   windowDone(w: CreateWindow, total: number): Result<void, SyncError>;
   /** The root probe answered: the run's creation upper bound and its first platform time. */
@@ -173,7 +176,7 @@ export class WindowSync {
     const seenAtMs = this.options.clock.read(time);
     this.requests++;
     this.fetched += data.list.length;
-    const written = this.options.writePage(data.list, seenAtMs);
+    const written = this.options.writePage(data.list, seenAtMs, data.skipped);
     if (!written.ok) return this.fail(written.error);
     if (win.root && win.hi === null) {
       this.options.progress.expectOrders(data.totalCount);
@@ -199,12 +202,14 @@ export class WindowSync {
 
   /** What one answer tells about its (still active) window. */
   private takeIn(win: CreationWindow, request: PageRequest, data: OrderPage['data']): void {
-    win.learn(data.list, data.totalCount);
+    // A skipped order still counts towards the window's total: the window completes without it.
+    win.learn(data.list, data.skipped, data.totalCount);
     const pass = win.pass;
     const current = request.pass === pass.number;
     if (current) {
       pass.answered++;
       for (const order of data.list) pass.ids.add(order.id);
+      for (const order of data.skipped) pass.ids.add(order.id);
       pass.totals.push(data.totalCount);
       if (request.pageIndex === 1) this.onFirstPage(win, data);
       if (this.pump.failed || win.state !== 'active') return;
@@ -221,7 +226,7 @@ export class WindowSync {
     const pass = win.pass;
     pass.firstListedMs = data.list.length > 0 ? createdMs(data.list[0]!) : undefined;
     // One answer listing the window's whole count is a consistent snapshot of it: complete, even on a moving list.
-    if (data.list.length === data.totalCount) return this.complete(win, data.totalCount);
+    if (data.list.length + data.skipped.length === data.totalCount) return this.complete(win, data.totalCount);
     if (data.totalCount > this.listLimit) {
       if (isInstant(win.range)) {
         return this.fail({ kind: 'instant-overflow', instant: formatIsoInstant(win.lo!), count: data.totalCount });
@@ -245,7 +250,8 @@ export class WindowSync {
   private splitAtLastPage(win: CreationWindow, data: OrderPage['data']): void {
     const pass = win.pass;
     const last = data.list[data.list.length - 1];
-    if (data.list.length < this.pageSize || last === undefined || pass.firstListedMs === undefined) {
+    const listed = data.list.length + data.skipped.length;
+    if (listed < this.pageSize || last === undefined || pass.firstListedMs === undefined) {
       pass.splitBlocked = true; // the list shrank while paging; the next pass decides again
       return;
     }

@@ -1,54 +1,57 @@
 import { z } from 'zod';
+import { decodeOrderListData } from './orderDecoding';
 
 /**
- * The platform's Order resource, as the spec lists it. Parsing is tolerant: unknown fields pass through
- * (z.looseObject), absent or null optional fields do not fail, a wrong type fails naming the field path.
+ * The platform's Order resource, as the spec lists it, after decoding (orderDecoding.ts): unknown fields pass
+ * through, absent or null optional fields are kept as sent, and every ID-like integer is decimal text.
+ *
+ * Integers kept as text (they can exceed 2^53 and must keep every digit): the order and buyer IDs (the spec's
+ * strings), and the item's productSpuId, productSkuId, categoryId3 and brandId (the spec's integers, which are IDs;
+ * sent as JSON numbers, read from the response text digit for digit). Every other integer of the spec is a status,
+ * a type, a count or a duration: a JS number, refused beyond 2^53.
  */
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
+type Opt<T> = T | null | undefined;
 
-/** A decimal integer ID as text. The platform sends IDs as strings; 64-bit values never pass through a JS number. */
-export const decimalIdSchema = z.string().regex(/^\d{1,20}$/, 'expected a decimal integer ID');
-
-export const orderItemSchema = z.looseObject({
-  productSpuId: optional(z.union([z.number(), z.string()])),
-  productSkuId: optional(z.union([z.number(), z.string()])),
-  productSpuNum: optional(z.string()),
-  productSkuNum: optional(z.string()),
-  productSpuTitle: optional(z.string()),
-  quantity: optional(z.number().int()),
-  deliveryType: optional(z.number().int()),
-  deliveryTime: optional(z.number().int()),
+export interface OrderItem {
+  productSpuId?: Opt<string>;
+  productSkuId?: Opt<string>;
+  productSpuNum?: Opt<string>;
+  productSkuNum?: Opt<string>;
+  productSpuTitle?: Opt<string>;
+  quantity?: Opt<number>;
+  deliveryType?: Opt<number>;
+  deliveryTime?: Opt<number>;
   /** 1 Day, 2 Hour, 3 Minute */
-  deliveryTimeUnit: optional(z.number().int()),
-  categoryId3: optional(z.union([z.number(), z.string()])),
-  categoryName: optional(z.string()),
-  brandId: optional(z.union([z.number(), z.string()])),
-  brandName: optional(z.string()),
-  originalCurrencyProductUnitPrice: optional(z.string()),
-  originalCurrencyProductTotalPrice: optional(z.string()),
-  productSpuAttr: optional(z.record(z.string(), z.unknown())),
-  productSkuAttr: optional(z.record(z.string(), z.unknown())),
-  productSkuImagesUrl: optional(z.array(z.string())),
-});
-export type OrderItem = z.infer<typeof orderItemSchema>;
+  deliveryTimeUnit?: Opt<number>;
+  categoryId3?: Opt<string>;
+  categoryName?: Opt<string>;
+  brandId?: Opt<string>;
+  brandName?: Opt<string>;
+  originalCurrencyProductUnitPrice?: Opt<string>;
+  originalCurrencyProductTotalPrice?: Opt<string>;
+  productSpuAttr?: Opt<Record<string, unknown>>;
+  productSkuAttr?: Opt<Record<string, unknown>>;
+  productSkuImagesUrl?: Opt<string[]>;
+  [field: string]: unknown;
+}
 
 /** Delivery info field types: 1 Text, 2 Textarea, 3 Select, 4 Multi-select, 5 Image. */
 export const deliveryInfoTypes = { 1: 'Text', 2: 'Textarea', 3: 'Select', 4: 'Multi-select', 5: 'Image' } as const;
 
-export const deliveryInfoEntrySchema = z.looseObject({
-  key: optional(z.string()),
-  value: optional(z.array(z.string())),
-  type: optional(z.number().int()),
-});
-export type DeliveryInfoEntry = z.infer<typeof deliveryInfoEntrySchema>;
+export interface DeliveryInfoEntry {
+  key?: Opt<string>;
+  value?: Opt<string[]>;
+  type?: Opt<number>;
+  [field: string]: unknown;
+}
 
-export const deliveryRecordSchema = z.looseObject({
-  imageUrls: optional(z.array(z.string())),
-  description: optional(z.string()),
-  createTime: optional(z.string()),
-  deliveringNumber: optional(z.number().int()),
-});
-export type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
+export interface DeliveryRecord {
+  imageUrls?: Opt<string[]>;
+  description?: Opt<string>;
+  createTime?: Opt<string>;
+  deliveringNumber?: Opt<number>;
+  [field: string]: unknown;
+}
 
 /** Delivery status: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed. */
 export const orderDeliveryStatuses = { 0: 'Pending', 1: 'Shipped', 2: 'Buyer signed', 3: 'Auto signed' } as const;
@@ -57,50 +60,70 @@ export const orderDeliveryTypes = { 1: 'Order delivery', 2: 'Delivery exception'
 /** Delivery time unit of an item: 1 Day, 2 Hour, 3 Minute. */
 export const deliveryTimeUnits = { 1: 'Day', 2: 'Hour', 3: 'Minute' } as const;
 
-export const orderSchema = z.looseObject({
-  id: decimalIdSchema,
-  orderNum: optional(z.string()),
-  masterOrderNum: optional(z.string()),
-  buyerId: optional(decimalIdSchema),
-  buyerName: optional(z.string()),
-  orderStatus: optional(z.number().int()),
-  orderDeliveryStatus: optional(z.number().int()),
-  payTime: optional(z.string()),
-  createTime: optional(z.string()),
-  deliveryType: optional(z.number().int()),
-  deliveryMethodName: optional(z.string()),
-  originalCurrencyProductPrice: optional(z.string()),
-  originalCurrencyCode: optional(z.string()),
-  originalCurrencySymbol: optional(z.string()),
-  orderDeliveryTotal: optional(z.number().int()),
-  deliveringNumber: optional(z.number().int()),
-  remark: optional(z.string()),
-  isExistAfterSales: optional(z.boolean()),
-  isExistDispute: optional(z.boolean()),
-  orderItems: optional(z.array(orderItemSchema)),
-  deliveryInfo: optional(z.array(deliveryInfoEntrySchema)),
-  orderDeliveryList: optional(z.array(deliveryRecordSchema)),
-  deliveryErrorInfo: optional(z.record(z.string(), z.unknown())),
+export interface Order {
+  /** Canonical decimal, 1 … 2^63−1 ("0042" is read as "42"). */
+  id: string;
+  orderNum?: Opt<string>;
+  masterOrderNum?: Opt<string>;
+  /** Canonical decimal, 1 … 2^63−1. */
+  buyerId?: Opt<string>;
+  buyerName?: Opt<string>;
+  orderStatus?: Opt<number>;
+  orderDeliveryStatus?: Opt<number>;
+  payTime?: Opt<string>;
+  createTime?: Opt<string>;
+  deliveryType?: Opt<number>;
+  deliveryMethodName?: Opt<string>;
+  originalCurrencyProductPrice?: Opt<string>;
+  originalCurrencyCode?: Opt<string>;
+  originalCurrencySymbol?: Opt<string>;
+  orderDeliveryTotal?: Opt<number>;
+  deliveringNumber?: Opt<number>;
+  remark?: Opt<string>;
+  isExistAfterSales?: Opt<boolean>;
+  isExistDispute?: Opt<boolean>;
+  orderItems?: Opt<OrderItem[]>;
+  deliveryInfo?: Opt<DeliveryInfoEntry[]>;
+  orderDeliveryList?: Opt<DeliveryRecord[]>;
+  deliveryErrorInfo?: Opt<Record<string, unknown>>;
   /**
    * Not in the spec's Order resource (the spec only has it as a list filter). The sandbox sends it; a real
    * platform may not. Read when present.
    */
-  orderAfterSalesStatus: optional(z.number().int()),
-});
-export type Order = z.infer<typeof orderSchema>;
+  orderAfterSalesStatus?: Opt<number>;
+  [field: string]: unknown;
+}
 
-export const orderListDataSchema = z.looseObject({
-  pageIndex: optional(z.number().int()),
-  pageSize: optional(z.number().int()),
+/** An order of a page that could not be read or stored: reported by ID and skipped, the rest of the page kept. */
+export interface SkippedOrder {
+  /** The order's ID in canonical form, or as sent (quoted, shortened) when the ID itself is unreadable. */
+  id: string;
+  /** As sent, when readable: places the order in its creation window. */
+  createTime?: string | undefined;
+  /** Where and why, e.g. "data.list[3].deliveryErrorInfo.a: nested deeper than 64 levels". */
+  reason: string;
+}
+
+export interface OrderListData {
+  pageIndex?: Opt<number>;
+  pageSize?: Opt<number>;
   /** Required: without it no page can be trusted to be complete (the sync verifies windows by it). */
-  totalCount: z.number().int().nonnegative(),
-  pageCount: optional(z.number().int().nonnegative()),
-  list: z
-    .array(orderSchema)
-    .nullish()
-    .transform((l) => l ?? []),
+  totalCount: number;
+  pageCount?: Opt<number>;
+  /** The orders that decoded. */
+  list: Order[];
+  /** The page's orders that did not, in page order. They count towards `totalCount`. */
+  skipped: SkippedOrder[];
+  [field: string]: unknown;
+}
+
+/** The order list's `data`; a page-level problem fails it, a problem inside one order only skips that order. */
+export const orderListDataSchema = z.unknown().transform((data, ctx): OrderListData => {
+  const decoded = decodeOrderListData(data);
+  if (decoded.ok) return decoded.value;
+  ctx.addIssue({ code: 'custom', message: decoded.issue.message, path: decoded.issue.path });
+  return z.NEVER;
 });
-export type OrderListData = z.infer<typeof orderListDataSchema>;
 
 export const buyerSyncResultSchema = z.looseObject({
   userId: z.union([z.string(), z.number()]).transform(String),

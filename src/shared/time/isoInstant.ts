@@ -19,8 +19,9 @@ export function parseIsoInstant(text: string | null | undefined): number | undef
   if (typeof text !== 'string') return undefined;
   if (CANONICAL.test(text)) {
     const ms = Date.parse(text);
-    // Date.parse rolls Feb 30 over to March; the round trip catches it.
-    if (!Number.isNaN(ms) && new Date(ms).toISOString() === text) return ms;
+    // Date.parse rolls Feb 30 over to March: the day of month read back catches it (days up to 28 always exist).
+    const day = (text.charCodeAt(8) - 48) * 10 + text.charCodeAt(9) - 48;
+    if (!Number.isNaN(ms) && (day <= 28 || new Date(ms).getUTCDate() === day)) return ms;
   }
   const m = ISO.exec(text.trim());
   if (!m) return undefined;

@@ -25,8 +25,8 @@ export function fakeOrder(seq: number, createMs: number, overrides: Partial<Orde
     isExistDispute: false,
     orderItems: [
       {
-        productSpuId: 100,
-        productSkuId: 1000,
+        productSpuId: '100',
+        productSkuId: '1000',
         productSpuTitle: seq % 2 === 0 ? 'Steam Wallet Card' : 'Netflix ギフトカード',
         quantity: 1,
         productSkuAttr: { Region: seq % 3 === 0 ? 'EU' : 'US', Denomination: '10' },

@@ -3,6 +3,7 @@ import { parseIsoInstant } from '../../../shared/time/isoInstant';
 import type { ApiError } from '../../errors';
 import { err, ok, type Result } from '../../result';
 import type { Order } from '../../../shared/domain/order';
+import { decodeOrderListData } from '../../../shared/domain/orderDecoding';
 import { orderListQuerySchema, type OrderListQueryInput } from '../../../shared/domain/requests';
 import type { OrderSource } from '../windowSync';
 import { fakeOrder } from './fakeOrders';
@@ -125,16 +126,16 @@ export class FakePlatform implements OrderSource {
       .map((r) => structuredClone(r.order));
     const time = this.answerTime ? this.answerTime(this.clock) : new Date(this.clock).toISOString();
     if (this.churn) this.applyChurn(this.churn);
-    return ok({
-      data: {
-        pageIndex: q.pageIndex,
-        pageSize,
-        totalCount: matching.length,
-        pageCount: Math.ceil(matching.length / pageSize),
-        list,
-      },
-      time: this.sendsTime ? time : undefined,
+    // Decoded as SellerApi decodes a response: an order a test made unreadable is skipped, not stored.
+    const data = decodeOrderListData({
+      pageIndex: q.pageIndex,
+      pageSize,
+      totalCount: matching.length,
+      pageCount: Math.ceil(matching.length / pageSize),
+      list,
     });
+    if (!data.ok) throw new Error(`fake page does not decode: ${data.issue.message}`);
+    return ok({ data: data.value, time: this.sendsTime ? time : undefined });
   }
 
   private applyChurn(churn: { insert: number; update: number; stepMs: number }): void {
