@@ -252,8 +252,19 @@ interface QueryRow {
   kind: 'typical' | 'text';
   name: string;
   matches: number;
+  /** First page and exact count together (`query`, withTotal). */
   cache: Timing;
+  /** The first page alone (`queryPage`): what a screen shows first. */
+  page: Timing;
+  /** The exact count alone (`countMatches`). */
+  count: Timing;
   http: Timing | undefined;
+}
+
+/** The filters of a query input (what `countMatches` takes). */
+function filtersOf(input: Record<string, unknown>): Record<string, unknown> {
+  const { sort: _s, direction: _d, limit: _l, cursor: _c, withTotal: _w, ...filters } = input;
+  return filters;
 }
 
 async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, iterations: number): Promise<QueryRow[]> {
@@ -269,6 +280,15 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
       if (!first.ok) throw new Error(`${q.name}: ${JSON.stringify(first.error)}`);
       const cacheTiming = await time(() => {
         const r = cache.query(q.input);
+        if (!r.ok) throw new Error(q.name);
+      }, iterations);
+      const page = await time(() => {
+        const r = cache.queryPage(q.input);
+        if (!r.ok) throw new Error(q.name);
+      }, iterations);
+      const filters = filtersOf(q.input);
+      const count = await time(() => {
+        const r = cache.countMatches(filters);
         if (!r.ok) throw new Error(q.name);
       }, iterations);
       let http: Timing | undefined;
@@ -288,6 +308,8 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
         name: q.name,
         matches: first.value.total ?? first.value.list.length,
         cache: cacheTiming,
+        page,
+        count,
         http,
       });
     }
@@ -299,6 +321,8 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
     name: 'counts per status and after-sales status',
     matches: size,
     cache: counts,
+    page: counts,
+    count: counts,
     http: undefined,
   });
   return rows;
@@ -306,12 +330,12 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
 
 function queryTable(rows: QueryRow[]): string {
   const lines = [
-    '| Orders | Query | Matches | Cache p50 ms | Cache p95 ms | Sandbox HTTP p50 ms | Sandbox HTTP p95 ms | HTTP ÷ cache (p50) |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| Orders | Query | Matches | Page + count p50 ms | Page + count p95 ms | First page p50 ms | First page p95 ms | Count p50 ms | Count p95 ms | Sandbox HTTP p50 ms | Sandbox HTTP p95 ms | HTTP ÷ cache (p50) |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${r.kind === 'text' ? '🔎 ' : ''}${r.name} | ${r.matches.toLocaleString('en')} | ${ms(r.cache.p50)} | ${ms(r.cache.p95)} | ${r.http ? ms(r.http.p50) : '—'} | ${r.http ? ms(r.http.p95) : '—'} | ${r.http ? `${(r.http.p50 / r.cache.p50).toFixed(0)}×` : '—'} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.kind === 'text' ? '🔎 ' : ''}${r.name} | ${r.matches.toLocaleString('en')} | ${ms(r.cache.p50)} | ${ms(r.cache.p95)} | ${ms(r.page.p50)} | ${ms(r.page.p95)} | ${ms(r.count.p50)} | ${ms(r.count.p95)} | ${r.http ? ms(r.http.p50) : '—'} | ${r.http ? ms(r.http.p95) : '—'} | ${r.http ? `${(r.http.p50 / r.cache.p50).toFixed(0)}×` : '—'} |`,
     );
   }
   return lines.join('\n');

@@ -1,9 +1,12 @@
+import type { Writable } from 'node:stream';
 import type { SecretStore } from '../core/secrets/secretStore';
 
 /** What a CLI run reads and writes; injected so tests run the CLI in-process. */
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Standard output as a byte stream, for bulk output written as it is produced (`cache export`). */
+  stdoutStream?: Writable;
   env: Readonly<Record<string, string | undefined>>;
   /** Aborted to stop long-running commands (the sandbox) — SIGINT in the real process. */
   signal?: AbortSignal;

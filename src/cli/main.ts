@@ -55,6 +55,7 @@ function readStdin(prompt?: string): Promise<string> {
 
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
+  stdoutStream: process.stdout,
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   signal: controller.signal,

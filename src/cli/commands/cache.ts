@@ -5,12 +5,13 @@ import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { cacheFilePath, openOrderCache } from '../../core/cache/openCache';
 import type { OrderCache } from '../../core/cache/orderCache';
 import { Checkpoint } from '../../core/sync/checkpoint';
-import { profileForApiCommand } from '../context';
+import { profileConfig, profileForApiCommand } from '../context';
 import { formatOrderTable, table } from '../format';
-import { CliError, CliInputError, ExitCode } from '../io';
-import { defined, parseInteger, parseIntegerList } from '../options';
+import { CliError, ExitCode } from '../io';
+import { defined, parseInteger } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
-import { addOrderFilterOptions, orderFilterInput } from './orders';
+import { registerCacheExport } from './cacheExport';
+import { addCacheFilterOptions, cacheFilterInput, type CacheFilterFlags } from './cacheFilters';
 
 export const REBUILD_HINT = 'Run `merchant-desk sync --rebuild` to rebuild it from the platform';
 
@@ -32,15 +33,26 @@ export function cacheErrorToCli(error: CacheError): CliError {
   return new CliError(describeCacheError(error, canRebuild(error) ? REBUILD_HINT : undefined), ExitCode.other);
 }
 
-/** Opens the profile's cache (throws a CliError explaining what to do). Offline readers pass no identity. */
-export function openCacheOrExplain(file: string, identity?: CacheIdentity): OrderCache {
-  const opened = openOrderCache({ file, ...(identity ? { identity } : {}) });
-  if (!opened.ok) throw cacheErrorToCli(opened.error);
-  return opened.value;
+/**
+ * Whose orders an offline reader expects, as far as the settings say: the profile's merchant and base URL, or in
+ * the environment mode MERCHANT_DESK_MERCHANT_ID / --merchant (and the base URL when set).
+ */
+export function expectedCacheOwner(ctx: CommandContext): Partial<CacheIdentity> {
+  const profile = profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles);
+  if (profile) {
+    const config = profileConfig(profile, ctx.options);
+    return { baseUrl: config.baseUrl, merchantId: config.merchantId };
+  }
+  const merchantId = ctx.options.merchant ?? (ctx.io.env.MERCHANT_DESK_MERCHANT_ID || undefined);
+  const baseUrl = ctx.options.baseUrl ?? (ctx.io.env.MERCHANT_DESK_BASE_URL || undefined);
+  return { ...(merchantId ? { merchantId } : {}), ...(baseUrl ? { baseUrl } : {}) };
 }
 
-/** An existing cache for offline reading; no file means no sync yet. */
-function openExistingCache(ctx: CommandContext): OrderCache {
+/**
+ * An existing cache for offline reading, refused when it holds another merchant's orders than the settings
+ * name; no file means no sync yet.
+ */
+export function openExistingCache(ctx: CommandContext): OrderCache {
   const file = cacheFileFor(ctx);
   if (!existsSync(file)) {
     throw new CliError(
@@ -48,45 +60,21 @@ function openExistingCache(ctx: CommandContext): OrderCache {
       ExitCode.other,
     );
   }
-  return openCacheOrExplain(file);
+  const opened = openOrderCache({ file, owner: expectedCacheOwner(ctx) });
+  if (!opened.ok) throw cacheErrorToCli(opened.error);
+  return opened.value;
 }
 
-interface QueryFlags {
-  id?: string;
-  orderNum?: string;
-  buyerId?: string;
-  title?: string;
-  status?: string;
-  afterSalesStatus?: string;
-  createdFrom?: string;
-  createdTo?: string;
-  updatedFrom?: string;
-  updatedTo?: string;
-  search?: string;
-  sort?: string;
-  asc?: boolean;
+interface QueryFlags extends CacheFilterFlags {
   limit?: string;
   cursor?: string;
-  afterSales?: boolean;
-  dispute?: boolean;
-  deliveryStatus?: string;
-  deliveryException?: boolean;
 }
 
 function queryInput(f: QueryFlags) {
-  if (f.sort !== undefined && f.sort !== 'created' && f.sort !== 'paid')
-    throw new CliInputError(`--sort must be created or paid, got "${f.sort}"`);
   return defined({
-    ...orderFilterInput(f),
-    search: f.search,
-    sort: f.sort,
-    direction: f.asc ? 'asc' : undefined,
+    ...cacheFilterInput(f),
     limit: parseInteger('--limit', f.limit),
     cursor: f.cursor,
-    hasAfterSales: f.afterSales,
-    hasDispute: f.dispute,
-    deliveryStatus: parseIntegerList('--delivery-status', f.deliveryStatus),
-    deliveryException: f.deliveryException,
   });
 }
 
@@ -100,32 +88,15 @@ export const AFTER_SALES_UNKNOWN =
 export function registerCache(program: Command, run: CommandRunner): void {
   const cache = program.command('cache').description('the offline order cache (filled by `merchant-desk sync`)');
 
-  addOrderFilterOptions(
+  addCacheFilterOptions(
     cache
       .command('query')
       .description(
         'orders from the offline cache: the order-list filters plus text search, flags, sort and paging; works offline',
       ),
   )
-    .option(
-      '--search <TEXT>',
-      'words that must all occur in order number, buyer name, product titles, SKU attributes or remark',
-    )
-    .option('--sort <created|paid>', 'sort by creation or payment time (default created), newest first')
-    .option('--asc', 'oldest first')
     .option('--limit <N>', 'orders to show, 1-1000', '50')
     .option('--cursor <C>', 'continue after the previous page (its nextCursor)')
-    .option('--after-sales', 'only orders with after-sales')
-    .option('--no-after-sales', 'only orders without after-sales')
-    .option('--dispute', 'only orders with a dispute')
-    .option('--no-dispute', 'only orders without a dispute')
-    .option('--delivery-status <N,N>', 'delivery status values: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed')
-    .option('--delivery-exception', 'only orders with a delivery exception')
-    .option('--no-delivery-exception', 'only orders without a delivery exception')
-    .addHelpText(
-      'after',
-      '\n--updated-from/--updated-to match the time the cache saw each order change (the platform does not send update times).',
-    )
     .action((flags: QueryFlags) =>
       run(async (ctx) => {
         const input = queryInput(flags);
@@ -226,4 +197,6 @@ export function registerCache(program: Command, run: CommandRunner): void {
         }
       }),
     );
+
+  registerCacheExport(cache, run);
 }

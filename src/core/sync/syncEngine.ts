@@ -111,6 +111,11 @@ export class SyncEngine {
     const status = checkpoint.status();
     if (!status.ok) return err({ kind: 'cache', error: status.error });
     const { baseline, watermarkMs, running } = status.value;
+    // A full pass compares content hashes only: a page damaged elsewhere in the file would go unnoticed.
+    if (request.full || !baseline || running?.mode === 'full') {
+      const intact = cache.checkIntegrity();
+      if (!intact.ok) return err({ kind: 'cache', error: intact.error });
+    }
 
     let run: SyncRun;
     let resumed = false;

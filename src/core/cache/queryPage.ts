@@ -1,0 +1,94 @@
+import type { Order } from '../../shared/domain/order';
+import { ok, type Result } from '../result';
+import { filterSql, whereSql, withSets } from './filterSql';
+import { indexedBy, matchIndex, SCAN_INDEX, SORT_COLUMN } from './indexChoice';
+import { encodeCursor, readCursor, type CursorMismatch } from './queryCursor';
+import type { CacheFilter, CachePaging } from './querySchema';
+import type { StatementCache } from './statementCache';
+
+export interface CachePage {
+  list: Order[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * Above this many matches (after the cursor), a page is read in sort order through the covering sort index,
+ * stopping after one page; at or below it, the matches are found through the filters' own index and sorted.
+ */
+export const ORDERED_SCAN_THRESHOLD = 1_000;
+
+interface PageRow {
+  rid: number;
+  k: number;
+}
+
+/**
+ * One page of a validated query, without counting every match: one statement. First a count of the matches capped
+ * at `threshold + 1` (so it stops early) picks the plan:
+ * - many matches: the covering sort index is read in order from the cursor, each entry checked against the filters
+ *   (and, for a text search, probed against the materialised matches), stopping after one page — at most about
+ *   `limit × rows ÷ threshold` entries;
+ * - few: the matches are found through the filters' index and sorted.
+ * The other arm gets LIMIT 0 and reads nothing. The expensive sets (full-text matches, matching title groups) are
+ * materialised once for the whole statement.
+ */
+export function runPageQuery(
+  statements: StatementCache,
+  q: CacheFilter & CachePaging,
+  /** ORDERED_SCAN_THRESHOLD; tests force either plan with 0 or Infinity. */
+  threshold = ORDERED_SCAN_THRESHOLD,
+): Result<CachePage, CursorMismatch> {
+  const cursor = readCursor(q);
+  if (!cursor.ok) return cursor;
+  const f = filterSql(q);
+  const key = SORT_COLUMN[q.sort];
+  const desc = q.direction === 'desc';
+  const order = desc ? `${key} DESC, rid DESC` : `${key} ASC, rid ASC`;
+  const clauses = cursor.value ? [...f.clauses, `(${key}, rid) ${desc ? '<' : '>'} (?, ?)`] : f.clauses;
+  const params = cursor.value ? [...f.params, cursor.value.key, cursor.value.rid] : f.params;
+  const found = indexedBy(matchIndex(q, f));
+  const cap = Number.isFinite(threshold) ? threshold + 1 : -1; // LIMIT -1: no limit
+  // A text search alone counts its matches as they are (no row read: cheaper than even a capped count).
+  const countAll = f.textOnly && !cursor.value;
+  const prefix = withSets(f.sets, [
+    countAll
+      ? 'c AS MATERIALIZED (SELECT count(*) AS n FROM m)'
+      : `c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM orders${found}${whereSql(clauses)} LIMIT ?))`,
+  ]);
+  const arm = (from: string) => `SELECT rid, ${key} AS k FROM orders${from}${whereSql(clauses)} ORDER BY ${order}`;
+  const rows = statements
+    .get(
+      `${prefix.sql}
+       SELECT rid, k FROM (${arm(indexedBy(SCAN_INDEX[q.sort]))} LIMIT CASE WHEN (SELECT n FROM c) > ? THEN ? ELSE 0 END)
+       UNION ALL
+       SELECT rid, k FROM (${arm(found)} LIMIT CASE WHEN (SELECT n FROM c) > ? THEN 0 ELSE ? END)`,
+    )
+    .all(
+      ...prefix.params,
+      ...(countAll ? [] : [...params, cap]),
+      ...params,
+      threshold,
+      q.limit + 1,
+      ...params,
+      threshold,
+      q.limit + 1,
+    ) as PageRow[];
+  // Each arm is in order and only one returns rows; sorting the page again costs nothing and relies on nothing.
+  const sign = desc ? -1 : 1;
+  rows.sort((x, y) => sign * (x.k - y.k || x.rid - y.rid));
+  const more = rows.length > q.limit;
+  if (more) rows.length = q.limit;
+  const last = rows[rows.length - 1];
+  return ok({
+    list: readOrders(statements, rows),
+    nextCursor:
+      more && last ? encodeCursor({ sort: q.sort, direction: q.direction, key: last.k, rid: last.rid }) : null,
+  });
+}
+
+/** The stored orders of the rows, in the rows' order. */
+function readOrders(statements: StatementCache, rows: readonly PageRow[]): Order[] {
+  const json = statements.get('SELECT json FROM order_json WHERE rid = ?').pluck();
+  return rows.map((r) => JSON.parse(json.get(r.rid) as string) as Order);
+}
