@@ -5,17 +5,19 @@
  * 2. full sync of 25,000 orders at 50 ms injected latency: requests ÷ ceil(N/100), wall time ÷ the latency-bound
  *    minimum for the chosen parallelism;
  * 3. a poll with no change: requests;
- * 4. peak memory of this (the syncing) process while syncing 100,000 orders vs 25,000.
+ * 4. peak memory of this (the syncing) process while syncing 100,000 orders vs 25,000;
+ * 5. export of every cached order (CSV, JSON Lines): time and peak memory at 10,000 vs 100,000 orders.
  * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|memory, --keep=DIR (keep the cache files).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { format } from 'prettier';
 import path from 'node:path';
 import { SellerApi } from '../src/core/api/sellerApi';
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
+import { writeExport, type ExportFormat } from '../src/core/cache/exportOrders';
 import { platformConfigSchema } from '../src/core/config/platformConfig';
 import { createAxiosTransport } from '../src/core/http/axiosTransport';
 import { countingTransport } from '../src/core/sync/requestCounter';
@@ -28,6 +30,8 @@ if (argv[0] === 'serve') {
   await serveSandbox(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === 'memrun') {
   await memoryRun(JSON.parse(argv[1] ?? '{}'));
+} else if (argv[0] === 'exportrun') {
+  await exportRun(JSON.parse(argv[1] ?? '{}'));
 } else {
   await main();
 }
@@ -72,6 +76,77 @@ function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<SyncRun
     ),
   );
 }
+
+interface ExportRunInput {
+  cache: string;
+  output: string;
+  format: ExportFormat;
+}
+
+interface ExportRun {
+  format: ExportFormat;
+  orders: number;
+  rows: number;
+  bytes: number;
+  wallMs: number;
+  peak: MemoryPeak;
+  baseline: MemoryPeak;
+}
+
+/** Child side of an export measurement: every order of a cache exported to a file, in a fresh process. */
+async function exportRun(input: ExportRunInput): Promise<void> {
+  const r = openOrderCache({ file: input.cache });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  const out = createWriteStream(input.output);
+  const t = performance.now();
+  const { value, peak, baseline } = await withMemoryPeak(
+    () => writeExport(r.value, {}, out, { format: input.format }),
+    true,
+  );
+  await new Promise<void>((resolve) => out.end(resolve));
+  const wallMs = performance.now() - t;
+  r.value.close();
+  if (!value.ok) throw new Error(JSON.stringify(value.error));
+  const run: ExportRun = {
+    format: input.format,
+    ...value.value,
+    bytes: statSync(input.output).size,
+    wallMs,
+    peak,
+    baseline,
+  };
+  rmSync(input.output, { force: true });
+  process.stdout.write(`${JSON.stringify(run)}\n`);
+}
+
+/** Parent side: exports a cache file in a fresh process (nothing else in its heap) and reads its figures. */
+function exportInFreshProcess(cache: string, format: ExportFormat): Promise<ExportRun> {
+  const input: ExportRunInput = { cache, output: `${cache}.export.${format}`, format };
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'exportrun', JSON.stringify(input)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as ExportRun)
+        : reject(new Error(`exportrun exited ${code}`)),
+    ),
+  );
+}
+
+function exportRows(size: number, runs: ExportRun[]): string[] {
+  return runs.map(
+    (r) =>
+      `| ${size.toLocaleString('en')} | ${r.format} | ${r.orders.toLocaleString('en')} | ${r.rows.toLocaleString('en')} | ${mib(r.bytes)} | ${(r.wallMs / 1000).toFixed(2)} | ${Math.round(r.orders / (r.wallMs / 1000)).toLocaleString('en')} | ${mib(r.peak.rss)} | ${mib(r.peak.heapUsed)} | ${mib(r.peak.liveHeap)} |`,
+  );
+}
+
+const EXPORT_TABLE_HEAD = [
+  '| Orders cached | Format | Orders exported | Rows | Output MiB | Wall s | Orders/s | Peak RSS MiB | Peak JS heap MiB | Peak live heap MiB (after GC) |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
 
 interface Client {
   seller: SellerApi;
@@ -451,6 +526,7 @@ async function main(): Promise<void> {
       }
     }
 
+    let exportSmall: ExportRun[] = [];
     if (want('query')) {
       say(
         `## Cache queries at ${SMALL.toLocaleString('en')} orders (${ITER} runs each; sandbox HTTP: pageSize 50, latency 0)\n`,
@@ -464,6 +540,10 @@ async function main(): Promise<void> {
         say('');
         results.querySmall = rows;
         cache.close();
+        exportSmall = [
+          await exportInFreshProcess(path.join(dir, 'query-small.sqlite'), 'csv'),
+          await exportInFreshProcess(path.join(dir, 'query-small.sqlite'), 'jsonl'),
+        ];
       } finally {
         await sb.stop();
       }
@@ -508,6 +588,23 @@ async function main(): Promise<void> {
             results.queryBig = rows2;
             const stats = big.cache.stats();
             if (stats.ok) say(`Cache file at ${BIG.toLocaleString('en')} orders: ${mib(stats.value.bytes)} MiB.\n`);
+            const integrity = await time(() => big!.cache.checkIntegrity(), 3, 1);
+            say(
+              `Integrity check (PRAGMA quick_check, before each full sync) at ${BIG.toLocaleString('en')} orders: ${ms(integrity.p50)} ms.\n`,
+            );
+            results.integrityCheckMs = integrity.p50;
+
+            say(
+              `## Export of every cached order (\`cache export\`), ${SMALL.toLocaleString('en')} vs ${BIG.toLocaleString('en')} orders, each in a fresh process\n`,
+            );
+            const bigFile = path.join(dir, `mem-${BIG}.sqlite`);
+            const exportBig = [
+              await exportInFreshProcess(bigFile, 'csv'),
+              await exportInFreshProcess(bigFile, 'jsonl'),
+            ];
+            say([...EXPORT_TABLE_HEAD, ...exportRows(SMALL, exportSmall), ...exportRows(BIG, exportBig)].join('\n'));
+            say('');
+            results.export = { [SMALL]: exportSmall, [BIG]: exportBig };
           }
         } finally {
           big.cache.close();

@@ -6,7 +6,7 @@ import { type CacheError, type CacheIdentity } from './cacheErrors';
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
-import { runPageQuery, type CachePage } from './queryPage';
+import { runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
 import { runCacheQuery, type CacheQueryResult } from './queryOrders';
 import { cacheFilterSchema, cacheQuerySchema, issuesText } from './querySchema';
 import { StatementCache } from './statementCache';
@@ -103,6 +103,13 @@ export class OrderCache {
     const parsed = cacheQuerySchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
     return this.guardQuery(() => runPageQuery(this.statements, parsed.data));
+  }
+
+  /** Like queryPage, each order as its stored JSON text (exactly what `JSON.stringify` of the order gives). */
+  queryPageJson(input: unknown): Result<{ list: string[]; nextCursor: string | null }, CacheError> {
+    const parsed = cacheQuerySchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    return this.guardQuery(() => runPageQueryJson(this.statements, parsed.data));
   }
 
   /** The exact number of orders matching the filters (cacheFilterSchema: no sort, limit or cursor). */

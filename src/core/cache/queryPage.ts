@@ -39,6 +39,28 @@ export function runPageQuery(
   /** ORDERED_SCAN_THRESHOLD; tests force either plan with 0 or Infinity. */
   threshold = ORDERED_SCAN_THRESHOLD,
 ): Result<CachePage, CursorMismatch> {
+  const page = pageRows(statements, q, threshold);
+  if (!page.ok) return page;
+  const json = storedJson(statements);
+  return ok({ list: page.value.rows.map((r) => JSON.parse(json(r)) as Order), nextCursor: page.value.nextCursor });
+}
+
+/** A page as the stored JSON text of each order, for writers that pass it on unchanged (no parse, no stringify). */
+export function runPageQueryJson(
+  statements: StatementCache,
+  q: CacheFilter & CachePaging,
+): Result<{ list: string[]; nextCursor: string | null }, CursorMismatch> {
+  const page = pageRows(statements, q, ORDERED_SCAN_THRESHOLD);
+  if (!page.ok) return page;
+  return ok({ list: page.value.rows.map(storedJson(statements)), nextCursor: page.value.nextCursor });
+}
+
+/** The rids and sort keys of a page, in order, and the cursor after it. */
+function pageRows(
+  statements: StatementCache,
+  q: CacheFilter & CachePaging,
+  threshold: number,
+): Result<{ rows: PageRow[]; nextCursor: string | null }, CursorMismatch> {
   const cursor = readCursor(q);
   if (!cursor.ok) return cursor;
   const f = filterSql(q);
@@ -81,14 +103,14 @@ export function runPageQuery(
   if (more) rows.length = q.limit;
   const last = rows[rows.length - 1];
   return ok({
-    list: readOrders(statements, rows),
+    rows,
     nextCursor:
       more && last ? encodeCursor({ sort: q.sort, direction: q.direction, key: last.k, rid: last.rid }) : null,
   });
 }
 
-/** The stored orders of the rows, in the rows' order. */
-function readOrders(statements: StatementCache, rows: readonly PageRow[]): Order[] {
+/** Reads an order's stored JSON text by rid. */
+function storedJson(statements: StatementCache): (row: PageRow) => string {
   const json = statements.get('SELECT json FROM order_json WHERE rid = ?').pluck();
-  return rows.map((r) => JSON.parse(json.get(r.rid) as string) as Order);
+  return (row) => json.get(row.rid) as string;
 }
