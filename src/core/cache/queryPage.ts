@@ -71,28 +71,44 @@ function pageRows(
   const params = cursor.value ? [...f.params, cursor.value.key, cursor.value.rid] : f.params;
   const found = indexedBy(matchIndex(q, f));
   const cap = Number.isFinite(threshold) ? threshold + 1 : -1; // LIMIT -1: no limit
-  // A text search alone counts its matches as they are (no row read: cheaper than even a capped count).
-  const countAll = f.textOnly && !cursor.value;
-  const prefix = withSets(f.sets, [
-    countAll
-      ? 'c AS MATERIALIZED (SELECT count(*) AS n FROM m)'
-      : `c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM orders${found}${whereSql(clauses)} LIMIT ?))`,
-  ]);
   const arm = (from: string) => `SELECT rid, ${key} AS k FROM orders${from}${whereSql(clauses)} ORDER BY ${order}`;
+  const scanArm = arm(indexedBy(SCAN_INDEX[q.sort]));
+  let ctes: string[];
+  let cteParams: unknown[];
+  let sortArm: string;
+  let sortParams: unknown[];
+  if (f.textOnly && !cursor.value) {
+    // A text search alone counts its matches as they are (no row read: cheaper than even a capped count).
+    ctes = ['c AS MATERIALIZED (SELECT count(*) AS n FROM m)'];
+    cteParams = [];
+    sortArm = arm(found);
+    sortParams = params;
+  } else {
+    // The first `cap` matches with their sort keys, once: their number picks the plan, and when they are all the
+    // matches (few), the page is sorted from them without finding the matches again.
+    ctes = [
+      `h AS MATERIALIZED (SELECT rid, ${key} AS k FROM orders${found}${whereSql(clauses)} LIMIT ?)`,
+      'c AS MATERIALIZED (SELECT count(*) AS n FROM h)',
+    ];
+    cteParams = [...params, cap];
+    sortArm = `SELECT rid, k FROM h ORDER BY ${desc ? 'k DESC, rid DESC' : 'k ASC, rid ASC'}`;
+    sortParams = [];
+  }
+  const prefix = withSets(f.sets, ctes);
   const rows = statements
     .get(
       `${prefix.sql}
-       SELECT rid, k FROM (${arm(indexedBy(SCAN_INDEX[q.sort]))} LIMIT CASE WHEN (SELECT n FROM c) > ? THEN ? ELSE 0 END)
+       SELECT rid, k FROM (${scanArm} LIMIT CASE WHEN (SELECT n FROM c) > ? THEN ? ELSE 0 END)
        UNION ALL
-       SELECT rid, k FROM (${arm(found)} LIMIT CASE WHEN (SELECT n FROM c) > ? THEN 0 ELSE ? END)`,
+       SELECT rid, k FROM (${sortArm} LIMIT CASE WHEN (SELECT n FROM c) > ? THEN 0 ELSE ? END)`,
     )
     .all(
       ...prefix.params,
-      ...(countAll ? [] : [...params, cap]),
+      ...cteParams,
       ...params,
       threshold,
       q.limit + 1,
-      ...params,
+      ...sortParams,
       threshold,
       q.limit + 1,
     ) as PageRow[];
