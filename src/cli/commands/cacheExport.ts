@@ -12,7 +12,7 @@ import {
 import type { Result } from '../../core/result';
 import { CliError, CliInputError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';
-import { cacheErrorToCli, openExistingCache } from './cache';
+import { cacheErrorToCli, openExistingCache } from './cacheAccess';
 import { addCacheFilterOptions, cacheFilterInput, type CacheFilterFlags } from './cacheFilters';
 
 interface ExportFlags extends CacheFilterFlags {

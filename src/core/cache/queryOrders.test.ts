@@ -7,7 +7,7 @@ import { fakeOrder } from '../sync/testing/fakeOrders';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 import { runCacheQuery } from './queryOrders';
-import { ORDERED_SCAN_THRESHOLD } from './queryPage';
+import { ORDERED_SCAN_THRESHOLD, TEXT_SCAN_THRESHOLD } from './queryPage';
 import { cacheQuerySchema, type CacheQueryInput } from './querySchema';
 import { StatementCache } from './statementCache';
 
@@ -287,6 +287,7 @@ describe('both plans give the same pages', () => {
     const ordered = pages(0);
     expect(ordered).toEqual(pages(Infinity));
     expect(ordered).toEqual(pages(ORDERED_SCAN_THRESHOLD));
+    expect(ordered).toEqual(pages(TEXT_SCAN_THRESHOLD));
     const expected = reference({ ...input, limit: 50 });
     expect(ordered[0]!.total).toBe(expected.length);
     expect(ordered.flatMap((p) => p.ids)).toEqual(expected.slice(0, ordered.length * 50));
@@ -294,7 +295,8 @@ describe('both plans give the same pages', () => {
 
   it('the broad cases are broad and the rare ones rare', () => {
     expect(reference({ search: 'buyer' }).length).toBeGreaterThan(ORDERED_SCAN_THRESHOLD);
-    expect(reference({ search: '김민준' }).length).toBeLessThanOrEqual(ORDERED_SCAN_THRESHOLD);
+    expect(reference({ search: '김민준' }).length).toBeLessThanOrEqual(TEXT_SCAN_THRESHOLD);
+    expect(reference({ search: 'friday', hasAfterSales: false }).length).toBeLessThanOrEqual(TEXT_SCAN_THRESHOLD);
   });
 });
 

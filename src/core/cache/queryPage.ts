@@ -18,6 +18,14 @@ export interface CachePage {
  */
 export const ORDERED_SCAN_THRESHOLD = 1_000;
 
+/**
+ * The same for a text search: each match counted costs a seek in the rid index (not an index-only step), so fewer
+ * are counted; the walk this allows is still bounded (about limit × rows ÷ 250 entries of the sort index).
+ * Measured at 100,000 orders: "steam" + status 4 and "netflix jp" + last 30 days 10–15 % faster than with 1,000,
+ * a rare word + status unchanged.
+ */
+export const TEXT_SCAN_THRESHOLD = 250;
+
 interface PageRow {
   rid: number;
   k: number;
@@ -36,8 +44,8 @@ interface PageRow {
 export function runPageQuery(
   statements: StatementCache,
   q: CacheFilter & CachePaging,
-  /** ORDERED_SCAN_THRESHOLD; tests force either plan with 0 or Infinity. */
-  threshold = ORDERED_SCAN_THRESHOLD,
+  /** ORDERED_SCAN_THRESHOLD or TEXT_SCAN_THRESHOLD; tests force either plan with 0 or Infinity. */
+  threshold?: number,
 ): Result<CachePage, CursorMismatch> {
   const page = pageRows(statements, q, threshold);
   if (!page.ok) return page;
@@ -50,7 +58,7 @@ export function runPageQueryJson(
   statements: StatementCache,
   q: CacheFilter & CachePaging,
 ): Result<{ list: string[]; nextCursor: string | null }, CursorMismatch> {
-  const page = pageRows(statements, q, ORDERED_SCAN_THRESHOLD);
+  const page = pageRows(statements, q);
   if (!page.ok) return page;
   return ok({ list: page.value.rows.map(storedJson(statements)), nextCursor: page.value.nextCursor });
 }
@@ -59,11 +67,12 @@ export function runPageQueryJson(
 function pageRows(
   statements: StatementCache,
   q: CacheFilter & CachePaging,
-  threshold: number,
+  forcedThreshold?: number,
 ): Result<{ rows: PageRow[]; nextCursor: string | null }, CursorMismatch> {
   const cursor = readCursor(q);
   if (!cursor.ok) return cursor;
   const f = filterSql(q);
+  const threshold = forcedThreshold ?? (f.text ? TEXT_SCAN_THRESHOLD : ORDERED_SCAN_THRESHOLD);
   const key = SORT_COLUMN[q.sort];
   const desc = q.direction === 'desc';
   const order = desc ? `${key} DESC, rid DESC` : `${key} ASC, rid ASC`;
