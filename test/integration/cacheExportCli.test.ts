@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cacheFilePath, openOrderCache } from '../../src/core/cache/openCache';
 import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
+import { runCliCapture } from '../helpers/runCliCapture';
 
 /** A data directory whose default profile has a cache of `n` orders. */
 function dataDirWithOrders(n: number): string {
@@ -16,6 +17,26 @@ function dataDirWithOrders(n: number): string {
   opened.value.close();
   return dir;
 }
+
+describe('cache export, cancelled', () => {
+  it('leaves an existing output file as it was and no partial file', async () => {
+    const dir = dataDirWithOrders(300);
+    const outDir = mkdtempSync(path.join(tmpdir(), 'md-export-out-'));
+    const file = path.join(outDir, 'orders.csv');
+    writeFileSync(file, 'the previous export\n');
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const r = await runCliCapture(
+      ['cache', 'export', '--format', 'csv', '--output', file],
+      { MERCHANT_DESK_DATA_DIR: dir },
+      cancelled.signal,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Export cancelled; .*orders\.csv was left as it was/);
+    expect(readFileSync(file, 'utf8')).toBe('the previous export\n');
+    expect(readdirSync(outDir)).toEqual(['orders.csv']);
+  });
+});
 
 describe('cache export through the built CLI', () => {
   const bin = path.resolve('bin/merchant-desk.js');

@@ -127,7 +127,11 @@ async function toStdout(ctx: CommandContext, write: Export): Promise<Result<Expo
 }
 
 function exportErrorToCli(error: ExportError, output: string | undefined): CliError {
-  if (error.kind === 'cancelled') return new CliError('Export cancelled; nothing was written.', ExitCode.other);
+  if (error.kind === 'cancelled')
+    return new CliError(
+      output ? `Export cancelled; ${output} was left as it was.` : 'Export cancelled; the output above is incomplete.',
+      ExitCode.other,
+    );
   if (error.kind === 'write')
     return new CliError(
       `Writing the export${output ? ` to ${output}` : ''} failed (${error.detail})${output ? '; the file was left as it was' : ''}. Check free disk space and permissions.`,
