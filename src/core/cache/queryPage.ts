@@ -92,9 +92,16 @@ function pageRows(
     cteParams = [];
     sortArm = arm(found);
     sortParams = params;
+  } else if (!f.text) {
+    // Counting through a covering index is a step per match: the few matches are found again by the sort arm
+    // (cheaper than keeping up to `cap` rows for it).
+    ctes = [`c AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM orders${found}${whereSql(clauses)} LIMIT ?))`];
+    cteParams = [...params, cap];
+    sortArm = arm(found);
+    sortParams = params;
   } else {
-    // The first `cap` matches with their sort keys, once: their number picks the plan, and when they are all the
-    // matches (few), the page is sorted from them without finding the matches again.
+    // Each text match counted costs a seek: the first `cap` matches are kept with their sort keys, once. Their
+    // number picks the plan, and when they are all the matches (few), the page is sorted from them.
     ctes = [
       `h AS MATERIALIZED (SELECT rid, ${key} AS k FROM orders${found}${whereSql(clauses)} LIMIT ?)`,
       'c AS MATERIALIZED (SELECT count(*) AS n FROM h)',
