@@ -8,13 +8,14 @@
  * 3b. full sync of 25,000 orders while the shop changes on every request (one new + one updated order per request):
  *    requests ÷ ceil(N/100), the outcome, and whether the cache equals the platform as of the catch-up;
  * 4. peak memory of this (the syncing) process while syncing 100,000 orders vs 25,000;
- * 5. this process's event-loop delay (it plays Electron's main) during a 100,000-order full sync with queries every
+ * 5. export of every cached order (CSV, JSON Lines): time and peak memory at 10,000 vs 100,000 orders;
+ * 6. this process's event-loop delay (it plays Electron's main) during a 100,000-order full sync with queries every
  *    50 ms, the core host in this process vs in a child process.
  * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host, --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { format } from 'prettier';
 import path from 'node:path';
@@ -23,6 +24,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { SellerApi } from '../src/core/api/sellerApi';
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
+import { writeExport, type ExportFormat } from '../src/core/cache/exportOrders';
 import { platformConfigSchema } from '../src/core/config/platformConfig';
 import { createAxiosTransport } from '../src/core/http/axiosTransport';
 import { countingTransport } from '../src/core/sync/countingTransport';
@@ -45,6 +47,8 @@ if (argv[0] === 'serve') {
 } else if (argv[0] === 'corehost') {
   // The out-of-process core host of the host bench: this same bundle, started by nodeHostLauncher.
   runNodeCoreHost(appOperations);
+} else if (argv[0] === 'exportrun') {
+  await exportRun(JSON.parse(argv[1] ?? '{}'));
 } else {
   await main();
 }
@@ -95,6 +99,80 @@ function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<SyncRun
   );
 }
 
+interface ExportRunInput {
+  cache: string;
+  output: string;
+  format: ExportFormat;
+}
+
+interface ExportRun {
+  format: ExportFormat;
+  orders: number;
+  rows: number;
+  bytes: number;
+  wallMs: number;
+  peak: MemoryPeak;
+  baseline: MemoryPeak;
+}
+
+/** Child side of an export measurement: every order of a cache exported to a file, in a fresh process. */
+async function exportRun(input: ExportRunInput): Promise<void> {
+  const r = openOrderCache({ file: input.cache });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  const out = createWriteStream(input.output);
+  const t = performance.now();
+  const { value, peak, baseline } = await withMemoryPeak(
+    () => writeExport(r.value, {}, out, { format: input.format }),
+    true,
+  );
+  await new Promise<void>((resolve) => out.end(resolve));
+  const wallMs = performance.now() - t;
+  r.value.close();
+  if (!value.ok) throw new Error(JSON.stringify(value.error));
+  const run: ExportRun = {
+    format: input.format,
+    ...value.value,
+    bytes: statSync(input.output).size,
+    wallMs,
+    peak,
+    baseline,
+  };
+  rmSync(input.output, { force: true });
+  process.stdout.write(`${JSON.stringify(run)}\n`);
+}
+
+/** Parent side: exports a cache file in a fresh process (nothing else in its heap) and reads its figures. */
+function exportInFreshProcess(cache: string, format: ExportFormat): Promise<ExportRun> {
+  const input: ExportRunInput = { cache, output: `${cache}.export.${format}`, format };
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, 'exportrun', JSON.stringify(input)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as ExportRun)
+        : reject(new Error(`exportrun exited ${code}`)),
+    ),
+  );
+}
+
+function exportRows(size: number, runs: ExportRun[]): string[] {
+  return runs.map(
+    (r) =>
+      `| ${size.toLocaleString('en')} | ${r.format} | ${r.orders.toLocaleString('en')} | ${r.rows.toLocaleString('en')} | ${mib(r.bytes)} | ${(r.wallMs / 1000).toFixed(2)} | ${Math.round(r.orders / (r.wallMs / 1000)).toLocaleString('en')} | ${mib(r.peak.rss)} | ${mib(r.peak.rssAnon)} | ${mib(r.peak.heapUsed)} | ${mib(r.peak.liveHeap)} |`,
+  );
+}
+
+/** A function declaration (hoisted): main() runs at the top of this module, before later constants exist. */
+function exportTableHead(): string[] {
+  return [
+    '| Orders cached | Format | Orders exported | Rows | Output MiB | Wall s | Orders/s | Peak RSS MiB | Peak RSS without mapped files MiB | Peak JS heap MiB | Peak live heap MiB (after GC) |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+}
+
 interface Client {
   seller: SellerApi;
   transport: ReturnType<typeof countingTransport>;
@@ -130,6 +208,21 @@ interface MemoryPeak {
   external: number;
   /** Heap in use right after a full GC (sampled every 2 s when asked for): what the sync really holds. */
   liveHeap: number;
+  /**
+   * Resident memory that is not a mapped file (Linux: RssAnon of /proc/self/status; 0 elsewhere): RSS also counts
+   * the cache file's pages SQLite reads through its memory map, which belong to the OS's file cache.
+   */
+  rssAnon: number;
+}
+
+/** RssAnon in bytes (Linux), else 0. */
+function rssAnon(): number {
+  try {
+    const m = /^RssAnon:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -141,13 +234,20 @@ async function withMemoryPeak<T>(
 ): Promise<{ value: T; peak: MemoryPeak; baseline: MemoryPeak }> {
   gc?.();
   const m0 = process.memoryUsage();
-  const baseline = { rss: m0.rss, heapUsed: m0.heapUsed, external: m0.external, liveHeap: m0.heapUsed };
+  const baseline = {
+    rss: m0.rss,
+    heapUsed: m0.heapUsed,
+    external: m0.external,
+    liveHeap: m0.heapUsed,
+    rssAnon: rssAnon(),
+  };
   const peak = { ...baseline };
   const timer = setInterval(() => {
     const m = process.memoryUsage();
     peak.rss = Math.max(peak.rss, m.rss);
     peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
     peak.external = Math.max(peak.external, m.external);
+    peak.rssAnon = Math.max(peak.rssAnon, rssAnon());
   }, 20);
   const liveTimer =
     live && gc
@@ -440,8 +540,19 @@ interface QueryRow {
   kind: 'typical' | 'text';
   name: string;
   matches: number;
+  /** First page and exact count together (`query`, withTotal). */
   cache: Timing;
+  /** The first page alone (`queryPage`): what a screen shows first. */
+  page: Timing;
+  /** The exact count alone (`countMatches`). */
+  count: Timing;
   http: Timing | undefined;
+}
+
+/** The filters of a query input (what `countMatches` takes). */
+function filtersOf(input: Record<string, unknown>): Record<string, unknown> {
+  const { sort: _s, direction: _d, limit: _l, cursor: _c, withTotal: _w, ...filters } = input;
+  return filters;
 }
 
 async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, iterations: number): Promise<QueryRow[]> {
@@ -457,6 +568,15 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
       if (!first.ok) throw new Error(`${q.name}: ${JSON.stringify(first.error)}`);
       const cacheTiming = await time(() => {
         const r = cache.query(q.input);
+        if (!r.ok) throw new Error(q.name);
+      }, iterations);
+      const page = await time(() => {
+        const r = cache.queryPage(q.input);
+        if (!r.ok) throw new Error(q.name);
+      }, iterations);
+      const filters = filtersOf(q.input);
+      const count = await time(() => {
+        const r = cache.countMatches(filters);
         if (!r.ok) throw new Error(q.name);
       }, iterations);
       let http: Timing | undefined;
@@ -476,6 +596,8 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
         name: q.name,
         matches: first.value.total ?? first.value.list.length,
         cache: cacheTiming,
+        page,
+        count,
         http,
       });
     }
@@ -487,6 +609,8 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
     name: 'counts per status and after-sales status',
     matches: size,
     cache: counts,
+    page: counts,
+    count: counts,
     http: undefined,
   });
   return rows;
@@ -494,12 +618,12 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
 
 function queryTable(rows: QueryRow[]): string {
   const lines = [
-    '| Orders | Query | Matches | Cache p50 ms | Cache p95 ms | Sandbox HTTP p50 ms | Sandbox HTTP p95 ms | HTTP ÷ cache (p50) |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| Orders | Query | Matches | Page + count p50 / p95 ms | First page p50 / p95 ms | First page CPU p50 / p95 ms | Count p50 / p95 ms | Count CPU p50 / p95 ms | Sandbox HTTP p50 / p95 ms | HTTP ÷ cache (p50) |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.size.toLocaleString('en')} | ${r.kind === 'text' ? '🔎 ' : ''}${r.name} | ${r.matches.toLocaleString('en')} | ${ms(r.cache.p50)} | ${ms(r.cache.p95)} | ${r.http ? ms(r.http.p50) : '—'} | ${r.http ? ms(r.http.p95) : '—'} | ${r.http ? `${(r.http.p50 / r.cache.p50).toFixed(0)}×` : '—'} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.kind === 'text' ? '🔎 ' : ''}${r.name} | ${r.matches.toLocaleString('en')} | ${ms(r.cache.p50)} / ${ms(r.cache.p95)} | ${ms(r.page.p50)} / ${ms(r.page.p95)} | ${ms(r.page.cpuP50)} / ${ms(r.page.cpuP95)} | ${ms(r.count.p50)} / ${ms(r.count.p95)} | ${ms(r.count.cpuP50)} / ${ms(r.count.cpuP95)} | ${r.http ? `${ms(r.http.p50)} / ${ms(r.http.p95)}` : '—'} | ${r.http ? `${(r.http.p50 / r.cache.p50).toFixed(0)}×` : '—'} |`,
     );
   }
   return lines.join('\n');
@@ -636,6 +760,7 @@ async function main(): Promise<void> {
       results.churn = runs;
     }
 
+    let exportSmall: ExportRun[] = [];
     if (want('query')) {
       say(
         `## Cache queries at ${SMALL.toLocaleString('en')} orders (${ITER} runs each; sandbox HTTP: pageSize 50, latency 0)\n`,
@@ -649,6 +774,10 @@ async function main(): Promise<void> {
         say('');
         results.querySmall = rows;
         cache.close();
+        exportSmall = [
+          await exportInFreshProcess(path.join(dir, 'query-small.sqlite'), 'csv'),
+          await exportInFreshProcess(path.join(dir, 'query-small.sqlite'), 'jsonl'),
+        ];
       } finally {
         await sb.stop();
       }
@@ -693,6 +822,23 @@ async function main(): Promise<void> {
             results.queryBig = rows2;
             const stats = big.cache.stats();
             if (stats.ok) say(`Cache file at ${BIG.toLocaleString('en')} orders: ${mib(stats.value.bytes)} MiB.\n`);
+            const integrity = await time(() => big!.cache.checkIntegrity(), 3, 1);
+            say(
+              `Integrity check (PRAGMA quick_check, before each full sync) at ${BIG.toLocaleString('en')} orders: ${ms(integrity.p50)} ms.\n`,
+            );
+            results.integrityCheckMs = integrity.p50;
+
+            say(
+              `## Export of every cached order (\`cache export\`), ${SMALL.toLocaleString('en')} vs ${BIG.toLocaleString('en')} orders, each in a fresh process\n`,
+            );
+            const bigFile = path.join(dir, `mem-${BIG}.sqlite`);
+            const exportBig = [
+              await exportInFreshProcess(bigFile, 'csv'),
+              await exportInFreshProcess(bigFile, 'jsonl'),
+            ];
+            say([...exportTableHead(), ...exportRows(SMALL, exportSmall), ...exportRows(BIG, exportBig)].join('\n'));
+            say('');
+            results.export = { [SMALL]: exportSmall, [BIG]: exportBig };
           }
         } finally {
           big.cache.close();

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'node_modules', '.tmp', 'bench');
+// One directory per run: node_modules may be shared by several checkouts, and two runs must not overwrite each other.
+const outDir = path.join(root, 'node_modules', '.tmp', `bench-${process.pid}`);
 
 await build({
   configFile: false,

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { SecretStore } from '../core/secrets/secretStore';
 import { exitCodeOf, type ErrorKind, type ExitCode } from './exitCodes';
 
@@ -7,6 +8,8 @@ export { ExitCode } from './exitCodes';
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Standard output as a byte stream, for bulk output written as it is produced (`cache export`). */
+  stdoutStream?: Writable;
   env: Readonly<Record<string, string | undefined>>;
   /** Aborted to stop long-running commands (the sandbox) — SIGINT in the real process. */
   signal?: AbortSignal;

@@ -67,6 +67,7 @@ async function confirm(question: string): Promise<boolean> {
 
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
+  stdoutStream: process.stdout,
   stderr: (text) => process.stderr.write(`${text}\n`),
   env: process.env,
   signal: controller.signal,

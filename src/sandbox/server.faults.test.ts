@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './server';
-import { audit, FakeClock, landing, listOrders, readResponse, signedBuyerSync, startTestSandbox } from '../../test/helpers/sandboxTestKit';
+import {
+  audit,
+  FakeClock,
+  landing,
+  listOrders,
+  readResponse,
+  signedBuyerSync,
+  startTestSandbox,
+} from '../../test/helpers/sandboxTestKit';
 
 const clock = new FakeClock();
 let h: SandboxHandle;

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { SyncLease } from '../../src/core/sync/syncLease';
 import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
 import type { Order } from '../../src/shared/domain/order';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
+import { damageMiddlePage } from '../helpers/damageCache';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
 
 interface Run {
@@ -129,6 +130,66 @@ describe('merchant-desk sync / cache', () => {
     expect(human.stdout).toMatch(/Complete: a full sync has finished/);
   });
 
+  it('cache query and cache stats refuse another merchant’s cache in the environment mode, naming both', async () => {
+    for (const argv of [
+      ['cache', 'query'],
+      ['cache', 'stats'],
+      ['cache', 'export', '--format', 'jsonl'],
+    ]) {
+      const r = await cli(argv, { MERCHANT_DESK_DATA_DIR: dataDir, MERCHANT_DESK_MERCHANT_ID: 'other' });
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/belongs to merchant sandbox-merchant .*not to merchant other .*never mixed/s);
+      const wrongUrl = await cli(argv, {
+        MERCHANT_DESK_DATA_DIR: dataDir,
+        MERCHANT_DESK_MERCHANT_ID: p.sandbox.merchantId,
+        MERCHANT_DESK_BASE_URL: 'http://127.0.0.1:9',
+      });
+      expect(wrongUrl.code).toBe(1);
+      expect(wrongUrl.stderr).toMatch(
+        /belongs to merchant sandbox-merchant at .*not to merchant sandbox-merchant at http:\/\/127\.0\.0\.1:9/s,
+      );
+      // The owner named: served.
+      const own = await cli(argv, online(dataDir));
+      expect(own.code, own.stderr).toBe(0);
+    }
+  });
+
+  it('cache export: CSV to an owner-only file (BOM, header, a row per item), JSON Lines to stdout', async () => {
+    const offline = { MERCHANT_DESK_DATA_DIR: dataDir };
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-cli-export-')), 'orders.csv');
+    const r = await cli(['--json', 'cache', 'export', '--format', 'csv', '--status', '4', '--output', file], offline);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as { orders: number; rows: number; file: string };
+    expect(summary.orders).toBe(await platformTotal({ sellerOrderStatus: [4] }));
+    expect(summary.file).toBe(file);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('\uFEFForder_id,order_num,')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(readdirSync(path.dirname(file))).toEqual(['orders.csv']); // no partial file left
+
+    const jsonl = await cli(['cache', 'export', '--format', 'jsonl', '--status', '4', '--asc'], offline);
+    expect(jsonl.code, jsonl.stderr).toBe(0);
+    const orders = jsonl.stdout.split('\n').map((l) => JSON.parse(l) as Order);
+    expect(orders).toHaveLength(summary.orders);
+    expect(orders.every((o) => o.orderStatus === 4 && typeof o.id === 'string')).toBe(true);
+    const itemRows = orders.reduce((n, o) => n + Math.max(1, o.orderItems?.length ?? 0), 0);
+    expect(summary.rows).toBe(itemRows);
+    expect(text.split('\r\n').length - 2).toBeGreaterThanOrEqual(itemRows); // header + rows (+ quoted line breaks)
+
+    for (const [argv, message] of [
+      [['cache', 'export'], /--format is required: csv or jsonl/],
+      [['cache', 'export', '--format', 'xlsx'], /--format must be csv or jsonl/],
+      [['cache', 'export', '--format', 'csv', '--search', Array(40).fill('w').join(' ')], /at most 32/],
+      [['--json', 'cache', 'export', '--format', 'csv'], /--json needs --output/],
+    ] as const) {
+      const bad = await cli([...argv], offline);
+      expect(bad.code, argv.join(' ')).toBe(2);
+      expect(bad.stderr).toMatch(message);
+    }
+  });
+
   it('--data-dir picks the directory; without a cache there, it says to sync first', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'md-cli-other-'));
     const r = await cli(['--data-dir', other, 'cache', 'query'], {});
@@ -182,6 +243,19 @@ describe('merchant-desk sync / cache', () => {
     expect(JSON.parse(rebuilt.stdout)).toMatchObject({ inserted: 1_500, cached: 1_500 });
     expect(rebuilt.stderr).toMatch(/The old cache file is kept as .*default\.sqlite\.replaced-/);
     expect(readdirSync(path.join(dir, 'cache')).some((f) => f.startsWith('default.sqlite.replaced-'))).toBe(true);
+  });
+
+  it('sync --full over a cache damaged in the middle says so and how to rebuild, instead of "unchanged"', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-cli-midcorrupt-'));
+    expect((await cli(['sync'], online(dir))).code).toBe(0);
+    damageMiddlePage(cacheFilePath(dir, 'default'));
+    const r = await cli(['sync', '--full'], online(dir));
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout).not.toMatch(/unchanged/);
+    expect(r.stderr).toMatch(/damaged.*quick_check.*merchant-desk sync --rebuild/s);
+    const rebuilt = await cli(['--json', 'sync', '--rebuild'], online(dir));
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(JSON.parse(rebuilt.stdout)).toMatchObject({ inserted: 1_500, cached: 1_500 });
   });
 
   it('sync and sync --rebuild wait their turn: a sync running elsewhere is named, and nothing is renamed', async () => {

@@ -1,92 +1,26 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { canRebuild, describeCacheError, type CacheError, type CacheIdentity } from '../../core/cache/cacheErrors';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
-import { cacheFilePath, openOrderCache } from '../../core/cache/openCache';
-import type { OrderCache } from '../../core/cache/orderCache';
 import { Checkpoint } from '../../core/sync/checkpoint';
-import { profileForApiCommand } from '../context';
 import { formatOrderTable, plural, statusText, table } from '../format';
-import { CliError, CliInputError, ExitCode } from '../io';
-import { defined, parseInteger, parseIntegerList, refuseBothForms } from '../options';
-import type { CommandContext, CommandRunner } from '../runner';
-import { addOrderFilterOptions, orderFilterInput } from './orders';
+import { ExitCode } from '../io';
+import { defined, parseInteger, refuseBothForms } from '../options';
+import type { CommandRunner } from '../runner';
+import { cacheErrorToCli, cacheProfileId, openExistingCache } from './cacheAccess';
+import { registerCacheExport } from './cacheExport';
+import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from './cacheFilters';
 
-export const REBUILD_HINT = 'Run `merchant-desk sync --rebuild` to rebuild it from the platform';
+export { cacheErrorToCli, cacheFileFor, cacheProfileId, expectedCacheOwner, REBUILD_HINT } from './cacheAccess';
 
-/**
- * The profile whose cache a command uses: --profile / MERCHANT_DESK_PROFILE, else (unless the environment
- * configures a connection) the active profile, else "default".
- */
-export function cacheProfileId(ctx: CommandContext): string {
-  const profile = profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles);
-  return profile?.id ?? 'default';
-}
-
-export function cacheFileFor(ctx: CommandContext): string {
-  return cacheFilePath(ctx.dataDir(), cacheProfileId(ctx));
-}
-
-export function cacheErrorToCli(error: CacheError): CliError {
-  if (error.kind === 'invalid-query') return new CliError(describeCacheError(error), 'invalid-input');
-  return new CliError(describeCacheError(error, canRebuild(error) ? REBUILD_HINT : undefined), 'cache');
-}
-
-/** Opens the profile's cache (throws a CliError explaining what to do). Offline readers pass no identity. */
-export function openCacheOrExplain(file: string, identity?: CacheIdentity): OrderCache {
-  const opened = openOrderCache({ file, ...(identity ? { identity } : {}) });
-  if (!opened.ok) throw cacheErrorToCli(opened.error);
-  return opened.value;
-}
-
-/** An existing cache for offline reading; no file means no sync yet. */
-function openExistingCache(ctx: CommandContext): OrderCache {
-  const file = cacheFileFor(ctx);
-  if (!existsSync(file)) {
-    throw new CliError(
-      `No order cache yet for profile "${cacheProfileId(ctx)}" (${file}). Run \`merchant-desk sync\` first.`,
-      'cache',
-    );
-  }
-  return openCacheOrExplain(file);
-}
-
-interface QueryFlags {
-  id?: string;
-  orderNum?: string;
-  buyerId?: string;
-  title?: string;
-  status?: string;
-  afterSalesStatus?: string;
-  createdFrom?: string;
-  createdTo?: string;
-  updatedFrom?: string;
-  updatedTo?: string;
-  search?: string;
-  sort?: string;
-  asc?: boolean;
+interface QueryFlags extends CacheFilterFlags {
   limit?: string;
   cursor?: string;
-  afterSales?: boolean;
-  dispute?: boolean;
-  deliveryStatus?: string;
-  deliveryException?: boolean;
 }
 
 function queryInput(f: QueryFlags) {
-  if (f.sort !== undefined && f.sort !== 'created' && f.sort !== 'paid')
-    throw new CliInputError(`--sort must be created or paid, got "${f.sort}"`);
   return defined({
-    ...orderFilterInput(f),
-    search: f.search,
-    sort: f.sort,
-    direction: f.asc ? 'asc' : undefined,
+    ...cacheFilterInput(f),
     limit: parseInteger('--limit', f.limit),
     cursor: f.cursor,
-    hasAfterSales: f.afterSales,
-    hasDispute: f.dispute,
-    deliveryStatus: parseIntegerList('--delivery-status', f.deliveryStatus),
-    deliveryException: f.deliveryException,
   });
 }
 
@@ -103,74 +37,56 @@ export const AFTER_SALES_UNKNOWN =
 export function registerCache(program: Command, run: CommandRunner): void {
   const cache = program.command('cache').description('the offline order cache (filled by `merchant-desk sync`)');
 
-  const query = addOrderFilterOptions(
+  const query = addCacheFilterOptions(
     cache
       .command('query')
       .description(
         'orders from the offline cache: the order-list filters plus text search, flags, sort and paging; works offline',
       ),
   )
-    .option(
-      '--search <TEXT>',
-      'words that must all occur in order number, buyer name, product titles, SKU attributes or remark',
-    )
-    .option('--sort <created|paid>', 'sort by creation or payment time (default created), newest first')
-    .option('--asc', 'oldest first')
     .option('--limit <N>', 'orders to show, 1-1000', '50')
-    .option('--cursor <C>', 'continue after the previous page (its nextCursor)')
-    .option('--after-sales', 'only orders with after-sales')
-    .option('--no-after-sales', 'only orders without after-sales')
-    .option('--dispute', 'only orders with a dispute')
-    .option('--no-dispute', 'only orders without a dispute')
-    .option('--delivery-status <N,N>', 'delivery status values: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed')
-    .option('--delivery-exception', 'only orders with a delivery exception')
-    .option('--no-delivery-exception', 'only orders without a delivery exception');
-  const checkFlagForms = refuseBothForms(query, ['after-sales', 'dispute', 'delivery-exception']);
-  query
-    .addHelpText(
-      'after',
-      '\n--updated-from/--updated-to match the time the cache saw each order change (the platform does not send update times).',
-    )
-    .action((flags: QueryFlags) =>
-      run(async (ctx) => {
-        checkFlagForms();
-        const input = queryInput(flags);
-        const c = openExistingCache(ctx);
-        try {
-          const r = c.query(input);
-          if (!r.ok) throw cacheErrorToCli(r.error);
-          if (input.orderAfterSalesStatus) {
-            const known = c.knowsAfterSalesStatus();
-            const count = c.orderCount();
-            if (known.ok && !known.value && count.ok && count.value > 0) ctx.io.stderr(AFTER_SALES_UNKNOWN);
-          }
-          const { total, list, nextCursor } = r.value;
-          if (ctx.json) {
-            ctx.io.stdout(JSON.stringify({ total, list, nextCursor: nextCursor ?? null }));
-          } else {
-            const limit = Math.max(1, list.length);
-            const labels = ctx.statusLabels();
-            ctx.io.stdout(
-              formatOrderTable(
-                {
-                  pageIndex: 1,
-                  pageSize: limit,
-                  totalCount: total ?? list.length,
-                  pageCount: Math.ceil((total ?? 0) / limit),
-                  list,
-                  skipped: [],
-                },
-                { ...(labels ? { labels } : {}), ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}) },
-              ),
-            );
-            if (nextCursor) ctx.io.stdout(`More: --cursor ${nextCursor}`);
-          }
-          return ExitCode.ok;
-        } finally {
-          c.close();
+    .option('--cursor <C>', 'continue after the previous page (its nextCursor)');
+  const checkFlagForms = refuseBothForms(query, CACHE_FLAG_PAIRS);
+  query.action((flags: QueryFlags) =>
+    run(async (ctx) => {
+      checkFlagForms();
+      const input = queryInput(flags);
+      const c = openExistingCache(ctx);
+      try {
+        const r = c.query(input);
+        if (!r.ok) throw cacheErrorToCli(r.error);
+        if (input.orderAfterSalesStatus) {
+          const known = c.knowsAfterSalesStatus();
+          const count = c.orderCount();
+          if (known.ok && !known.value && count.ok && count.value > 0) ctx.io.stderr(AFTER_SALES_UNKNOWN);
         }
-      }),
-    );
+        const { total, list, nextCursor } = r.value;
+        if (ctx.json) {
+          ctx.io.stdout(JSON.stringify({ total, list, nextCursor: nextCursor ?? null }));
+        } else {
+          const limit = Math.max(1, list.length);
+          const labels = ctx.statusLabels();
+          ctx.io.stdout(
+            formatOrderTable(
+              {
+                pageIndex: 1,
+                pageSize: limit,
+                totalCount: total ?? list.length,
+                pageCount: Math.ceil((total ?? 0) / limit),
+                list,
+                skipped: [],
+              },
+              { ...(labels ? { labels } : {}), ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}) },
+            ),
+          );
+          if (nextCursor) ctx.io.stdout(`More: --cursor ${nextCursor}`);
+        }
+        return ExitCode.ok;
+      } finally {
+        c.close();
+      }
+    }),
+  );
 
   cache
     .command('stats')
@@ -238,4 +154,6 @@ export function registerCache(program: Command, run: CommandRunner): void {
         }
       }),
     );
+
+  registerCacheExport(cache, run);
 }

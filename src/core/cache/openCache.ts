@@ -38,6 +38,11 @@ export interface OpenCacheOptions {
    * fails with `identity-mismatch`. Offline readers may leave it out.
    */
   identity?: CacheIdentity;
+  /**
+   * For readers: whose orders the caller expects, as far as it knows (the merchant alone, offline). Checked
+   * against the recorded identity, never recorded; a difference fails the open with `identity-mismatch`.
+   */
+  owner?: Partial<CacheIdentity>;
   /** Busy timeout for another process's write lock (ms). */
   busyTimeoutMs?: number;
 }
@@ -79,7 +84,7 @@ export function openOrderCache(options: OpenCacheOptions): Result<OrderCache, Ca
     );
     applyMigrations(db);
     const cache = new OrderCache(db, file);
-    const identity = checkIdentity(cache, options.identity);
+    const identity = options.identity ? checkIdentity(cache, options.identity) : checkOwner(cache, options.owner);
     if (!identity.ok) {
       cache.close();
       return identity;
@@ -135,6 +140,22 @@ function checkIdentity(cache: OrderCache, wanted: CacheIdentity | undefined): Re
   if (recorded.baseUrl !== expected.baseUrl || recorded.merchantId !== expected.merchantId) {
     return err({ kind: 'identity-mismatch', file: cache.file, expected, found: recorded });
   }
+  return ok(undefined);
+}
+
+/** The reader's expected owner against the recorded identity: only the parts the reader knows are compared. */
+function checkOwner(cache: OrderCache, owner: Partial<CacheIdentity> | undefined): Result<void, CacheError> {
+  if (owner === undefined || (owner.baseUrl === undefined && owner.merchantId === undefined)) return ok(undefined);
+  const found = cache.identity();
+  if (!found.ok) return found;
+  if (found.value === undefined) return ok(undefined);
+  const recorded = normalizeIdentity(found.value);
+  const expected = normalizeIdentity({
+    baseUrl: owner.baseUrl ?? recorded.baseUrl,
+    merchantId: owner.merchantId ?? recorded.merchantId,
+  });
+  if (recorded.baseUrl !== expected.baseUrl || recorded.merchantId !== expected.merchantId)
+    return err({ kind: 'identity-mismatch', file: cache.file, expected, found: recorded });
   return ok(undefined);
 }
 

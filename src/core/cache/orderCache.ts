@@ -2,18 +2,14 @@ import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Order } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
-import { classifyCacheException, type CacheError, type CacheIdentity } from './cacheErrors';
+import { type CacheError, type CacheIdentity } from './cacheErrors';
+import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { schemaVersion } from './migrations';
-import {
-  cacheQuerySchema,
-  CursorMismatchError,
-  runCacheCounts,
-  runCacheQuery,
-  StatementCache,
-  type CacheCounts,
-  type CacheQueryResult,
-  type StatusCount,
-} from './queryOrders';
+import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
+import { runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
+import { runCacheQuery, type CacheQueryResult } from './queryOrders';
+import { cacheFilterSchema, cacheQuerySchema, issuesText } from './querySchema';
+import { StatementCache } from './statementCache';
 import { indexPendingRows, pendingRows } from './searchIndex';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
@@ -59,12 +55,15 @@ export class OrderCache {
     this.statements = new StatementCache(db);
   }
 
-  /** Runs `fn`, turning SQLite and file-system failures into CacheErrors. Programming errors still throw. */
+  /**
+   * Runs `fn`, turning SQLite and file-system failures into CacheErrors (after an SQLite failure the file is checked:
+   * damage is reported as `corrupt`). Programming errors still throw.
+   */
   guard<T>(fn: () => T): Result<T, CacheError> {
     try {
       return ok(fn());
     } catch (e) {
-      const error = classifyCacheException(e, this.file);
+      const error = classifyWithCheck(e, this.db, this.file);
       if (error) return err(error);
       throw e;
     }
@@ -92,23 +91,45 @@ export class OrderCache {
     });
   }
 
-  /** A query of the cached orders; see cacheQuerySchema for the input. Works offline. */
+  /** A page of the cached orders and, unless `withTotal` is false, the exact count; see cacheQuerySchema. */
   query(input: unknown): Result<CacheQueryResult, CacheError> {
     const parsed = cacheQuerySchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-    try {
-      return this.guard(() => runCacheQuery(this.statements, parsed.data));
-    } catch (e) {
-      if (e instanceof CursorMismatchError) return err({ kind: 'invalid-query', message: e.message });
-      throw e;
-    }
+    return this.guardQuery(() => runCacheQuery(this.statements, parsed.data));
+  }
+
+  /** One page without counting every match (`withTotal` is ignored): what a screen shows first. */
+  queryPage(input: unknown): Result<CachePage, CacheError> {
+    const parsed = cacheQuerySchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    return this.guardQuery(() => runPageQuery(this.statements, parsed.data));
+  }
+
+  /** Like queryPage, each order as its stored JSON text (exactly what `JSON.stringify` of the order gives). */
+  queryPageJson(input: unknown): Result<{ list: string[]; nextCursor: string | null }, CacheError> {
+    const parsed = cacheQuerySchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    return this.guardQuery(() => runPageQueryJson(this.statements, parsed.data));
+  }
+
+  /** The exact number of orders matching the filters (cacheFilterSchema: no sort, limit or cursor). */
+  countMatches(input: unknown): Result<number, CacheError> {
+    const parsed = cacheFilterSchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    return this.guard(() => countMatches(this.statements, parsed.data));
   }
 
   /** Counts per order status and per after-sales status of the orders matching the filters. */
   counts(input: unknown): Result<CacheCounts, CacheError> {
-    const parsed = cacheQuerySchema.safeParse(input ?? {});
+    const parsed = cacheFilterSchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-    return this.guard(() => runCacheCounts(this.statements, parsed.data));
+    return this.guard(() => countByStatus(this.statements, parsed.data));
+  }
+
+  private guardQuery<T>(fn: () => Result<T, { message: string }>): Result<T, CacheError> {
+    const r = this.guard(fn);
+    if (!r.ok) return r;
+    return r.value.ok ? r.value : err({ kind: 'invalid-query', message: r.value.error.message });
   }
 
   getOrder(id: string): Result<Order | undefined, CacheError> {
@@ -181,7 +202,7 @@ export class OrderCache {
   stats(): Result<CacheStats, CacheError> {
     return this.guard(() => {
       const get = (sql: string) => this.statements.get(sql).pluck().get() as number | null;
-      const counts = runCacheCounts(this.statements, cacheQuerySchema.parse({}));
+      const counts = countByStatus(this.statements, {});
       const identity = this.identity();
       return {
         file: this.file,
@@ -199,6 +220,11 @@ export class OrderCache {
         lastEventSeq: get('SELECT coalesce(max(seq), 0) FROM change_event') ?? 0,
       };
     });
+  }
+
+  /** The file's structure checked (PRAGMA quick_check, reads the whole file): damage is a `corrupt` error. */
+  checkIntegrity(): Result<void, CacheError> {
+    return checkIntegrity(this.db, this.file);
   }
 
   /** PRAGMA quick_check: 'ok', or the first problems found. Reads the whole file. */
@@ -230,10 +256,4 @@ function fileBytes(file: string): number {
   } catch {
     return 0;
   }
-}
-
-function issuesText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  return issues
-    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
 }

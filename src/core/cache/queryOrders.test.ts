@@ -6,13 +6,10 @@ import type { Order } from '../../shared/domain/order';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
-import {
-  cacheQuerySchema,
-  ORDERED_SCAN_THRESHOLD,
-  runCacheQuery,
-  StatementCache,
-  type CacheQueryInput,
-} from './queryOrders';
+import { runCacheQuery } from './queryOrders';
+import { ORDERED_SCAN_THRESHOLD, TEXT_SCAN_THRESHOLD } from './queryPage';
+import { cacheQuerySchema, type CacheQueryInput } from './querySchema';
+import { StatementCache } from './statementCache';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;
@@ -116,7 +113,7 @@ function all(q: CacheQueryInput): { total: number | undefined; ids: string[]; pa
     pages++;
     total ??= r.value.total;
     ids.push(...r.value.list.map((o) => o.id));
-    cursor = r.value.nextCursor;
+    cursor = r.value.nextCursor ?? undefined;
   } while (cursor);
   return { total, ids, pages };
 }
@@ -209,6 +206,42 @@ describe('query input', () => {
   });
 });
 
+describe('first page and count apart', () => {
+  const cases: CacheQueryInput[] = [
+    {},
+    { search: 'steam us', sellerOrderStatus: [4] },
+    { search: 'netflix', createBeginDate: new Date(T0 + 100 * HOUR).toISOString() },
+    { productTitle: 'gift', hasDispute: false },
+    { search: '张伟' },
+  ];
+  it.each(cases)('%j: the page equals the counted query, the count its total', (input) => {
+    const both = cache.query({ ...input, limit: 20 });
+    const page = cache.queryPage({ ...input, limit: 20 });
+    const count = cache.countMatches(input);
+    if (!both.ok || !page.ok || !count.ok) throw new Error('query failed');
+    expect(page.value).toEqual({ list: both.value.list, nextCursor: both.value.nextCursor });
+    expect(count.value).toBe(both.value.total);
+    expect(count.value).toBe(reference(input).length);
+  });
+
+  it('the last page says so with a null cursor; the count refuses paging fields', () => {
+    expect(cache.queryPage({ id: orders[3]!.id })).toMatchObject({ ok: true, value: { nextCursor: null } });
+    expect(cache.countMatches({ limit: 5 })).toMatchObject({ ok: false, error: { kind: 'invalid-query' } });
+  });
+
+  it('a search of too many words is refused with the cap, not an SQLite error', () => {
+    const search = Array.from({ length: 1000 }, (_, i) => `w${i}`).join(' ');
+    for (const r of [cache.query({ search }), cache.queryPage({ search }), cache.countMatches({ search })])
+      expect(r).toEqual({
+        ok: false,
+        error: {
+          kind: 'invalid-query',
+          message: 'search: search text has 1000 words; at most 32 are allowed (narrow it with filters instead)',
+        },
+      });
+  });
+});
+
 describe('plans', () => {
   it('uses both plans: broad queries read in sort order, narrow ones sort their matches', () => {
     const broad = reference({});
@@ -227,6 +260,11 @@ describe('both plans give the same pages', () => {
     ['rare two-character word', { search: '张伟' }],
     ['broad product title', { productTitle: 'steam' }],
     ['rare product title with a status', { productTitle: 'wallet', sellerOrderStatus: [2] }],
+    ['broad search with a status (a search in a tab)', { search: 'buyer', sellerOrderStatus: [1, 2, 3] }],
+    ['search with a created range, paid', { search: 'us', createBeginDate: new Date(T0).toISOString(), sort: 'paid' }],
+    ['rare search with a flag', { search: 'friday', hasAfterSales: false }],
+    ['search with punctuation and a status', { search: '— buyer', sellerOrderStatus: [1, 2] }],
+    ['broad filter, no text', { hasDispute: false, direction: 'asc' }],
   ];
   it.each(cases)('%s', (_name, input) => {
     const statements = new StatementCache(cache.db);
@@ -234,19 +272,22 @@ describe('both plans give the same pages', () => {
       const out: Array<{ total: number | undefined; ids: string[] }> = [];
       let cursor: string | undefined;
       do {
-        const r = runCacheQuery(
+        const q = runCacheQuery(
           statements,
           cacheQuerySchema.parse({ ...input, limit: 50, ...(cursor ? { cursor } : {}) }),
           threshold,
         );
+        if (!q.ok) throw new Error(q.error.message);
+        const r = q.value;
         out.push({ total: r.total, ids: r.list.map((o) => o.id) });
-        cursor = r.nextCursor;
+        cursor = r.nextCursor ?? undefined;
       } while (cursor && out.length < 4);
       return out;
     };
     const ordered = pages(0);
     expect(ordered).toEqual(pages(Infinity));
     expect(ordered).toEqual(pages(ORDERED_SCAN_THRESHOLD));
+    expect(ordered).toEqual(pages(TEXT_SCAN_THRESHOLD));
     const expected = reference({ ...input, limit: 50 });
     expect(ordered[0]!.total).toBe(expected.length);
     expect(ordered.flatMap((p) => p.ids)).toEqual(expected.slice(0, ordered.length * 50));
@@ -254,7 +295,8 @@ describe('both plans give the same pages', () => {
 
   it('the broad cases are broad and the rare ones rare', () => {
     expect(reference({ search: 'buyer' }).length).toBeGreaterThan(ORDERED_SCAN_THRESHOLD);
-    expect(reference({ search: '김민준' }).length).toBeLessThanOrEqual(ORDERED_SCAN_THRESHOLD);
+    expect(reference({ search: '김민준' }).length).toBeLessThanOrEqual(TEXT_SCAN_THRESHOLD);
+    expect(reference({ search: 'friday', hasAfterSales: false }).length).toBeLessThanOrEqual(TEXT_SCAN_THRESHOLD);
   });
 });
 

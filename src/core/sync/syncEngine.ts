@@ -124,6 +124,11 @@ export class SyncEngine {
     if (!status.ok) return err({ kind: 'cache', error: status.error });
     const { baseline, watermarkMs, running } = status.value;
     const clock = new PlatformClock(this.now);
+    // A full pass compares content hashes only: a page damaged elsewhere in the file would go unnoticed.
+    if (request.full || !baseline || running?.mode === 'full') {
+      const intact = cache.checkIntegrity();
+      if (!intact.ok) return err({ kind: 'cache', error: intact.error });
+    }
 
     // A watermark past the local clock (set by a platform clock that was far ahead, before it was capped) would
     // hide every change until then: only a full sync can be sure of the cache again. The same for an unfinished

@@ -1,0 +1,142 @@
+import { chmodSync, createWriteStream, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Command } from 'commander';
+import {
+  parseExportQuery,
+  writeExport,
+  type ExportError,
+  type ExportFormat,
+  type ExportSummary,
+} from '../../core/cache/exportOrders';
+import type { Result } from '../../core/result';
+import { CliError, CliInputError, ExitCode } from '../io';
+import type { CommandContext, CommandRunner } from '../runner';
+import { refuseBothForms } from '../options';
+import { cacheErrorToCli, openExistingCache } from './cacheAccess';
+import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from './cacheFilters';
+
+interface ExportFlags extends CacheFilterFlags {
+  format?: string;
+  output?: string;
+}
+
+/** `cache export`: every matching order as CSV or JSON Lines, streamed to a file (0600) or standard output. */
+export function registerCacheExport(cache: Command, run: CommandRunner): void {
+  const exportCommand = addCacheFilterOptions(
+    cache
+      .command('export')
+      .description(
+        'every cached order matching the filters, as CSV (one row per order item, UTF-8 with BOM) or JSON Lines; works offline',
+      ),
+  )
+    .option('--format <csv|jsonl>', 'csv: a header row and one row per order item; jsonl: one order per line')
+    .option('--output <FILE>', 'write to FILE (readable by you only) instead of standard output')
+    .addHelpText(
+      'after',
+      '\nCells a spreadsheet would run as a formula (starting with = + - @) get a leading apostrophe. With --json, stdout gets {"orders","rows","file"} (needs --output).',
+    );
+  const checkFlagForms = refuseBothForms(exportCommand, CACHE_FLAG_PAIRS);
+  exportCommand.action((flags: ExportFlags) =>
+    run(async (ctx) => {
+      checkFlagForms();
+      const format = exportFormat(flags.format);
+      const input = cacheFilterInput(flags);
+      const valid = parseExportQuery(input);
+      if (!valid.ok) throw cacheErrorToCli(valid.error);
+      if (ctx.json && flags.output === undefined)
+        throw new CliInputError('--json needs --output FILE (standard output carries the export itself).');
+      const c = openExistingCache(ctx);
+      try {
+        const result =
+          flags.output === undefined
+            ? await toStdout(ctx, (out) => writeExport(c, input, out, { format, ...signal(ctx) }))
+            : await toFile(path.resolve(flags.output), (out) => writeExport(c, input, out, { format, ...signal(ctx) }));
+        if (!result.ok) throw exportErrorToCli(result.error, flags.output);
+        const { orders, rows } = result.value;
+        if (ctx.json) ctx.io.stdout(JSON.stringify({ orders, rows, file: path.resolve(flags.output!) }));
+        else if (flags.output !== undefined)
+          ctx.io.stderr(
+            `Exported ${orders} ${orders === 1 ? 'order' : 'orders'} (${rows} ${rows === 1 ? 'row' : 'rows'}) to ${path.resolve(flags.output)}.`,
+          );
+        return ExitCode.ok;
+      } finally {
+        c.close();
+      }
+    }),
+  );
+}
+
+function exportFormat(value: string | undefined): ExportFormat {
+  if (value === 'csv' || value === 'jsonl') return value;
+  throw new CliInputError(
+    value === undefined ? '--format is required: csv or jsonl.' : `--format must be csv or jsonl, got "${value}".`,
+  );
+}
+
+const signal = (ctx: CommandContext) => (ctx.io.signal ? { signal: ctx.io.signal } : {});
+
+type Export = (out: Writable) => Promise<Result<ExportSummary, ExportError>>;
+
+/**
+ * Into a temporary file beside FILE (created owner-only), renamed over FILE once complete: a failed or cancelled
+ * export leaves FILE as it was and no partial file.
+ */
+async function toFile(file: string, write: Export): Promise<Result<ExportSummary, ExportError>> {
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.partial-${process.pid}`);
+  let out;
+  try {
+    out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+    await new Promise<void>((resolve, reject) => out!.once('open', () => resolve()).once('error', reject));
+  } catch (e) {
+    throw new CliError(
+      `Cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}. Check the folder exists and is writable.`,
+    );
+  }
+  let done = false;
+  try {
+    const result = await write(out);
+    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    if (!result.ok) return result;
+    chmodSync(partial, 0o600); // the umask may have narrowed the mode further, never widened it; keep it exact
+    renameSync(partial, file);
+    done = true;
+    return result;
+  } catch (e) {
+    return { ok: false, error: { kind: 'write', detail: (e as NodeJS.ErrnoException).code ?? String(e) } };
+  } finally {
+    if (!done) {
+      out.destroy();
+      rmSync(partial, { force: true });
+    }
+  }
+}
+
+/** To the process's standard output when the CLI has one; an embedding without it gets the text in one piece. */
+async function toStdout(ctx: CommandContext, write: Export): Promise<Result<ExportSummary, ExportError>> {
+  if (ctx.io.stdoutStream) return write(ctx.io.stdoutStream);
+  let text = '';
+  const collect = new Writable({
+    write(chunk: Buffer | string, _enc, callback) {
+      text += chunk.toString();
+      callback();
+    },
+  });
+  const result = await write(collect);
+  if (result.ok && text) ctx.io.stdout(text.replace(/\n$/, ''));
+  return result;
+}
+
+function exportErrorToCli(error: ExportError, output: string | undefined): CliError {
+  if (error.kind === 'cancelled')
+    return new CliError(
+      output ? `Export cancelled; ${output} was left as it was.` : 'Export cancelled; the output above is incomplete.',
+      'io',
+    );
+  if (error.kind === 'write')
+    return new CliError(
+      `Writing the export${output ? ` to ${output}` : ''} failed (${error.detail})${output ? '; the file was left as it was' : ''}. Check free disk space and permissions.`,
+      'io',
+    );
+  return cacheErrorToCli(error);
+}

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { CliInputError } from '../io';
+import { defined, parseIntegerList } from '../options';
+import { addOrderFilterOptions, orderFilterInput } from './orders';
+
+/** The flags `cache query` and `cache export` share: the order-list filters, search, flags and sort. */
+export interface CacheFilterFlags {
+  id?: string;
+  orderNum?: string;
+  buyerId?: string;
+  title?: string;
+  status?: string;
+  afterSalesStatus?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
+  search?: string;
+  sort?: string;
+  asc?: boolean;
+  afterSales?: boolean;
+  dispute?: boolean;
+  deliveryStatus?: string;
+  deliveryException?: boolean;
+}
+
+/** Flags with a --no- form: giving both is a contradiction, not last-wins (see refuseBothForms). */
+export const CACHE_FLAG_PAIRS = ['after-sales', 'dispute', 'delivery-exception'] as const;
+
+export function addCacheFilterOptions(cmd: Command): Command {
+  return addOrderFilterOptions(cmd)
+    .option(
+      '--search <TEXT>',
+      'words that must all occur in order number, buyer name, product titles, SKU attributes or remark (at most 32)',
+    )
+    .option('--sort <created|paid>', 'sort by creation or payment time (default created), newest first')
+    .option('--asc', 'oldest first')
+    .option('--after-sales', 'only orders with after-sales')
+    .option('--no-after-sales', 'only orders without after-sales')
+    .option('--dispute', 'only orders with a dispute')
+    .option('--no-dispute', 'only orders without a dispute')
+    .option('--delivery-status <N,N>', 'delivery status values: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed')
+    .option('--delivery-exception', 'only orders with a delivery exception')
+    .option('--no-delivery-exception', 'only orders without a delivery exception')
+    .addHelpText(
+      'after',
+      '\n--updated-from/--updated-to match the time the cache saw each order change (the platform does not send update times).',
+    );
+}
+
+/** The core's query input from the flags (validated by the core's schema). */
+export function cacheFilterInput(f: CacheFilterFlags) {
+  if (f.sort !== undefined && f.sort !== 'created' && f.sort !== 'paid')
+    throw new CliInputError(`--sort must be created or paid, got "${f.sort}"`);
+  return defined({
+    ...orderFilterInput(f),
+    search: f.search,
+    sort: f.sort,
+    direction: f.asc ? 'asc' : undefined,
+    hasAfterSales: f.afterSales,
+    hasDispute: f.dispute,
+    deliveryStatus: parseIntegerList('--delivery-status', f.deliveryStatus),
+    deliveryException: f.deliveryException,
+  });
+}

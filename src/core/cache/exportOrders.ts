@@ -1,0 +1,151 @@
+import type { Writable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
+import { z } from 'zod';
+import { checkDateRanges } from '../../shared/domain/requests';
+import { err, ok, type Result } from '../result';
+import type { CacheError } from './cacheErrors';
+import { csvHeaderLine, orderCsvLines, UTF8_BOM } from './exportCsv';
+import type { OrderCache } from './orderCache';
+import { cacheFilterObject, issuesText } from './querySchema';
+
+/**
+ * Every cached order matching a query's filters, as CSV or JSON Lines, in keyset pages: memory stays constant
+ * however many orders match (one page of orders at a time), and the database is never held between pages, so a
+ * sync may write meanwhile (each page is consistent; an order changed during the export appears as of its page).
+ * The CLI's `cache export` and the desktop's "Export view" both call this.
+ */
+
+export type ExportFormat = 'csv' | 'jsonl';
+
+/** The filters of `cache query` plus its sort; no limit and no cursor: everything that matches. */
+export const exportQuerySchema = cacheFilterObject
+  .extend({
+    sort: z.enum(['created', 'paid']).default('created'),
+    direction: z.enum(['desc', 'asc']).default('desc'),
+  })
+  .strict()
+  .superRefine(checkDateRanges);
+export type ExportQueryInput = z.input<typeof exportQuerySchema>;
+export type ExportQuery = z.output<typeof exportQuerySchema>;
+
+/** The input checked before anything is opened or written: the query, or an `invalid-query` naming the field. */
+export function parseExportQuery(input: unknown): Result<ExportQuery, CacheError> {
+  const parsed = exportQuerySchema.safeParse(input ?? {});
+  return parsed.success ? ok(parsed.data) : err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+}
+
+export type ExportError = CacheError | { kind: 'cancelled' } | { kind: 'write'; detail: string };
+
+export interface ExportSummary {
+  orders: number;
+  /** Lines after the header: one per order item in CSV (at least one per order), one per order in JSON Lines. */
+  rows: number;
+}
+
+export interface ExportOptions {
+  format: ExportFormat;
+  /** Stops between pages; the result is then `cancelled`. */
+  signal?: AbortSignal;
+  /** Orders read per page (1–1000). */
+  pageSize?: number;
+}
+
+/** A chunk of output text, with how many orders and rows it carries. */
+export interface ExportChunk {
+  text: string;
+  orders: number;
+  rows: number;
+}
+
+/**
+ * The export as text chunks: the CSV header (with the byte-order mark) first, then one chunk per page. Validates the
+ * input before yielding anything; the iteration's return value is the outcome (an error ends it, never a throw).
+ */
+export async function* exportChunks(
+  cache: OrderCache,
+  input: unknown,
+  options: ExportOptions,
+): AsyncGenerator<ExportChunk, Result<void, ExportError>> {
+  const parsed = parseExportQuery(input);
+  if (!parsed.ok) return parsed;
+  if (options.format === 'csv') yield { text: `${UTF8_BOM}${csvHeaderLine()}`, orders: 0, rows: 0 };
+  const paging = { ...parsed.value, limit: options.pageSize ?? 1000 };
+  let cursor: string | null = null;
+  do {
+    if (options.signal?.aborted) return err({ kind: 'cancelled' });
+    const query = { ...paging, ...(cursor ? { cursor } : {}) };
+    let chunk: ExportChunk;
+    if (options.format === 'csv') {
+      const page = cache.queryPage(query);
+      if (!page.ok) return page;
+      chunk = { text: page.value.list.map(orderCsvLines).join(''), orders: page.value.list.length, rows: 0 };
+      for (const order of page.value.list) chunk.rows += Math.max(1, order.orderItems?.length ?? 0);
+      cursor = page.value.nextCursor;
+    } else {
+      // The stored JSON is the order as JSON already: passed on without a parse and a stringify per order.
+      const page = cache.queryPageJson(query);
+      if (!page.ok) return page;
+      chunk = { text: page.value.list.map((json) => `${json}\n`).join(''), orders: page.value.list.length, rows: 0 };
+      chunk.rows = chunk.orders;
+      cursor = page.value.nextCursor;
+    }
+    yield chunk;
+    // A turn of the event loop between pages: a cancel (Ctrl+C, the app's button) is seen, and the app stays live.
+    await setImmediate();
+  } while (cursor !== null);
+  return ok(undefined);
+}
+
+/**
+ * Writes the export to `out` (a file or any Node stream), waiting for the stream to drain between pages. Does not
+ * end `out`: the caller owns it (and removes a partial file after an error).
+ */
+export async function writeExport(
+  cache: OrderCache,
+  input: unknown,
+  out: Writable,
+  options: ExportOptions,
+): Promise<Result<ExportSummary, ExportError>> {
+  const summary: ExportSummary = { orders: 0, rows: 0 };
+  let streamError: Error | undefined;
+  const onError = (e: Error) => (streamError ??= e);
+  out.on('error', onError);
+  try {
+    const chunks = exportChunks(cache, input, options);
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) return next.value.ok ? ok(summary) : next.value;
+      if (streamError) return err({ kind: 'write', detail: streamError.message });
+      summary.orders += next.value.orders;
+      summary.rows += next.value.rows;
+      if (!out.write(next.value.text)) {
+        const drained = await waitForDrain(out, options.signal);
+        if (drained === 'cancelled') return err({ kind: 'cancelled' });
+        if (drained !== 'drained') return err({ kind: 'write', detail: drained.message });
+      }
+    }
+  } finally {
+    out.off('error', onError);
+  }
+}
+
+/** Resolves when the stream drains, errors, closes or the export is cancelled. */
+function waitForDrain(out: Writable, signal: AbortSignal | undefined): Promise<'drained' | 'cancelled' | Error> {
+  return new Promise((resolve) => {
+    const done = (r: 'drained' | 'cancelled' | Error) => {
+      out.off('drain', onDrain);
+      out.off('error', onError);
+      out.off('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(r);
+    };
+    const onDrain = () => done('drained');
+    const onError = (e: Error) => done(e);
+    const onClose = () => done(new Error('the output closed before the export finished'));
+    const onAbort = () => done('cancelled');
+    out.on('drain', onDrain);
+    out.on('error', onError);
+    out.on('close', onClose);
+    signal?.addEventListener('abort', onAbort);
+  });
+}

@@ -1,0 +1,120 @@
+import { parseIsoInstant } from '../../shared/time/isoInstant';
+import { buildTextSearch, FTS_COLUMNS } from './ftsQuery';
+import type { CacheFilter } from './querySchema';
+
+/** A set of rids or title groups computed once per statement (a materialised CTE) and named in the clauses. */
+export interface NamedSet {
+  name: 'm' | 'g';
+  sql: string;
+  params: unknown[];
+}
+
+/** A query's filters as SQL over `orders`. */
+export interface FilterSql {
+  /** Conditions joined with AND; the sets are referred to by name (`rid IN m`, `title_gid IN g`). */
+  clauses: string[];
+  params: unknown[];
+  /** The sets the clauses name; each statement defines them first (`withSets`). */
+  sets: NamedSet[];
+  /** `m`, the full-text matches, is among the sets. */
+  text: boolean;
+  /** The only condition is the full-text match: its matches are counted without reading any row. */
+  textOnly: boolean;
+  /** A clause reads a text column (LIKE on short words): no index covers the filters. */
+  readsText: boolean;
+}
+
+const LIKE_COLUMNS: readonly string[] = FTS_COLUMNS;
+
+/** The WHERE clauses and sets of a query's filters (not its cursor). */
+export function filterSql(q: CacheFilter): FilterSql {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const sets: NamedSet[] = [];
+  const add = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  const inList = (column: string, values: readonly number[] | undefined) => {
+    if (values) add(`${column} IN (${values.map(() => '?').join(', ')})`, ...values);
+  };
+  const range = (column: string, from: string | undefined, to: string | undefined) => {
+    // The schema has validated both as ISO dates already.
+    if (from !== undefined) add(`${column} >= ?`, parseIsoInstant(from));
+    if (to !== undefined) add(`${column} <= ?`, parseIsoInstant(to));
+  };
+  // A literal 0/1, not a parameter: SQLite uses a partial index (WHERE flag = 1) only for a literal term.
+  const flag = (column: string, value: boolean | undefined) => {
+    if (value !== undefined) add(`${column} = ${value ? 1 : 0}`);
+  };
+
+  if (q.id !== undefined) add('id = ?', q.id);
+  if (q.orderNum !== undefined) add('order_num = ?', q.orderNum);
+  if (q.buyerId !== undefined) add('buyer_id = ?', q.buyerId);
+  inList('order_status', q.sellerOrderStatus);
+  inList('after_sales_status', q.orderAfterSalesStatus);
+  inList('delivery_status', q.deliveryStatus);
+  range('create_ms', q.createBeginDate, q.createEndDate);
+  range('changed_ms', q.updateBeginDate, q.updateEndDate);
+  flag('has_after_sales', q.hasAfterSales);
+  flag('has_dispute', q.hasDispute);
+  flag('delivery_exception', q.deliveryException);
+  if (q.productTitle !== undefined) {
+    // As on the platform: a case-insensitive substring of the product titles, found among the distinct title sets.
+    sets.push({
+      name: 'g',
+      sql: 'SELECT gid FROM title_group WHERE instr(titles, ?) > 0',
+      params: [q.productTitle.toLowerCase()],
+    });
+    add('title_gid IN g');
+  }
+
+  let text = false;
+  let readsText = false;
+  if (q.search !== undefined) {
+    const s = buildTextSearch(q.search);
+    const sources: string[] = [];
+    const sourceParams: unknown[] = [];
+    if (s.trigramMatch) {
+      sources.push('SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?');
+      sourceParams.push(s.trigramMatch);
+    }
+    if (s.gramMatch) {
+      sources.push('SELECT rowid FROM orders_grams WHERE orders_grams MATCH ?');
+      sourceParams.push(s.gramMatch);
+    }
+    if (sources.length > 0) {
+      // The matching rowids: indexed rows through the indexes (rows <= indexed_rid are in both), plus rows not
+      // indexed yet (a sync is running) matched on the same words. One rowid set lets SQLite drive from it.
+      const pending = ['rid > (SELECT indexed_rid FROM fts_state WHERE id = 1)'];
+      const pendingParams: unknown[] = [];
+      for (const term of s.pendingTerms) {
+        pending.push(`(${LIKE_COLUMNS.map((c) => `instr(md_fold(${c}), ?) > 0`).join(' OR ')})`);
+        pendingParams.push(...LIKE_COLUMNS.map(() => term));
+      }
+      sets.push({
+        name: 'm',
+        sql: `${sources.join(' INTERSECT ')} UNION ALL SELECT rid FROM orders WHERE ${pending.join(' AND ')}`,
+        params: [...sourceParams, ...pendingParams],
+      });
+      add('rid IN m');
+      text = true;
+    }
+    for (const p of s.likePatterns) {
+      add(`(${LIKE_COLUMNS.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, ...LIKE_COLUMNS.map(() => p));
+      readsText = true;
+    }
+  }
+  return { clauses, params, sets, text, textOnly: text && clauses.length === 1, readsText };
+}
+
+/** `WITH m AS MATERIALIZED (…), …` for the sets, or '' when there are none; `extra` CTEs are appended. */
+export function withSets(sets: readonly NamedSet[], extra: string[] = []): { sql: string; params: unknown[] } {
+  const ctes = [...sets.map((s) => `${s.name} AS MATERIALIZED (${s.sql})`), ...extra];
+  return { sql: ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : '', params: sets.flatMap((s) => s.params) };
+}
+
+/** ' WHERE a AND b', or '' for no clause. */
+export function whereSql(clauses: readonly string[]): string {
+  return clauses.length > 0 ? ` WHERE ${clauses.join(' AND ')}` : '';
+}

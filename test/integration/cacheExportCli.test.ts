@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cacheFilePath, openOrderCache } from '../../src/core/cache/openCache';
+import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
+import { runCliCapture } from '../helpers/runCliCapture';
+
+/** A data directory whose default profile has a cache of `n` orders. */
+function dataDirWithOrders(n: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'md-export-cli-'));
+  const opened = openOrderCache({ file: cacheFilePath(dir, 'default') });
+  if (!opened.ok) throw new Error(opened.error.kind);
+  const orders = Array.from({ length: n }, (_, i) => fakeOrder(i + 1, Date.UTC(2026, 0, 1) + i * 60_000));
+  for (let i = 0; i < n; i += 100) opened.value.applyPage(orders.slice(i, i + 100), { seenAtMs: 0, baseline: true });
+  opened.value.close();
+  return dir;
+}
+
+describe('cache export, cancelled', () => {
+  it('leaves an existing output file as it was and no partial file', async () => {
+    const dir = dataDirWithOrders(300);
+    const outDir = mkdtempSync(path.join(tmpdir(), 'md-export-out-'));
+    const file = path.join(outDir, 'orders.csv');
+    writeFileSync(file, 'the previous export\n');
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const r = await runCliCapture(
+      ['cache', 'export', '--format', 'csv', '--output', file],
+      { MERCHANT_DESK_DATA_DIR: dir },
+      cancelled.signal,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Export cancelled; .*orders\.csv was left as it was/);
+    expect(readFileSync(file, 'utf8')).toBe('the previous export\n');
+    expect(readdirSync(outDir)).toEqual(['orders.csv']);
+  });
+});
+
+describe('cache export through the built CLI', () => {
+  const bin = path.resolve('bin/merchant-desk.js');
+  const built = existsSync(path.resolve('out/cli/main.js'));
+  it.runIf(built || process.env.CI)('writes the export to standard output, every row, BOM first', async () => {
+    const dir = dataDirWithOrders(3_000);
+    const child = spawn(process.execPath, [bin, 'cache', 'export', '--format', 'csv'], {
+      env: { PATH: process.env.PATH, MERCHANT_DESK_DATA_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text.startsWith('\uFEFForder_id,')).toBe(true);
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(3_001);
+  });
+});
