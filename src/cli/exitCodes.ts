@@ -1,4 +1,5 @@
 import type { ApiError } from '../core/errors';
+import type { AppErrorKind } from '../shared/errors/appError';
 
 /** Exit codes of the CLI, as documented in the README. */
 export const ExitCode = {
@@ -46,7 +47,7 @@ export const EXIT_CODE_OF_KIND = {
   io: ExitCode.other,
   /** A bug: one redacted line. */
   unexpected: ExitCode.other,
-} as const satisfies Record<ApiError['kind'] | string, ExitCode>;
+} as const satisfies Record<AppErrorKind | ApiError['kind'], ExitCode>;
 
 export type ErrorKind = keyof typeof EXIT_CODE_OF_KIND;
 

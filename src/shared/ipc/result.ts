@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appErrorKinds } from '../errors/appError';
 
 /**
  * Every answer across the bridge is a Result value: `{ ok: true, data }` or `{ ok: false, error }`. Nothing is
@@ -16,16 +17,8 @@ export const ipcErrorKinds = [
   'host-restarted',
   /** A bug on the host side: the implementation threw or answered outside the contract. Details are in its log. */
   'internal',
-  // The platform and the merchant's input (the core's ApiError kinds).
-  'invalid-input',
-  'credentials',
-  'platform',
-  'http',
-  'network',
-  'timeout',
-  'protocol',
-  /** A money-moving call whose result is unknown: `found` is what re-fetching the order showed. Never resent. */
-  'outcome-unknown',
+  // The use-case layer's kinds (the same table the CLI maps to exit codes).
+  ...appErrorKinds,
 ] as const;
 
 export type IpcErrorKind = (typeof ipcErrorKinds)[number];
