@@ -186,7 +186,9 @@ describe('merchant-desk sync / cache', () => {
     ] as const) {
       const bad = await cli([...argv], offline);
       expect(bad.code, argv.join(' ')).toBe(2);
-      expect(bad.stderr).toMatch(message);
+      // With --json the error is a JSON document on stdout; otherwise a sentence on stderr.
+      if (argv[0] === '--json') expect(JSON.parse(bad.stdout).error.message).toMatch(message);
+      else expect(bad.stderr).toMatch(message);
     }
   });
 
