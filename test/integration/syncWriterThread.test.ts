@@ -85,6 +85,19 @@ describe('full sync with pages stored by the writer thread', () => {
     expect(stored.ok && stored.value.map((e) => e.seq)).toEqual(seen.map((e) => e.seq));
   }, 60_000);
 
+  it('a throwing change listener rejects the sync (a bug, as on the syncing thread), with no uncaught exception', async () => {
+    const platform = new FakePlatform(NOW);
+    const [a] = platform.add(history(1), { orderStatus: 2 });
+    platform.add(history(800, 5));
+    expect((await engine(platform).sync()).ok).toBe(true);
+    platform.clock += 600_000;
+    platform.update(a!.id, { orderStatus: 3 });
+    const onChange = () => {
+      throw new Error('listener bug');
+    };
+    await expect(engine(platform).sync({ full: true, onChange })).rejects.toThrow('listener bug');
+  }, 60_000);
+
   it('stops at a failed page write, claims no window past it, and the next sync resumes and completes', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(12_500));

@@ -76,6 +76,11 @@ class WriterThreadStore implements PageStore {
   private readonly queue: Queued[] = [];
   private pagesQueued = 0;
   private failure: SyncError | undefined;
+  /**
+   * A programming error thrown by this side's work on an answer (a change listener, a checkpoint callback): like
+   * a throw from an in-thread write, it ends the sync by rejecting (`write` and `settled` throw it).
+   */
+  private crash: { error: unknown } | undefined;
   private exited = false;
   private readonly exit: Promise<void>;
   private readonly listeners = new Set<(error: SyncError) => void>();
@@ -104,6 +109,7 @@ class WriterThreadStore implements PageStore {
     seenAtMs: number,
     skipped: readonly SkippedOrder[],
   ): Result<void, SyncError> {
+    if (this.crash) throw this.crash.error;
     if (this.failure) return err(this.failure);
     try {
       this.worker.postMessage({ kind: 'page', orders, seenAtMs } satisfies WriterRequest);
@@ -116,18 +122,19 @@ class WriterThreadStore implements PageStore {
   }
 
   afterCommitted(fn: () => void): void {
-    if (this.failure) return;
+    if (this.failure || this.crash) return;
     if (this.queue.length === 0) fn();
     else this.queue.push({ kind: 'after', fn });
   }
 
   ready(): Promise<void> | undefined {
-    if (this.pagesQueued < WRITER_QUEUE_PAGES || this.failure) return undefined;
+    if (this.pagesQueued < WRITER_QUEUE_PAGES || this.failure || this.crash) return undefined;
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   async settled(): Promise<Result<void, SyncError>> {
     while (this.pagesQueued > 0 && !this.exited) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    if (this.crash) throw this.crash.error;
     return this.failure ? err(this.failure) : ok(undefined);
   }
 
@@ -137,7 +144,7 @@ class WriterThreadStore implements PageStore {
   }
 
   async close(): Promise<void> {
-    await this.settled();
+    await this.settled().catch(() => undefined);
     if (!this.exited) this.worker.postMessage({ kind: 'close' } satisfies WriterRequest);
     await this.exit;
   }
@@ -145,17 +152,29 @@ class WriterThreadStore implements PageStore {
   private onReply(message: WriterReply): void {
     if (message.kind !== 'page') return;
     const head = this.queue.shift();
-    if (head?.kind !== 'page') throw new Error('writer thread answered a page that was not sent');
     this.pagesQueued--;
-    if (!message.result.ok) {
-      this.fail({ kind: 'cache', error: message.result.error });
-    } else {
-      this.accounting.skip(head.skipped);
-      this.accounting.committed(message.result.value);
+    try {
+      if (head?.kind !== 'page') throw new Error('the writer thread answered a page that was not sent');
+      if (!message.result.ok) {
+        this.fail({ kind: 'cache', error: message.result.error });
+      } else if (!this.crash) {
+        this.accounting.skip(head.skipped);
+        this.accounting.committed(message.result.value);
+      }
+      // The work written after this page (checkpoint rows), up to the next page still being written.
+      while (!this.failure && !this.crash && this.queue[0]?.kind === 'after') {
+        (this.queue.shift() as { fn: () => void }).fn();
+      }
+    } catch (error) {
+      this.crash ??= { error };
+      this.dropAfterWork();
     }
-    // The work written after this page (checkpoint rows), up to the next page still being written.
-    while (!this.failure && this.queue[0]?.kind === 'after') (this.queue.shift() as { fn: () => void }).fn();
     this.wake();
+  }
+
+  /** Nothing written after a failure may be claimed by the checkpoint. */
+  private dropAfterWork(): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.kind === 'after') this.queue.splice(i, 1);
   }
 
   private failed(detail: string): SyncError {
@@ -169,8 +188,7 @@ class WriterThreadStore implements PageStore {
       typeof cause === 'string'
         ? { kind: 'cache', error: { kind: 'io', file: this.options.file, detail: cause } }
         : cause;
-    // Nothing written after a failure may be claimed by the checkpoint.
-    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.kind === 'after') this.queue.splice(i, 1);
+    this.dropAfterWork();
     for (const listener of this.listeners) listener(this.failure);
     this.wake();
   }
