@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'node_modules', '.tmp', 'bench');
+// Per process: node_modules may be shared by several checkouts, and two benches must not empty each other's files.
+const outDir = path.join(root, 'node_modules', '.tmp', `bench-${process.pid}`);
 
 await build({
   configFile: false,
