@@ -130,6 +130,25 @@ describe('full sync with pages stored by the writer thread', () => {
     expect(resumed).toMatchObject({ ok: true, value: { mode: 'full', resumed: true, cached: 12_500 } });
   }, 60_000);
 
+  it('a cancelled sync returns once the queued pages are written; the next one resumes and completes', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(12_500));
+    const cancel = new AbortController();
+    platform.beforeAnswer = (n) => {
+      if (n === 60) cancel.abort();
+    };
+    const r = await engine(platform).sync({ signal: cancel.signal });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'aborted' } });
+    // Nothing is still being written: the writer thread's connection is closed and the count is final.
+    const stored = cache.orderCount();
+    expect(stored.ok && stored.value).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cache.orderCount()).toEqual(stored);
+    platform.beforeAnswer = undefined;
+    const resumed = await engine(platform).sync();
+    expect(resumed).toMatchObject({ ok: true, value: { mode: 'full', resumed: true, cached: 12_500 } });
+  }, 60_000);
+
   it('falls back to the syncing thread when the writer thread cannot start', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(300));
