@@ -32,7 +32,11 @@ export default defineConfig({
       // import (externalizeDeps); native modules are listed explicitly so they stay external wherever they are declared.
       externalizeDeps: { include: nativeModules },
       rolldownOptions: {
-        input: { index: resolve(root, 'src/main/index.ts') },
+        // The sync's writer thread (a worker_threads entry) is built beside index.js, where the sync looks for it.
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
+        },
       },
     },
   },

@@ -22,13 +22,16 @@ function isExternal(id: string): boolean {
   return name !== undefined && packages.has(name);
 }
 
-/** The CLI: an ESM bundle for Node >= 22.12 at out/cli/main.js, started by bin/merchant-desk.js. */
+/**
+ * The CLI: an ESM bundle for Node >= 22.12 at out/cli/main.js, started by bin/merchant-desk.js, and beside it the
+ * sync's writer thread (page-writer-thread.js, a worker_threads entry found next to the code that starts it).
+ */
 export default defineConfig({
   root,
   publicDir: false,
   ssr: { target: 'node', noExternal: [] },
   build: {
-    ssr: resolve(root, 'src/cli/main.ts'),
+    ssr: true,
     outDir: resolve(root, 'out/cli'),
     emptyOutDir: true,
     target: 'node22',
@@ -36,8 +39,12 @@ export default defineConfig({
     sourcemap: true,
     reportCompressedSize: false,
     rolldownOptions: {
+      input: {
+        main: resolve(root, 'src/cli/main.ts'),
+        'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
+      },
       external: isExternal,
-      output: { format: 'es', entryFileNames: 'main.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
 });

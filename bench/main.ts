@@ -12,7 +12,9 @@
  * 6. this process's event-loop delay (it plays Electron's main) during a 100,000-order full sync with queries every
  *    50 ms, the core host in this process vs in a child process.
  * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host, --keep=DIR (keep the cache
- * files), --parallelism=N (the sync rows at this parallelism only; no results file is written).
+ * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
+ * --writer=worker|thread|both (sync rows: pages stored by the writer thread, the default; on the fetching thread;
+ * or both, the fetching thread's run first).
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -269,26 +271,48 @@ interface SyncRun {
   wallMs: number;
   /** CPU time of this (the syncing) process, user + system: steadier than wall time on a busy machine. */
   cpuMs: number;
+  /** CPU time of the thread that fetches (the writer thread's is the rest of cpuMs). */
+  mainThreadCpuMs: number;
   httpRequests: number;
   peak: MemoryPeak;
   baseline: MemoryPeak;
 }
 
-async function fullSync(sb: RemoteSandbox, cache: OrderCache, parallelism: number, liveHeap = false): Promise<SyncRun> {
+/** Where the sync stores pages: the writer thread (the default) or the syncing thread (the fallback). */
+type PageWriterChoice = 'worker' | 'thread';
+
+async function fullSync(
+  sb: RemoteSandbox,
+  cache: OrderCache,
+  parallelism: number,
+  liveHeap = false,
+  writer: PageWriterChoice = 'worker',
+): Promise<SyncRun> {
   const c = client(sb, parallelism);
   const engine = new SyncEngine({
     cache,
     source: c.seller,
     settings: { parallelism },
     requestCount: () => c.transport.count,
+    ...(writer === 'thread' ? { writerThread: false as const } : {}),
   });
   const t = performance.now();
   const cpu = process.cpuUsage();
+  const threadCpu = process.threadCpuUsage();
   const { value, peak, baseline } = await withMemoryPeak(() => engine.sync(), liveHeap);
   const wallMs = performance.now() - t;
   const cpuMs = cpuMsSince(cpu);
+  const thread = process.threadCpuUsage(threadCpu);
   if (!value.ok) throw new Error(JSON.stringify(value.error));
-  return { summary: value.value, wallMs, cpuMs, httpRequests: c.transport.count, peak, baseline };
+  return {
+    summary: value.value,
+    wallMs,
+    cpuMs,
+    mainThreadCpuMs: (thread.user + thread.system) / 1000,
+    httpRequests: c.transport.count,
+    peak,
+    baseline,
+  };
 }
 
 function cpuMsSince(start: NodeJS.CpuUsage): number {
@@ -635,6 +659,7 @@ async function main(): Promise<void> {
   const want = (part: string) => only === undefined || only.split(',').includes(part);
   const keep = argv.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
   const onlyParallelism = argv.find((a) => a.startsWith('--parallelism='))?.slice('--parallelism='.length);
+  const writerChoice = argv.find((a) => a.startsWith('--writer='))?.slice('--writer='.length) ?? 'worker';
   const dir = keep ?? mkdtempSync(path.join(tmpdir(), 'md-bench-'));
   mkdirSync(dir, { recursive: true });
   const out: string[] = [];
@@ -658,23 +683,37 @@ async function main(): Promise<void> {
       try {
         const minimum = Math.ceil(SYNC_N / PAGE_SIZE_MAX);
         const rows: string[] = [
-          '| Parallelism | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor | Client CPU µs/order: sync / floor |',
-          '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+          '| Parallelism | Page writer | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor | Client CPU µs/order: sync (fetching thread) / floor |',
+          '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         ];
         const syncRuns: Record<string, unknown>[] = [];
         const parallelisms = onlyParallelism ? [Number(onlyParallelism)] : quick ? [4] : [4, 1, 8];
         for (const parallelism of parallelisms) {
+          // --writer=both: the fallback (pages stored on the fetching thread) right after the default, same floor.
+          const extra =
+            writerChoice === 'both'
+              ? [await fullSync(sb, freshCache(sb, dir, `sync-p${parallelism}-thread`), parallelism, false, 'thread')]
+              : [];
           const cache = freshCache(sb, dir, `sync-p${parallelism}`);
-          const run = await fullSync(sb, cache, parallelism);
+          const run = await fullSync(sb, cache, parallelism, false, writerChoice === 'thread' ? 'thread' : 'worker');
           const latencyBound = Math.ceil(minimum / parallelism) * 50;
           const floorRun = await fetchOnlyFloor(sb, parallelism, SYNC_N);
           const floor = floorRun.wallMs;
           const perOrder = (cpuMs: number) => ((cpuMs * 1000) / SYNC_N).toFixed(0);
-          rows.push(
-            `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(run.wallMs / floor).toFixed(2)} | ${perOrder(run.cpuMs)} / ${perOrder(floorRun.cpuMs)} |`,
-          );
+          const labelled: Array<[SyncRun, PageWriterChoice]> = [
+            [run, writerChoice === 'thread' ? 'thread' : 'worker'],
+            ...extra.map((r): [SyncRun, PageWriterChoice] => [r, 'thread']),
+          ];
+          for (const [r, writer] of labelled) {
+            rows.push(
+              `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${writer === 'worker' ? 'writer thread' : 'fetching thread'} | ${r.httpRequests} | ${minimum} | ${(r.httpRequests / minimum).toFixed(3)} | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(r.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(r.wallMs / floor).toFixed(2)} | ${perOrder(r.cpuMs)} (${perOrder(r.mainThreadCpuMs)}) / ${perOrder(floorRun.cpuMs)} |`,
+            );
+          }
           syncRuns.push({
             parallelism,
+            writer: writerChoice === 'thread' ? 'thread' : 'worker',
+            mainThreadCpuMs: run.mainThreadCpuMs,
+            ...(extra[0] ? { fallback: { wallMs: extra[0].wallMs, cpuMs: extra[0].cpuMs } } : {}),
             requests: run.httpRequests,
             minimum,
             wallMs: run.wallMs,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { Checkpoint } from '../../src/core/sync/checkpoint';
 import { SyncEngine } from '../../src/core/sync/syncEngine';
 import type { CreateWindow } from '../../src/core/sync/windowPlanner';
 import type { OrderSource } from '../../src/core/sync/windowSync';
+import { WRITER_THREAD_FILE } from '../../src/core/sync/writerThread';
 import type { OrderListQueryInput } from '../../src/shared/domain/requests';
 import { bundleChild, repoRoot } from '../helpers/bundleChild';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
@@ -21,10 +22,16 @@ let outDir: string;
 let p: TestPlatform;
 let file: string;
 
-/** The child entry (our TypeScript) as one ESM file. */
+/**
+ * The child entry (our TypeScript) as one ESM file, with the writer thread beside it as in the CLI bundle: the
+ * child's full syncs store their pages on the writer thread (killed with the process, mid-transaction or not).
+ */
 async function buildChild(): Promise<string> {
   outDir = path.join(root, 'node_modules', '.tmp', `sync-kill-child-${process.pid}`);
-  return bundleChild('src/core/sync/testing/syncChildMain.ts', outDir);
+  const writer = await bundleChild('src/core/sync/pageWriterThread.ts', `${outDir}-writer`);
+  const child = await bundleChild('src/core/sync/testing/syncChildMain.ts', outDir);
+  copyFileSync(writer, path.join(outDir, WRITER_THREAD_FILE));
+  return child;
 }
 
 beforeAll(async () => {
@@ -34,7 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await p?.stop();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (outDir) for (const dir of [outDir, `${outDir}-writer`]) rmSync(dir, { recursive: true, force: true });
 });
 
 function startChild(): { child: ChildProcess; lines: string[]; exited: Promise<number | null> } {
@@ -128,6 +135,7 @@ describe('kill -9 during a full sync', () => {
     await until(() => first.lines.filter((l) => l.includes('windowDone')).length >= 2);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
+    expect(first.lines[0]).toBe(JSON.stringify({ writerThread: true }));
     const afterFirst = checkConsistent();
     expect(afterFirst.finished.length).toBeGreaterThanOrEqual(2);
     expect(afterFirst.orders).toBeGreaterThan(0);

@@ -34,7 +34,7 @@ export async function fetchWindows(
     parallelism: ctx.settings.parallelism,
     pageSize: ctx.settings.pageSize,
     maxPasses: ctx.settings.maxPasses,
-    writePage: ctx.writePage,
+    writes: ctx.writes,
     windowDone: (w, total) => (run ? cacheResult(ctx.checkpoint.windowDone(run.id, w, total)) : ok(undefined)),
     rootBound: (hi, startedMs) => {
       if (!run) return ok(undefined);

@@ -7,18 +7,13 @@ import { runFullSync } from './fullSync';
 import { runIncrementalSync, updatedSinceFilter } from './incrementalSync';
 import { PlatformClock, type ClockSkew } from './platformClock';
 import type { ProgressListener } from './progress';
-import {
-  DEFAULT_SYNC_SETTINGS,
-  pageWriter,
-  type StoredChangeEvent,
-  type SyncContext,
-  type SyncCounters,
-  type SyncSettings,
-} from './syncContext';
+import { inThreadPageStore, type PageStore, type StoredChangeEvent, type SyncCounters } from './pageStore';
+import { DEFAULT_SYNC_SETTINGS, type SyncContext, type SyncSettings } from './syncContext';
 import { checkDataSet, type DataSetSource } from './dataSetWatch';
 import { describeSyncError, type SyncError } from './syncErrors';
 import { SyncLease, type SyncLeaseOptions } from './syncLease';
 import type { OrderSource, WindowSyncOptions } from './windowSync';
+import { findWriterThreadEntry, startWriterThread } from './writerThread';
 
 export interface SyncEngineDeps {
   cache: OrderCache;
@@ -35,6 +30,12 @@ export interface SyncEngineDeps {
   lease?: SyncLeaseOptions;
   /** Data-set IDs the platform's answers named (the sandbox's; see dataSetWatch.ts). Checked before every write. */
   dataSets?: DataSetSource;
+  /**
+   * Where a full sync stores its pages: the writer thread started from this entry file (default: the one built
+   * beside this bundle, see writerThread.ts), or `false`: on this thread. Without the file, or when the thread
+   * cannot start, pages are stored on this thread. Incremental polls always store on this thread (few pages).
+   */
+  writerThread?: URL | false;
 }
 
 export interface SyncRequest {
@@ -159,7 +160,35 @@ export class SyncEngine {
       skippedOrders: [],
     };
     // Before the first full sync completes there is nothing to compare with: no events, no storm.
-    const writePage = pageWriter(cache, counters, baseline, request.onChange);
+    const writes = await this.pageStore(run.mode, baseline, counters, request.onChange);
+    try {
+      return await this.runWith(writes, { run, resumed, started, requestsBefore, counters, clock, dataSetOk, request });
+    } finally {
+      await writes.close();
+    }
+  }
+
+  private async pageStore(
+    mode: SyncMode,
+    baseline: boolean,
+    counters: SyncCounters,
+    onChange: SyncRequest['onChange'],
+  ): Promise<PageStore> {
+    const { cache } = this.deps;
+    const entry = this.deps.writerThread ?? findWriterThreadEntry();
+    // A full sync is CPU-bound on storing: the writer thread stores pages on the second core while this one
+    // fetches and decodes the next (and queries on this connection no longer wait behind page writes).
+    if (mode === 'full' && entry) {
+      const thread = await startWriterThread({ entry, file: cache.file, baseline, counters, onChange });
+      if (thread) return thread;
+    }
+    return inThreadPageStore(cache, baseline, counters, onChange);
+  }
+
+  private async runWith(store: PageStore, sync: PlannedSync): Promise<Result<SyncSummary, SyncError>> {
+    const { run, resumed, started, requestsBefore, counters, clock, dataSetOk, request } = sync;
+    const { cache } = this.deps;
+    const checkpoint = new Checkpoint(cache);
     const ctx: SyncContext = {
       cache,
       checkpoint,
@@ -172,16 +201,21 @@ export class SyncEngine {
       counters,
       trace: this.deps.trace,
       // A page from another data set is refused before anything of it is stored or recorded.
-      writePage: guardedByDataSet(dataSetOk, (orders, seenAtMs, skipped) => {
+      writes: checkedFirst(store, () => {
+        // A page from another data set is refused before anything of it is stored or recorded.
+        const checked = dataSetOk();
+        if (!checked.ok) return checked;
         // The run is recorded at its first answer: a sync that fetched nothing leaves nothing to resume.
         if (run.status === 'planned') {
           const recorded = checkpoint.record(run);
           if (!recorded.ok) return err({ kind: 'cache', error: recorded.error });
         }
-        return writePage(orders, seenAtMs, skipped);
+        return ok(undefined);
       }),
     };
     const synced = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
+    // Every page is committed by now; the writer thread's connection is closed before the last bookkeeping.
+    await store.close();
     // A poll that stored nothing still must not move the watermark onto another data set.
     const settled = synced.ok ? dataSetOk() : ok(undefined);
     const outcome = settled.ok ? synced : settled;
@@ -218,12 +252,30 @@ export class SyncEngine {
   }
 }
 
-function guardedByDataSet(
-  check: () => Result<void, SyncError>,
-  write: SyncContext['writePage'],
-): SyncContext['writePage'] {
-  return (orders, seenAtMs, skipped) => {
-    const checked = check();
-    return checked.ok ? write(orders, seenAtMs, skipped) : checked;
+/** What syncOnce decided before the first request. */
+interface PlannedSync {
+  run: SyncRun;
+  resumed: boolean;
+  /** Local time the sync started. */
+  started: number;
+  requestsBefore: number | undefined;
+  counters: SyncCounters;
+  clock: PlatformClock;
+  dataSetOk: () => Result<void, SyncError>;
+  request: SyncRequest;
+}
+
+/** `store`, with `check` run before every page is handed to it (a failed check stops the page and the sync). */
+function checkedFirst(store: PageStore, check: () => Result<void, SyncError>): PageStore {
+  return {
+    write(orders, seenAtMs, skipped) {
+      const checked = check();
+      return checked.ok ? store.write(orders, seenAtMs, skipped) : checked;
+    },
+    afterCommitted: (fn) => store.afterCommitted(fn),
+    ready: () => store.ready(),
+    settled: () => store.settled(),
+    watch: (listener) => store.watch(listener),
+    close: () => store.close(),
   };
 }

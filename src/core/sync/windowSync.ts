@@ -2,10 +2,11 @@ import type { OrderPage } from '../api/sellerApi';
 import { createdMs } from '../cache/orderRows';
 import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { ApiError } from '../errors';
-import { ok, type Result } from '../result';
-import type { Order, SkippedOrder } from '../../shared/domain/order';
+import { err, ok, type Result } from '../result';
+import type { Order } from '../../shared/domain/order';
 import { PAGE_INDEX_MAX, PAGE_SIZE_MAX, type OrderListQueryInput } from '../../shared/domain/requests';
 import { CreationWindow } from './creationWindow';
+import type { PageStore } from './pageStore';
 import type { PlatformClock } from './platformClock';
 import type { ProgressTracker } from './progress';
 import { chooseRepair, mostlyMissing } from './repairPolicy';
@@ -35,13 +36,13 @@ export interface WindowSyncOptions {
   /** Passes over one window before it counts as unstable. */
   maxPasses: number;
   /**
-   * Stores one page (one transaction). An error stops the sync. `skipped`: the page's orders that did not decode,
-   * to be reported (an order that cannot be stored is skipped and reported by the writer itself).
+   * Stores the pages (one transaction each). A failed write stops the sync. `skipped` of a write: the page's orders
+   * that did not decode, to be reported (an order that cannot be stored is skipped and reported by the writer).
    */
-  writePage(orders: readonly Order[], seenAtMs: number, skipped: readonly SkippedOrder[]): Result<void, SyncError>;
-  /** A window is complete: every order it holds is stored. */
+  writes: PageStore;
+  /** A window is complete: every order it holds is stored (called once its pages have committed). */
   windowDone(w: CreateWindow, total: number): Result<void, SyncError>;
-  /** The root probe answered: the run's creation upper bound and its first platform time. */
+  /** The root probe answered: the run's creation upper bound and its first platform time (after its page committed). */
   rootBound(hi: number, startedMs: number): Result<void, SyncError>;
   progress: ProgressTracker;
   /** Reads each answer's platform time. */
@@ -94,6 +95,8 @@ export class WindowSync {
   private fetched = 0;
   private windowsDone = 0;
   private refetches = 0;
+  /** The first failure, also when it comes after the last request (a write or checkpoint row still pending then). */
+  private failure: SyncError | undefined;
 
   constructor(private readonly options: WindowSyncOptions) {
     this.pageSize = options.pageSize ?? PAGE_SIZE_MAX;
@@ -114,8 +117,14 @@ export class WindowSync {
       this.hi = start.hi;
       for (const w of start.windows) this.startPass(new CreationWindow(w.lo, w.hi));
     }
+    const unwatch = this.options.writes.watch((error) => this.fail(error));
     const done = await this.pump.run();
+    // Whatever the outcome, no page of this run is left being written when it returns.
+    const settled = await this.options.writes.settled();
+    unwatch();
     if (!done.ok) return done;
+    if (this.failure) return err(this.failure);
+    if (!settled.ok) return settled;
     this.options.progress.finish();
     return ok({
       hi: this.hi,
@@ -139,6 +148,9 @@ export class WindowSync {
       pageSize: this.pageSize,
     });
     if (!this.pump.failed) this.onAnswer(request, answer);
+    // Holds this request slot while the writer is behind: fetched pages never pile up in memory.
+    const ready = this.options.writes.ready();
+    if (ready) await ready;
   }
 
   private queuePage(win: CreationWindow, pageIndex: number, urgency: Urgency): void {
@@ -153,6 +165,7 @@ export class WindowSync {
   }
 
   private fail(error: SyncError): void {
+    this.failure ??= error;
     this.pump.fail(error);
   }
 
@@ -176,7 +189,7 @@ export class WindowSync {
     const seenAtMs = this.options.clock.read(time);
     this.requests++;
     this.fetched += data.list.length;
-    const written = this.options.writePage(data.list, seenAtMs, data.skipped);
+    const written = this.options.writes.write(data.list, seenAtMs, data.skipped);
     if (!written.ok) return this.fail(written.error);
     if (win.root && win.hi === null) {
       this.options.progress.expectOrders(data.totalCount);
@@ -196,8 +209,12 @@ export class WindowSync {
     win.hi = Math.max(seenAtMs, newest);
     this.hi = win.hi;
     this.startedMs = seenAtMs;
-    const bound = this.options.rootBound(win.hi, seenAtMs);
-    if (!bound.ok) this.fail(bound.error);
+    const hi = win.hi;
+    // Recorded once the page it came with has committed, like every checkpoint row.
+    this.options.writes.afterCommitted(() => {
+      const bound = this.options.rootBound(hi, seenAtMs);
+      if (!bound.ok) this.fail(bound.error);
+    });
   }
 
   /** What one answer tells about its (still active) window. */
@@ -387,10 +404,14 @@ export class WindowSync {
     win.retire('done');
     this.windowsDone++;
     this.options.progress.windowFinished();
-    const done = this.options.windowDone(win.range, total);
-    if (!done.ok) return this.fail(done.error);
-    // Traced only once the checkpoint row is committed: a process killed after this line keeps the window.
-    this.trace('complete', win);
+    // The checkpoint row waits for the window's pages to commit: a resumed run never trusts a window it lacks.
+    this.options.writes.afterCommitted(() => {
+      if (this.failure) return;
+      const done = this.options.windowDone(win.range, total);
+      if (!done.ok) return this.fail(done.error);
+      // Traced only once the checkpoint row is committed: a process killed after this line keeps the window.
+      this.trace('complete', win);
+    });
   }
 }
 

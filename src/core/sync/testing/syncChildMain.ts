@@ -7,6 +7,7 @@ import { openOrderCache } from '../../cache/openCache';
 import { platformConfigSchema } from '../../config/platformConfig';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { SyncEngine } from '../syncEngine';
+import { findWriterThreadEntry } from '../writerThread';
 import { fixedCredentials } from '../../api/clientDeps';
 
 interface ChildSettings {
@@ -44,6 +45,8 @@ const engine = new SyncEngine({
     if (e.kind === 'complete') process.stdout.write(`${JSON.stringify({ windowDone: e.window })}\n`);
   },
 });
+// Whether the writer thread's file sits beside this bundle (full syncs then store their pages there).
+process.stdout.write(`${JSON.stringify({ writerThread: findWriterThreadEntry() !== undefined })}\n`);
 const result = await engine.sync();
 process.stdout.write(`${JSON.stringify(result)}\n`);
 opened.value.close();

@@ -1,0 +1,134 @@
+import type { OrderCache } from '../cache/orderCache';
+import type { CacheError } from '../cache/cacheErrors';
+import type { PageWriteResult } from '../cache/upsertOrders';
+import { err, ok, type Result } from '../result';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
+import { describeOrderChange, type ChangeEvent } from './changeEvents';
+import type { SyncError } from './syncErrors';
+
+/** A change event as stored in the cache's outbox, with its sequence number. */
+export type StoredChangeEvent = ChangeEvent & { seq: number };
+
+export interface SyncCounters {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  events: number;
+  /** Distinct orders that could not be decoded or stored: reported, skipped, fetched again by the next sync. */
+  skipped: number;
+  /** The first SKIPPED_LISTED of them. */
+  skippedOrders: SkippedOrder[];
+}
+
+/** Skipped orders listed by ID in a sync's result (all of them are counted). */
+export const SKIPPED_LISTED = 100;
+
+/**
+ * New rows wait for the full-text index until this many have accumulated: one FTS segment per batch costs about
+ * a third of one per page, and queries cover waiting rows with LIKE meanwhile.
+ */
+export const SEARCH_INDEX_BATCH_ROWS = 5_000;
+
+/**
+ * Where a sync's pages are stored: on this thread (each page committed before `write` returns) or by a writer
+ * thread with its own connection (pages queued and committed in order while the next ones are fetched). Both
+ * report each page's change events only after its commit, and run `afterCommitted` work (checkpoint rows) only
+ * once every page written before it has committed — the checkpoint never claims orders that are not stored.
+ */
+export interface PageStore {
+  /** Stores one page (one transaction). An error known at once is returned; a later one goes to `watch`. */
+  write(orders: readonly Order[], seenAtMs: number, skipped: readonly SkippedOrder[]): Result<void, SyncError>;
+  /** Runs `fn` once every page written so far has committed (at once when nothing waits). */
+  afterCommitted(fn: () => void): void;
+  /** Undefined while few pages wait; else resolves once the writer has caught up enough to fetch more. */
+  ready(): Promise<void> | undefined;
+  /** Waits for every written page and `afterCommitted` callback: the first write failure, if any. */
+  settled(): Promise<Result<void, SyncError>>;
+  /** Calls `listener` with a write failure found after `write` returned; returns the unsubscribe. */
+  watch(listener: (error: SyncError) => void): () => void;
+  /** Releases the writer (waits for what is queued). */
+  close(): Promise<void>;
+}
+
+/** Counts one committed page and hands its events to the listener. */
+export class PageAccounting {
+  // An order is fetched more than once by one sync (the catch-up poll, a re-paged window): counted once.
+  private readonly skippedIds = new Set<string>();
+
+  constructor(
+    private readonly counters: SyncCounters,
+    private readonly onChange: ((e: StoredChangeEvent) => void) | undefined,
+  ) {}
+
+  skip(orders: readonly SkippedOrder[]): void {
+    for (const o of orders) {
+      if (this.skippedIds.has(o.id)) continue;
+      this.skippedIds.add(o.id);
+      this.counters.skipped++;
+      if (this.counters.skippedOrders.length < SKIPPED_LISTED) this.counters.skippedOrders.push(o);
+    }
+  }
+
+  committed(written: PageWriteResult<ChangeEvent>): void {
+    this.skip(written.skipped);
+    this.counters.inserted += written.inserted;
+    this.counters.updated += written.updated;
+    this.counters.unchanged += written.unchanged;
+    this.counters.events += written.events.length;
+    if (this.onChange) for (const e of written.events) this.onChange(e as StoredChangeEvent);
+  }
+}
+
+/**
+ * Writes one page on `cache`'s connection and, every SEARCH_INDEX_BATCH_ROWS new rows, indexes them: the work
+ * of a page, wherever it runs (this thread or the writer thread).
+ */
+export class PageWriter {
+  private waitingForIndex = 0;
+
+  constructor(
+    private readonly cache: OrderCache,
+    private readonly baseline: boolean,
+  ) {}
+
+  write(orders: readonly Order[], seenAtMs: number): Result<PageWriteResult<ChangeEvent>, CacheError> {
+    const written = this.cache.applyPage<ChangeEvent>(orders, {
+      seenAtMs,
+      baseline: this.baseline,
+      describe: describeOrderChange,
+    });
+    if (!written.ok) return written;
+    this.waitingForIndex += written.value.inserted;
+    if (this.waitingForIndex >= SEARCH_INDEX_BATCH_ROWS) {
+      this.waitingForIndex = 0;
+      const indexed = this.cache.indexPendingSearchRows();
+      if (!indexed.ok) return indexed;
+    }
+    return written;
+  }
+}
+
+/** Pages stored on this thread: each commits before `write` returns. */
+export function inThreadPageStore(
+  cache: OrderCache,
+  baseline: boolean,
+  counters: SyncCounters,
+  onChange: ((e: StoredChangeEvent) => void) | undefined,
+): PageStore {
+  const writer = new PageWriter(cache, baseline);
+  const accounting = new PageAccounting(counters, onChange);
+  return {
+    write(orders, seenAtMs, skipped) {
+      accounting.skip(skipped);
+      const written = writer.write(orders, seenAtMs);
+      if (!written.ok) return err({ kind: 'cache', error: written.error });
+      accounting.committed(written.value);
+      return ok(undefined);
+    },
+    afterCommitted: (fn) => fn(),
+    ready: () => undefined,
+    settled: () => Promise.resolve(ok(undefined)),
+    watch: () => () => {},
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The writer thread's entry (a worker_threads worker, built as its own file beside the CLI and app bundles): opens
+ * the cache file on its own connection and stores the pages it is sent, one transaction each, in the order sent,
+ * answering each with the page's counts and change events or the cache error. See writerThread.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openOrderCache } from '../cache/openCache';
+import { PageWriter } from './pageStore';
+import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
+
+const port = parentPort;
+if (port) {
+  const data = workerData as WriterThreadData;
+  const opened = openOrderCache({ file: data.file });
+  const reply = (message: WriterReply) => port.postMessage(message);
+  if (!opened.ok) {
+    reply({ kind: 'open-failed', error: opened.error });
+    port.close();
+  } else {
+    const cache = opened.value;
+    const writer = new PageWriter(cache, data.baseline);
+    port.on('message', (request: WriterRequest) => {
+      if (request.kind === 'close') {
+        cache.close();
+        port.close();
+        return;
+      }
+      reply({ kind: 'page', result: writer.write(request.orders, request.seenAtMs) });
+    });
+    reply({ kind: 'ready' });
+  }
+}

@@ -1,0 +1,201 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SkippedOrder } from '../../shared/domain/order';
+import { err, ok, type Result } from '../result';
+import { PageAccounting, type PageStore, type StoredChangeEvent, type SyncCounters } from './pageStore';
+import type { SyncError } from './syncErrors';
+import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
+
+/** The writer thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */
+export const WRITER_THREAD_FILE = 'page-writer-thread.js';
+
+/**
+ * Pages fetched but not yet committed, at most: a fetch that would exceed it waits (memory stays bounded, and
+ * the fetching side never runs far ahead of what a killed sync keeps).
+ */
+export const WRITER_QUEUE_PAGES = 4;
+
+/**
+ * The writer thread's entry beside this bundle (the file holding this code is the entry or one of its chunks),
+ * or undefined — from sources (tests), or a bundle built without it: the sync then writes on its own thread.
+ */
+export function findWriterThreadEntry(): URL | undefined {
+  for (const relative of [`./${WRITER_THREAD_FILE}`, `../${WRITER_THREAD_FILE}`]) {
+    const url = new URL(relative, import.meta.url);
+    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return url;
+  }
+  return undefined;
+}
+
+type Queued = { kind: 'page'; skipped: readonly SkippedOrder[] } | { kind: 'after'; fn: () => void };
+
+/**
+ * Starts the writer thread on `file` and resolves to its PageStore once the thread has opened the file, or to
+ * undefined when it cannot start (the caller writes on its own thread instead).
+ */
+export function startWriterThread(options: {
+  entry: URL;
+  file: string;
+  baseline: boolean;
+  counters: SyncCounters;
+  onChange: ((e: StoredChangeEvent) => void) | undefined;
+}): Promise<PageStore | undefined> {
+  let worker: Worker;
+  try {
+    worker = new Worker(options.entry, {
+      workerData: { file: options.file, baseline: options.baseline } satisfies WriterThreadData,
+    });
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve) => {
+    const started = (message: WriterReply) => {
+      worker.off('error', notStarted);
+      worker.off('exit', notStarted);
+      if (message.kind === 'ready') return resolve(new WriterThreadStore(worker, options));
+      void worker.terminate();
+      resolve(undefined);
+    };
+    const notStarted = () => {
+      worker.off('message', started);
+      resolve(undefined);
+    };
+    worker.once('message', started);
+    worker.once('error', notStarted);
+    worker.once('exit', notStarted);
+  });
+}
+
+/**
+ * The sync's side of the writer thread. Pages go out in order and are answered in order; the queue holds, in
+ * order, the pages not answered yet and the `afterCommitted` work written after them. The first failure (a cache
+ * error, the thread gone) stops everything still queued from being claimed: its `afterCommitted` work is dropped.
+ */
+class WriterThreadStore implements PageStore {
+  private readonly queue: Queued[] = [];
+  private pagesQueued = 0;
+  private failure: SyncError | undefined;
+  /**
+   * A programming error thrown by this side's work on an answer (a change listener, a checkpoint callback): like
+   * a throw from an in-thread write, it ends the sync by rejecting (`write` and `settled` throw it).
+   */
+  private crash: { error: unknown } | undefined;
+  private exited = false;
+  private readonly exit: Promise<void>;
+  private readonly listeners = new Set<(error: SyncError) => void>();
+  private waiters: Array<() => void> = [];
+  private readonly accounting: PageAccounting;
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly options: { file: string; counters: SyncCounters; onChange?: (e: StoredChangeEvent) => void },
+  ) {
+    this.accounting = new PageAccounting(options.counters, options.onChange);
+    worker.on('message', (message: WriterReply) => this.onReply(message));
+    worker.on('error', (e) => this.fail(`the page writer thread failed: ${e.message}`));
+    this.exit = new Promise((resolve) =>
+      worker.once('exit', () => {
+        this.exited = true;
+        if (this.pagesQueued > 0) this.fail('the page writer thread stopped with pages unwritten');
+        this.wake();
+        resolve();
+      }),
+    );
+  }
+
+  write(
+    orders: Parameters<PageStore['write']>[0],
+    seenAtMs: number,
+    skipped: readonly SkippedOrder[],
+  ): Result<void, SyncError> {
+    if (this.crash) throw this.crash.error;
+    if (this.failure) return err(this.failure);
+    try {
+      this.worker.postMessage({ kind: 'page', orders, seenAtMs } satisfies WriterRequest);
+    } catch (e) {
+      return err(this.failed(`a page could not be handed to the writer thread: ${(e as Error).message}`));
+    }
+    this.queue.push({ kind: 'page', skipped });
+    this.pagesQueued++;
+    return ok(undefined);
+  }
+
+  afterCommitted(fn: () => void): void {
+    if (this.failure || this.crash) return;
+    if (this.queue.length === 0) fn();
+    else this.queue.push({ kind: 'after', fn });
+  }
+
+  ready(): Promise<void> | undefined {
+    if (this.pagesQueued < WRITER_QUEUE_PAGES || this.failure || this.crash) return undefined;
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  async settled(): Promise<Result<void, SyncError>> {
+    while (this.pagesQueued > 0 && !this.exited) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    if (this.crash) throw this.crash.error;
+    return this.failure ? err(this.failure) : ok(undefined);
+  }
+
+  watch(listener: (error: SyncError) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.settled().catch(() => undefined);
+    if (!this.exited) this.worker.postMessage({ kind: 'close' } satisfies WriterRequest);
+    await this.exit;
+  }
+
+  private onReply(message: WriterReply): void {
+    if (message.kind !== 'page') return;
+    const head = this.queue.shift();
+    this.pagesQueued--;
+    try {
+      if (head?.kind !== 'page') throw new Error('the writer thread answered a page that was not sent');
+      if (!message.result.ok) {
+        this.fail({ kind: 'cache', error: message.result.error });
+      } else if (!this.crash) {
+        this.accounting.skip(head.skipped);
+        this.accounting.committed(message.result.value);
+      }
+      // The work written after this page (checkpoint rows), up to the next page still being written.
+      while (!this.failure && !this.crash && this.queue[0]?.kind === 'after') {
+        (this.queue.shift() as { fn: () => void }).fn();
+      }
+    } catch (error) {
+      this.crash ??= { error };
+      this.dropAfterWork();
+    }
+    this.wake();
+  }
+
+  /** Nothing written after a failure may be claimed by the checkpoint. */
+  private dropAfterWork(): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.kind === 'after') this.queue.splice(i, 1);
+  }
+
+  private failed(detail: string): SyncError {
+    this.fail(detail);
+    return this.failure!;
+  }
+
+  private fail(cause: SyncError | string): void {
+    if (this.failure) return;
+    this.failure =
+      typeof cause === 'string'
+        ? { kind: 'cache', error: { kind: 'io', file: this.options.file, detail: cause } }
+        : cause;
+    this.dropAfterWork();
+    for (const listener of this.listeners) listener(this.failure);
+    this.wake();
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+}
