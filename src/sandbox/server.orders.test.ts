@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderListDataSchema } from '../shared/domain/order';
+import { orderListDataSchema } from '../shared/domain/orderDecoding';
 import { compareIds } from './orderStore';
 import type { SandboxHandle } from './server';
 import { FakeClock, listOrders, readResponse, startTestSandbox } from '../../test/helpers/sandboxTestKit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderListDataSchema } from '../../shared/domain/order';
+import { orderListDataSchema } from '../../shared/domain/orderDecoding';
 import { decodeEnvelope } from './envelope';
 
 const res = (body: string, status = 200, headers: Record<string, string> = {}) => ({ status, headers, body });

@@ -1,4 +1,5 @@
-import { orderListDataSchema, type Order, type OrderListData } from '../../shared/domain/order';
+import type { Order, OrderListData } from '../../shared/domain/order';
+import { orderListDataSchema } from '../../shared/domain/orderDecoding';
 import {
   afterSalesDecisionSchema,
   orderListQuerySchema,

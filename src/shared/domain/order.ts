@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { decodeOrderListData } from './orderDecoding';
 
 /**
  * The platform's Order resource, as the spec lists it, after decoding (orderDecoding.ts): unknown fields pass
@@ -116,14 +115,6 @@ export interface OrderListData {
   skipped: SkippedOrder[];
   [field: string]: unknown;
 }
-
-/** The order list's `data`; a page-level problem fails it, a problem inside one order only skips that order. */
-export const orderListDataSchema = z.unknown().transform((data, ctx): OrderListData => {
-  const decoded = decodeOrderListData(data);
-  if (decoded.ok) return decoded.value;
-  ctx.addIssue({ code: 'custom', message: decoded.issue.message, path: decoded.issue.path });
-  return z.NEVER;
-});
 
 export const buyerSyncResultSchema = z.looseObject({
   userId: z.union([z.string(), z.number()]).transform(String),

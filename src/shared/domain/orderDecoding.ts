@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MAX_JSON_DEPTH, nestedTooDeep } from './jsonNesting';
 import type { Order, OrderListData, SkippedOrder } from './order';
 
@@ -302,3 +303,11 @@ export function describeSkippedOrders(orders: readonly SkippedOrder[], total = o
   if (total > lines.length) lines.push(`  … and ${total - lines.length} more`);
   return [head, ...lines].join('\n');
 }
+
+/** The order list's `data`; a page-level problem fails it, a problem inside one order only skips that order. */
+export const orderListDataSchema = z.unknown().transform((data, ctx): OrderListData => {
+  const decoded = decodeOrderListData(data);
+  if (decoded.ok) return decoded.value;
+  ctx.addIssue({ code: 'custom', message: decoded.issue.message, path: decoded.issue.path });
+  return z.NEVER;
+});
