@@ -9,11 +9,15 @@ import { environmentConfigured, profileForApiCommand } from '../context';
 import { CliError, CliInputError, ExitCode } from '../io';
 import { parseIntegerIn } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
+import { startSandboxForUi } from './uiSandbox';
 
 interface UiFlags {
   port?: string;
   /** False with --no-open. */
   open: boolean;
+  /** --sandbox: first run (sandbox profile, in-process sandbox, first sync) before serving. */
+  sandbox?: boolean;
+  sandboxPort?: string;
 }
 
 function startError(error: BrowserHostStartError): Error {
@@ -46,12 +50,38 @@ export function registerUi(program: Command, run: CommandRunner): void {
     .description('serve the app in your browser on 127.0.0.1, until Ctrl+C (the app minus tray and OS notifications)')
     .option('--port <N>', 'port on 127.0.0.1 (default: a free one)')
     .option('--no-open', 'do not open the default browser; only print the address')
+    .option(
+      '--sandbox',
+      'with no profile, create the sandbox profile; run the sandbox platform in this process and sync it first',
+    )
+    .option('--sandbox-port <N>', "the new sandbox profile's port (default: a free one; 0 = a free one)")
     .action((flags: UiFlags) =>
       run(async (ctx) => {
         const port = parseIntegerIn('--port', flags.port, 0, 65_535);
-        const settings = describeSettings(ctx);
+        const sandboxPort = parseIntegerIn('--sandbox-port', flags.sandboxPort, 0, 65_535);
         const rendererDir = findRendererDir(import.meta.url);
         if (rendererDir === undefined) throw new CliError("The app's pages are not built: run `npm run build`.");
+        let stopSandbox = async () => {};
+        let environmentSandbox = false;
+        if (flags.sandbox) {
+          const started = await startSandboxForUi(ctx, sandboxPort !== undefined ? { port: sandboxPort } : {});
+          if (!started.ok) throw new CliError(`The sandbox could not be set up: ${started.error}`);
+          if (started.value.kind === 'sandbox') {
+            const { session } = started.value;
+            stopSandbox = () => session.sandbox.stop();
+            if (session.fallbackReason) ctx.io.stderr(session.fallbackReason);
+            environmentSandbox = session.identity.mode === 'environment';
+            ctx.io.stderr(
+              `Sandbox platform${session.created ? ' (new sandbox profile)' : ''}: ${session.sandbox.baseUrl} — demo data.`,
+            );
+            ctx.io.stderr(
+              session.sync.ok
+                ? `First sync done: ${session.sync.value.cached} orders cached.`
+                : `The first sync failed: ${session.sync.error}`,
+            );
+          } else ctx.io.stderr(`Profile "${started.value.profile.id}" is a merchant profile: no sandbox started.`);
+        }
+        const settings = describeSettings(ctx);
         const gate = createIpcGate({
           implementations: browserHostImplementations({ version: program.version() ?? '0.0.0' }),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
@@ -62,11 +92,14 @@ export function registerUi(program: Command, run: CommandRunner): void {
           ...(port !== undefined ? { port } : {}),
           log: ctx.io.stderr,
         });
-        if (!started.ok) throw startError(started.error);
+        if (!started.ok) {
+          await stopSandbox();
+          throw startError(started.error);
+        }
         const host = started.value;
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
-        ctx.io.stderr(settings);
+        if (!environmentSandbox) ctx.io.stderr(settings);
         let removeRedirect = async () => {};
         if (flags.open) {
           const redirect = await writeRedirectFile(host.url);
@@ -83,6 +116,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // Open pages learn that their host is gone (and can say so) before the connection closes.
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
         await host.close();
+        await stopSandbox();
         await removeRedirect();
         ctx.io.stderr('Merchant Desk UI stopped.');
         return ExitCode.ok;
