@@ -50,7 +50,7 @@ if (electron.ok) {
     `Electron cannot run on this machine: ${electron.why} — Electron fetches its binary on its first launch, and that download is needed once (offline machines, locked-down networks and CI runners cannot make it).`,
   );
   say(
-    'Opening the same app in your browser instead, on the sandbox profile (demo data; `merchant-desk ui --sandbox`).',
+    'Opening the same app in your browser instead (`merchant-desk ui --sandbox`: the sandbox with demo data until you add an account).',
   );
   say('For the desktop app: run `npx electron --version` to retry the download, or install a release package.');
   if (dev)

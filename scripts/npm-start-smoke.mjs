@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CI: the README's `npm start`, run as written on this runner, stopped once the app answers. Runners have no
+// CI (.ci/run): the README's `npm start`, run as written on this runner, stopped once the app answers. Runners have no
 // Electron binary (it downloads on first launch), so this is the browser path: the address it prints must serve
 // the app page to a browser holding its token. Bounded: fails after DEADLINE_MS, and always stops the whole tree.
 import { spawn } from 'node:child_process';
