@@ -104,6 +104,11 @@ export async function listProfiles(ports: ProfilePorts): Promise<Result<ProfileL
   });
 }
 
+/** One profile's settings (the keychain is not asked). */
+export function getProfile(ports: Pick<ProfilePorts, 'profiles'>, id: string): Result<Profile, AppError> {
+  return storeResult(ports.profiles.get(id));
+}
+
 /** One profile's settings, token state and key fingerprint. */
 export async function showProfile(ports: ProfilePorts, id: string): Promise<Result<ProfileDetail, AppError>> {
   const profile = storeResult(ports.profiles.get(id));
