@@ -3,12 +3,15 @@ import type { Command } from 'commander';
 import {
   generateKey,
   importKey,
+  isKeySize,
   needsPassphrase,
   removeKey,
   requireKey,
   type KeySaved,
 } from '../../core/app/credentials';
 import { RSA_KEY_SIZES, type PublicKeyInfo } from '../../core/keys/keyMaterial';
+import type { Result } from '../../core/result';
+import type { AppError } from '../../shared/errors/appError';
 import { valueOf } from '../context';
 import { CliError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';
@@ -35,6 +38,16 @@ function printSaved(ctx: CommandContext, saved: KeySaved, heading: string): void
 
 const replacedNote = (saved: KeySaved) => (saved.replaced ? ' (the previous key was replaced)' : '');
 
+/** A refused replacement names the CLI's flag; other errors pass through. */
+function saving(result: Result<KeySaved, AppError>): KeySaved {
+  if (result.ok || result.error.code !== 'key-exists') return valueOf(result);
+  // The core's message names the key; the CLI says how to replace it here.
+  throw new CliError(
+    `${result.error.message} Replace it with --force — then register the new public key with the platform, or buyer sync fails with 10003. Nothing was changed.`,
+    'invalid-input',
+  );
+}
+
 const howToAdd = (id: string) => `Run merchant-desk keys generate --profile ${id} or keys import FILE.`;
 
 export function registerKeys(program: Command, run: CommandRunner): void {
@@ -52,8 +65,13 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .action((flags: { bits: string; force?: boolean }) =>
       run(async (ctx) => {
         const bits = Number(flags.bits);
+        if (!isKeySize(bits))
+          throw new CliError(
+            `--bits must be one of ${RSA_KEY_SIZES.join(', ')}. Nothing was changed.`,
+            'invalid-input',
+          );
         const { id } = ctx.profile();
-        const saved = valueOf(await generateKey(ctx.services(), { profileId: id, bits, force: flags.force === true }));
+        const saved = saving(await generateKey(ctx.services(), { profileId: id, bits, force: flags.force === true }));
         printSaved(ctx, saved, `Generated a ${bits}-bit RSA key for profile ${id}${replacedNote(saved)}.`);
         return ExitCode.ok;
       }),
@@ -87,7 +105,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
             );
           passphrase = await readSecret(ctx.io, `Passphrase of ${file} (input hidden): `, 'passphrase');
         }
-        const saved = valueOf(
+        const saved = saving(
           await importKey(ctx.services(), {
             profileId: id,
             pem,

@@ -102,13 +102,19 @@ export interface KeySaved {
   unchanged?: true;
 }
 
+/** The refusal to replace a key the caller did not ask to replace (`code: "key-exists"`). */
 function refuseReplace(profileId: string, existing: PublicKeyInfo): AppError {
   return {
     kind: 'invalid-input',
     code: 'key-exists',
-    message: `Profile ${profileId} already has a key (${existing.bits} bits, SHA-256 ${existing.fingerprint.hex}). Replace it with --force — then register the new public key with the platform, or buyer sync fails with 10003. Nothing was changed.`,
+    message: `Profile ${profileId} already has a key (${existing.bits} bits, SHA-256 ${existing.fingerprint.hex}); it was left as it is.`,
+    action: REPLACE_KEY_ACTION,
   };
 }
+
+/** What replacing a key means for the merchant, whichever way the caller asks for it. */
+export const REPLACE_KEY_ACTION =
+  'Replace it only on purpose — then register the new public key with the platform, or buyer sync fails with 10003.';
 
 const NOT_STORED = 'The key was not stored (nothing was written in plain text):';
 
@@ -124,7 +130,7 @@ export async function generateKey(
   if (!isKeySize(input.bits))
     return err({
       kind: 'invalid-input',
-      message: `--bits must be one of ${RSA_KEY_SIZES.join(', ')}. Nothing was changed.`,
+      message: `The key size must be one of ${RSA_KEY_SIZES.join(', ')} bits. Nothing was changed.`,
     });
   const existing = await keyStatus(ports, input.profileId);
   if (!existing.ok) return existing;
