@@ -4,6 +4,7 @@ import { requestLogPath } from '../core/logging/requestLog';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import { ok } from '../core/result';
 import type { SecretStore } from '../core/secrets/secretStore';
+import { SANDBOX_STATUS_LABELS } from '../sandbox/statuses';
 import type { LocalManagementPorts } from '../main/ipc/handlers/localManagement';
 import { openInBrowser } from './openBrowser';
 
@@ -29,6 +30,7 @@ export function browserHostLocalManagementPorts(services: {
     profiles: services.profiles,
     secrets: services.secrets,
     keys: services.keys,
+    sandboxStatusLabels: SANDBOX_STATUS_LABELS,
     transport: () => createAxiosTransport(),
     openPath: open,
     openExternal: open,

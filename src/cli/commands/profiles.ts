@@ -18,7 +18,7 @@ import {
 } from '../../core/profiles/profileSchema';
 import type { ProfilePatch } from '../../core/profiles/profileStore';
 import type { AppError } from '../../shared/errors/appError';
-import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
+import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
 import { signatureAlgorithms, signedStringModes } from '../../core/signing/signatureProfile';
 import { connectionFlagFields, valueOf } from '../context';
 import { table } from '../format';
@@ -216,11 +216,6 @@ async function confirmRemovingActive(ctx: CommandContext, id: string, withSecret
     });
 }
 
-/** A sandbox profile knows the sandbox's status values (its own choice; the spec defines none). */
-function sandboxStatusLabels(): NonNullable<ProfilePatch['statusLabels']> {
-  return { order: { ...SANDBOX_ORDER_STATUSES }, afterSales: { ...SANDBOX_AFTER_SALES_STATUSES } };
-}
-
 export function registerProfiles(program: Command, run: CommandRunner): void {
   const profiles = program
     .command('profiles')
@@ -290,26 +285,16 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
         fields.merchantId === undefined ? '--merchant ID' : '',
       ].filter(Boolean);
       if (missing.length > 0) throw usage(`A profile needs ${missing.join(', ')}.`);
-      const kind = fields.kind ?? 'merchant';
-      const sandbox = kind === 'sandbox' ? sandboxStatusLabels() : undefined;
-      const statusLabels = sandbox
-        ? {
-            order: { ...sandbox.order, ...fields.statusLabels?.order },
-            afterSales: { ...sandbox.afterSales, ...fields.statusLabels?.afterSales },
-          }
-        : fields.statusLabels;
-      const input = {
-        ...fields,
-        id,
-        name: fields.name ?? id,
-        kind,
-        ...(statusLabels ? { statusLabels } : {}),
-      } as ProfileInput;
+      const input = { ...fields, id, name: fields.name ?? id, kind: fields.kind ?? 'merchant' } as ProfileInput;
       const {
         profile: added,
         activeProfileId,
         location,
-      } = valueOf(addProfile(ctx.services(), input, { use: flags.use === true }));
+      } = valueOf(
+        addProfile({ ...ctx.services(), sandboxStatusLabels: SANDBOX_STATUS_LABELS }, input, {
+          use: flags.use === true,
+        }),
+      );
       const active = activeProfileId === added.id;
       if (ctx.json) ctx.io.stdout(JSON.stringify({ ...added, active }));
       else {

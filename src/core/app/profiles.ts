@@ -1,6 +1,6 @@
 import type { AppError } from '../../shared/errors/appError';
 import type { KeyStore } from '../keys/keyStore';
-import type { Profile, ProfileInput } from '../profiles/profileSchema';
+import type { Profile, ProfileInput, StatusLabels } from '../profiles/profileSchema';
 import type { ProfilePatch, ProfileStore } from '../profiles/profileStore';
 import { err, ok, type Result } from '../result';
 import type { SecretStore } from '../secrets/secretStore';
@@ -12,6 +12,8 @@ export interface ProfilePorts {
   profiles: ProfileStore;
   secrets: SecretStore;
   keys: KeyStore;
+  /** The labels a new sandbox profile starts with (the sandbox's own status values), under any given ones. */
+  sandboxStatusLabels?: StatusLabels;
 }
 
 /** Whether a token is stored; never the token. "unknown" when the keychain could not be asked. */
@@ -132,13 +134,24 @@ function changed(ports: ProfilePorts, profile: Profile): Result<ProfileChange, A
   return ok({ profile, activeProfileId: active.value?.id ?? null, location: ports.profiles.location });
 }
 
+/** The labels given, over the sandbox's own for a sandbox profile. */
+function startingLabels(ports: ProfilePorts, input: ProfileInput): ProfileInput['statusLabels'] {
+  const sandbox = input.kind === 'sandbox' ? ports.sandboxStatusLabels : undefined;
+  if (!sandbox) return input.statusLabels;
+  return {
+    order: { ...sandbox.order, ...input.statusLabels?.order },
+    afterSales: { ...sandbox.afterSales, ...input.statusLabels?.afterSales },
+  };
+}
+
 /** Adds a profile (the first one becomes active; `use` makes it active anyway). */
 export function addProfile(
   ports: ProfilePorts,
   input: ProfileInput,
   options: { use?: boolean } = {},
 ): Result<ProfileChange, AppError> {
-  const added = storeResult(ports.profiles.add(input));
+  const statusLabels = startingLabels(ports, input);
+  const added = storeResult(ports.profiles.add({ ...input, ...(statusLabels ? { statusLabels } : {}) }));
   if (!added.ok) return added;
   if (options.use) {
     const used = storeResult(ports.profiles.setActive(added.value.id));

@@ -5,6 +5,7 @@ import { createFileKeyStore } from '../../core/keys/keyStore';
 import { err, ok } from '../../core/result';
 import type { SecretStore } from '../../core/secrets/secretStore';
 import { createElectronStoreProfiles } from '../profiles/electronStoreProfiles';
+import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
 import type { LocalManagementPorts } from './handlers/localManagement';
 
 /** The app's ports of the local-management domains: the shared data directory, the keychain, Electron's shell. */
@@ -15,6 +16,7 @@ export function electronLocalManagementPorts(dataDir: string, secrets: SecretSto
     profiles: createElectronStoreProfiles(dataDir),
     secrets,
     keys: createFileKeyStore({ dataDir, secrets }),
+    sandboxStatusLabels: SANDBOX_STATUS_LABELS,
     transport: () => createAxiosTransport(),
     // shell.openPath answers "" on success, else the reason.
     openPath: async (target) => {

@@ -66,3 +66,17 @@ describe('profiles handlers over the real use-case layer (settings file in a tem
     });
   });
 });
+
+describe('a sandbox profile added through the app', () => {
+  it('starts with the sandbox’s status labels, under the ones given', async () => {
+    const app = { ...localManagementPorts(), sandboxStatusLabels: { order: { '3': 'Delivering' }, afterSales: {} } };
+    const invoke = strictGate(profilesHandlers(app));
+    const added = await invoke('profiles:add', {
+      profile: { ...SHOP, id: 'play', kind: 'sandbox', statusLabels: { order: { '4': 'Done' } } },
+    });
+    expect(added).toMatchObject({
+      ok: true,
+      data: { profile: { statusLabels: { order: { '3': 'Delivering', '4': 'Done' }, afterSales: {} } } },
+    });
+  });
+});
