@@ -41,6 +41,15 @@ describe('settings use cases', () => {
     expect(getSettings(profiles)).toMatchObject({ value: { app: { clipboardClearSeconds: 120 } } });
   });
 
+  it('app settings survive every other change of the settings file', () => {
+    const { profiles } = appPorts();
+    updateSettings(profiles, { app: { closeToTray: false } });
+    profiles.add(SHOP);
+    profiles.setActive(null);
+    profiles.remove('shop-eu');
+    expect(getSettings(profiles)).toMatchObject({ ok: true, value: { app: { closeToTray: false } } });
+  });
+
   it('a profile that does not exist is a settings error', () => {
     const { profiles } = appPorts();
     expect(getSettings(profiles, 'ghost')).toMatchObject({ ok: false, error: { kind: 'settings', code: 'not-found' } });
