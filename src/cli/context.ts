@@ -10,6 +10,8 @@ import type { ProfileStore } from '../core/profiles/profileStore';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { profileCredentials, type CredentialHints } from '../core/secrets/profileCredentials';
 import type { SecretStore } from '../core/secrets/secretStore';
+import type { Result } from '../core/result';
+import type { AppError } from '../shared/errors/appError';
 import { environmentCredentials } from './environmentCredentials';
 import { profileStoreFailure } from './failures';
 import { CliError, CliInputError, type CliIo } from './io';
@@ -121,6 +123,17 @@ export interface ProfileServices {
   profiles: ProfileStore;
   secrets: SecretStore;
   keys: KeyStore;
+}
+
+/** A use case's error as the CLI's: the same kind, so the same exit code, message and action. */
+export function appFailure(error: AppError): CliError {
+  return new CliError(error.message, error.kind, error.action !== undefined ? { action: error.action } : {});
+}
+
+/** The value of a use case's Result; its error is thrown as the CLI's (see appFailure). */
+export function valueOf<T>(result: Result<T, AppError>): T {
+  if (result.ok) return result.value;
+  throw appFailure(result.error);
 }
 
 export function profileServices(opts: GlobalOptions, io: CliIo): ProfileServices {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
 import { browserHostImplementations } from '../../browserHost/implementations';
+import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
 import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { findRendererDir } from '../../browserHost/rendererDir';
 import { describeUnexpected } from '../../core/logging/redact';
@@ -53,7 +54,10 @@ export function registerUi(program: Command, run: CommandRunner): void {
         const rendererDir = findRendererDir(import.meta.url);
         if (rendererDir === undefined) throw new CliError("The app's pages are not built: run `npm run build`.");
         const gate = createIpcGate({
-          implementations: browserHostImplementations({ version: program.version() ?? '0.0.0' }),
+          implementations: browserHostImplementations({
+            version: program.version() ?? '0.0.0',
+            ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
+          }),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
         });
         const started = await startBrowserHost({

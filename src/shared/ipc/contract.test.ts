@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   ipcChannels,
   ipcContract,
@@ -9,9 +10,200 @@ import {
   type IpcResponse,
 } from './contract';
 
+const profileSettings = {
+  id: 'shop-eu',
+  name: 'Shop EU',
+  kind: 'merchant' as const,
+  baseUrl: 'https://api.example.com',
+  platformUrl: 'https://platform.example.com',
+  apiPrefix: '/merchant-api',
+  merchantId: 'M-1',
+  apiVersion: 'v1',
+  signatureProfile: { mode: 'canonical' as const, algorithm: 'RSA-SHA256' as const },
+  timeoutMs: 15000,
+  maxResponseMB: 32,
+  pollIntervalSeconds: 60,
+  notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: false, deliveryError: true },
+  statusLabels: { order: { '3': 'Shipped' }, afterSales: {} },
+};
+const keySummary = { bits: 2048, fingerprint: '3F:A0', fingerprintBase64: 'P6A=' };
+const publicKey = {
+  publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMIIB…\n-----END PUBLIC KEY-----\n',
+  bits: 2048,
+  fingerprint: { hex: '3F:A0', base64: 'P6A=' },
+};
+
 /** One valid example per channel and direction. Adding a channel without examples fails the first test. */
 const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResponse<C> } } = {
   'app:getInfo': { request: undefined, response: { ok: true, data: { version: '0.1.0', platform: 'linux' } } },
+  'profiles:list': {
+    request: undefined,
+    response: {
+      ok: true,
+      data: {
+        activeProfileId: 'shop-eu',
+        profiles: [{ ...profileSettings, tokenState: 'set', key: keySummary }],
+        tokenProblem: null,
+      },
+    },
+  },
+  'profiles:get': {
+    request: { profileId: 'shop-eu' },
+    response: {
+      ok: true,
+      data: {
+        profile: { ...profileSettings, tokenState: 'unknown', key: 'unknown' },
+        active: true,
+        tokenProblem: {
+          kind: 'keychain',
+          code: 'keychain-locked',
+          message: 'The keychain is locked.',
+          action: 'Unlock it.',
+        },
+      },
+    },
+  },
+  'profiles:add': {
+    request: {
+      profile: {
+        id: 'shop-eu',
+        name: 'Shop EU',
+        kind: 'merchant',
+        baseUrl: 'https://api.example.com',
+        platformUrl: 'https://platform.example.com',
+        merchantId: 'M-1',
+        pollIntervalSeconds: 120,
+      },
+      use: true,
+    },
+    response: { ok: true, data: { profile: profileSettings, activeProfileId: 'shop-eu' } },
+  },
+  'profiles:edit': {
+    request: { profileId: 'shop-eu', changes: { notifications: { dispute: false } }, use: false },
+    response: {
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        code: 'invalid',
+        message: 'pollIntervalSeconds: poll interval must be at least 15 seconds',
+        action: 'Correct the named settings.',
+        issues: [{ path: 'pollIntervalSeconds', message: 'poll interval must be at least 15 seconds' }],
+      },
+    },
+  },
+  'profiles:remove': {
+    request: { profileId: 'shop-eu', keepSecrets: false, confirmed: true },
+    response: {
+      ok: true,
+      data: { removed: 'shop-eu', secretsDeleted: true, activeProfileId: null, remaining: ['shop-us'] },
+    },
+  },
+  'profiles:use': { request: { profileId: 'shop-us' }, response: { ok: true, data: { activeProfileId: 'shop-us' } } },
+  'credentials:setToken': {
+    request: { profileId: 'shop-eu', token: 'abc.def-123' },
+    response: { ok: true, data: { profileId: 'shop-eu', tokenState: 'set', length: 11 } },
+  },
+  'credentials:tokenStatus': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', tokenState: 'not set' } },
+  },
+  'credentials:deleteToken': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', deleted: false } },
+  },
+  'credentials:keyStatus': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', key: publicKey } },
+  },
+  'credentials:generateKey': {
+    request: { profileId: 'shop-eu', bits: 3072, replace: false },
+    response: {
+      ok: false,
+      error: { kind: 'invalid-input', code: 'key-exists', message: 'Profile shop-eu already has a key.' },
+    },
+  },
+  'credentials:importKey': {
+    request: {
+      profileId: 'shop-eu',
+      privateKeyPem: '-----BEGIN ENCRYPTED PRIVATE KEY-----\n…',
+      passphrase: 'correct horse',
+      replace: true,
+    },
+    response: { ok: true, data: { profileId: 'shop-eu', key: publicKey, replaced: true, unchanged: false } },
+  },
+  'credentials:removeKey': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', deleted: true } },
+  },
+  'credentials:testConnection': {
+    request: { profileId: 'shop-eu' },
+    response: {
+      ok: true,
+      data: {
+        profileId: 'shop-eu',
+        ok: false,
+        checks: [
+          { id: 'token', title: 'Access token', status: 'failed', detail: 'No token.', action: 'Enter it.' },
+          { id: 'signature', title: 'Signature', status: 'ok', detail: 'Verified.', action: null },
+        ],
+      },
+    },
+  },
+  'credentials:inspectSignature': {
+    request: { profileId: 'shop-eu', buyer: { email: 'ann@example.com' }, publicKeyPem: null },
+    response: {
+      ok: true,
+      data: {
+        profileId: 'shop-eu',
+        method: 'POST',
+        url: 'https://platform.example.com/pay-fac/M-1/v1/buyer/sync',
+        path: '/pay-fac/M-1/v1/buyer/sync',
+        signatureProfile: { mode: 'canonical', algorithm: 'RSA-SHA256' },
+        stringToSign: 'POST\n/pay-fac/M-1/v1/buyer/sync\n',
+        stringToSignVisible: 'POST\\n\n/pay-fac/M-1/v1/buyer/sync\\n\n',
+        stringToSignBytes: 31,
+        headers: { 'Content-Type': 'application/json', nonce: 'n1', timestamp: '1', signature: 'c2ln' },
+        body: '{"merchantUserNo":"sample-user-1","email":"ann@example.com"}',
+        keyFingerprint: publicKey.fingerprint,
+        selfCheck: true,
+        publicKeyCheck: null,
+      },
+    },
+  },
+  'settings:get': {
+    request: { profileId: null },
+    response: {
+      ok: true,
+      data: { app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false }, profile: null },
+    },
+  },
+  'settings:update': {
+    request: { app: { clipboardClearSeconds: null }, profile: { profileId: 'shop-eu', pollIntervalSeconds: 300 } },
+    response: {
+      ok: true,
+      data: {
+        app: { clipboardClearSeconds: null, closeToTray: true, openAtLogin: false },
+        profile: {
+          profileId: 'shop-eu',
+          pollIntervalSeconds: 300,
+          notifications: profileSettings.notifications,
+          statusLabels: profileSettings.statusLabels,
+        },
+      },
+    },
+  },
+  'shell:openDataFolder': {
+    request: undefined,
+    response: { ok: true, data: { opened: true, target: '/home/ann/.config/Merchant Desk' } },
+  },
+  'shell:openLogFile': {
+    request: undefined,
+    response: { ok: false, error: { kind: 'io', message: 'Could not open the log file.' } },
+  },
+  'shell:openPlatformPage': {
+    request: { url: 'https://platform.example.com/orders/1' },
+    response: { ok: true, data: { opened: true, target: 'https://platform.example.com/orders/1' } },
+  },
 };
 
 describe('IPC contract', () => {
@@ -67,6 +259,31 @@ describe('IPC contract', () => {
     expect(ipcContract['app:getInfo'].request.safeParse({}).success).toBe(false);
   });
 
+  it('no answer can carry a secret: no field of any answer is named like a token, passphrase, private key or code', () => {
+    // A state or length is fine ("tokenState"); a field that could hold the secret itself is not.
+    const secretLike = /(^|[a-z])(token|accessToken|passphrase|privateKey\w*|authorizationCode|authCode)$/i;
+    const offending = ipcChannels.flatMap((channel) =>
+      fieldNames(ipcContract[channel].data)
+        .filter((name) => secretLike.test(name))
+        .map((name) => `${channel}: ${name}`),
+    );
+    expect(offending).toEqual([]);
+    // The walk reaches nested, nullable, array and union fields (so the check above can fail).
+    const planted = z.object({
+      a: z.array(z.union([z.null(), z.object({ privateKeyPem: z.string() }).nullable()])),
+      b: z.record(z.string(), z.object({ token: z.string() })).optional(),
+      c: z.object({ passphrase: z.string() }).default({ passphrase: '' }),
+    });
+    expect(
+      fieldNames(planted)
+        .filter((n) => secretLike.test(n))
+        .sort(),
+    ).toEqual(['passphrase', 'privateKeyPem', 'token']);
+    // Secrets are asked for in requests only.
+    expect(fieldNames(ipcContract['credentials:setToken'].request)).toContain('token');
+    expect(fieldNames(ipcContract['credentials:importKey'].request)).toContain('passphrase');
+  });
+
   it('knows its channel names', () => {
     expect(isIpcChannel('app:getInfo')).toBe(true);
     expect(isIpcChannel('toString')).toBe(false);
@@ -74,3 +291,31 @@ describe('IPC contract', () => {
     expect(isIpcChannel(42)).toBe(false);
   });
 });
+
+/** Every object field name anywhere in a schema (through optional, nullable, default, array, union and record). */
+function fieldNames(schema: z.ZodType): string[] {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const inner = (key: string) => fieldNames(def[key] as z.ZodType);
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
+      return Object.entries(shape).flatMap(([name, field]) => [name, ...fieldNames(field)]);
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return inner('innerType');
+    case 'array':
+      return inner('element');
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap(fieldNames);
+    case 'record':
+      return inner('valueType');
+    case 'pipe':
+      return [...inner('in'), ...inner('out')];
+    default:
+      return [];
+  }
+}

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
 import { appChannels } from './app';
+import { credentialsChannels } from './credentials';
+import { profilesChannels } from './profiles';
+import { settingsChannels } from './settings';
+import { shellChannels } from './shell';
 import type { IpcChannel, IpcEventName } from './channels';
 import type { IpcChannelSpec } from './channelSpec';
 import type { IpcEventPayload } from './events';
@@ -26,6 +30,10 @@ export type { IpcChannelSpec } from './channelSpec';
  */
 export const ipcContract = {
   ...appChannels,
+  ...profilesChannels,
+  ...credentialsChannels,
+  ...settingsChannels,
+  ...shellChannels,
 } satisfies Record<IpcChannel, IpcChannelSpec>;
 
 // The table has no channel beyond channels.ts's list (`satisfies` checks only the other direction for spreads).
@@ -46,14 +54,16 @@ export type IpcResponse<C extends IpcChannel> = IpcResult<IpcData<C>>;
 /** What an implementation returns (schema input; validated before it is sent). */
 export type IpcResponseInput<C extends IpcChannel> = IpcResult<z.input<IpcContract[C]['data']>>;
 
-type ResponseSchema<C extends IpcChannel> = ReturnType<typeof ipcResultSchema<IpcContract[C]['data']>>;
+type ResponseSchema<C extends IpcChannel> = IpcContract[C]['data'] extends infer D extends z.ZodType
+  ? ReturnType<typeof ipcResultSchema<D>>
+  : never;
 const responseSchemas = new Map<IpcChannel, ResponseSchema<IpcChannel>>();
 
 /** The Result schema of a channel's answer (built once per channel). */
 export function ipcResponseSchema<C extends IpcChannel>(channel: C): ResponseSchema<C> {
   let schema = responseSchemas.get(channel);
   if (!schema) responseSchemas.set(channel, (schema = ipcResultSchema(ipcContract[channel].data)));
-  return schema as ResponseSchema<C>;
+  return schema as unknown as ResponseSchema<C>;
 }
 
 /** Arguments after the channel name: none when the request is `undefined`, else exactly one. */
