@@ -186,7 +186,8 @@ describe('merchant-desk sync / cache', () => {
     ] as const) {
       const bad = await cli([...argv], offline);
       expect(bad.code, argv.join(' ')).toBe(2);
-      expect(bad.stderr).toMatch(message);
+      // With --json the error is the JSON document on stdout; without, a line on stderr.
+      expect(argv[0] === '--json' ? bad.stdout : bad.stderr).toMatch(message);
     }
   });
 

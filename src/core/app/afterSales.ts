@@ -50,7 +50,8 @@ export function reviewState(order: Order, policy: AfterSalesPolicy): 'awaiting' 
 
 function notAwaiting(session: Session, order: Order): AppError {
   const status = order.orderAfterSalesStatus!;
-  const label = session.statusLabels ? statusLabel(session.statusLabels.afterSales, status) : String(status);
+  const named = session.statusLabels ? statusLabel(session.statusLabels.afterSales, status) : String(status);
+  const label = named === String(status) ? named : `${named} (${status})`;
   return {
     kind: 'platform',
     code: 'not-awaiting-review',

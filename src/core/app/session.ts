@@ -104,8 +104,7 @@ export class Session {
   existingCache(): Result<OrderCache, AppError> {
     if (this.cache) return ok(this.cache);
     const file = this.cacheFile;
-    if (!existsSync(file))
-      return err({ kind: 'cache', code: 'missing', message: this.wording.noCacheYet(this.profileId, file) });
+    if (!existsSync(file)) return err({ kind: 'cache', message: this.wording.noCacheYet(this.profileId, file) });
     const opened = openOrderCache({ file, owner: this.parts.cacheOwner });
     if (!opened.ok) return err(appErrorFromCache(opened.error, this.wording.rebuildHint));
     return ok((this.cache = opened.value));

@@ -29,11 +29,7 @@ export function appErrorFromApi(error: ApiError): AppError {
 /** A bad query is the caller's input; every other cache problem is a `cache` error (with how to rebuild, when that helps). */
 export function appErrorFromCache(error: CacheError, rebuildHint?: string): AppError {
   if (error.kind === 'invalid-query') return { kind: 'invalid-input', message: describeCacheError(error) };
-  return {
-    kind: 'cache',
-    code: error.kind,
-    message: describeCacheError(error, canRebuild(error) ? rebuildHint : undefined),
-  };
+  return { kind: 'cache', message: describeCacheError(error, canRebuild(error) ? rebuildHint : undefined) };
 }
 
 /** A sync stopped by the platform keeps the platform's kind (and code); any other stop is a `sync` error. */
@@ -43,5 +39,5 @@ export function appErrorFromSync(error: SyncError, rebuildHint?: string): AppErr
     const { code } = apiErrorParts(error.error);
     return { kind: error.error.kind, message, ...(code !== undefined ? { code } : {}) };
   }
-  return { kind: 'sync', code: error.kind, message };
+  return { kind: 'sync', message };
 }

@@ -27,6 +27,8 @@ export interface SyncNowOptions {
   onChange?: (event: StoredChangeEvent) => void;
   /** Where the old file went, on a rebuild (said before the sync starts). */
   onSetAside?: (file: string) => void;
+  /** The cache is open and the sync starts. */
+  onStart?: (file: string) => void;
   signal?: AbortSignal;
 }
 
@@ -85,6 +87,7 @@ export async function syncNow(
   if (!opened.ok) return err(appErrorFromCache(opened.error, session.wording.rebuildHint));
   const cache = opened.value;
   try {
+    options.onStart?.(file);
     const dataSets = watchDataSet(session.parts.transport({ maxSockets: parallelism }));
     const transport = countingTransport(dataSets);
     const engine = new SyncEngine({
