@@ -1,6 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IpcImplementations } from '../../shared/ipc/contract';
+import { ipcChannels, type IpcImplementations } from '../../shared/ipc/contract';
+import { noSessionApp, useCaseHandlers } from './handlers/useCases';
 import { okResult } from '../../shared/ipc/result';
 import type { RendererLocation } from '../trustedSender';
 
@@ -21,6 +22,8 @@ vi.mock('electron', () => {
 });
 
 const { registerHandlers } = await import('./registerHandlers');
+/** The other channels, answering as a host with no profile open does. */
+const unwired = useCaseHandlers(noSessionApp());
 
 const renderer: RendererLocation = {
   fileUrl: 'file:///opt/Merchant%20Desk/resources/app.asar/out/renderer/index.html',
@@ -48,11 +51,11 @@ describe('registerHandlers', () => {
     handlers.clear();
     getInfo.mockClear();
     warn.mockClear();
-    unregister = registerHandlers({ implementations: { 'app:getInfo': getInfo }, renderer, warn });
+    unregister = registerHandlers({ implementations: { ...unwired, 'app:getInfo': getInfo }, renderer, warn });
   });
 
   it('registers one handler per contract channel and can remove them', () => {
-    expect([...handlers.keys()]).toEqual(['app:getInfo']);
+    expect([...handlers.keys()]).toEqual([...ipcChannels]);
     unregister();
     expect(handlers.size).toBe(0);
   });
@@ -113,6 +116,7 @@ describe('registerHandlers', () => {
 
     unregister();
     const throwing: IpcImplementations = {
+      ...unwired,
       'app:getInfo': () => {
         throw new Error('failed with Bearer abc123');
       },
@@ -129,7 +133,7 @@ describe('registerHandlers', () => {
   it('trusts the dev server origin only when one is configured', async () => {
     unregister();
     registerHandlers({
-      implementations: { 'app:getInfo': getInfo },
+      implementations: { ...unwired, 'app:getInfo': getInfo },
       renderer: { ...renderer, devServerUrl: 'http://localhost:5173' },
       warn,
     });

@@ -3,7 +3,24 @@
  * preload can allow-list them without bundling zod. contract.ts and events.ts must have exactly these keys (the
  * compiler enforces it).
  */
-export const ipcChannels = ['app:getInfo'] as const;
+export const ipcChannels = [
+  'app:getInfo',
+  'orders:queryPage',
+  'orders:count',
+  'orders:get',
+  'orders:refresh',
+  'orders:cacheStats',
+  'afterSales:decide',
+  'buyers:sync',
+  'buyers:listSaved',
+  'buyers:save',
+  'buyers:remove',
+  'buyers:copyLoginLink',
+  'buyers:openLoginLink',
+  'sync:now',
+  'sync:status',
+  'sync:setPaused',
+] as const;
 
 /** Events main (or the browser host) pushes to the renderer. */
 export const ipcEventNames = ['sync:progress', 'sync:state', 'orders:changed', 'host:state'] as const;
