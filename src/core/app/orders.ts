@@ -1,4 +1,5 @@
 import type { CacheStats } from '../cache/orderCache';
+import { cacheFilterSchema, cacheQuerySchema, issuesText } from '../cache/querySchema';
 import type { CachePage } from '../cache/queryPage';
 import type { CacheQueryResult } from '../cache/queryOrders';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
@@ -31,8 +32,18 @@ function notesFor(session: Session, input: unknown): QueryNotes {
   return { afterSalesStatusUnknown: known.ok && !known.value && count.ok && count.value > 0 };
 }
 
+/** Bad input is said before anything else (even before a missing cache): nothing ran. */
+function checkInput(schema: typeof cacheQuerySchema | typeof cacheFilterSchema, input: unknown): AppError | undefined {
+  const parsed = schema.safeParse(input ?? {});
+  return parsed.success
+    ? undefined
+    : appErrorFromCache({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+}
+
 /** A page of cached orders with the exact count (what `cache query` prints). */
 export function queryCachedOrders(session: Session, input: unknown): Result<CacheQueryResult & QueryNotes, AppError> {
+  const bad = checkInput(cacheQuerySchema, input);
+  if (bad) return err(bad);
   const c = session.existingCache();
   if (!c.ok) return c;
   const r = c.value.query(input);
@@ -42,6 +53,8 @@ export function queryCachedOrders(session: Session, input: unknown): Result<Cach
 
 /** The first (or next) page only, without counting every match. */
 export function queryCachedPage(session: Session, input: unknown): Result<CachePage & QueryNotes, AppError> {
+  const bad = checkInput(cacheQuerySchema, input);
+  if (bad) return err(bad);
   const c = session.existingCache();
   if (!c.ok) return c;
   const r = c.value.queryPage(input);
@@ -51,6 +64,8 @@ export function queryCachedPage(session: Session, input: unknown): Result<CacheP
 
 /** The exact number of cached orders matching the filters (no sort, limit or cursor). */
 export function countCachedOrders(session: Session, filter: unknown): Result<number, AppError> {
+  const bad = checkInput(cacheFilterSchema, filter);
+  if (bad) return err(bad);
   const c = session.existingCache();
   if (!c.ok) return c;
   const r = c.value.countMatches(filter);

@@ -38,6 +38,8 @@ export interface SessionParts {
   /** The profile whose cache file the session uses ("default" in the CLI's environment mode). */
   profileId: string;
   dataDir: string;
+  /** The cache file, when not the profile's file in the data directory (the core host is told its file). */
+  cacheFile?: string;
   /** Whose orders the cache must hold (what the settings say); a cache of another merchant is refused. */
   cacheOwner: Partial<CacheIdentity>;
   statusLabels?: StatusLabels | undefined;
@@ -79,7 +81,7 @@ export class Session {
   }
 
   get cacheFile(): string {
-    return cacheFilePath(this.parts.dataDir, this.parts.profileId);
+    return this.parts.cacheFile ?? cacheFilePath(this.parts.dataDir, this.parts.profileId);
   }
 
   clientDeps(transport: HttpTransport = this.parts.transport()): ClientDeps {

@@ -23,6 +23,8 @@ export interface SyncNowOptions {
   rebuild?: boolean;
   /** Requests in flight, 1-16. */
   parallelism?: number;
+  /** Orders per request (the platform maximum by default; tests shrink it to split windows cheaply). */
+  pageSize?: number;
   onProgress?: ProgressListener;
   onChange?: (event: StoredChangeEvent) => void;
   /** Where the old file went, on a rebuild (said before the sync starts). */
@@ -93,7 +95,7 @@ export async function syncNow(
     const engine = new SyncEngine({
       cache,
       source: new SellerApi(session.clientDeps(transport)),
-      settings: { parallelism },
+      settings: { parallelism, ...(options.pageSize !== undefined ? { pageSize: options.pageSize } : {}) },
       requestCount: () => transport.count,
       dataSets,
       now: session.now,
@@ -135,13 +137,15 @@ export class SyncController {
     return this.paused ? 'paused' : this.running ? 'syncing' : 'idle';
   }
 
-  async syncNow(options: Omit<SyncNowOptions, 'signal'> = {}): Promise<Result<SyncNowResult, AppError>> {
+  /** `options.signal` cancels this one sync (the caller's cancel); a pause cancels it too. */
+  async syncNow(options: SyncNowOptions = {}): Promise<Result<SyncNowResult, AppError>> {
     if (this.paused)
       return err({ kind: 'sync', code: 'paused', message: 'Sync is paused.', action: 'Resume syncing first.' });
     if (this.running) return err({ kind: 'sync', code: 'busy', message: 'A sync of this profile is already running.' });
     const controller = (this.running = new AbortController());
     try {
-      return await syncNow(this.session, { ...options, signal: controller.signal });
+      const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+      return await syncNow(this.session, { ...options, signal });
     } finally {
       this.running = undefined;
     }
