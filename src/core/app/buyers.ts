@@ -108,7 +108,7 @@ function writeSaved(session: Session, buyers: SavedBuyer[]): Result<void, AppErr
   }
 }
 
-/** Saves (or replaces, by user number) a buyer. Only who they are is kept: the input's other fields are dropped. */
+/** Saves (or replaces, by user number) a buyer: who they are, nothing else (an input with a code is refused). */
 export function saveBuyer(session: Session, input: unknown): Result<SavedBuyer[], AppError> {
   const buyer = validateInput(savedBuyerSchema, input);
   if (!buyer.ok) return err(appErrorFromApi(buyer.error));
