@@ -1,9 +1,8 @@
-import type { ClientDeps, Credentials, RequestLogEntry } from '../core/api/clientDeps';
+import type { Credentials } from '../core/api/clientDeps';
 import { createSession, type Session, type SessionParts, type SessionWording } from '../core/app/session';
 import type { CacheIdentity } from '../core/cache/cacheErrors';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
-import type { HttpTransport } from '../core/http/transport';
 import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';
 import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import { defaultDataDir } from '../core/paths/dataDir';
@@ -89,20 +88,6 @@ export function resolveConfig(
   });
   if (!parsed.success) throw invalidSetting(parsed.error);
   return parsed.data;
-}
-
-/** What an API client of the CLI needs: the connection, a fresh axios transport, Ctrl+C and the request log. */
-export function cliClientDeps(
-  connection: Pick<Connection, 'config' | 'credentials'>,
-  options: { signal?: AbortSignal; onRequest?: (entry: RequestLogEntry) => void; transport?: HttpTransport } = {},
-): ClientDeps {
-  return {
-    config: connection.config,
-    transport: options.transport ?? createAxiosTransport(),
-    credentials: connection.credentials,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
