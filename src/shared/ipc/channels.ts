@@ -25,6 +25,21 @@ export const ipcChannels = [
   'shell:openDataFolder',
   'shell:openLogFile',
   'shell:openPlatformPage',
+  'orders:queryPage',
+  'orders:count',
+  'orders:get',
+  'orders:refresh',
+  'orders:cacheStats',
+  'afterSales:decide',
+  'buyers:sync',
+  'buyers:listSaved',
+  'buyers:save',
+  'buyers:remove',
+  'buyers:copyLoginLink',
+  'buyers:openLoginLink',
+  'sync:now',
+  'sync:status',
+  'sync:setPaused',
 ] as const;
 
 /** Events main (or the browser host) pushes to the renderer. */

@@ -10,6 +10,8 @@ import {
   type IpcResponse,
 } from './contract';
 
+const order = { id: '1234567890123456789', orderNum: 'SO-1', orderStatus: 4, orderAfterSalesStatus: null };
+const buyer = { merchantUserNo: 'u-1', email: 'u1@example.com', firstName: 'Ada' };
 const profileSettings = {
   id: 'shop-eu',
   name: 'Shop EU',
@@ -204,6 +206,101 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     request: { url: 'https://platform.example.com/orders/1' },
     response: { ok: true, data: { opened: true, target: 'https://platform.example.com/orders/1' } },
   },
+  'orders:queryPage': {
+    request: { search: 'steam key', sellerOrderStatus: [2, 3], hasAfterSales: true, limit: 50 },
+    response: { ok: true, data: { list: [order], nextCursor: 'c1', afterSalesStatusUnknown: false } },
+  },
+  'orders:count': { request: { search: 'steam key' }, response: { ok: true, data: { count: 1234 } } },
+  'orders:get': { request: { id: order.id }, response: { ok: true, data: { order } } },
+  'orders:refresh': {
+    request: { id: order.id },
+    response: { ok: true, data: { order, cached: true, changes: 1 } },
+  },
+  'orders:cacheStats': {
+    request: undefined,
+    response: {
+      ok: true,
+      data: {
+        profileId: 'shop',
+        file: '/home/me/.config/Merchant Desk/cache/shop.sqlite',
+        bytes: 1_048_576,
+        orders: 300,
+        withAfterSales: 12,
+        withDispute: 2,
+        withDeliveryException: 1,
+        oldestCreateAt: '2026-01-02T03:04:05.000Z',
+        newestCreateAt: null,
+        byOrderStatus: [
+          { status: 4, count: 290 },
+          { status: null, count: 10 },
+        ],
+        byAfterSalesStatus: [],
+      },
+    },
+  },
+  'afterSales:decide': {
+    request: {
+      orderId: order.id,
+      isApproved: false,
+      rejectDescription: 'Code redeemed',
+      rejectImageUrls: ['https://example.com/p.png'],
+    },
+    response: {
+      ok: true,
+      data: {
+        orderId: order.id,
+        approved: false,
+        order: null,
+        refetchError: { kind: 'timeout', message: 'No answer within 3000 ms.' },
+        cached: false,
+      },
+    },
+  },
+  'buyers:sync': { request: buyer, response: { ok: true, data: { userId: '88' } } },
+  'buyers:listSaved': { request: undefined, response: { ok: true, data: { buyers: [buyer] } } },
+  'buyers:save': { request: buyer, response: { ok: true, data: { buyers: [buyer] } } },
+  'buyers:remove': { request: { merchantUserNo: 'u-1' }, response: { ok: true, data: { buyers: [] } } },
+  'buyers:copyLoginLink': {
+    request: { merchantUserNo: 'u-1', itemId: '42' },
+    response: { ok: true, data: { copied: true, clearsAt: '2026-11-23T16:00:30.000Z' } },
+  },
+  'buyers:openLoginLink': {
+    request: { merchantUserNo: 'u-1', itemId: '42' },
+    response: { ok: true, data: { opened: true } },
+  },
+  'sync:now': {
+    request: { full: true },
+    response: {
+      ok: true,
+      data: {
+        mode: 'full',
+        resumed: false,
+        requests: 31,
+        fetched: 300,
+        inserted: 300,
+        updated: 0,
+        unchanged: 0,
+        cached: 300,
+        skipped: 0,
+        changes: 0,
+        keptAs: null,
+      },
+    },
+  },
+  'sync:status': {
+    request: undefined,
+    response: {
+      ok: true,
+      data: {
+        state: 'idle',
+        complete: true,
+        lastSyncedAt: '2026-11-23T16:00:00.000Z',
+        lastFullSyncAt: null,
+        unfinished: { mode: 'full', windowsDone: 3 },
+      },
+    },
+  },
+  'sync:setPaused': { request: { paused: true }, response: { ok: true, data: { state: 'paused' } } },
 };
 
 describe('IPC contract', () => {
@@ -282,6 +379,36 @@ describe('IPC contract', () => {
     // Secrets are asked for in requests only.
     expect(fieldNames(ipcContract['credentials:setToken'].request)).toContain('token');
     expect(fieldNames(ipcContract['credentials:importKey'].request)).toContain('passphrase');
+  });
+
+  it('answers of the buyers channels can carry no code or link: only the documented fields', () => {
+    const copied = ipcResponseSchema('buyers:copyLoginLink');
+    const url = 'https://platform.example/items/42?authorizationCode=abc';
+    expect(copied.safeParse({ ok: true, data: { copied: true, clearsAt: null, url } }).success).toBe(false);
+    expect(ipcResponseSchema('buyers:openLoginLink').safeParse({ ok: true, data: { opened: true, url } }).success).toBe(
+      false,
+    );
+    expect(
+      ipcResponseSchema('buyers:sync').safeParse({ ok: true, data: { userId: '1', authorizationCode: 'abc' } }).success,
+    ).toBe(false);
+    expect(
+      ipcResponseSchema('buyers:listSaved').safeParse({
+        ok: true,
+        data: { buyers: [{ ...buyer, authorizationCode: 'abc' }] },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('requests are checked before anything runs: a blank rejection reason, an item path, an unknown filter', () => {
+    expect(
+      ipcContract['afterSales:decide'].request.safeParse({ orderId: '1', isApproved: false, rejectDescription: ' ' })
+        .success,
+    ).toBe(false);
+    expect(
+      ipcContract['buyers:copyLoginLink'].request.safeParse({ merchantUserNo: 'u', itemId: '../../x' }).success,
+    ).toBe(false);
+    expect(ipcContract['orders:queryPage'].request.safeParse({ sql: 'DROP TABLE orders' }).success).toBe(false);
+    expect(ipcContract['orders:count'].request.safeParse({ limit: 5 }).success).toBe(false);
   });
 
   it('knows its channel names', () => {
