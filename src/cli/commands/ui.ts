@@ -10,6 +10,7 @@ import { environmentConfigured, profileForApiCommand } from '../context';
 import { CliError, CliInputError, ExitCode } from '../io';
 import { parseIntegerIn } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
+import { uiUseCases } from '../uiUseCases';
 
 interface UiFlags {
   port?: string;
@@ -53,11 +54,17 @@ export function registerUi(program: Command, run: CommandRunner): void {
         const settings = describeSettings(ctx);
         const rendererDir = findRendererDir(import.meta.url);
         if (rendererDir === undefined) throw new CliError("The app's pages are not built: run `npm run build`.");
+        const useCases = uiUseCases(ctx, async (url) =>
+          openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
+        );
         const gate = createIpcGate({
-          implementations: browserHostImplementations({
-            version: program.version() ?? '0.0.0',
-            ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
-          }),
+          implementations: browserHostImplementations(
+            {
+              version: program.version() ?? '0.0.0',
+              ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
+            },
+            useCases.app,
+          ),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
         });
         const started = await startBrowserHost({
@@ -68,6 +75,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         });
         if (!started.ok) throw startError(started.error);
         const host = started.value;
+        useCases.publishTo(host);
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
         ctx.io.stderr(settings);
@@ -87,6 +95,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // Open pages learn that their host is gone (and can say so) before the connection closes.
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
         await host.close();
+        useCases.close();
         await removeRedirect();
         ctx.io.stderr('Merchant Desk UI stopped.');
         return ExitCode.ok;
