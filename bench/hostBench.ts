@@ -10,7 +10,7 @@ import type { CoreHost } from '../src/core/host/coreHost';
 import { createInProcessCoreHost } from '../src/core/host/inProcessHost';
 import { nodeHostLauncher } from '../src/core/host/nodeLauncher';
 import { appOperations } from '../src/core/host/operations/appOperations';
-import { SYNC_PROGRESS_EVENT, type OrderSessionConfig } from '../src/core/host/operations/orderOperations';
+import { SYNC_PROGRESS_EVENT, type OrderSessionConfig } from '../src/core/host/operations/sessionOperations';
 import { createSupervisedCoreHost } from '../src/core/host/supervisedHost';
 import { createMemorySecretStore } from '../src/core/secrets/memorySecretStore';
 import type { SyncSummary } from '../src/core/sync/syncEngine';

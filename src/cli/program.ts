@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerAfterSales } from './commands/afterSales';
 import { registerBuyers } from './commands/buyers';
 import { registerCache } from './commands/cache';
+import { registerCacheExport } from './commands/cacheExport';
 import { registerKeys } from './commands/keys';
 import { registerOrders } from './commands/orders';
 import { registerProfiles } from './commands/profiles';
@@ -76,7 +77,7 @@ With --json every command prints one JSON document on stdout; an error is {"erro
   registerSign(program, run);
   registerTestConnection(program, run);
   registerSync(program, run);
-  registerCache(program, run);
+  registerCacheExport(registerCache(program, run), run);
   registerUi(program, run);
   for (const cmd of program.commands) {
     cmd.exitOverride();

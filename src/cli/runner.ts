@@ -1,12 +1,8 @@
 import type { Command } from 'commander';
-import { BuyerSyncApi } from '../core/api/buyerSyncApi';
-import { SellerApi } from '../core/api/sellerApi';
 import { apiErrorParts, type ApiError } from '../core/errors';
 import { describeUnexpected } from '../core/logging/redact';
-import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import type { Profile, StatusLabels } from '../core/profiles/profileSchema';
 import {
-  cliClientDeps,
   cliDataDir,
   profileForApiCommand,
   profileServices,
@@ -23,10 +19,10 @@ export interface CommandContext {
   io: CliIo;
   json: boolean;
   options: GlobalOptions;
-  /** Built on first use, so commands that need no base URL do not ask for one. */
-  seller: () => SellerApi;
-  buyers: () => BuyerSyncApi;
-  /** Settings and credentials for API calls: the profile's (--profile, MERCHANT_DESK_PROFILE or active) or the environment's. */
+  /**
+   * Settings and credentials for API calls: the profile's (--profile, MERCHANT_DESK_PROFILE or active) or the
+   * environment's. Resolved on call, so commands that need no base URL do not ask for one (see cliSession).
+   */
   connection: (needs: { baseUrl?: boolean; platform?: boolean }) => Connection;
   /** The data directory (--data-dir, MERCHANT_DESK_DATA_DIR or the app's), read at call time. */
   dataDir: () => string;
@@ -49,18 +45,10 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
     const getServices = () => (services ??= profileServices(options, io));
     const connection = (needs: { baseUrl?: boolean; platform?: boolean }) =>
       resolveConnection(options, io, needs, getServices);
-    // Commands that use a profile keep a request log in its data directory (environment mode writes no files).
-    const clientDeps = (c: Connection) =>
-      cliClientDeps(c, {
-        ...(io.signal ? { signal: io.signal } : {}),
-        ...(c.profile ? { onRequest: createRequestLog({ file: requestLogPath(cliDataDir(options, io.env)) }) } : {}),
-      });
     const ctx: CommandContext = {
       io,
       json: options.json === true,
       options,
-      seller: () => new SellerApi(clientDeps(connection({ baseUrl: true }))),
-      buyers: () => new BuyerSyncApi(clientDeps(connection({ platform: true }))),
       connection,
       dataDir: () => cliDataDir(options, io.env),
       services: getServices,

@@ -17,7 +17,15 @@ vi.mock('electron', () => {
     isPackaged: false,
     getVersion: () => '0.0.0',
   };
-  return { app, BrowserWindow: { getAllWindows: () => [] }, session: {}, ipcMain: { handle: () => {} } };
+  const electron = {
+    app,
+    BrowserWindow: { getAllWindows: () => [] },
+    session: {},
+    ipcMain: { handle: () => {} },
+    shell: {},
+  };
+  // electron-store (the app's profile store) reads the default export.
+  return { ...electron, default: electron };
 });
 
 describe('main start-up', () => {

@@ -3,6 +3,7 @@ import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { startCoreHost } from './coreHost/startCoreHost';
 import { useSharedDataDir } from './dataDir';
 import { createImplementations } from './ipc/implementations';
+import { electronLocalManagementPorts } from './ipc/localManagementPorts';
 import { registerHandlers } from './ipc/registerHandlers';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererLocation } from './window';
@@ -35,9 +36,11 @@ if (!app.requestSingleInstanceLock()) {
     .then(() => {
       denyAllPermissions(session.defaultSession);
       // SQLite, sync and platform HTTP run in the core host's utility process; the keychain stays here.
-      const coreHost = startCoreHost({ secrets: createKeytarSecretStore() });
+      const secrets = createKeytarSecretStore();
+      const coreHost = startCoreHost({ secrets });
       app.on('will-quit', () => void coreHost.dispose());
-      registerHandlers({ implementations: createImplementations(), renderer });
+      const ports = electronLocalManagementPorts(app.getPath('userData'), secrets);
+      registerHandlers({ implementations: createImplementations(ports), renderer });
       createMainWindow(renderer);
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) createMainWindow(renderer);

@@ -19,6 +19,12 @@ export const SANDBOX_AFTER_SALES_STATUSES = {
   4: 'Closed by buyer',
 } as const;
 
+/** The sandbox's status values as a profile's status labels (a new sandbox profile starts with them). */
+export const SANDBOX_STATUS_LABELS: { order: Record<string, string>; afterSales: Record<string, string> } = {
+  order: { ...SANDBOX_ORDER_STATUSES },
+  afterSales: { ...SANDBOX_AFTER_SALES_STATUSES },
+};
+
 export const OrderStatus = {
   AwaitingPayment: 1,
   Paid: 2,

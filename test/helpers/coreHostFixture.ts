@@ -6,7 +6,7 @@ import { openHostLog, type HostLog } from '../../src/core/host/hostLog';
 import { createInProcessCoreHost } from '../../src/core/host/inProcessHost';
 import { nodeHostLauncher } from '../../src/core/host/nodeLauncher';
 import type { HostEvent } from '../../src/core/host/operations';
-import type { OrderSessionConfig } from '../../src/core/host/operations/orderOperations';
+import type { OrderSessionConfig } from '../../src/core/host/operations/sessionOperations';
 import type { RestartPolicy } from '../../src/core/host/restartPolicy';
 import { createSupervisedCoreHost } from '../../src/core/host/supervisedHost';
 import { testOperations } from '../../src/core/host/testing/testOperations';

@@ -8,6 +8,7 @@ import { startBrowserHost, type BrowserHost } from '../../src/browserHost/server
 import type { IpcImplementations } from '../../src/shared/ipc/contract';
 import { createIpcGate } from '../../src/shared/ipc/gate';
 import { okResult } from '../../src/shared/ipc/result';
+import { withUnavailable } from '../helpers/stubImplementations';
 
 // The browser host holds the same secrets as Electron main on a port every local process and web page can reach.
 // Each refusal below is paired with the same request made acceptable in exactly the one respect the check reads,
@@ -87,7 +88,7 @@ beforeAll(async () => {
   dir = rendererDir();
   const started = await startBrowserHost({
     rendererDir: dir,
-    gate: createIpcGate({ implementations: { 'app:getInfo': getInfo }, report: () => {} }),
+    gate: createIpcGate({ implementations: withUnavailable({ 'app:getInfo': getInfo }), report: () => {} }),
   });
   if (!started.ok) throw new Error(JSON.stringify(started.error));
   host = started.value;
@@ -109,7 +110,7 @@ describe('merchant-desk ui: the browser host', () => {
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const other = await startBrowserHost({
       rendererDir: dir,
-      gate: createIpcGate({ implementations: { 'app:getInfo': getInfo }, report: () => {} }),
+      gate: createIpcGate({ implementations: withUnavailable({ 'app:getInfo': getInfo }), report: () => {} }),
     });
     if (!other.ok) throw new Error('second host did not start');
     expect(new URL(other.value.url).hash).not.toBe(new URL(host.url).hash);

@@ -12,6 +12,7 @@ import { unknownChannelMessage, unknownEventMessage } from '../../src/shared/ipc
 import type { IpcBridge } from '../../src/shared/ipc/contract';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium';
 import { repoRoot } from '../helpers/bundleChild';
+import { localManagementPorts } from '../helpers/appPorts';
 
 // The built `merchant-desk ui` in a child process, opened by Debian's Chromium at the address it prints: the page
 // gets window.merchantDesk from the bridge script and cannot tell it from the Electron preload.
@@ -146,7 +147,10 @@ describe.runIf((built && chromiumAvailable) || process.env.CI)('merchant-desk ui
   it('opened through the redirect page, delivers sync progress to every subscription until it unsubscribes', async () => {
     const started = await startBrowserHost({
       rendererDir: path.join(repoRoot, 'out/renderer'),
-      gate: createIpcGate({ implementations: browserHostImplementations({ version: '0.1.0' }), report: () => {} }),
+      gate: createIpcGate({
+        implementations: browserHostImplementations({ version: '0.1.0', ports: localManagementPorts() }),
+        report: () => {},
+      }),
     });
     if (!started.ok) throw new Error(JSON.stringify(started.error));
     const host = started.value;

@@ -149,15 +149,29 @@ describe('status labels and the after-sales state in human output (§2.1, §2.2)
     );
   });
 
-  it('a repeated decision (sandbox 20002) says what the code means there and asks "already decided?"', async () => {
+  it('a repeated decision is refused locally once the platform confirms it was decided: nothing sent, exit 3', async () => {
     const [o] = await listed(cli.run, ['--after-sales-status', '1']);
     expect((await cli.run(['after-sales', 'approve', o!.id])).code).toBe(0);
+    const again = await cli.run(['after-sales', 'approve', o!.id]);
+    expect(again.code).toBe(3);
+    expect(again.stderr).toBe(
+      `Order ${o!.id} has no after-sales request awaiting review: the platform reports after-sales status Refund approved (2). Nothing was sent. Action: Already decided? Check the order before deciding again.`,
+    );
+    const json = await cli.run(['--json', 'after-sales', 'reject', o!.id, '--reason', 'no']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ error: { kind: 'platform', code: 'not-awaiting-review' } });
+  });
+
+  it('a decision made elsewhere that the cache cannot know of: sent once, the platform refuses (sandbox 20002), asking "already decided?"', async () => {
+    const [o] = await listed(cli.run, ['--after-sales-status', '1']);
+    expect((await p.seller().auditAfterSales({ orderId: o!.id, isApproved: true })).ok).toBe(true);
+    p.sandbox.resetCounts();
     const again = await cli.run(['after-sales', 'approve', o!.id]);
     expect(again.code).toBe(3);
     expect(again.stderr).toMatch(/code 20002/);
     expect(again.stderr).toMatch(/no after-sales request awaiting review/);
     expect(again.stderr).toMatch(/Action: Already decided\?/);
     expect(again.stderr).not.toMatch(/documents no action/);
+    expect(p.sandbox.requestCount('audit')).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHost } from '../../src/core/host/coreHost';
 import type { HostEvent } from '../../src/core/host/operations';
-import { SYNC_PROGRESS_EVENT } from '../../src/core/host/operations/orderOperations';
+import { SYNC_PROGRESS_EVENT } from '../../src/core/host/operations/sessionOperations';
 import type { SyncProgress } from '../../src/core/sync/progress';
 import {
   buildHostChild,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHost } from '../../src/core/host/coreHost';
-import { SYNC_PROGRESS_EVENT } from '../../src/core/host/operations/orderOperations';
+import { SYNC_PROGRESS_EVENT } from '../../src/core/host/operations/sessionOperations';
 import type { Order } from '../../src/shared/domain/order';
 import {
   buildHostChild,

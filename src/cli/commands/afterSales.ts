@@ -1,63 +1,63 @@
 import type { Command } from 'commander';
-import type { SellerApi } from '../../core/api/sellerApi';
-import { apiErrorParts, describeApiError } from '../../core/errors';
+import { decideAfterSales, type DecisionOutcome } from '../../core/app/afterSales';
 import type { AfterSalesDecisionInput } from '../../shared/domain/requests';
+import type { AppError } from '../../shared/errors/appError';
+import { describeAppError, unwrap } from '../appResult';
+import { withSession } from '../context';
 import { afterSalesText } from '../format';
 import { ExitCode } from '../io';
 import type { CommandContext, CommandOutcome, CommandRunner } from '../runner';
 
 /**
- * Sends one decision, then re-fetches the order and prints the after-sales state the platform reports (the spec
- * does not say which state a decision leads to, so none is assumed). A failed re-fetch does not undo the decision:
- * it is said, and the exit code stays 0.
+ * Decides through the use case (which checks, sends once, re-fetches and updates the cache), then prints the
+ * after-sales state the platform reports (the spec does not say which state a decision leads to, so none is
+ * assumed). A failed re-fetch does not undo the decision: it is said, and the exit code stays 0.
  */
 async function decide(ctx: CommandContext, decision: AfterSalesDecisionInput): Promise<CommandOutcome> {
-  const seller: SellerApi = ctx.seller();
-  const r = await seller.auditAfterSales(decision);
-  if (!r.ok) return r;
-  const { orderId, isApproved } = decision;
-  const found = await seller.getOrder(orderId);
+  const outcome = unwrap(await withSession(ctx, { baseUrl: true }, (s) => decideAfterSales(s, decision)));
   const labels = ctx.statusLabels();
-  const order = found.ok ? found.value : null;
-  if (ctx.json) {
-    ctx.io.stdout(
-      JSON.stringify({
-        orderId,
-        approved: isApproved,
-        refetched: order
-          ? {
-              afterSalesStatus: order.orderAfterSalesStatus ?? null,
-              afterSalesLabel:
-                order.orderAfterSalesStatus != null
-                  ? (labels?.afterSales[String(order.orderAfterSalesStatus)] ?? null)
-                  : null,
-              isExistAfterSales: order.isExistAfterSales ?? null,
-              orderStatus: order.orderStatus ?? null,
-            }
-          : null,
-        refetchError: found.ok
-          ? order === null
-            ? { kind: 'not-found', code: null, message: `No order with ID ${orderId} on re-fetch.`, action: null }
-            : null
-          : { kind: found.error.kind, ...nullable(apiErrorParts(found.error)) },
-      }),
-    );
-    return ExitCode.ok;
-  }
-  ctx.io.stdout(`${isApproved ? 'Approved' : 'Rejected'} the after-sales request of order ${orderId}.`);
-  if (!found.ok)
-    ctx.io.stdout(
-      `After-sales: not re-fetched — ${describeApiError(found.error)} The decision itself was accepted; check it with \`merchant-desk orders get ${orderId}\`.`,
-    );
-  else if (order === null) ctx.io.stdout(`After-sales: not re-fetched — the order list has no order ${orderId} now.`);
-  else ctx.io.stdout(`After-sales: ${afterSalesText(order, labels) || 'not reported'} — as reported by the platform`);
+  ctx.io.stdout(ctx.json ? JSON.stringify(jsonOf(outcome, labels?.afterSales)) : textOf(outcome, labels));
   return ExitCode.ok;
 }
 
-const nullable = (p: { message: string; code?: string; action?: string }) => ({
-  code: p.code ?? null,
-  message: p.message,
-  action: p.action ?? null,
+function jsonOf(
+  { orderId, approved, order, refetchError }: DecisionOutcome,
+  labels?: Readonly<Record<string, string>>,
+) {
+  const status = order?.orderAfterSalesStatus;
+  return {
+    orderId,
+    approved,
+    refetched: order
+      ? {
+          afterSalesStatus: status ?? null,
+          afterSalesLabel: status != null ? (labels?.[String(status)] ?? null) : null,
+          isExistAfterSales: order.isExistAfterSales ?? null,
+          orderStatus: order.orderStatus ?? null,
+        }
+      : null,
+    refetchError: refetchError ? nullable(refetchError) : null,
+  };
+}
+
+function textOf(o: DecisionOutcome, labels: Parameters<typeof afterSalesText>[1]): string {
+  const lines = [`${o.approved ? 'Approved' : 'Rejected'} the after-sales request of order ${o.orderId}.`];
+  if (o.order)
+    lines.push(`After-sales: ${afterSalesText(o.order, labels) || 'not reported'} — as reported by the platform`);
+  else if (o.refetchError?.kind === 'not-found')
+    lines.push(`After-sales: not re-fetched — the order list has no order ${o.orderId} now.`);
+  else if (o.refetchError)
+    lines.push(
+      `After-sales: not re-fetched — ${describeAppError(o.refetchError)} The decision itself was accepted; check it with \`merchant-desk orders get ${o.orderId}\`.`,
+    );
+  return lines.join('\n');
+}
+
+const nullable = (e: AppError) => ({
+  kind: e.kind,
+  code: e.code ?? null,
+  message: e.message,
+  action: e.action ?? null,
 });
 
 export function registerAfterSales(program: Command, run: CommandRunner): void {

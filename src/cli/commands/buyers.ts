@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
-import { ssoLink } from '../../core/api/buyerSyncApi';
+import { createLoginLink, linkWithCode, syncBuyer } from '../../core/app/buyers';
 import { itemIdSchema } from '../../shared/domain/requests';
+import { unwrap } from '../appResult';
+import { withSession } from '../context';
 import type { CommandRunner } from '../runner';
 import { CliInputError, ExitCode } from '../io';
 import { defined } from '../options';
@@ -38,25 +40,23 @@ export function registerBuyers(program: Command, run: CommandRunner): void {
     .option('--first-name <S>')
     .option('--last-name <S>')
     .action((flags: BuyerFlags) =>
-      run(async ({ buyers, io, json, connection }) => {
-        const r = await buyers().syncBuyer(buyerInput(flags));
-        if (!r.ok) return r;
-        if (json) {
-          // JSON carries the code as data; whoever builds a URL from it must encode it.
-          io.stdout(JSON.stringify({ userId: r.value.userId, authorizationCode: r.value.authorizationCode }));
+      run(async (ctx) =>
+        withSession(ctx, { platform: true }, async (session) => {
+          const { io, json } = ctx;
+          const { userId, authorizationCode } = unwrap(await syncBuyer(session, buyerInput(flags)));
+          if (json) {
+            // JSON carries the code as data; whoever builds a URL from it must encode it.
+            io.stdout(JSON.stringify({ userId, authorizationCode }));
+            return ExitCode.ok;
+          }
+          // The raw code may hold characters (+ / =) that break a URL pasted unencoded: print the link, encoded.
+          const link = linkWithCode(session, ITEM_PLACEHOLDER, authorizationCode);
+          io.stdout(
+            `Buyer synced: platform user ID ${userId}.\nSSO link (single use, short-lived; put the item ID in place of ${ITEM_PLACEHOLDER}):\n${link}`,
+          );
           return ExitCode.ok;
-        }
-        // The raw code may hold characters (+ / =) that break a URL pasted unencoded: print the link, encoded.
-        const link = ssoLink(
-          connection({ platform: true }).config.platformUrl,
-          ITEM_PLACEHOLDER,
-          r.value.authorizationCode,
-        );
-        io.stdout(
-          `Buyer synced: platform user ID ${r.value.userId}.\nSSO link (single use, short-lived; put the item ID in place of ${ITEM_PLACEHOLDER}):\n${link}`,
-        );
-        return ExitCode.ok;
-      }),
+        }),
+      ),
     );
 
   program
@@ -68,11 +68,12 @@ export function registerBuyers(program: Command, run: CommandRunner): void {
     .requiredOption('--email <E>', 'the buyer’s e-mail')
     .requiredOption('--item <ITEM_ID>', 'the platform item (product) ID, a whole number')
     .action((flags: BuyerFlags & { item: string }) =>
-      run(async ({ buyers, io, json }) => {
+      run(async (ctx) => {
         const item = checkedItemId(flags.item);
-        const r = await buyers().createSsoLink(buyerInput(flags), item);
-        if (!r.ok) return r;
-        io.stdout(json ? JSON.stringify({ url: r.value.url, userId: r.value.userId }) : r.value.url);
+        const { url, userId } = unwrap(
+          await withSession(ctx, { platform: true }, (s) => createLoginLink(s, buyerInput(flags), item)),
+        );
+        ctx.io.stdout(ctx.json ? JSON.stringify({ url, userId }) : url);
         return ExitCode.ok;
       }),
     );

@@ -1,15 +1,13 @@
 import type { Command } from 'commander';
+import { cacheSummary, queryCachedOrders } from '../../core/app/orders';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
-import { Checkpoint } from '../../core/sync/checkpoint';
+import { unwrap } from '../appResult';
+import { withSession } from '../context';
+import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from '../filterFlags';
 import { formatOrderTable, plural, statusText, table } from '../format';
 import { ExitCode } from '../io';
 import { defined, parseInteger, refuseBothForms } from '../options';
 import type { CommandRunner } from '../runner';
-import { cacheErrorToCli, cacheProfileId, openExistingCache } from './cacheAccess';
-import { registerCacheExport } from './cacheExport';
-import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from './cacheFilters';
-
-export { cacheErrorToCli, cacheFileFor, cacheProfileId, expectedCacheOwner, REBUILD_HINT } from './cacheAccess';
 
 interface QueryFlags extends CacheFilterFlags {
   limit?: string;
@@ -34,7 +32,8 @@ const countLines = (
 export const AFTER_SALES_UNKNOWN =
   'Note: no cached order carries an after-sales status — this platform does not send one on orders (the spec has it only as a list filter) — so --after-sales-status matches nothing here. Use --after-sales / --no-after-sales, or ask the platform: merchant-desk orders list --after-sales-status N.';
 
-export function registerCache(program: Command, run: CommandRunner): void {
+/** Registers `cache` with `query` and `stats`; returns it so its other subcommands (export) register beside them. */
+export function registerCache(program: Command, run: CommandRunner): Command {
   const cache = program.command('cache').description('the offline order cache (filled by `merchant-desk sync`)');
 
   const query = addCacheFilterOptions(
@@ -51,40 +50,30 @@ export function registerCache(program: Command, run: CommandRunner): void {
     run(async (ctx) => {
       checkFlagForms();
       const input = queryInput(flags);
-      const c = openExistingCache(ctx);
-      try {
-        const r = c.query(input);
-        if (!r.ok) throw cacheErrorToCli(r.error);
-        if (input.orderAfterSalesStatus) {
-          const known = c.knowsAfterSalesStatus();
-          const count = c.orderCount();
-          if (known.ok && !known.value && count.ok && count.value > 0) ctx.io.stderr(AFTER_SALES_UNKNOWN);
-        }
-        const { total, list, nextCursor } = r.value;
-        if (ctx.json) {
-          ctx.io.stdout(JSON.stringify({ total, list, nextCursor: nextCursor ?? null }));
-        } else {
-          const limit = Math.max(1, list.length);
-          const labels = ctx.statusLabels();
-          ctx.io.stdout(
-            formatOrderTable(
-              {
-                pageIndex: 1,
-                pageSize: limit,
-                totalCount: total ?? list.length,
-                pageCount: Math.ceil((total ?? 0) / limit),
-                list,
-                skipped: [],
-              },
-              { ...(labels ? { labels } : {}), ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}) },
-            ),
-          );
-          if (nextCursor) ctx.io.stdout(`More: --cursor ${nextCursor}`);
-        }
+      const r = unwrap(await withSession(ctx, 'offline', async (s) => queryCachedOrders(s, input)));
+      if (r.afterSalesStatusUnknown) ctx.io.stderr(AFTER_SALES_UNKNOWN);
+      const { total, list, nextCursor } = r;
+      if (ctx.json) {
+        ctx.io.stdout(JSON.stringify({ total, list, nextCursor: nextCursor ?? null }));
         return ExitCode.ok;
-      } finally {
-        c.close();
       }
+      const limit = Math.max(1, list.length);
+      const labels = ctx.statusLabels();
+      ctx.io.stdout(
+        formatOrderTable(
+          {
+            pageIndex: 1,
+            pageSize: limit,
+            totalCount: total ?? list.length,
+            pageCount: Math.ceil((total ?? 0) / limit),
+            list,
+            skipped: [],
+          },
+          { ...(labels ? { labels } : {}), ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}) },
+        ),
+      );
+      if (nextCursor) ctx.io.stdout(`More: --cursor ${nextCursor}`);
+      return ExitCode.ok;
     }),
   );
 
@@ -93,67 +82,60 @@ export function registerCache(program: Command, run: CommandRunner): void {
     .description('what the offline cache holds and when it was last synced')
     .action(() =>
       run(async (ctx) => {
-        const c = openExistingCache(ctx);
-        try {
-          const stats = c.stats();
-          if (!stats.ok) throw cacheErrorToCli(stats.error);
-          const sync = new Checkpoint(c).status();
-          if (!sync.ok) throw cacheErrorToCli(sync.error);
-          const s = stats.value;
-          const st = sync.value;
-          const profile = cacheProfileId(ctx);
-          if (ctx.json) {
-            ctx.io.stdout(
-              JSON.stringify({
-                profile,
-                ...s,
-                sync: {
-                  baseline: st.baseline,
-                  watermark: st.watermarkMs !== undefined ? formatIsoInstant(st.watermarkMs) : null,
-                  lastSuccess: st.lastSuccessLocalMs !== undefined ? formatIsoInstant(st.lastSuccessLocalMs) : null,
-                  lastFull: st.lastFullLocalMs !== undefined ? formatIsoInstant(st.lastFullLocalMs) : null,
-                  unfinished: st.running ? { mode: st.running.mode, windowsDone: st.running.windowsDone } : null,
-                },
-              }),
-            );
-            return ExitCode.ok;
-          }
-          const when = (ms: number | undefined) => (ms === undefined ? 'never' : formatIsoInstant(ms));
-          const labels = ctx.statusLabels();
+        const {
+          profileId: profile,
+          stats: s,
+          sync: st,
+        } = unwrap(await withSession(ctx, 'offline', async (session) => cacheSummary(session)));
+        if (ctx.json) {
           ctx.io.stdout(
-            [
-              `Order cache of profile "${profile}": ${s.file} (${(s.bytes / 1_048_576).toFixed(1)} MiB, schema ${s.schemaVersion})`,
-              s.identity ? `Merchant ${s.identity.merchantId} at ${s.identity.baseUrl}` : 'Merchant: not recorded yet',
-              table(
-                ['Orders', 'With after-sales', 'With dispute', 'Delivery exception', 'Oldest', 'Newest'],
-                [
-                  [
-                    String(s.orders),
-                    String(s.withAfterSales),
-                    String(s.withDispute),
-                    String(s.withDeliveryException),
-                    when(s.oldestCreateMs),
-                    when(s.newestCreateMs),
-                  ],
-                ],
-              ),
-              countLines('Per order status', s.byOrderStatus, labels?.order),
-              countLines('Per after-sales status', s.byAfterSalesStatus, labels?.afterSales),
-              `Last sync: ${when(st.lastSuccessLocalMs)} (full: ${when(st.lastFullLocalMs)}); watermark (platform clock): ${when(st.watermarkMs)}`,
-              st.baseline ? 'Complete: a full sync has finished.' : 'Incomplete: no full sync has finished yet.',
-              ...(st.running
-                ? [
-                    `Unfinished ${st.running.mode} sync (${plural(st.running.windowsDone, 'window')} done): the next \`merchant-desk sync\` resumes it.`,
-                  ]
-                : []),
-            ].join('\n'),
+            JSON.stringify({
+              profile,
+              ...s,
+              sync: {
+                baseline: st.baseline,
+                watermark: st.watermarkMs !== undefined ? formatIsoInstant(st.watermarkMs) : null,
+                lastSuccess: st.lastSuccessLocalMs !== undefined ? formatIsoInstant(st.lastSuccessLocalMs) : null,
+                lastFull: st.lastFullLocalMs !== undefined ? formatIsoInstant(st.lastFullLocalMs) : null,
+                unfinished: st.running ? { mode: st.running.mode, windowsDone: st.running.windowsDone } : null,
+              },
+            }),
           );
           return ExitCode.ok;
-        } finally {
-          c.close();
         }
+        const when = (ms: number | undefined) => (ms === undefined ? 'never' : formatIsoInstant(ms));
+        const labels = ctx.statusLabels();
+        ctx.io.stdout(
+          [
+            `Order cache of profile "${profile}": ${s.file} (${(s.bytes / 1_048_576).toFixed(1)} MiB, schema ${s.schemaVersion})`,
+            s.identity ? `Merchant ${s.identity.merchantId} at ${s.identity.baseUrl}` : 'Merchant: not recorded yet',
+            table(
+              ['Orders', 'With after-sales', 'With dispute', 'Delivery exception', 'Oldest', 'Newest'],
+              [
+                [
+                  String(s.orders),
+                  String(s.withAfterSales),
+                  String(s.withDispute),
+                  String(s.withDeliveryException),
+                  when(s.oldestCreateMs),
+                  when(s.newestCreateMs),
+                ],
+              ],
+            ),
+            countLines('Per order status', s.byOrderStatus, labels?.order),
+            countLines('Per after-sales status', s.byAfterSalesStatus, labels?.afterSales),
+            `Last sync: ${when(st.lastSuccessLocalMs)} (full: ${when(st.lastFullLocalMs)}); watermark (platform clock): ${when(st.watermarkMs)}`,
+            st.baseline ? 'Complete: a full sync has finished.' : 'Incomplete: no full sync has finished yet.',
+            ...(st.running
+              ? [
+                  `Unfinished ${st.running.mode} sync (${plural(st.running.windowsDone, 'window')} done): the next \`merchant-desk sync\` resumes it.`,
+                ]
+              : []),
+          ].join('\n'),
+        );
+        return ExitCode.ok;
       }),
     );
 
-  registerCacheExport(cache, run);
+  return cache;
 }

@@ -2,19 +2,16 @@ import { chmodSync, createWriteStream, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import {
-  parseExportQuery,
-  writeExport,
-  type ExportError,
-  type ExportFormat,
-  type ExportSummary,
-} from '../../core/cache/exportOrders';
+import { checkExportQuery, exportCachedOrders, exportWriteFailed } from '../../core/app/ordersExport';
+import type { ExportFormat, ExportSummary } from '../../core/cache/exportOrders';
 import type { Result } from '../../core/result';
+import type { AppError } from '../../shared/errors/appError';
+import { unwrap } from '../appResult';
+import { withSession } from '../context';
+import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from '../filterFlags';
 import { CliError, CliInputError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';
 import { refuseBothForms } from '../options';
-import { cacheErrorToCli, openExistingCache } from './cacheAccess';
-import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from './cacheFilters';
 
 interface ExportFlags extends CacheFilterFlags {
   format?: string;
@@ -42,27 +39,26 @@ export function registerCacheExport(cache: Command, run: CommandRunner): void {
       checkFlagForms();
       const format = exportFormat(flags.format);
       const input = cacheFilterInput(flags);
-      const valid = parseExportQuery(input);
-      if (!valid.ok) throw cacheErrorToCli(valid.error);
+      unwrap(checkExportQuery(input));
       if (ctx.json && flags.output === undefined)
         throw new CliInputError('--json needs --output FILE (standard output carries the export itself).');
-      const c = openExistingCache(ctx);
-      try {
-        const result =
-          flags.output === undefined
-            ? await toStdout(ctx, (out) => writeExport(c, input, out, { format, ...signal(ctx) }))
-            : await toFile(path.resolve(flags.output), (out) => writeExport(c, input, out, { format, ...signal(ctx) }));
-        if (!result.ok) throw exportErrorToCli(result.error, flags.output);
-        const { orders, rows } = result.value;
-        if (ctx.json) ctx.io.stdout(JSON.stringify({ orders, rows, file: path.resolve(flags.output!) }));
-        else if (flags.output !== undefined)
-          ctx.io.stderr(
-            `Exported ${orders} ${orders === 1 ? 'order' : 'orders'} (${rows} ${rows === 1 ? 'row' : 'rows'}) to ${path.resolve(flags.output)}.`,
-          );
-        return ExitCode.ok;
-      } finally {
-        c.close();
-      }
+      const { output } = flags;
+      const options = { format, ...signal(ctx), ...(output !== undefined ? { file: output } : {}) };
+      const { orders, rows } = unwrap(
+        await withSession(ctx, 'offline', async (session) => {
+          // The cache is opened (or refused) before any output is created.
+          const cache = session.existingCache();
+          if (!cache.ok) return cache;
+          const write: Export = (out) => exportCachedOrders(session, input, out, options);
+          return output === undefined ? toStdout(ctx, write) : toFile(path.resolve(output), output, write);
+        }),
+      );
+      if (ctx.json) ctx.io.stdout(JSON.stringify({ orders, rows, file: path.resolve(output!) }));
+      else if (output !== undefined)
+        ctx.io.stderr(
+          `Exported ${orders} ${orders === 1 ? 'order' : 'orders'} (${rows} ${rows === 1 ? 'row' : 'rows'}) to ${path.resolve(output)}.`,
+        );
+      return ExitCode.ok;
     }),
   );
 }
@@ -76,13 +72,13 @@ function exportFormat(value: string | undefined): ExportFormat {
 
 const signal = (ctx: CommandContext) => (ctx.io.signal ? { signal: ctx.io.signal } : {});
 
-type Export = (out: Writable) => Promise<Result<ExportSummary, ExportError>>;
+type Export = (out: Writable) => Promise<Result<ExportSummary, AppError>>;
 
 /**
  * Into a temporary file beside FILE (created owner-only), renamed over FILE once complete: a failed or cancelled
  * export leaves FILE as it was and no partial file.
  */
-async function toFile(file: string, write: Export): Promise<Result<ExportSummary, ExportError>> {
+async function toFile(file: string, named: string, write: Export): Promise<Result<ExportSummary, AppError>> {
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.partial-${process.pid}`);
   let out;
   try {
@@ -103,7 +99,7 @@ async function toFile(file: string, write: Export): Promise<Result<ExportSummary
     done = true;
     return result;
   } catch (e) {
-    return { ok: false, error: { kind: 'write', detail: (e as NodeJS.ErrnoException).code ?? String(e) } };
+    return { ok: false, error: exportWriteFailed((e as NodeJS.ErrnoException).code ?? String(e), named) };
   } finally {
     if (!done) {
       out.destroy();
@@ -113,7 +109,7 @@ async function toFile(file: string, write: Export): Promise<Result<ExportSummary
 }
 
 /** To the process's standard output when the CLI has one; an embedding without it gets the text in one piece. */
-async function toStdout(ctx: CommandContext, write: Export): Promise<Result<ExportSummary, ExportError>> {
+async function toStdout(ctx: CommandContext, write: Export): Promise<Result<ExportSummary, AppError>> {
   if (ctx.io.stdoutStream) return write(ctx.io.stdoutStream);
   let text = '';
   const collect = new Writable({
@@ -125,18 +121,4 @@ async function toStdout(ctx: CommandContext, write: Export): Promise<Result<Expo
   const result = await write(collect);
   if (result.ok && text) ctx.io.stdout(text.replace(/\n$/, ''));
   return result;
-}
-
-function exportErrorToCli(error: ExportError, output: string | undefined): CliError {
-  if (error.kind === 'cancelled')
-    return new CliError(
-      output ? `Export cancelled; ${output} was left as it was.` : 'Export cancelled; the output above is incomplete.',
-      'io',
-    );
-  if (error.kind === 'write')
-    return new CliError(
-      `Writing the export${output ? ` to ${output}` : ''} failed (${error.detail})${output ? '; the file was left as it was' : ''}. Check free disk space and permissions.`,
-      'io',
-    );
-  return cacheErrorToCli(error);
 }

@@ -1,45 +1,28 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import {
-  fingerprintOf,
-  generateRsaPrivateKey,
-  isEncryptedPem,
-  parsePrivateKeyPem,
-  RSA_KEY_SIZES,
-  type PublicKeyInfo,
-  type RsaKeySize,
-} from '../../core/keys/keyMaterial';
-import type { Profile } from '../../core/profiles/profileSchema';
-import { keyStoreFailure } from '../failures';
+  generateKey,
+  importKey,
+  isKeySize,
+  needsPassphrase,
+  removeKey,
+  requireKey,
+  type KeySaved,
+} from '../../core/app/credentials';
+import { RSA_KEY_SIZES, type PublicKeyInfo } from '../../core/keys/keyMaterial';
+import type { Result } from '../../core/result';
+import type { AppError } from '../../shared/errors/appError';
+import { valueOf } from '../context';
 import { CliError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';
-import { readSecret } from './token';
+import { readSecret } from '../secretInput';
 
-async function existingKey(ctx: CommandContext, profile: Profile): Promise<PublicKeyInfo | null> {
-  const info = await ctx.services().keys.info(profile.id);
-  if (!info.ok) throw keyStoreFailure(info.error, 'The stored key could not be read:');
-  return info.value;
-}
+const publicJson = (id: string, info: PublicKeyInfo) =>
+  JSON.stringify({ profile: id, bits: info.bits, publicKeyPem: info.publicKeyPem, fingerprint: info.fingerprint });
 
-function refuseReplace(profile: Profile, existing: PublicKeyInfo, verb: string): CliError {
-  return new CliError(
-    `Profile ${profile.id} already has a key (${existing.bits} bits, SHA-256 ${existing.fingerprint.hex}). ${verb} it with --force — then register the new public key with the platform, or buyer sync fails with 10003. Nothing was changed.`,
-    'invalid-input',
-  );
-}
-
-function printPublic(ctx: CommandContext, profile: Profile, info: PublicKeyInfo, heading: string): void {
-  if (ctx.json) {
-    ctx.io.stdout(
-      JSON.stringify({
-        profile: profile.id,
-        bits: info.bits,
-        publicKeyPem: info.publicKeyPem,
-        fingerprint: info.fingerprint,
-      }),
-    );
-    return;
-  }
+function printSaved(ctx: CommandContext, saved: KeySaved, heading: string): void {
+  const info = saved.key;
+  if (ctx.json) return ctx.io.stdout(publicJson(saved.profileId, info));
   ctx.io.stdout(
     [
       heading,
@@ -52,6 +35,20 @@ function printPublic(ctx: CommandContext, profile: Profile, info: PublicKeyInfo,
     ].join('\n'),
   );
 }
+
+const replacedNote = (saved: KeySaved) => (saved.replaced ? ' (the previous key was replaced)' : '');
+
+/** A refused replacement names the CLI's flag; other errors pass through. */
+function saving(result: Result<KeySaved, AppError>): KeySaved {
+  if (result.ok || result.error.code !== 'key-exists') return valueOf(result);
+  // The core's message names the key; the CLI says how to replace it here.
+  throw new CliError(
+    `${result.error.message} Replace it with --force — then register the new public key with the platform, or buyer sync fails with 10003. Nothing was changed.`,
+    'invalid-input',
+  );
+}
+
+const howToAdd = (id: string) => `Run merchant-desk keys generate --profile ${id} or keys import FILE.`;
 
 export function registerKeys(program: Command, run: CommandRunner): void {
   const keys = program
@@ -68,24 +65,14 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .action((flags: { bits: string; force?: boolean }) =>
       run(async (ctx) => {
         const bits = Number(flags.bits);
-        if (!(RSA_KEY_SIZES as readonly number[]).includes(bits))
+        if (!isKeySize(bits))
           throw new CliError(
             `--bits must be one of ${RSA_KEY_SIZES.join(', ')}. Nothing was changed.`,
             'invalid-input',
           );
-        const profile = ctx.profile();
-        const existing = await existingKey(ctx, profile);
-        if (existing && !flags.force) throw refuseReplace(profile, existing, 'Replace');
-        const key = await generateRsaPrivateKey(bits as RsaKeySize);
-        const saved = await ctx.services().keys.save(profile.id, key);
-        if (!saved.ok)
-          throw keyStoreFailure(saved.error, 'The key was not stored (nothing was written in plain text):');
-        printPublic(
-          ctx,
-          profile,
-          saved.value,
-          `Generated a ${bits}-bit RSA key for profile ${profile.id}${existing ? ' (the previous key was replaced)' : ''}.`,
-        );
+        const { id } = ctx.profile();
+        const saved = saving(await generateKey(ctx.services(), { profileId: id, bits, force: flags.force === true }));
+        printSaved(ctx, saved, `Generated a ${bits}-bit RSA key for profile ${id}${replacedNote(saved)}.`);
         return ExitCode.ok;
       }),
     );
@@ -98,7 +85,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .option('--force', 'replace an existing key')
     .action((file: string, flags: { passphraseStdin?: boolean; force?: boolean }) =>
       run(async (ctx) => {
-        const profile = ctx.profile();
+        const { id } = ctx.profile();
         let pem: string;
         try {
           pem = await readFile(file, 'utf8');
@@ -109,40 +96,33 @@ export function registerKeys(program: Command, run: CommandRunner): void {
           );
         }
         let passphrase: string | undefined;
-        if (isEncryptedPem(pem)) {
+        if (needsPassphrase(pem)) {
           // On a terminal the passphrase is asked for (typed without echo); in a script it must be piped in.
-          if (!flags.passphraseStdin && !ctx.io.interactive) {
+          if (!flags.passphraseStdin && !ctx.io.interactive)
             throw new CliError(
               `${file} is encrypted: add --passphrase-stdin and give its passphrase on standard input (on a terminal it is asked for). Nothing was changed.`,
               'invalid-input',
             );
-          }
           passphrase = await readSecret(ctx.io, `Passphrase of ${file} (input hidden): `, 'passphrase');
         }
-        const parsed = parsePrivateKeyPem(pem, passphrase);
-        if (!parsed.ok)
-          throw new CliError(
-            `${parsed.error.message} Action: ${parsed.error.action} Nothing was changed.`,
-            'invalid-input',
+        const saved = saving(
+          await importKey(ctx.services(), {
+            profileId: id,
+            pem,
+            force: flags.force === true,
+            ...(passphrase !== undefined ? { passphrase } : {}),
+          }),
+        );
+        if (saved.unchanged) {
+          ctx.io.stdout(
+            `Profile ${id} already has this key (SHA-256 ${saved.key.fingerprint.hex}). Nothing was changed.`,
           );
-        const existing = await existingKey(ctx, profile);
-        if (existing && !flags.force) {
-          if (existing.fingerprint.hex === fingerprintOf(parsed.value).hex) {
-            ctx.io.stdout(
-              `Profile ${profile.id} already has this key (SHA-256 ${existing.fingerprint.hex}). Nothing was changed.`,
-            );
-            return ExitCode.ok;
-          }
-          throw refuseReplace(profile, existing, 'Replace');
+          return ExitCode.ok;
         }
-        const saved = await ctx.services().keys.save(profile.id, parsed.value);
-        if (!saved.ok)
-          throw keyStoreFailure(saved.error, 'The key was not stored (nothing was written in plain text):');
-        printPublic(
+        printSaved(
           ctx,
-          profile,
-          saved.value,
-          `Imported a ${saved.value.bits}-bit RSA key into profile ${profile.id}${existing ? ' (the previous key was replaced)' : ''}. It is stored encrypted; ${file} was not changed — delete it if you no longer need it.`,
+          saved,
+          `Imported a ${saved.key.bits}-bit RSA key into profile ${id}${replacedNote(saved)}. It is stored encrypted; ${file} was not changed — delete it if you no longer need it.`,
         );
         return ExitCode.ok;
       }),
@@ -153,23 +133,9 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .description('print the public key (PEM) of a profile, to register with the platform')
     .action(() =>
       run(async (ctx) => {
-        const profile = ctx.profile();
-        const info = await existingKey(ctx, profile);
-        if (!info)
-          throw new CliError(
-            `Profile ${profile.id} has no key. Run merchant-desk keys generate --profile ${profile.id} or keys import FILE.`,
-            'invalid-input',
-          );
-        ctx.io.stdout(
-          ctx.json
-            ? JSON.stringify({
-                profile: profile.id,
-                bits: info.bits,
-                publicKeyPem: info.publicKeyPem,
-                fingerprint: info.fingerprint,
-              })
-            : info.publicKeyPem.trimEnd(),
-        );
+        const { id } = ctx.profile();
+        const info = valueOf(await requireKey(ctx.services(), id, howToAdd(id)));
+        ctx.io.stdout(ctx.json ? publicJson(id, info) : info.publicKeyPem.trimEnd());
         return ExitCode.ok;
       }),
     );
@@ -179,17 +145,12 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .description('print the SHA-256 fingerprint of the public key (DER SubjectPublicKeyInfo) as hex and Base64')
     .action(() =>
       run(async (ctx) => {
-        const profile = ctx.profile();
-        const info = await existingKey(ctx, profile);
-        if (!info)
-          throw new CliError(
-            `Profile ${profile.id} has no key. Run merchant-desk keys generate --profile ${profile.id} or keys import FILE.`,
-            'invalid-input',
-          );
+        const { id } = ctx.profile();
+        const info = valueOf(await requireKey(ctx.services(), id, howToAdd(id)));
         ctx.io.stdout(
           ctx.json
-            ? JSON.stringify({ profile: profile.id, bits: info.bits, fingerprint: info.fingerprint })
-            : `SHA-256 ${info.fingerprint.hex}\nBase64  ${info.fingerprint.base64}\n(${info.bits}-bit RSA, profile ${profile.id})`,
+            ? JSON.stringify({ profile: id, bits: info.bits, fingerprint: info.fingerprint })
+            : `SHA-256 ${info.fingerprint.hex}\nBase64  ${info.fingerprint.base64}\n(${info.bits}-bit RSA, profile ${id})`,
         );
         return ExitCode.ok;
       }),
@@ -200,15 +161,14 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .description('delete the key of a profile (key files and keychain passphrase)')
     .action(() =>
       run(async (ctx) => {
-        const profile = ctx.profile();
-        const r = await ctx.services().keys.remove(profile.id);
-        if (!r.ok) throw keyStoreFailure(r.error, 'The key was not deleted:');
+        const { id } = ctx.profile();
+        const { deleted } = valueOf(await removeKey(ctx.services(), id));
         ctx.io.stdout(
           ctx.json
-            ? JSON.stringify({ profile: profile.id, deleted: r.value })
-            : r.value
-              ? `Deleted the key of profile ${profile.id}.`
-              : `Profile ${profile.id} had no key.`,
+            ? JSON.stringify({ profile: id, deleted })
+            : deleted
+              ? `Deleted the key of profile ${id}.`
+              : `Profile ${id} had no key.`,
         );
         return ExitCode.ok;
       }),

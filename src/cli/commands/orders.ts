@@ -1,61 +1,18 @@
 import type { Command } from 'commander';
-import { defined, parseInteger, parseIntegerList } from '../options';
-import type { CommandRunner } from '../runner';
-import { formatOrderDetail, formatOrderTable } from '../format';
+import { fetchPlatformOrder, listPlatformOrders, noSuchOrder } from '../../core/app/orders';
 import type { StatusLabels } from '../../core/profiles/profileSchema';
-import { CliError, ExitCode } from '../io';
 import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
+import { appFailure, unwrap } from '../appResult';
+import { withSession } from '../context';
+import { addOrderFilterOptions, orderFilterInput, type OrderFilterFlags } from '../filterFlags';
+import { formatOrderDetail, formatOrderTable } from '../format';
+import { ExitCode } from '../io';
+import { defined, parseInteger } from '../options';
+import type { CommandRunner } from '../runner';
 
-interface ListFlags {
+interface ListFlags extends OrderFilterFlags {
   page?: string;
   pageSize?: string;
-  id?: string;
-  orderNum?: string;
-  buyerId?: string;
-  title?: string;
-  status?: string;
-  afterSalesStatus?: string;
-  createdFrom?: string;
-  createdTo?: string;
-  updatedFrom?: string;
-  updatedTo?: string;
-}
-
-/** The order-list filters, shared with `cache query`. */
-export function addOrderFilterOptions(cmd: Command): Command {
-  return cmd
-    .option('--id <ID>', 'order ID (exact)')
-    .option('--order-num <S>', 'order number')
-    .option('--buyer-id <ID>', 'buyer ID (exact)')
-    .option('--title <S>', 'product title (fuzzy)')
-    .option('--status <N,N>', 'seller order status values')
-    .option('--after-sales-status <N,N>', 'after-sales status values')
-    .option('--created-from <T>', 'created at or after (ISO 8601)')
-    .option('--created-to <T>', 'created at or before (ISO 8601)')
-    .option('--updated-from <T>', 'updated at or after (ISO 8601)')
-    .option('--updated-to <T>', 'updated at or before (ISO 8601)');
-}
-
-export function orderFilterInput(f: ListFlags) {
-  return defined({
-    id: f.id,
-    orderNum: f.orderNum,
-    buyerId: f.buyerId,
-    productTitle: f.title,
-    sellerOrderStatus: parseIntegerList('--status', f.status),
-    orderAfterSalesStatus: parseIntegerList('--after-sales-status', f.afterSalesStatus),
-    createBeginDate: f.createdFrom,
-    createEndDate: f.createdTo,
-    updateBeginDate: f.updatedFrom,
-    updateEndDate: f.updatedTo,
-  });
-}
-
-/** The platform's order list has no order with this ID (exit 3: the platform's answer). */
-export function noSuchOrder(id: string): CliError {
-  return new CliError(`No order with ID ${id}.`, 'not-found', {
-    action: 'Check the ID: take one from `merchant-desk orders list`.',
-  });
 }
 
 const labelsOf = (labels: StatusLabels | undefined) => (labels ? { labels } : {});
@@ -69,17 +26,15 @@ export function registerOrders(program: Command, run: CommandRunner): void {
       .option('--page <N>', 'page number, 1-100', '1')
       .option('--page-size <N>', 'orders per page, 1-100'),
   ).action((flags: ListFlags) =>
-    run(async ({ seller, io, json, statusLabels }) => {
+    run(async (ctx) => {
       const input = defined({
         pageIndex: parseInteger('--page', flags.page),
         pageSize: parseInteger('--page-size', flags.pageSize),
         ...orderFilterInput(flags),
       });
-      const page = await seller().listOrders(input);
-      if (!page.ok) return page;
-      io.stdout(json ? JSON.stringify(page.value.data) : formatOrderTable(page.value.data, labelsOf(statusLabels())));
-      const { skipped } = page.value.data;
-      if (skipped.length > 0 && !json) io.stderr(describeSkippedOrders(skipped));
+      const page = unwrap(await withSession(ctx, { baseUrl: true }, (s) => listPlatformOrders(s, input)));
+      ctx.io.stdout(ctx.json ? JSON.stringify(page) : formatOrderTable(page, labelsOf(ctx.statusLabels())));
+      if (page.skipped.length > 0 && !ctx.json) ctx.io.stderr(describeSkippedOrders(page.skipped));
       return ExitCode.ok;
     }),
   );
@@ -89,11 +44,10 @@ export function registerOrders(program: Command, run: CommandRunner): void {
     .description('one order by ID (the order list filtered by id)')
     .argument('<ID>', 'order ID')
     .action((id: string) =>
-      run(async ({ seller, io, json, statusLabels }) => {
-        const found = await seller().getOrder(id);
-        if (!found.ok) return found;
-        if (found.value === null) throw noSuchOrder(id);
-        io.stdout(json ? JSON.stringify(found.value) : formatOrderDetail(found.value, labelsOf(statusLabels())));
+      run(async (ctx) => {
+        const found = unwrap(await withSession(ctx, { baseUrl: true }, (s) => fetchPlatformOrder(s, id)));
+        if (found === null) throw appFailure(noSuchOrder(id, '`merchant-desk orders list`'));
+        ctx.io.stdout(ctx.json ? JSON.stringify(found) : formatOrderDetail(found, labelsOf(ctx.statusLabels())));
         return ExitCode.ok;
       }),
     );

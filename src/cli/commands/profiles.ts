@@ -1,5 +1,15 @@
 import type { Command } from 'commander';
-import type { ProfileStoreError } from '../../core/profiles/profileErrors';
+import {
+  addProfile,
+  CONFIRMATION_REQUIRED,
+  editProfile,
+  getProfile,
+  listProfiles,
+  removeProfile,
+  showProfile,
+  useProfile,
+  type ProfileView,
+} from '../../core/app/profiles';
 import {
   notificationsSchema,
   type Notifications,
@@ -7,11 +17,10 @@ import {
   type ProfileInput,
 } from '../../core/profiles/profileSchema';
 import type { ProfilePatch } from '../../core/profiles/profileStore';
-import type { SecretStoreError } from '../../core/secrets/secretStore';
-import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
+import type { AppError } from '../../shared/errors/appError';
+import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
 import { signatureAlgorithms, signedStringModes } from '../../core/signing/signatureProfile';
-import { connectionFlagFields, type ProfileServices } from '../context';
-import { keyStoreFailure, profileStoreFailure, secretStoreFailure } from '../failures';
+import { connectionFlagFields, valueOf } from '../context';
 import { table } from '../format';
 import { CliError, ExitCode } from '../io';
 import { parseInteger } from '../options';
@@ -162,49 +171,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function check<T>(result: { ok: true; value: T } | { ok: false; error: ProfileStoreError }): T {
-  if (result.ok) return result.value;
-  throw profileStoreFailure(result.error);
-}
-
-/** "set" / "not set" for the token, never the token. Stops asking after the first keychain failure. */
-async function tokenStatuses(
-  services: ProfileServices,
-  ids: string[],
-): Promise<{ statuses: Map<string, string>; problem?: SecretStoreError }> {
-  const statuses = new Map<string, string>();
-  let problem: SecretStoreError | undefined;
-  for (const id of ids) {
-    if (problem) {
-      statuses.set(id, 'unknown');
-      continue;
-    }
-    const r = await services.secrets.get(id, 'token');
-    if (r.ok) statuses.set(id, r.value === null ? 'not set' : 'set');
-    else {
-      problem = r.error;
-      statuses.set(id, 'unknown');
-    }
-  }
-  return problem ? { statuses, problem } : { statuses };
-}
-
-async function keySummary(
-  services: ProfileServices,
-  id: string,
-): Promise<{ bits: number; fingerprint: string; fingerprintBase64: string } | null | 'unknown'> {
-  const info = await services.keys.info(id);
-  if (!info.ok) return 'unknown';
-  return info.value === null
-    ? null
-    : {
-        bits: info.value.bits,
-        fingerprint: info.value.fingerprint.hex,
-        fingerprintBase64: info.value.fingerprint.base64,
-      };
-}
-
-function profileLines(p: Profile, token: string, key: Awaited<ReturnType<typeof keySummary>>, active: boolean): string {
+function profileLines(p: Profile, token: string, key: ProfileView['key'], active: boolean): string {
   const labels = (m: Record<string, string>) =>
     Object.entries(m)
       .sort(([a], [b]) => Number(a) - Number(b))
@@ -228,6 +195,11 @@ function profileLines(p: Profile, token: string, key: Awaited<ReturnType<typeof 
   ].join('\n');
 }
 
+/** The token states are "unknown" (the rest of the answer stands): say why on stderr. */
+function reportTokenProblem(ctx: CommandContext, problem: AppError): void {
+  ctx.io.stderr(`Token status unknown: ${problem.message} Action: ${problem.action}`);
+}
+
 /**
  * Removing the active profile leaves none active, and its secrets go with it: asked on a terminal; a script must
  * say --yes, and without a terminal nothing is removed.
@@ -244,11 +216,6 @@ async function confirmRemovingActive(ctx: CommandContext, id: string, withSecret
     });
 }
 
-/** A sandbox profile knows the sandbox's status values (its own choice; the spec defines none). */
-function sandboxStatusLabels(): NonNullable<ProfilePatch['statusLabels']> {
-  return { order: { ...SANDBOX_ORDER_STATUSES }, afterSales: { ...SANDBOX_AFTER_SALES_STATUSES } };
-}
-
 export function registerProfiles(program: Command, run: CommandRunner): void {
   const profiles = program
     .command('profiles')
@@ -259,48 +226,30 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
     .description('all profiles; * marks the active one')
     .action(() =>
       run(async (ctx) => {
-        const services = ctx.services();
-        const list = check(services.profiles.list());
-        const active = check(services.profiles.active());
-        const { statuses, problem } = await tokenStatuses(
-          services,
-          list.map((p) => p.id),
-        );
-        const keys = new Map(
-          await Promise.all(list.map(async (p) => [p.id, await keySummary(services, p.id)] as const)),
-        );
+        const { activeProfileId, profiles: list, location, tokenProblem } = valueOf(await listProfiles(ctx.services()));
         if (ctx.json) {
-          ctx.io.stdout(
-            JSON.stringify({
-              activeProfileId: active?.id ?? null,
-              profiles: list.map((p) => ({ ...p, token: statuses.get(p.id), key: keys.get(p.id) ?? null })),
-            }),
-          );
+          ctx.io.stdout(JSON.stringify({ activeProfileId, profiles: list }));
         } else if (list.length === 0) {
           ctx.io.stdout(
-            `No profiles yet (settings: ${services.profiles.location}). Add one: merchant-desk profiles add ID --base-url URL --platform-url URL --merchant ID`,
+            `No profiles yet (settings: ${location}). Add one: merchant-desk profiles add ID --base-url URL --platform-url URL --merchant ID`,
           );
         } else {
           const rows = list.map((p) => {
-            const key = keys.get(p.id);
+            const key = p.key;
             return [
-              p.id === active?.id ? '*' : '',
+              p.id === activeProfileId ? '*' : '',
               p.id,
               p.name,
               p.kind,
               p.merchantId,
               p.baseUrl,
-              statuses.get(p.id) ?? 'unknown',
-              key === null || key === undefined
-                ? 'none'
-                : key === 'unknown'
-                  ? 'unknown'
-                  : `${key.bits} ${key.fingerprint.slice(0, 23)}…`,
+              p.token,
+              key === null ? 'none' : key === 'unknown' ? 'unknown' : `${key.bits} ${key.fingerprint.slice(0, 23)}…`,
             ];
           });
           ctx.io.stdout(table(['', 'ID', 'Name', 'Kind', 'Merchant', 'Base URL', 'Token', 'Key'], rows, 40));
         }
-        if (problem) ctx.io.stderr(`Token status unknown: ${problem.message} Action: ${problem.action}`);
+        if (tokenProblem) reportTokenProblem(ctx, tokenProblem);
         return ExitCode.ok;
       }),
     );
@@ -311,18 +260,11 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
     .description('every setting of a profile, whether its token is set and its key fingerprint')
     .action((id: string | undefined) =>
       run(async (ctx) => {
-        const services = ctx.services();
-        const profile = id !== undefined ? check(services.profiles.get(id)) : ctx.profile();
-        const active = check(services.profiles.active());
-        const { statuses, problem } = await tokenStatuses(services, [profile.id]);
-        const key = await keySummary(services, profile.id);
-        if (ctx.json)
-          ctx.io.stdout(
-            JSON.stringify({ ...profile, active: active?.id === profile.id, token: statuses.get(profile.id), key }),
-          );
-        else
-          ctx.io.stdout(profileLines(profile, statuses.get(profile.id) ?? 'unknown', key, active?.id === profile.id));
-        if (problem) ctx.io.stderr(`Token status unknown: ${problem.message} Action: ${problem.action}`);
+        const { profile, active, tokenProblem } = valueOf(await showProfile(ctx.services(), id ?? ctx.profile().id));
+        const { token, key, ...settings } = profile;
+        if (ctx.json) ctx.io.stdout(JSON.stringify({ ...settings, active, token, key }));
+        else ctx.io.stdout(profileLines(settings, token, key, active));
+        if (tokenProblem) reportTokenProblem(ctx, tokenProblem);
         return ExitCode.ok;
       }),
     );
@@ -336,7 +278,6 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
       ),
   ).action((id: string, flags: ProfileFlags) =>
     run(async (ctx) => {
-      const services = ctx.services();
       const fields = fieldsFrom(flags, ctx);
       const missing = [
         fields.baseUrl === undefined ? '--base-url URL' : '',
@@ -344,29 +285,20 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
         fields.merchantId === undefined ? '--merchant ID' : '',
       ].filter(Boolean);
       if (missing.length > 0) throw usage(`A profile needs ${missing.join(', ')}.`);
-      const kind = fields.kind ?? 'merchant';
-      const sandbox = kind === 'sandbox' ? sandboxStatusLabels() : undefined;
-      const statusLabels = sandbox
-        ? {
-            order: { ...sandbox.order, ...fields.statusLabels?.order },
-            afterSales: { ...sandbox.afterSales, ...fields.statusLabels?.afterSales },
-          }
-        : fields.statusLabels;
-      const input = {
-        ...fields,
-        id,
-        name: fields.name ?? id,
-        kind,
-        ...(statusLabels ? { statusLabels } : {}),
-      } as ProfileInput;
-      const added = check(services.profiles.add(input));
-      if (flags.use) check(services.profiles.setActive(added.id));
-      const active = check(services.profiles.active());
-      if (ctx.json) ctx.io.stdout(JSON.stringify({ ...added, active: active?.id === added.id }));
+      const input = { ...fields, id, name: fields.name ?? id, kind: fields.kind ?? 'merchant' } as ProfileInput;
+      const {
+        profile: added,
+        activeProfileId,
+        location,
+      } = valueOf(
+        addProfile({ ...ctx.services(), sandboxStatusLabels: SANDBOX_STATUS_LABELS }, input, {
+          use: flags.use === true,
+        }),
+      );
+      const active = activeProfileId === added.id;
+      if (ctx.json) ctx.io.stdout(JSON.stringify({ ...added, active }));
       else {
-        ctx.io.stdout(
-          `Added profile ${added.id}${active?.id === added.id ? ' (active)' : ''} to ${services.profiles.location}.`,
-        );
+        ctx.io.stdout(`Added profile ${added.id}${active ? ' (active)' : ''} to ${location}.`);
         ctx.io.stdout(
           `Next: merchant-desk token set --profile ${added.id}   and   merchant-desk keys generate --profile ${added.id}`,
         );
@@ -385,12 +317,11 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
   ).action((id: string, flags: ProfileFlags) =>
     run(async (ctx) => {
       const services = ctx.services();
-      const current = check(services.profiles.get(id));
+      const current = valueOf(getProfile(services, id));
       const patch = fieldsFrom(flags, ctx, current);
       if (Object.keys(patch).length === 0 && !flags.use)
         throw usage('Nothing to change: give at least one option (see merchant-desk profiles edit --help).');
-      const updated = check(services.profiles.update(id, patch));
-      if (flags.use) check(services.profiles.setActive(id));
+      const { profile: updated } = valueOf(editProfile(services, id, patch, { use: flags.use === true }));
       if (ctx.json) ctx.io.stdout(JSON.stringify(updated));
       else ctx.io.stdout(`Updated profile ${id}.`);
       return ExitCode.ok;
@@ -408,36 +339,23 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
     .action((id: string, flags: { keepSecrets?: boolean; yes?: boolean }) =>
       run(async (ctx) => {
         const services = ctx.services();
-        check(services.profiles.get(id));
-        const wasActive = check(services.profiles.active())?.id === id;
-        if (wasActive && !flags.yes) await confirmRemovingActive(ctx, id, !flags.keepSecrets);
-        if (!flags.keepSecrets) {
-          // Secrets first: a profile is never removed while its secrets stay behind unnoticed.
-          const key = await services.keys.remove(id);
-          if (!key.ok)
-            throw keyStoreFailure(key.error, `The key of profile ${id} could not be deleted (the profile was kept):`);
-          const token = await services.secrets.delete(id, 'token');
-          if (!token.ok)
-            throw secretStoreFailure(
-              token.error,
-              `The access token of profile ${id} could not be deleted (the profile was kept):`,
-            );
+        const input = { id, keepSecrets: flags.keepSecrets === true, confirmed: flags.yes === true };
+        let removal = await removeProfile(services, input);
+        if (!removal.ok && removal.error.code === CONFIRMATION_REQUIRED) {
+          await confirmRemovingActive(ctx, id, !flags.keepSecrets);
+          removal = await removeProfile(services, { ...input, confirmed: true });
         }
-        check(services.profiles.remove(id));
-        const active = check(services.profiles.active());
-        const left = check(services.profiles.list()).map((p) => p.id);
+        const { activeProfileId, remaining: left } = valueOf(removal);
         if (ctx.json) {
-          ctx.io.stdout(
-            JSON.stringify({ removed: id, secretsDeleted: !flags.keepSecrets, activeProfileId: active?.id ?? null }),
-          );
+          ctx.io.stdout(JSON.stringify({ removed: id, secretsDeleted: !flags.keepSecrets, activeProfileId }));
           return ExitCode.ok;
         }
         ctx.io.stdout(
           `Removed profile ${id}${flags.keepSecrets ? ' (its token and key were kept)' : ' with its token and key'}.`,
         );
         ctx.io.stdout(
-          active
-            ? `Active profile: ${active.id}.`
+          activeProfileId
+            ? `Active profile: ${activeProfileId}.`
             : left.length > 0
               ? `No profile is active now. Choose one: merchant-desk profiles use ID (profiles: ${left.join(', ')}).`
               : 'No profiles are left. Add one: merchant-desk profiles add ID --base-url URL --platform-url URL --merchant ID --use',
@@ -454,7 +372,7 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
     )
     .action((id: string) =>
       run(async (ctx) => {
-        check(ctx.services().profiles.setActive(id));
+        valueOf(useProfile(ctx.services(), id));
         ctx.io.stdout(ctx.json ? JSON.stringify({ activeProfileId: id }) : `Profile ${id} is now active.`);
         return ExitCode.ok;
       }),

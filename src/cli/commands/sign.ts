@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { buyerSyncRequestSchema } from '../../shared/domain/requests';
-import { inspectSignature, verifyWithPastedKey } from '../../core/signing/inspector';
+import { inspectProfileSignature } from '../../core/app/connection';
+import { verifyWithPastedKey } from '../../core/signing/inspector';
 import { signatureAlgorithms, type SignatureAlgorithm } from '../../core/signing/signatureProfile';
+import { valueOf } from '../context';
 import { CliError, ExitCode } from '../io';
 import { defined } from '../options';
 import type { CommandRunner } from '../runner';
-import { readSecret } from './token';
+import { readSecret } from '../secretInput';
 
 interface InspectFlags {
   userNo: string;
@@ -51,41 +52,31 @@ export function registerSign(program: Command, run: CommandRunner): void {
     )
     .action((flags: InspectFlags) =>
       run(async (ctx) => {
-        const buyer = buyerSyncRequestSchema.safeParse(
-          defined({
-            merchantUserNo: flags.userNo,
-            email: flags.email,
-            firstName: flags.firstName,
-            lastName: flags.lastName,
+        const connection = ctx.connection({ platform: true });
+        const report = valueOf(
+          await inspectProfileSignature({
+            config: connection.config,
+            credentials: connection.credentials,
+            buyer: defined({
+              merchantUserNo: flags.userNo,
+              email: flags.email,
+              firstName: flags.firstName,
+              lastName: flags.lastName,
+            }),
+            ...(flags.publicKey !== undefined
+              ? { publicKeyPem: await readTextFile(flags.publicKey, 'public key') }
+              : {}),
           }),
         );
-        if (!buyer.success)
-          throw new CliError(
-            `Invalid sample buyer: ${buyer.error.issues.map((i) => i.message).join('; ')}.`,
-            'invalid-input',
-          );
-        const connection = ctx.connection({ platform: true });
-        const key = await connection.credentials.signingKey();
-        if (!key.ok) throw new CliError(key.error.message, 'credentials');
-        const r = inspectSignature({ config: connection.config, privateKey: key.value, buyer: buyer.data });
-        const pasted =
-          flags.publicKey === undefined
-            ? undefined
-            : verifyWithPastedKey({
-                publicKey: await readTextFile(flags.publicKey, 'public key'),
-                algorithm: r.signatureProfile.algorithm,
-                stringToSign: r.stringToSign,
-                signature: r.headers.signature,
-              });
-        if (pasted && !pasted.ok)
-          throw new CliError(pasted.error.message, 'invalid-input', { action: pasted.error.action });
+        const r = report.inspection;
+        const pasted = report.publicKeyCheck;
         const where = connection.profile ? `profile ${connection.profile.id}` : 'the environment settings';
         if (ctx.json) {
           ctx.io.stdout(
             JSON.stringify({
               ...(connection.profile ? { profile: connection.profile.id } : {}),
               ...r,
-              ...(pasted?.ok ? { publicKeyCheck: pasted.value } : {}),
+              ...(pasted ? { publicKeyCheck: pasted } : {}),
             }),
           );
         } else {
@@ -112,16 +103,16 @@ export function registerSign(program: Command, run: CommandRunner): void {
               ? `Self-check: the signature verifies with the key’s own public key (SHA-256 ${r.keyFingerprint.hex}).`
               : 'Self-check FAILED: the signature does not verify with the key’s own public key.',
           ];
-          if (pasted?.ok) {
+          if (pasted) {
             lines.push(
-              pasted.value.valid
-                ? `${flags.publicKey}: the signature verifies with this public key (SHA-256 ${pasted.value.publicKeyFingerprint.hex}).`
-                : `${flags.publicKey}: the signature does NOT verify with this public key (SHA-256 ${pasted.value.publicKeyFingerprint.hex}). ${pasted.value.action ?? ''}`.trimEnd(),
+              pasted.valid
+                ? `${flags.publicKey}: the signature verifies with this public key (SHA-256 ${pasted.publicKeyFingerprint.hex}).`
+                : `${flags.publicKey}: the signature does NOT verify with this public key (SHA-256 ${pasted.publicKeyFingerprint.hex}). ${pasted.action ?? ''}`.trimEnd(),
             );
           }
           ctx.io.stdout(lines.join('\n'));
         }
-        return r.selfCheck && (!pasted || (pasted.ok && pasted.value.valid)) ? ExitCode.ok : ExitCode.other;
+        return r.selfCheck && (!pasted || pasted.valid) ? ExitCode.ok : ExitCode.other;
       }),
     );
 

@@ -1,23 +1,14 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { SellerApi } from '../../core/api/sellerApi';
+import { syncNow } from '../../core/app/sync';
 import { createRequestLog, requestLogPath } from '../../core/logging/requestLog';
-import { SyncLease } from '../../core/sync/syncLease';
-import { openOrderCache, setCacheFileAside } from '../../core/cache/openCache';
-import { createAxiosTransport } from '../../core/http/axiosTransport';
 import type { SyncProgress } from '../../core/sync/progress';
-import { watchDataSet } from '../../core/sync/dataSetWatch';
-import { countingTransport } from '../../core/sync/countingTransport';
-import { SyncEngine } from '../../core/sync/syncEngine';
-import { describeSyncError } from '../../core/sync/syncErrors';
-import { apiErrorParts } from '../../core/errors';
-import { cliClientDeps, environmentConnectionFields } from '../context';
+import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
+import { unwrap } from '../appResult';
+import { environmentConnectionFields, withSession } from '../context';
 import { plural } from '../format';
-import { CliError, CliInputError, ExitCode } from '../io';
+import { CliInputError, ExitCode } from '../io';
 import { parseInteger } from '../options';
 import type { CommandRunner } from '../runner';
-import { cacheErrorToCli, cacheFileFor, cacheProfileId, REBUILD_HINT } from './cache';
-import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
 
 interface SyncFlags {
   full?: boolean;
@@ -85,93 +76,60 @@ export function registerSync(program: Command, run: CommandRunner): void {
           throw new CliInputError(
             'No merchant ID: pass --merchant ID or set MERCHANT_DESK_MERCHANT_ID (the cache records whose orders it holds).',
           );
-        const file = cacheFileFor(ctx);
-        const profile = cacheProfileId(ctx);
-
-        if (flags.rebuild && existsSync(file)) {
-          // Not under a sync that is running (another process): its lease is in the file, when the file is readable.
-          // The file is closed again before it is renamed (Windows cannot rename an open database).
-          const old = openOrderCache({ file });
-          if (old.ok) {
-            const lease = SyncLease.acquire(old.value, { heartbeatEveryMs: 0 });
-            if (lease.ok) lease.value.release();
-            old.value.close();
-            if (!lease.ok) throw new CliError(describeSyncError(lease.error, REBUILD_HINT), 'sync');
-          }
-          const aside = setCacheFileAside(file, 'replaced');
-          if (!aside.ok) throw cacheErrorToCli(aside.error);
-          io.stderr(`The old cache file is kept as ${aside.value}.`);
-        }
-        const opened = openOrderCache({ file, identity: { baseUrl: connection.config.baseUrl, merchantId } });
-        if (!opened.ok) throw cacheErrorToCli(opened.error);
-        const cache = opened.value;
-        try {
-          const dataSets = watchDataSet(createAxiosTransport({ maxSockets: parallelism }));
-          const transport = countingTransport(dataSets);
-          const seller = new SellerApi(
-            cliClientDeps(connection, {
-              transport,
-              ...(io.signal ? { signal: io.signal } : {}),
-              onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }),
+        // Every sync keeps a request log in the data directory, the environment mode's too.
+        const onRequest = createRequestLog({ file: requestLogPath(ctx.dataDir()) });
+        const s = unwrap(
+          await withSession(
+            ctx,
+            { baseUrl: true },
+            (session) =>
+              syncNow(session, {
+                ...(flags.full ? { full: true } : {}),
+                ...(flags.rebuild ? { rebuild: true } : {}),
+                parallelism,
+                onSetAside: (kept) => io.stderr(`The old cache file is kept as ${kept}.`),
+                onStart: (file) => {
+                  if (!json) io.stderr(`Syncing the order cache of profile "${session.profileId}" (${file})…`);
+                },
+                onProgress: throttled((line) => io.stderr(line)),
+                ...(io.signal ? { signal: io.signal } : {}),
+              }),
+            { onRequest },
+          ),
+        );
+        if (json) {
+          io.stdout(
+            JSON.stringify({
+              requests: s.requests,
+              fetched: s.fetched,
+              inserted: s.inserted,
+              updated: s.updated,
+              unchanged: s.unchanged,
+              windows: s.windows,
+              cached: s.cached,
+              skipped: s.skipped,
+              skippedOrders: s.skippedOrders,
             }),
           );
-          const engine = new SyncEngine({
-            cache,
-            source: seller,
-            settings: { parallelism },
-            requestCount: () => transport.count,
-            dataSets,
-          });
-          if (!json) io.stderr(`Syncing the order cache of profile "${profile}" (${file})…`);
-          const result = await engine.sync({
-            ...(flags.full || flags.rebuild ? { full: true } : {}),
-            onProgress: throttled((line) => io.stderr(line)),
-            ...(io.signal ? { signal: io.signal } : {}),
-          });
-          if (!result.ok) {
-            const error = result.error;
-            const message = describeSyncError(error, REBUILD_HINT);
-            if (error.kind === 'api')
-              throw new CliError(message, error.error.kind, { code: apiErrorParts(error.error).code });
-            throw new CliError(message, 'sync');
-          }
-          const s = result.value;
-          if (json) {
-            io.stdout(
-              JSON.stringify({
-                requests: s.requests,
-                fetched: s.fetched,
-                inserted: s.inserted,
-                updated: s.updated,
-                unchanged: s.unchanged,
-                windows: s.windows,
-                cached: s.cached,
-                skipped: s.skipped,
-                skippedOrders: s.skippedOrders,
-              }),
-            );
-          } else {
-            io.stdout(
-              `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${plural(s.fetched, 'order')} fetched with ${plural(s.requests, 'request')} — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${plural(s.cached, 'order')} cached.`,
-            );
-          }
-          if (s.skipped > 0) {
-            io.stderr(
-              `${describeSkippedOrders(s.skippedOrders, s.skipped)}\nThe next full sync (sync --full) tries them again.`,
-            );
-          }
-          if (s.clockSkew) {
-            const ahead = Date.parse(s.clockSkew.platformTime) > Date.parse(s.clockSkew.localTime);
-            io.stderr(
-              `Warning: the platform's clock said ${s.clockSkew.platformTime} while this computer's said ${s.clockSkew.localTime} — more than a day apart. ${ahead ? "The sync used this computer's clock instead (a few orders may be read twice, none is missed)." : 'The sync kept the platform’s time (its updates carry it): later syncs read more orders again until the clocks agree.'} Check this computer's date and time; if it is right, the platform's clock is wrong.`,
-            );
-          }
-          if (s.events > 0)
-            io.stderr(`${plural(s.events, 'change event')} (new orders, status changes, after-sales, disputes).`);
-          return ExitCode.ok;
-        } finally {
-          cache.close();
+        } else {
+          io.stdout(
+            `${s.mode === 'full' ? 'Full sync' : 'Sync'}${s.resumed ? ' (resumed)' : ''} done in ${seconds(s.durationMs)}: ${plural(s.fetched, 'order')} fetched with ${plural(s.requests, 'request')} — ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ${plural(s.cached, 'order')} cached.`,
+          );
         }
+        if (s.skipped > 0) {
+          io.stderr(
+            `${describeSkippedOrders(s.skippedOrders, s.skipped)}\nThe next full sync (sync --full) tries them again.`,
+          );
+        }
+        if (s.clockSkew) {
+          const ahead = Date.parse(s.clockSkew.platformTime) > Date.parse(s.clockSkew.localTime);
+          io.stderr(
+            `Warning: the platform's clock said ${s.clockSkew.platformTime} while this computer's said ${s.clockSkew.localTime} — more than a day apart. ${ahead ? "The sync used this computer's clock instead (a few orders may be read twice, none is missed)." : 'The sync kept the platform’s time (its updates carry it): later syncs read more orders again until the clocks agree.'} Check this computer's date and time; if it is right, the platform's clock is wrong.`,
+          );
+        }
+        if (s.events > 0)
+          io.stderr(`${plural(s.events, 'change event')} (new orders, status changes, after-sales, disputes).`);
+        return ExitCode.ok;
       }),
     );
 }

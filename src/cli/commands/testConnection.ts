@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { testConnection } from '../../core/connection/testConnection';
+import { testProfileConnection } from '../../core/app/connection';
 import { createAxiosTransport } from '../../core/http/axiosTransport';
-import { CLI_CREDENTIAL_HINTS, profileConfig } from '../context';
+import { CLI_CREDENTIAL_HINTS, profileConfig, valueOf } from '../context';
 import { ExitCode } from '../io';
 import type { CommandRunner } from '../runner';
 
@@ -14,15 +14,12 @@ export function registerTestConnection(program: Command, run: CommandRunner): vo
     .action(() =>
       run(async (ctx) => {
         const profile = ctx.profile();
-        const { secrets, keys } = ctx.services();
-        const report = await testConnection({
-          profileId: profile.id,
-          config: profileConfig(profile, ctx.options),
-          transport: createAxiosTransport(),
-          secrets,
-          keys,
-          hints: CLI_CREDENTIAL_HINTS,
-        });
+        const report = valueOf(
+          await testProfileConnection(
+            { ...ctx.services(), transport: () => createAxiosTransport() },
+            { profileId: profile.id, config: profileConfig(profile, ctx.options), hints: CLI_CREDENTIAL_HINTS },
+          ),
+        );
         if (ctx.json) ctx.io.stdout(JSON.stringify({ profile: profile.id, ...report }));
         else {
           const lines = [`Testing profile ${profile.id} (${profile.name}):`];

@@ -1,23 +1,9 @@
 import type { Command } from 'commander';
-import { secretStoreFailure } from '../failures';
-import { CliError, ExitCode, type CliIo } from '../io';
+import { deleteToken, setToken, tokenStatus } from '../../core/app/credentials';
+import { valueOf } from '../context';
+import { ExitCode } from '../io';
 import type { CommandRunner } from '../runner';
-
-/** Reads a secret from standard input; refuses when there is none. */
-export async function readSecret(io: CliIo, prompt: string, what: string): Promise<string> {
-  if (!io.stdin)
-    throw new CliError(`No standard input to read the ${what} from. Nothing was changed.`, 'invalid-input');
-  const text = await io.stdin(prompt);
-  return text.replace(/^\uFEFF/, '').replace(/[\r\n]+$/, '');
-}
-
-/** The token as pasted: surrounding white space and a leading "Bearer " are dropped. */
-export function normaliseToken(raw: string): string {
-  return raw
-    .trim()
-    .replace(/^Bearer\s+/i, '')
-    .trim();
-}
+import { readSecret } from '../secretInput';
 
 export function registerToken(program: Command, run: CommandRunner): void {
   const token = program
@@ -29,26 +15,13 @@ export function registerToken(program: Command, run: CommandRunner): void {
     .description('store the access token of a profile; reads it from standard input (never from the command line)')
     .action(() =>
       run(async (ctx) => {
-        const profile = ctx.profile();
-        const value = normaliseToken(
-          await readSecret(ctx.io, `Access token for profile ${profile.id} (input hidden): `, 'access token'),
-        );
-        if (value === '')
-          throw new CliError(
-            'The access token read from standard input is empty. Nothing was changed.',
-            'invalid-input',
-          );
-        if (/\s/.test(value))
-          throw new CliError(
-            'The access token contains white space; paste only the token (one line). Nothing was changed.',
-            'invalid-input',
-          );
-        const stored = await ctx.services().secrets.set(profile.id, 'token', value);
-        if (!stored.ok) throw secretStoreFailure(stored.error, 'The access token was not stored.');
+        const { id } = ctx.profile();
+        const raw = await readSecret(ctx.io, `Access token for profile ${id} (input hidden): `, 'access token');
+        const r = valueOf(await setToken(ctx.services(), id, raw));
         ctx.io.stdout(
           ctx.json
-            ? JSON.stringify({ profile: profile.id, token: 'set' })
-            : `Stored the access token of profile ${profile.id} in the OS keychain (${value.length} characters). Check it: merchant-desk test-connection --profile ${profile.id}`,
+            ? JSON.stringify({ profile: id, token: r.token })
+            : `Stored the access token of profile ${id} in the OS keychain (${r.length} characters). Check it: merchant-desk test-connection --profile ${id}`,
         );
         return ExitCode.ok;
       }),
@@ -59,14 +32,10 @@ export function registerToken(program: Command, run: CommandRunner): void {
     .description('whether a profile has an access token (never shows it)')
     .action(() =>
       run(async (ctx) => {
-        const profile = ctx.profile();
-        const r = await ctx.services().secrets.get(profile.id, 'token');
-        if (!r.ok) throw secretStoreFailure(r.error);
-        const state = r.value === null ? 'not set' : 'set';
+        const { id } = ctx.profile();
+        const { token: state } = valueOf(await tokenStatus(ctx.services(), id));
         ctx.io.stdout(
-          ctx.json
-            ? JSON.stringify({ profile: profile.id, token: state })
-            : `Access token of profile ${profile.id}: ${state}.`,
+          ctx.json ? JSON.stringify({ profile: id, token: state }) : `Access token of profile ${id}: ${state}.`,
         );
         return ExitCode.ok;
       }),
@@ -77,15 +46,14 @@ export function registerToken(program: Command, run: CommandRunner): void {
     .description('delete the access token of a profile from the OS keychain')
     .action(() =>
       run(async (ctx) => {
-        const profile = ctx.profile();
-        const r = await ctx.services().secrets.delete(profile.id, 'token');
-        if (!r.ok) throw secretStoreFailure(r.error);
+        const { id } = ctx.profile();
+        const { deleted } = valueOf(await deleteToken(ctx.services(), id));
         ctx.io.stdout(
           ctx.json
-            ? JSON.stringify({ profile: profile.id, deleted: r.value })
-            : r.value
-              ? `Deleted the access token of profile ${profile.id}.`
-              : `Profile ${profile.id} had no access token.`,
+            ? JSON.stringify({ profile: id, deleted })
+            : deleted
+              ? `Deleted the access token of profile ${id}.`
+              : `Profile ${id} had no access token.`,
         );
         return ExitCode.ok;
       }),

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
 import { browserHostImplementations } from '../../browserHost/implementations';
+import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
 import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { findRendererDir } from '../../browserHost/rendererDir';
 import { describeUnexpected } from '../../core/logging/redact';
@@ -9,7 +10,8 @@ import { environmentConfigured, profileForApiCommand } from '../context';
 import { CliError, CliInputError, ExitCode } from '../io';
 import { parseIntegerIn } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
-import { startSandboxForUi } from './uiSandbox';
+import { sandboxContext, startSandboxForUi } from './uiSandbox';
+import { uiUseCases } from '../uiUseCases';
 
 interface UiFlags {
   port?: string;
@@ -62,7 +64,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
         const rendererDir = findRendererDir(import.meta.url);
         if (rendererDir === undefined) throw new CliError("The app's pages are not built: run `npm run build`.");
         let stopSandbox = async () => {};
-        let environmentSandbox = false;
+        // The context the page's session uses: the keychain-less sandbox runs in the environment mode.
+        let served = ctx;
         if (flags.sandbox) {
           const started = await startSandboxForUi(ctx, sandboxPort !== undefined ? { port: sandboxPort } : {});
           if (!started.ok) throw new CliError(`The sandbox could not be set up: ${started.error}`);
@@ -70,7 +73,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
             const { session } = started.value;
             stopSandbox = () => session.sandbox.stop();
             if (session.fallbackReason) ctx.io.stderr(session.fallbackReason);
-            environmentSandbox = session.identity.mode === 'environment';
+            served = sandboxContext(ctx, session.identity);
             ctx.io.stderr(
               `Sandbox platform${session.created ? ' (new sandbox profile)' : ''}: ${session.sandbox.baseUrl} — demo data.`,
             );
@@ -81,9 +84,18 @@ export function registerUi(program: Command, run: CommandRunner): void {
             );
           } else ctx.io.stderr(`Profile "${started.value.profile.id}" is a merchant profile: no sandbox started.`);
         }
-        const settings = describeSettings(ctx);
+        const settings = describeSettings(served);
+        const useCases = uiUseCases(served, async (url) =>
+          openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
+        );
         const gate = createIpcGate({
-          implementations: browserHostImplementations({ version: program.version() ?? '0.0.0' }),
+          implementations: browserHostImplementations(
+            {
+              version: program.version() ?? '0.0.0',
+              ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
+            },
+            useCases.app,
+          ),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
         });
         const started = await startBrowserHost({
@@ -97,9 +109,10 @@ export function registerUi(program: Command, run: CommandRunner): void {
           throw startError(started.error);
         }
         const host = started.value;
+        useCases.publishTo(host);
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
-        if (!environmentSandbox) ctx.io.stderr(settings);
+        ctx.io.stderr(settings);
         let removeRedirect = async () => {};
         if (flags.open) {
           const redirect = await writeRedirectFile(host.url);
@@ -117,6 +130,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
         await host.close();
         await stopSandbox();
+        useCases.close();
         await removeRedirect();
         ctx.io.stderr('Merchant Desk UI stopped.');
         return ExitCode.ok;

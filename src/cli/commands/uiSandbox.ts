@@ -1,8 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SellerApi } from '../../core/api/sellerApi';
-import { fixedCredentials } from '../../core/api/clientDeps';
 import {
   runFirstRun,
   type FirstRunOutcome,
@@ -10,26 +8,16 @@ import {
   type RunningSandbox,
   type SandboxIdentity,
 } from '../../core/app/firstRun';
-import { openOrderCache, cacheFilePath } from '../../core/cache/openCache';
-import { describeCacheError } from '../../core/cache/cacheErrors';
-import { platformConfigSchema } from '../../core/config/platformConfig';
-import { createAxiosTransport } from '../../core/http/axiosTransport';
+import { syncNow } from '../../core/app/sync';
 import { generateRsaPrivateKey } from '../../core/keys/keyMaterial';
-import { createRequestLog, requestLogPath } from '../../core/logging/requestLog';
 import type { Profile } from '../../core/profiles/profileSchema';
-import { profileCredentials } from '../../core/secrets/profileCredentials';
-import { countingTransport } from '../../core/sync/countingTransport';
-import { watchDataSet } from '../../core/sync/dataSetWatch';
-import { SyncEngine } from '../../core/sync/syncEngine';
-import { describeSyncError } from '../../core/sync/syncErrors';
 import { err, ok, type Result } from '../../core/result';
 import { SandboxStateError, startSandbox } from '../../sandbox';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 import { ensureStateKeyPair } from '../../sandbox/stateKeys';
-import { CLI_CREDENTIAL_HINTS, cliClientDeps, profileConfig } from '../context';
+import { resolveConnection, withSession } from '../context';
 import { CliError } from '../io';
 import type { CommandContext } from '../runner';
-import { REBUILD_HINT } from './cacheAccess';
 
 /** The demo data set first run serves (the `merchant-desk sandbox` defaults). */
 const DEMO_ORDERS = 300;
@@ -83,58 +71,39 @@ async function listenSandbox(
   }
 }
 
-/** The first sync of the identity's order cache, as `merchant-desk sync` runs it. */
+/**
+ * The command context the app's session uses: as given for the sandbox profile; for the keychain-less sandbox the
+ * environment mode's settings in this process only (the sandbox's URLs, its demo token and its own key file).
+ */
+export function sandboxContext(ctx: CommandContext, identity: SandboxIdentity): CommandContext {
+  if (identity.mode === 'profile') return ctx;
+  const io = {
+    ...ctx.io,
+    env: {
+      ...ctx.io.env,
+      MERCHANT_DESK_BASE_URL: identity.sandbox.baseUrl,
+      MERCHANT_DESK_PLATFORM_URL: identity.sandbox.platformUrl,
+      MERCHANT_DESK_MERCHANT_ID: identity.sandbox.merchantId,
+      MERCHANT_DESK_TOKEN: identity.token,
+      MERCHANT_DESK_PRIVATE_KEY_FILE: ensureStateKeyPair(path.join(ctx.dataDir(), 'sandbox')).privateKeyFile,
+    },
+  };
+  return {
+    ...ctx,
+    io,
+    connection: (needs) => resolveConnection(ctx.options, io, needs, ctx.services),
+    statusLabels: () => undefined,
+  };
+}
+
+/** The first sync of the identity's order cache, through the same use case as `merchant-desk sync`. */
 async function syncCache(ctx: CommandContext, identity: SandboxIdentity): Promise<Result<{ cached: number }, string>> {
-  const dataDir = ctx.dataDir();
-  const connection =
-    identity.mode === 'profile'
-      ? {
-          config: profileConfig(identity.profile, {}),
-          credentials: profileCredentials(
-            identity.profile.id,
-            ctx.services().secrets,
-            ctx.services().keys,
-            CLI_CREDENTIAL_HINTS,
-          ),
-        }
-      : {
-          config: platformConfigSchema.parse({
-            baseUrl: identity.sandbox.baseUrl,
-            platformUrl: identity.sandbox.platformUrl,
-            merchantId: identity.sandbox.merchantId,
-          }),
-          credentials: fixedCredentials({ token: identity.token, key: identity.privateKey }),
-        };
-  const file = cacheFilePath(dataDir, identity.mode === 'profile' ? identity.profile.id : 'default');
-  const opened = openOrderCache({
-    file,
-    identity: { baseUrl: connection.config.baseUrl, merchantId: connection.config.merchantId },
-  });
-  if (!opened.ok) return err(describeCacheError(opened.error, REBUILD_HINT));
-  const cache = opened.value;
-  try {
-    const dataSets = watchDataSet(createAxiosTransport({ maxSockets: 4 }));
-    const transport = countingTransport(dataSets);
-    const seller = new SellerApi(
-      cliClientDeps(connection, {
-        transport,
-        ...(ctx.io.signal ? { signal: ctx.io.signal } : {}),
-        ...(identity.mode === 'profile' ? { onRequest: createRequestLog({ file: requestLogPath(dataDir) }) } : {}),
-      }),
-    );
-    const engine = new SyncEngine({
-      cache,
-      source: seller,
-      settings: { parallelism: 4 },
-      requestCount: () => transport.count,
-      dataSets,
-    });
-    const result = await engine.sync(ctx.io.signal ? { signal: ctx.io.signal } : {});
-    if (!result.ok) return err(describeSyncError(result.error, REBUILD_HINT));
-    return ok({ cached: result.value.cached });
-  } finally {
-    cache.close();
-  }
+  const synced = await withSession(sandboxContext(ctx, identity), { baseUrl: true }, (session) =>
+    syncNow(session, ctx.io.signal ? { signal: ctx.io.signal } : {}),
+  );
+  if (!synced.ok)
+    return err(synced.error.action ? `${synced.error.message} ${synced.error.action}` : synced.error.message);
+  return ok({ cached: synced.value.cached });
 }
 
 /** First run for `merchant-desk ui --sandbox`: the CLI's profiles, keychain and key store, the in-process sandbox. */

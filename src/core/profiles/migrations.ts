@@ -7,7 +7,9 @@ import { invalidError, type ProfileStoreError } from './profileErrors';
  * - 0: before profiles — no `schemaVersion`; at most one account as flat connection settings at the top level
  *   (`baseUrl`, `platformUrl`, `merchantId`, `apiPrefix`, `apiVersion`, `signatureProfile`, `timeoutMs`) and the poll
  *   interval in milliseconds (`pollIntervalMs`). An empty or missing document is also version 0.
- * - 1: `{ schemaVersion: 1, activeProfileId, profiles: Profile[] }`.
+ * - 1: `{ schemaVersion: 1, activeProfileId, profiles: Profile[], appSettings? }`. `appSettings` (clipboard clearing,
+ *   close-to-tray, open at login) came later within version 1: absent, it reads as its defaults, and a build that
+ *   does not know it keeps it as one of the other settings — so no version step was needed.
  * Keys a migration does not know are kept (the settings file may hold other settings of the app).
  */
 export interface Migration {
@@ -66,7 +68,7 @@ export interface MigrationOutcome {
   migrated: boolean;
 }
 
-const OWN_KEYS = ['schemaVersion', 'activeProfileId', 'profiles'] as const;
+const OWN_KEYS = ['schemaVersion', 'activeProfileId', 'profiles', 'appSettings'] as const;
 
 function jsonKind(value: unknown): string {
   if (value === null) return 'null';

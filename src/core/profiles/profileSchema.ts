@@ -84,6 +84,34 @@ export const profileSchema = platformConfigSchema
 export type ProfileInput = z.input<typeof profileSchema>;
 export type Profile = z.output<typeof profileSchema>;
 
+export const CLIPBOARD_CLEAR_MIN_SECONDS = 5;
+export const CLIPBOARD_CLEAR_MAX_SECONDS = 3_600;
+
+/**
+ * Settings of the app as a whole (not of one merchant account). Each has a labelled default (README
+ * "Configuration"); a file without them reads as the defaults, so they need no migration.
+ */
+export const appSettingsSchema = z
+  .object({
+    /** Seconds after which a copied login link (or anything else the app copies) is cleared; null: never. */
+    clipboardClearSeconds: z
+      .number()
+      .int('the clipboard clearing delay must be whole seconds')
+      .min(
+        CLIPBOARD_CLEAR_MIN_SECONDS,
+        `the clipboard clearing delay must be at least ${CLIPBOARD_CLEAR_MIN_SECONDS} seconds`,
+      )
+      .max(CLIPBOARD_CLEAR_MAX_SECONDS, 'the clipboard clearing delay must be at most one hour (3600 seconds)')
+      .nullable()
+      .default(120),
+    /** Closing the window keeps the app (and its polling) running in the tray. */
+    closeToTray: z.boolean().default(true),
+    /** Start the app when the person logs in. */
+    openAtLogin: z.boolean().default(false),
+  })
+  .strict();
+export type AppSettings = z.output<typeof appSettingsSchema>;
+
 /** What the settings file holds, at the current schema version. */
 export const CURRENT_SCHEMA_VERSION = 1;
 export const profilesDocumentSchema = z
@@ -91,6 +119,7 @@ export const profilesDocumentSchema = z
     schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
     activeProfileId: profileIdSchema.nullable().default(null),
     profiles: z.array(profileSchema).default([]),
+    appSettings: appSettingsSchema.default(appSettingsSchema.parse({})),
   })
   .superRefine((doc, ctx) => {
     const seen = new Set<string>();

@@ -5,6 +5,8 @@ import { invalidError, type ProfileStoreError } from './profileErrors';
 import {
   CURRENT_SCHEMA_VERSION,
   profileSchema,
+  appSettingsSchema,
+  type AppSettings,
   type Profile,
   type ProfileInput,
   type ProfilesDocument,
@@ -30,6 +32,10 @@ export interface ProfileStore {
   remove(id: string): Result<Profile, ProfileStoreError>;
   active(): Result<Profile | null, ProfileStoreError>;
   setActive(id: string | null): Result<void, ProfileStoreError>;
+  /** The app-wide settings (defaults when none are stored). */
+  appSettings(): Result<AppSettings, ProfileStoreError>;
+  /** Changes the given app-wide settings; returns them all. */
+  updateAppSettings(patch: Partial<AppSettings>): Result<AppSettings, ProfileStoreError>;
 }
 
 /** Raw storage of the settings document: conf in the CLI, electron-store in the app, an object in tests. */
@@ -95,6 +101,7 @@ export function createProfileStore(backing: DocumentBacking): ProfileStore {
         schemaVersion: CURRENT_SCHEMA_VERSION,
         activeProfileId: doc.activeProfileId,
         profiles: doc.profiles,
+        appSettings: doc.appSettings,
       });
       return ok(undefined);
     } catch (e) {
@@ -210,6 +217,21 @@ export function createProfileStore(backing: DocumentBacking): ProfileStore {
         if (id !== null && !doc.profiles.some((p) => p.id === id)) return err(notFound(id));
         doc.activeProfileId = id;
         return ok(undefined);
+      });
+    },
+
+    appSettings() {
+      const loaded = load();
+      return loaded.ok ? ok(loaded.value.doc.appSettings) : loaded;
+    },
+
+    updateAppSettings(patch) {
+      return modify((doc) => {
+        const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+        const parsed = appSettingsSchema.safeParse({ ...doc.appSettings, ...defined });
+        if (!parsed.success) return err(invalidError(parsed.error));
+        doc.appSettings = parsed.data;
+        return ok(parsed.data);
       });
     },
   };

@@ -1,6 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IpcImplementations } from '../../shared/ipc/contract';
+import { withUnavailable } from '../../../test/helpers/stubImplementations';
+import { ipcChannels, type IpcImplementations } from '../../shared/ipc/contract';
 import { okResult } from '../../shared/ipc/result';
 import type { RendererLocation } from '../trustedSender';
 
@@ -48,11 +49,11 @@ describe('registerHandlers', () => {
     handlers.clear();
     getInfo.mockClear();
     warn.mockClear();
-    unregister = registerHandlers({ implementations: { 'app:getInfo': getInfo }, renderer, warn });
+    unregister = registerHandlers({ implementations: withUnavailable({ 'app:getInfo': getInfo }), renderer, warn });
   });
 
   it('registers one handler per contract channel and can remove them', () => {
-    expect([...handlers.keys()]).toEqual(['app:getInfo']);
+    expect([...handlers.keys()]).toEqual([...ipcChannels]);
     unregister();
     expect(handlers.size).toBe(0);
   });
@@ -112,11 +113,11 @@ describe('registerHandlers', () => {
     expect(warn).toHaveBeenCalledOnce();
 
     unregister();
-    const throwing: IpcImplementations = {
+    const throwing: IpcImplementations = withUnavailable({
       'app:getInfo': () => {
         throw new Error('failed with Bearer abc123');
       },
-    };
+    });
     registerHandlers({ implementations: throwing, renderer, warn });
     const answer = await invoke('app:getInfo', eventFrom(appPage));
     expect(answer).toMatchObject({ ok: false, error: { kind: 'internal', code: 'threw' } });
@@ -129,7 +130,7 @@ describe('registerHandlers', () => {
   it('trusts the dev server origin only when one is configured', async () => {
     unregister();
     registerHandlers({
-      implementations: { 'app:getInfo': getInfo },
+      implementations: withUnavailable({ 'app:getInfo': getInfo }),
       renderer: { ...renderer, devServerUrl: 'http://localhost:5173' },
       warn,
     });

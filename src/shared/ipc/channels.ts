@@ -3,7 +3,44 @@
  * preload can allow-list them without bundling zod. contract.ts and events.ts must have exactly these keys (the
  * compiler enforces it).
  */
-export const ipcChannels = ['app:getInfo'] as const;
+export const ipcChannels = [
+  'app:getInfo',
+  'profiles:list',
+  'profiles:get',
+  'profiles:add',
+  'profiles:edit',
+  'profiles:remove',
+  'profiles:use',
+  'credentials:setToken',
+  'credentials:tokenStatus',
+  'credentials:deleteToken',
+  'credentials:keyStatus',
+  'credentials:generateKey',
+  'credentials:importKey',
+  'credentials:removeKey',
+  'credentials:testConnection',
+  'credentials:inspectSignature',
+  'settings:get',
+  'settings:update',
+  'shell:openDataFolder',
+  'shell:openLogFile',
+  'shell:openPlatformPage',
+  'orders:queryPage',
+  'orders:count',
+  'orders:get',
+  'orders:refresh',
+  'orders:cacheStats',
+  'afterSales:decide',
+  'buyers:sync',
+  'buyers:listSaved',
+  'buyers:save',
+  'buyers:remove',
+  'buyers:copyLoginLink',
+  'buyers:openLoginLink',
+  'sync:now',
+  'sync:status',
+  'sync:setPaused',
+] as const;
 
 /** Events main (or the browser host) pushes to the renderer. */
 export const ipcEventNames = ['sync:progress', 'sync:state', 'orders:changed', 'host:state'] as const;

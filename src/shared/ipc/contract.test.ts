@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   ipcChannels,
   ipcContract,
@@ -9,9 +10,297 @@ import {
   type IpcResponse,
 } from './contract';
 
+const order = { id: '1234567890123456789', orderNum: 'SO-1', orderStatus: 4, orderAfterSalesStatus: null };
+const buyer = { merchantUserNo: 'u-1', email: 'u1@example.com', firstName: 'Ada' };
+const profileSettings = {
+  id: 'shop-eu',
+  name: 'Shop EU',
+  kind: 'merchant' as const,
+  baseUrl: 'https://api.example.com',
+  platformUrl: 'https://platform.example.com',
+  apiPrefix: '/merchant-api',
+  merchantId: 'M-1',
+  apiVersion: 'v1',
+  signatureProfile: { mode: 'canonical' as const, algorithm: 'RSA-SHA256' as const },
+  timeoutMs: 15000,
+  maxResponseMB: 32,
+  pollIntervalSeconds: 60,
+  notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: false, deliveryError: true },
+  statusLabels: { order: { '3': 'Shipped' }, afterSales: {} },
+};
+const keySummary = { bits: 2048, fingerprint: '3F:A0', fingerprintBase64: 'P6A=' };
+const publicKey = {
+  publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMIIB…\n-----END PUBLIC KEY-----\n',
+  bits: 2048,
+  fingerprint: { hex: '3F:A0', base64: 'P6A=' },
+};
+
 /** One valid example per channel and direction. Adding a channel without examples fails the first test. */
 const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResponse<C> } } = {
   'app:getInfo': { request: undefined, response: { ok: true, data: { version: '0.1.0', platform: 'linux' } } },
+  'profiles:list': {
+    request: undefined,
+    response: {
+      ok: true,
+      data: {
+        activeProfileId: 'shop-eu',
+        profiles: [{ ...profileSettings, tokenState: 'set', key: keySummary }],
+        tokenProblem: null,
+      },
+    },
+  },
+  'profiles:get': {
+    request: { profileId: 'shop-eu' },
+    response: {
+      ok: true,
+      data: {
+        profile: { ...profileSettings, tokenState: 'unknown', key: 'unknown' },
+        active: true,
+        tokenProblem: {
+          kind: 'keychain',
+          code: 'keychain-locked',
+          message: 'The keychain is locked.',
+          action: 'Unlock it.',
+        },
+      },
+    },
+  },
+  'profiles:add': {
+    request: {
+      profile: {
+        id: 'shop-eu',
+        name: 'Shop EU',
+        kind: 'merchant',
+        baseUrl: 'https://api.example.com',
+        platformUrl: 'https://platform.example.com',
+        merchantId: 'M-1',
+        pollIntervalSeconds: 120,
+      },
+      use: true,
+    },
+    response: { ok: true, data: { profile: profileSettings, activeProfileId: 'shop-eu' } },
+  },
+  'profiles:edit': {
+    request: { profileId: 'shop-eu', changes: { notifications: { dispute: false } }, use: false },
+    response: {
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        code: 'invalid',
+        message: 'pollIntervalSeconds: poll interval must be at least 15 seconds',
+        action: 'Correct the named settings.',
+        issues: [{ path: 'pollIntervalSeconds', message: 'poll interval must be at least 15 seconds' }],
+      },
+    },
+  },
+  'profiles:remove': {
+    request: { profileId: 'shop-eu', keepSecrets: false, confirmed: true },
+    response: {
+      ok: true,
+      data: { removed: 'shop-eu', secretsDeleted: true, activeProfileId: null, remaining: ['shop-us'] },
+    },
+  },
+  'profiles:use': { request: { profileId: 'shop-us' }, response: { ok: true, data: { activeProfileId: 'shop-us' } } },
+  'credentials:setToken': {
+    request: { profileId: 'shop-eu', token: 'abc.def-123' },
+    response: { ok: true, data: { profileId: 'shop-eu', tokenState: 'set', length: 11 } },
+  },
+  'credentials:tokenStatus': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', tokenState: 'not set' } },
+  },
+  'credentials:deleteToken': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', deleted: false } },
+  },
+  'credentials:keyStatus': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', key: publicKey } },
+  },
+  'credentials:generateKey': {
+    request: { profileId: 'shop-eu', bits: 3072, replace: false },
+    response: {
+      ok: false,
+      error: { kind: 'invalid-input', code: 'key-exists', message: 'Profile shop-eu already has a key.' },
+    },
+  },
+  'credentials:importKey': {
+    request: {
+      profileId: 'shop-eu',
+      privateKeyPem: '-----BEGIN ENCRYPTED PRIVATE KEY-----\n…',
+      passphrase: 'correct horse',
+      replace: true,
+    },
+    response: { ok: true, data: { profileId: 'shop-eu', key: publicKey, replaced: true, unchanged: false } },
+  },
+  'credentials:removeKey': {
+    request: { profileId: 'shop-eu' },
+    response: { ok: true, data: { profileId: 'shop-eu', deleted: true } },
+  },
+  'credentials:testConnection': {
+    request: { profileId: 'shop-eu' },
+    response: {
+      ok: true,
+      data: {
+        profileId: 'shop-eu',
+        ok: false,
+        checks: [
+          { id: 'token', title: 'Access token', status: 'failed', detail: 'No token.', action: 'Enter it.' },
+          { id: 'signature', title: 'Signature', status: 'ok', detail: 'Verified.', action: null },
+        ],
+      },
+    },
+  },
+  'credentials:inspectSignature': {
+    request: { profileId: 'shop-eu', buyer: { email: 'ann@example.com' }, publicKeyPem: null },
+    response: {
+      ok: true,
+      data: {
+        profileId: 'shop-eu',
+        method: 'POST',
+        url: 'https://platform.example.com/pay-fac/M-1/v1/buyer/sync',
+        path: '/pay-fac/M-1/v1/buyer/sync',
+        signatureProfile: { mode: 'canonical', algorithm: 'RSA-SHA256' },
+        stringToSign: 'POST\n/pay-fac/M-1/v1/buyer/sync\n',
+        stringToSignVisible: 'POST\\n\n/pay-fac/M-1/v1/buyer/sync\\n\n',
+        stringToSignBytes: 31,
+        headers: { 'Content-Type': 'application/json', nonce: 'n1', timestamp: '1', signature: 'c2ln' },
+        body: '{"merchantUserNo":"sample-user-1","email":"ann@example.com"}',
+        keyFingerprint: publicKey.fingerprint,
+        selfCheck: true,
+        publicKeyCheck: null,
+      },
+    },
+  },
+  'settings:get': {
+    request: { profileId: null },
+    response: {
+      ok: true,
+      data: { app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false }, profile: null },
+    },
+  },
+  'settings:update': {
+    request: { app: { clipboardClearSeconds: null }, profile: { profileId: 'shop-eu', pollIntervalSeconds: 300 } },
+    response: {
+      ok: true,
+      data: {
+        app: { clipboardClearSeconds: null, closeToTray: true, openAtLogin: false },
+        profile: {
+          profileId: 'shop-eu',
+          pollIntervalSeconds: 300,
+          notifications: profileSettings.notifications,
+          statusLabels: profileSettings.statusLabels,
+        },
+      },
+    },
+  },
+  'shell:openDataFolder': {
+    request: undefined,
+    response: { ok: true, data: { opened: true, target: '/home/ann/.config/Merchant Desk' } },
+  },
+  'shell:openLogFile': {
+    request: undefined,
+    response: { ok: false, error: { kind: 'io', message: 'Could not open the log file.' } },
+  },
+  'shell:openPlatformPage': {
+    request: { url: 'https://platform.example.com/orders/1' },
+    response: { ok: true, data: { opened: true, target: 'https://platform.example.com/orders/1' } },
+  },
+  'orders:queryPage': {
+    request: { search: 'steam key', sellerOrderStatus: [2, 3], hasAfterSales: true, limit: 50 },
+    response: { ok: true, data: { list: [order], nextCursor: 'c1', afterSalesStatusUnknown: false } },
+  },
+  'orders:count': { request: { search: 'steam key' }, response: { ok: true, data: { count: 1234 } } },
+  'orders:get': { request: { id: order.id }, response: { ok: true, data: { order } } },
+  'orders:refresh': {
+    request: { id: order.id },
+    response: { ok: true, data: { order, cached: true, changes: 1 } },
+  },
+  'orders:cacheStats': {
+    request: undefined,
+    response: {
+      ok: true,
+      data: {
+        profileId: 'shop',
+        file: '/home/me/.config/Merchant Desk/cache/shop.sqlite',
+        bytes: 1_048_576,
+        orders: 300,
+        withAfterSales: 12,
+        withDispute: 2,
+        withDeliveryException: 1,
+        oldestCreateAt: '2026-01-02T03:04:05.000Z',
+        newestCreateAt: null,
+        byOrderStatus: [
+          { status: 4, count: 290 },
+          { status: null, count: 10 },
+        ],
+        byAfterSalesStatus: [],
+      },
+    },
+  },
+  'afterSales:decide': {
+    request: {
+      orderId: order.id,
+      isApproved: false,
+      rejectDescription: 'Code redeemed',
+      rejectImageUrls: ['https://example.com/p.png'],
+    },
+    response: {
+      ok: true,
+      data: {
+        orderId: order.id,
+        approved: false,
+        order: null,
+        refetchError: { kind: 'timeout', message: 'No answer within 3000 ms.' },
+        cached: false,
+      },
+    },
+  },
+  'buyers:sync': { request: buyer, response: { ok: true, data: { userId: '88' } } },
+  'buyers:listSaved': { request: undefined, response: { ok: true, data: { buyers: [buyer] } } },
+  'buyers:save': { request: buyer, response: { ok: true, data: { buyers: [buyer] } } },
+  'buyers:remove': { request: { merchantUserNo: 'u-1' }, response: { ok: true, data: { buyers: [] } } },
+  'buyers:copyLoginLink': {
+    request: { merchantUserNo: 'u-1', itemId: '42' },
+    response: { ok: true, data: { copied: true, clearsAt: '2026-11-23T16:00:30.000Z' } },
+  },
+  'buyers:openLoginLink': {
+    request: { merchantUserNo: 'u-1', itemId: '42' },
+    response: { ok: true, data: { opened: true } },
+  },
+  'sync:now': {
+    request: { full: true },
+    response: {
+      ok: true,
+      data: {
+        mode: 'full',
+        resumed: false,
+        requests: 31,
+        fetched: 300,
+        inserted: 300,
+        updated: 0,
+        unchanged: 0,
+        cached: 300,
+        skipped: 0,
+        changes: 0,
+        keptAs: null,
+      },
+    },
+  },
+  'sync:status': {
+    request: undefined,
+    response: {
+      ok: true,
+      data: {
+        state: 'idle',
+        complete: true,
+        lastSyncedAt: '2026-11-23T16:00:00.000Z',
+        lastFullSyncAt: null,
+        unfinished: { mode: 'full', windowsDone: 3 },
+      },
+    },
+  },
+  'sync:setPaused': { request: { paused: true }, response: { ok: true, data: { state: 'paused' } } },
 };
 
 describe('IPC contract', () => {
@@ -67,6 +356,61 @@ describe('IPC contract', () => {
     expect(ipcContract['app:getInfo'].request.safeParse({}).success).toBe(false);
   });
 
+  it('no answer can carry a secret: no field of any answer is named like a token, passphrase, private key or code', () => {
+    // A state or length is fine ("tokenState"); a field that could hold the secret itself is not.
+    const secretLike = /(^|[a-z])(token|accessToken|passphrase|privateKey\w*|authorizationCode|authCode)$/i;
+    const offending = ipcChannels.flatMap((channel) =>
+      fieldNames(ipcContract[channel].data)
+        .filter((name) => secretLike.test(name))
+        .map((name) => `${channel}: ${name}`),
+    );
+    expect(offending).toEqual([]);
+    // The walk reaches nested, nullable, array and union fields (so the check above can fail).
+    const planted = z.object({
+      a: z.array(z.union([z.null(), z.object({ privateKeyPem: z.string() }).nullable()])),
+      b: z.record(z.string(), z.object({ token: z.string() })).optional(),
+      c: z.object({ passphrase: z.string() }).default({ passphrase: '' }),
+    });
+    expect(
+      fieldNames(planted)
+        .filter((n) => secretLike.test(n))
+        .sort(),
+    ).toEqual(['passphrase', 'privateKeyPem', 'token']);
+    // Secrets are asked for in requests only.
+    expect(fieldNames(ipcContract['credentials:setToken'].request)).toContain('token');
+    expect(fieldNames(ipcContract['credentials:importKey'].request)).toContain('passphrase');
+  });
+
+  it('answers of the buyers channels can carry no code or link: only the documented fields', () => {
+    const copied = ipcResponseSchema('buyers:copyLoginLink');
+    const url = 'https://platform.example/items/42?authorizationCode=abc';
+    expect(copied.safeParse({ ok: true, data: { copied: true, clearsAt: null, url } }).success).toBe(false);
+    expect(ipcResponseSchema('buyers:openLoginLink').safeParse({ ok: true, data: { opened: true, url } }).success).toBe(
+      false,
+    );
+    expect(
+      ipcResponseSchema('buyers:sync').safeParse({ ok: true, data: { userId: '1', authorizationCode: 'abc' } }).success,
+    ).toBe(false);
+    expect(
+      ipcResponseSchema('buyers:listSaved').safeParse({
+        ok: true,
+        data: { buyers: [{ ...buyer, authorizationCode: 'abc' }] },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('requests are checked before anything runs: a blank rejection reason, an item path, an unknown filter', () => {
+    expect(
+      ipcContract['afterSales:decide'].request.safeParse({ orderId: '1', isApproved: false, rejectDescription: ' ' })
+        .success,
+    ).toBe(false);
+    expect(
+      ipcContract['buyers:copyLoginLink'].request.safeParse({ merchantUserNo: 'u', itemId: '../../x' }).success,
+    ).toBe(false);
+    expect(ipcContract['orders:queryPage'].request.safeParse({ sql: 'DROP TABLE orders' }).success).toBe(false);
+    expect(ipcContract['orders:count'].request.safeParse({ limit: 5 }).success).toBe(false);
+  });
+
   it('knows its channel names', () => {
     expect(isIpcChannel('app:getInfo')).toBe(true);
     expect(isIpcChannel('toString')).toBe(false);
@@ -74,3 +418,31 @@ describe('IPC contract', () => {
     expect(isIpcChannel(42)).toBe(false);
   });
 });
+
+/** Every object field name anywhere in a schema (through optional, nullable, default, array, union and record). */
+function fieldNames(schema: z.ZodType): string[] {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const inner = (key: string) => fieldNames(def[key] as z.ZodType);
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
+      return Object.entries(shape).flatMap(([name, field]) => [name, ...fieldNames(field)]);
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return inner('innerType');
+    case 'array':
+      return inner('element');
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap(fieldNames);
+    case 'record':
+      return inner('valueType');
+    case 'pipe':
+      return [...inner('in'), ...inner('out')];
+    default:
+      return [];
+  }
+}

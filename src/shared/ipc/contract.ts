@@ -1,9 +1,17 @@
 import type { z } from 'zod';
+import { afterSalesChannels } from './afterSales';
 import { appChannels } from './app';
+import { credentialsChannels } from './credentials';
+import { profilesChannels } from './profiles';
+import { settingsChannels } from './settings';
+import { shellChannels } from './shell';
+import { buyersChannels } from './buyers';
 import type { IpcChannel, IpcEventName } from './channels';
 import type { IpcChannelSpec } from './channelSpec';
 import type { IpcEventPayload } from './events';
+import { ordersChannels } from './orders';
 import { ipcResultSchema, type IpcResult } from './result';
+import { syncChannels } from './sync';
 
 export {
   ipcChannels,
@@ -26,6 +34,14 @@ export type { IpcChannelSpec } from './channelSpec';
  */
 export const ipcContract = {
   ...appChannels,
+  ...profilesChannels,
+  ...credentialsChannels,
+  ...settingsChannels,
+  ...shellChannels,
+  ...ordersChannels,
+  ...afterSalesChannels,
+  ...buyersChannels,
+  ...syncChannels,
 } satisfies Record<IpcChannel, IpcChannelSpec>;
 
 // The table has no channel beyond channels.ts's list (`satisfies` checks only the other direction for spreads).
@@ -46,14 +62,15 @@ export type IpcResponse<C extends IpcChannel> = IpcResult<IpcData<C>>;
 /** What an implementation returns (schema input; validated before it is sent). */
 export type IpcResponseInput<C extends IpcChannel> = IpcResult<z.input<IpcContract[C]['data']>>;
 
-type ResponseSchema<C extends IpcChannel> = ReturnType<typeof ipcResultSchema<IpcContract[C]['data']>>;
+// (`& z.ZodType`: TypeScript cannot check the constraint over the whole union of channels at once.)
+type ResponseSchema<C extends IpcChannel> = ReturnType<typeof ipcResultSchema<IpcContract[C]['data'] & z.ZodType>>;
 const responseSchemas = new Map<IpcChannel, ResponseSchema<IpcChannel>>();
 
 /** The Result schema of a channel's answer (built once per channel). */
 export function ipcResponseSchema<C extends IpcChannel>(channel: C): ResponseSchema<C> {
   let schema = responseSchemas.get(channel);
   if (!schema) responseSchemas.set(channel, (schema = ipcResultSchema(ipcContract[channel].data)));
-  return schema as ResponseSchema<C>;
+  return schema as unknown as ResponseSchema<C>;
 }
 
 /** Arguments after the channel name: none when the request is `undefined`, else exactly one. */

@@ -1,5 +1,5 @@
 import type { OperationFactory } from '../operations';
-import { createOrderOperations } from './orderOperations';
+import { createSessionOperations } from './sessionOperations';
 
 /**
  * The table the app's core host serves: the order operations of the session main configures. Without a session
@@ -7,5 +7,5 @@ import { createOrderOperations } from './orderOperations';
  */
 export const appOperations: OperationFactory = ({ config, ...env }) => {
   const session = (config as { session?: unknown } | undefined)?.session;
-  return session === undefined ? {} : createOrderOperations(session, env);
+  return session === undefined ? {} : createSessionOperations(session, env);
 };

@@ -1,13 +1,13 @@
 import { ok } from '../../result';
 import type { OperationFactory } from '../operations';
-import { createOrderOperations } from '../operations/orderOperations';
+import { createSessionOperations } from '../operations/sessionOperations';
 
 /**
  * The order operations plus probes for the host tests: which process runs the operations, an operation that
  * waits until cancelled, and one that crashes its process. Used in process and in the host child alike.
  */
 export const testOperations: OperationFactory = ({ config, ...env }) => ({
-  ...createOrderOperations(config, env),
+  ...createSessionOperations(config, env),
   'test.pid': { run: async () => ok(process.pid) },
   'test.echo': { run: async (payload) => ok(payload) },
   'test.emit': {

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { CliInputError } from '../io';
-import { defined, parseIntegerList } from '../options';
-import { addOrderFilterOptions, orderFilterInput } from './orders';
+import { CliInputError } from './io';
+import { defined, parseIntegerList } from './options';
 
-/** The flags `cache query` and `cache export` share: the order-list filters, search, flags and sort. */
-export interface CacheFilterFlags {
+/** Filter flags several commands share; commands import them from here, never from each other. */
+
+/** The order-list filters, as flags (`orders list`, `cache query`, `cache export`). */
+export interface OrderFilterFlags {
   id?: string;
   orderNum?: string;
   buyerId?: string;
@@ -15,6 +16,40 @@ export interface CacheFilterFlags {
   createdTo?: string;
   updatedFrom?: string;
   updatedTo?: string;
+}
+
+/** The order-list filters. */
+export function addOrderFilterOptions(cmd: Command): Command {
+  return cmd
+    .option('--id <ID>', 'order ID (exact)')
+    .option('--order-num <S>', 'order number')
+    .option('--buyer-id <ID>', 'buyer ID (exact)')
+    .option('--title <S>', 'product title (fuzzy)')
+    .option('--status <N,N>', 'seller order status values')
+    .option('--after-sales-status <N,N>', 'after-sales status values')
+    .option('--created-from <T>', 'created at or after (ISO 8601)')
+    .option('--created-to <T>', 'created at or before (ISO 8601)')
+    .option('--updated-from <T>', 'updated at or after (ISO 8601)')
+    .option('--updated-to <T>', 'updated at or before (ISO 8601)');
+}
+
+export function orderFilterInput(f: OrderFilterFlags) {
+  return defined({
+    id: f.id,
+    orderNum: f.orderNum,
+    buyerId: f.buyerId,
+    productTitle: f.title,
+    sellerOrderStatus: parseIntegerList('--status', f.status),
+    orderAfterSalesStatus: parseIntegerList('--after-sales-status', f.afterSalesStatus),
+    createBeginDate: f.createdFrom,
+    createEndDate: f.createdTo,
+    updateBeginDate: f.updatedFrom,
+    updateEndDate: f.updatedTo,
+  });
+}
+
+/** The flags `cache query` and `cache export` share: the order-list filters, search, flags and sort. */
+export interface CacheFilterFlags extends OrderFilterFlags {
   search?: string;
   sort?: string;
   asc?: boolean;

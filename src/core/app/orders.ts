@@ -1,0 +1,162 @@
+import type { CacheStats } from '../cache/orderCache';
+import { cacheFilterSchema, cacheQuerySchema, issuesText } from '../cache/querySchema';
+import type { CachePage } from '../cache/queryPage';
+import type { CacheQueryResult } from '../cache/queryOrders';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
+import type { OrderListData } from '../../shared/domain/order';
+import { err, ok, type Result } from '../result';
+import { Checkpoint, type SyncStatus } from '../sync/checkpoint';
+import { describeOrderChange, type ChangeEvent } from '../sync/changeEvents';
+import type { AppError } from '../../shared/errors/appError';
+import type { Session } from './session';
+import { appErrorFromApi, appErrorFromCache } from './sessionErrors';
+
+/**
+ * Order use cases: the offline cache (a first page and the count as separate calls, so a screen shows rows before
+ * the count is known), one order's detail, refreshing one order from the platform, cache statistics.
+ */
+
+/** Notes a query result carries for the person reading it. */
+export interface QueryNotes {
+  /** The query filters by after-sales status, but no cached order carries one (the platform does not send it). */
+  afterSalesStatusUnknown: boolean;
+}
+
+function notesFor(session: Session, input: unknown): QueryNotes {
+  const filtered = (input as { orderAfterSalesStatus?: unknown } | null | undefined)?.orderAfterSalesStatus;
+  if (!filtered) return { afterSalesStatusUnknown: false };
+  const c = session.cacheIfUsable();
+  if (!c) return { afterSalesStatusUnknown: false };
+  const known = c.knowsAfterSalesStatus();
+  const count = c.orderCount();
+  return { afterSalesStatusUnknown: known.ok && !known.value && count.ok && count.value > 0 };
+}
+
+/** Bad input is said before anything else (even before a missing cache): nothing ran. */
+function checkInput(schema: typeof cacheQuerySchema | typeof cacheFilterSchema, input: unknown): AppError | undefined {
+  const parsed = schema.safeParse(input ?? {});
+  return parsed.success
+    ? undefined
+    : appErrorFromCache({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+}
+
+/** A page of cached orders with the exact count (what `cache query` prints). */
+export function queryCachedOrders(session: Session, input: unknown): Result<CacheQueryResult & QueryNotes, AppError> {
+  const bad = checkInput(cacheQuerySchema, input);
+  if (bad) return err(bad);
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const r = c.value.query(input);
+  if (!r.ok) return err(appErrorFromCache(r.error, session.wording.rebuildHint));
+  return ok({ ...r.value, ...notesFor(session, input) });
+}
+
+/** The first (or next) page only, without counting every match. */
+export function queryCachedPage(session: Session, input: unknown): Result<CachePage & QueryNotes, AppError> {
+  const bad = checkInput(cacheQuerySchema, input);
+  if (bad) return err(bad);
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const r = c.value.queryPage(input);
+  if (!r.ok) return err(appErrorFromCache(r.error, session.wording.rebuildHint));
+  return ok({ ...r.value, ...notesFor(session, input) });
+}
+
+/** The exact number of cached orders matching the filters (no sort, limit or cursor). */
+export function countCachedOrders(session: Session, filter: unknown): Result<number, AppError> {
+  const bad = checkInput(cacheFilterSchema, filter);
+  if (bad) return err(bad);
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const r = c.value.countMatches(filter);
+  return r.ok ? r : err(appErrorFromCache(r.error, session.wording.rebuildHint));
+}
+
+/** One cached order; `not-found` when the cache does not hold it. */
+export function cachedOrderDetail(session: Session, id: string): Result<Order, AppError> {
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const r = c.value.getOrder(id);
+  if (!r.ok) return err(appErrorFromCache(r.error, session.wording.rebuildHint));
+  if (r.value === undefined) return err(noSuchOrder(id, 'the order cache'));
+  return ok(r.value);
+}
+
+export function noSuchOrder(id: string, where = 'the platform’s order list'): AppError {
+  return { kind: 'not-found', message: `No order with ID ${id}.`, action: `Check the ID: take one from ${where}.` };
+}
+
+/** One page of the platform's order list (online), with the orders it could not read. */
+export async function listPlatformOrders(session: Session, input: unknown): Promise<Result<OrderListData, AppError>> {
+  const page = await session.sellerApi().listOrders(input);
+  return page.ok ? ok(page.value.data) : err(appErrorFromApi(page.error));
+}
+
+/** One order from the platform (the spec's fetch-by-id: the list filtered by id); `null` when there is none. */
+export async function fetchPlatformOrder(session: Session, id: string): Promise<Result<Order | null, AppError>> {
+  const found = await session.sellerApi().getOrder(id);
+  return found.ok ? found : err(appErrorFromApi(found.error));
+}
+
+export interface RefreshedOrder {
+  order: Order;
+  /** Whether the cache was updated (false when there is no usable cache, or writing failed: `cacheProblem`). */
+  cached: boolean;
+  cacheProblem?: string;
+  /** The change events the refresh revealed (written to the cache's outbox). */
+  events: ChangeEvent[];
+  skipped: SkippedOrder[];
+}
+
+/**
+ * Fetches one order from the platform and writes it into the cache (when there is one), as a sync would: the
+ * change events it reveals are recorded. The platform's answer is the result even if the cache cannot be written.
+ */
+export async function refreshOrder(session: Session, id: string): Promise<Result<RefreshedOrder, AppError>> {
+  const page = await session.sellerApi().listOrders({ id, pageIndex: 1, pageSize: 1 });
+  if (!page.ok) return err(appErrorFromApi(page.error));
+  const { list, skipped } = page.value.data;
+  const order = list.find((o) => o.id === id) ?? list[0];
+  if (order === undefined) {
+    if (skipped.length > 0)
+      return err({ kind: 'protocol', message: `Order ${id} cannot be read: ${skipped[0]!.reason}.` });
+    return err(noSuchOrder(id));
+  }
+  const seenAtMs = (page.value.time && Date.parse(page.value.time)) || session.now();
+  return ok({ order, skipped, ...storeOrder(session, order, seenAtMs) });
+}
+
+/** Writes one freshly fetched order into the session's cache, if it has a usable one. */
+export function storeOrder(
+  session: Session,
+  order: Order,
+  seenAtMs: number,
+): { cached: boolean; cacheProblem?: string; events: ChangeEvent[] } {
+  const c = session.cacheIfUsable();
+  if (!c) return { cached: false, events: [] };
+  const baseline = new Checkpoint(c).status();
+  const written = c.applyPage<ChangeEvent>([order], {
+    seenAtMs,
+    baseline: baseline.ok && baseline.value.baseline,
+    describe: describeOrderChange,
+  });
+  if (!written.ok) return { cached: false, cacheProblem: appErrorFromCache(written.error).message, events: [] };
+  return { cached: true, events: written.value.events };
+}
+
+export interface CacheSummary {
+  profileId: string;
+  stats: CacheStats;
+  sync: SyncStatus;
+}
+
+/** What the cache holds and when it was last synced. */
+export function cacheSummary(session: Session): Result<CacheSummary, AppError> {
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const stats = c.value.stats();
+  if (!stats.ok) return err(appErrorFromCache(stats.error, session.wording.rebuildHint));
+  const sync = new Checkpoint(c.value).status();
+  if (!sync.ok) return err(appErrorFromCache(sync.error, session.wording.rebuildHint));
+  return ok({ profileId: session.profileId, stats: stats.value, sync: sync.value });
+}

@@ -1,0 +1,78 @@
+import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../../core/app/buyers';
+import type { Session } from '../../../core/app/session';
+import type { Result } from '../../../core/result';
+import type { AppError } from '../../../shared/errors/appError';
+import type { IpcImplementations } from '../../../shared/ipc/contract';
+import { okResult } from '../../../shared/ipc/result';
+import { answer, ipcErrorOf, withOpenSession } from './useCaseResult';
+
+/** Writes text to the system clipboard and clears it after `clearAfterMs` if it still holds that text (null: never). */
+export interface ClipboardPort {
+  writeSecret(text: string, clearAfterMs: number | null): void;
+}
+
+export interface BuyersApp {
+  session(): Result<Session, AppError>;
+  clipboard: ClipboardPort;
+  /** Opens a URL in the system browser. */
+  openExternal(url: string): Promise<void>;
+  /** How long a copied link stays on the clipboard (the merchant's setting); null: until replaced. */
+  clipboardClearMs(): number | null;
+  now?(): number;
+}
+
+type BuyerChannels =
+  | 'buyers:sync'
+  | 'buyers:listSaved'
+  | 'buyers:save'
+  | 'buyers:remove'
+  | 'buyers:copyLoginLink'
+  | 'buyers:openLoginLink';
+
+/**
+ * The buyers channels. The authorization code and the links made from it stay here: `buyers:sync` answers the
+ * user ID only, and a login link goes to the clipboard or the system browser, never into the answer.
+ */
+export function buyersHandlers(app: BuyersApp): Pick<IpcImplementations, BuyerChannels> {
+  const now = () => (app.now ? app.now() : Date.now());
+  const session = () => app.session();
+  return {
+    'buyers:sync': (request) =>
+      withOpenSession(session, async (s) => answer(await syncBuyer(s, request), ({ userId }) => ({ userId }))),
+    'buyers:listSaved': () => withOpenSession(session, (s) => answer(listSavedBuyers(s), (buyers) => ({ buyers }))),
+    'buyers:save': (request) =>
+      withOpenSession(session, (s) => answer(saveBuyer(s, request), (buyers) => ({ buyers }))),
+    'buyers:remove': ({ merchantUserNo }) =>
+      withOpenSession(session, (s) => answer(removeSavedBuyer(s, merchantUserNo), (buyers) => ({ buyers }))),
+    'buyers:copyLoginLink': ({ merchantUserNo, itemId }) =>
+      withOpenSession(session, async (s) => {
+        const link = await loginLinkForSaved(s, merchantUserNo, itemId);
+        if (!link.ok) return { ok: false, error: ipcErrorOf(link.error) };
+        const clearMs = app.clipboardClearMs();
+        app.clipboard.writeSecret(link.value.url, clearMs);
+        return okResult({
+          copied: true as const,
+          clearsAt: clearMs === null ? null : new Date(now() + clearMs).toISOString(),
+        });
+      }),
+    'buyers:openLoginLink': ({ merchantUserNo, itemId }) =>
+      withOpenSession(session, async (s) => {
+        const link = await loginLinkForSaved(s, merchantUserNo, itemId);
+        if (!link.ok) return { ok: false, error: ipcErrorOf(link.error) };
+        try {
+          await app.openExternal(link.value.url);
+        } catch {
+          // The link is not repeated in the error: it holds a live authorization code.
+          return {
+            ok: false,
+            error: ipcErrorOf({
+              kind: 'unexpected',
+              message: 'The system browser could not be opened.',
+              action: 'Copy the link instead.',
+            }),
+          };
+        }
+        return okResult({ opened: true as const });
+      }),
+  };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { orderListQueryObject } from '../domain/requests';
+import { ipcErrorSchema } from './result';
+
+/** Shapes several domains' channels share: an order as it crosses the bridge, and the cache's filters. */
+
+/** An order as the platform sent it (decoded; IDs as strings). The renderer reads the fields it shows. */
+export const ipcOrderSchema = z.looseObject({ id: z.string().min(1) });
+
+const statusValues = z.array(z.number().int()).min(1);
+
+/**
+ * The offline cache's filters: the order-list filters plus text search and flags. The structure is checked here;
+ * the use-case layer checks the rest (search words, date ranges) and answers `invalid-input`.
+ */
+export const ipcCacheFilterSchema = orderListQueryObject
+  .omit({ pageIndex: true, pageSize: true })
+  .extend({
+    search: z.string().min(1).optional(),
+    hasAfterSales: z.boolean().optional(),
+    hasDispute: z.boolean().optional(),
+    deliveryStatus: statusValues.optional(),
+    deliveryException: z.boolean().optional(),
+  })
+  .strict();
+
+export const ipcCacheQuerySchema = ipcCacheFilterSchema
+  .extend({
+    sort: z.enum(['created', 'paid']).optional(),
+    direction: z.enum(['desc', 'asc']).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    cursor: z.string().min(1).optional(),
+  })
+  .strict();
+
+export { ipcErrorSchema };

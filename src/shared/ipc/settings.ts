@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { IpcChannelSpec } from './channelSpec';
+import { notificationsWire, profileIdWire, statusLabelsWire } from './profiles';
+
+/**
+ * Channels of the `settings` domain: the app-wide settings and the ones of a profile a person changes in the app.
+ * Ranges are checked by the core's settings store (`invalid-input` with `issues`).
+ */
+
+export const appSettingsWire = z
+  .object({
+    /** Seconds until the clipboard is cleared after the app copies to it; null: never (default 120). */
+    clipboardClearSeconds: z.number().int().nullable(),
+    /** Closing the window keeps the app running in the tray (default on). */
+    closeToTray: z.boolean(),
+    /** Start the app at login (default off). */
+    openAtLogin: z.boolean(),
+  })
+  .strict();
+
+const profileSettings = z
+  .object({
+    profileId: profileIdWire,
+    pollIntervalSeconds: z.number().int(),
+    notifications: notificationsWire,
+    statusLabels: statusLabelsWire,
+  })
+  .strict();
+
+const settingsData = z
+  .object({
+    app: appSettingsWire,
+    /** The profile's settings (the active profile when none was named); null when there is none. */
+    profile: profileSettings.nullable(),
+  })
+  .strict();
+
+export const settingsChannels = {
+  'settings:get': {
+    request: z
+      .object({ profileId: profileIdWire.nullable().default(null) })
+      .strict()
+      .default({ profileId: null }),
+    data: settingsData,
+  },
+  'settings:update': {
+    request: z
+      .object({
+        app: appSettingsWire.partial().strict().nullable().default(null),
+        profile: z
+          .object({
+            profileId: profileIdWire,
+            pollIntervalSeconds: z.number().int().optional(),
+            notifications: notificationsWire.partial().strict().optional(),
+            statusLabels: statusLabelsWire.partial().strict().optional(),
+          })
+          .strict()
+          .nullable()
+          .default(null),
+      })
+      .strict(),
+    data: settingsData,
+  },
+} satisfies Record<`settings:${string}`, IpcChannelSpec>;
