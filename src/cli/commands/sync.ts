@@ -28,10 +28,10 @@ export function formatProgress(p: SyncProgress): string {
   const orders =
     p.ordersExpected !== undefined && p.phase === 'windows'
       ? `${p.ordersFetched}/${p.ordersExpected} orders`
-      : `${p.ordersFetched} orders`;
+      : plural(p.ordersFetched, 'order');
   if (p.finished)
-    return `${phase}: done — ${p.windowsDone} windows · ${p.pagesDone} pages · ${p.ordersFetched} orders · ${p.requests} requests in ${seconds(p.elapsedMs)}`;
-  return `${phase}: windows ${p.windowsDone}/${p.windowsKnown} · pages ${p.pagesDone}/${p.pagesPlanned} · ${orders} · ${p.requests} requests · ${seconds(p.elapsedMs)} elapsed · ETA ${seconds(p.etaMs)}`;
+    return `${phase}: done — ${plural(p.windowsDone, 'window')} · ${plural(p.pagesDone, 'page')} · ${plural(p.ordersFetched, 'order')} · ${plural(p.requests, 'request')} in ${seconds(p.elapsedMs)}`;
+  return `${phase}: windows ${p.windowsDone}/${p.windowsKnown} · pages ${p.pagesDone}/${p.pagesPlanned} · ${orders} · ${plural(p.requests, 'request')} · ${seconds(p.elapsedMs)} elapsed · ETA ${seconds(p.etaMs)}`;
 }
 
 /** At most one progress line per interval (and always the first of each phase). */
