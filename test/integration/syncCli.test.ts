@@ -70,7 +70,9 @@ describe('merchant-desk sync / cache', () => {
     ]);
     expect(summary).toMatchObject({ inserted: 1_500, updated: 0, cached: 1_500 });
     expect(summary.requests).toBeGreaterThanOrEqual(15);
-    expect(r.stderr).toMatch(/full sync: windows \d+\/\d+ · pages \d+\/\d+ · \d+\/1500 orders · \d+ requests? · .* ETA/);
+    expect(r.stderr).toMatch(
+      /full sync: windows \d+\/\d+ · pages \d+\/\d+ · \d+\/1500 orders · \d+ requests? · .* ETA/,
+    );
     expect(existsSync(path.join(dataDir, 'cache', 'default.sqlite'))).toBe(true);
 
     const again = await cli(['sync'], online(dataDir));
