@@ -87,3 +87,12 @@ export function cliEnvFor(p: TestPlatform, keyFile: string, timeoutMs = 2_000): 
     MERCHANT_DESK_TIMEOUT_MS: String(timeoutMs),
   };
 }
+
+/** The flags that point a command (or a new profile) at a sandbox: its URLs and merchant. */
+export function sandboxConnectionFlags(sandbox: {
+  baseUrl: string;
+  platformUrl: string;
+  merchantId: string;
+}): string[] {
+  return ['--base-url', sandbox.baseUrl, '--platform-url', sandbox.platformUrl, '--merchant', sandbox.merchantId];
+}

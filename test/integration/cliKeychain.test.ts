@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program';
 import { KEYCHAIN_SERVICE, MAX_SECRET_BYTES } from '../../src/core/secrets/secretStore';
-import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+import { startTestPlatform, type TestPlatform, sandboxConnectionFlags } from '../helpers/sandboxFixture';
 import { filesUnder, findSecrets } from '../helpers/scanForSecrets';
 import { describeKeychain } from '../setup/keychain';
 
@@ -38,19 +38,7 @@ describeKeychain('CLI profiles with the real OS keychain', () => {
   });
 
   it('token set, keys generate --bits 4096, test-connection, sso-link: secrets only in the keychain, each item ≤ 2,560 bytes', async () => {
-    const added = await run([
-      'profiles',
-      'add',
-      profileId,
-      '--kind',
-      'sandbox',
-      '--base-url',
-      p.sandbox.baseUrl,
-      '--platform-url',
-      p.sandbox.platformUrl,
-      '--merchant',
-      p.sandbox.merchantId,
-    ]);
+    const added = await run(['profiles', 'add', profileId, '--kind', 'sandbox', ...sandboxConnectionFlags(p.sandbox)]);
     expect(added.code, added.stderr).toBe(0);
     expect((await run(['token', 'set'], `${p.sandbox.token}\n`)).code).toBe(0);
     const gen = await run(['--json', 'keys', 'generate', '--bits', '4096']);

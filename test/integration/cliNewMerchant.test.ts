@@ -12,7 +12,13 @@ import { runCli } from '../../src/cli/program';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../src/sandbox/statuses';
 import { runCliCapture, type CliRun } from '../helpers/runCliCapture';
-import { cliEnvFor, startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
+import {
+  cliEnvFor,
+  startTestPlatform,
+  testKeys,
+  type TestPlatform,
+  sandboxConnectionFlags,
+} from '../helpers/sandboxFixture';
 
 let p: TestPlatform;
 let env: Record<string, string>;
@@ -62,12 +68,7 @@ function profileCli(extraEnv: Record<string, string> = {}): Cli {
 /** A sandbox profile with its token and key, made active. */
 async function sandboxProfile(cli: Cli, id = 'sb'): Promise<void> {
   const added = await cli.run([
-    '--base-url',
-    p.sandbox.baseUrl,
-    '--platform-url',
-    p.sandbox.platformUrl,
-    '--merchant',
-    p.sandbox.merchantId,
+    ...sandboxConnectionFlags(p.sandbox),
     'profiles',
     'add',
     id,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program';
-import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+import { startTestPlatform, type TestPlatform, sandboxConnectionFlags } from '../helpers/sandboxFixture';
 import { filesUnder, findSecrets } from '../helpers/scanForSecrets';
 
 describe.runIf(process.platform === 'linux')('CLI without a Secret Service (Linux, no D-Bus session)', () => {
@@ -26,21 +26,7 @@ describe.runIf(process.platform === 'linux')('CLI without a Secret Service (Linu
   };
   beforeAll(async () => {
     p = await startTestPlatform({ orders: 3 });
-    expect(
-      (
-        await run([
-          'profiles',
-          'add',
-          'shop',
-          '--base-url',
-          p.sandbox.baseUrl,
-          '--platform-url',
-          p.sandbox.platformUrl,
-          '--merchant',
-          p.sandbox.merchantId,
-        ])
-      ).code,
-    ).toBe(0);
+    expect((await run(['profiles', 'add', 'shop', ...sandboxConnectionFlags(p.sandbox)])).code).toBe(0);
   });
   afterAll(() => p.stop());
 

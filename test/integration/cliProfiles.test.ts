@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import { MAX_SECRET_BYTES } from '../../src/core/secrets/secretStore';
 import { runCli } from '../../src/cli/program';
-import { startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
+import { startTestPlatform, testKeys, type TestPlatform, sandboxConnectionFlags } from '../helpers/sandboxFixture';
 
 /**
  * The profile commands in-process, against the sandbox on loopback, with an in-memory keychain (the same flows
@@ -61,12 +61,7 @@ async function sandboxProfile(run: ReturnType<typeof cli>['run'], id = 'sandbox'
     'sandbox',
     '--name',
     'Local sandbox',
-    '--base-url',
-    p.sandbox.baseUrl,
-    '--platform-url',
-    p.sandbox.platformUrl,
-    '--merchant',
-    p.sandbox.merchantId,
+    ...sandboxConnectionFlags(p.sandbox),
     '--timeout-ms',
     '3000',
   ]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
-import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+import { startTestPlatform, type TestPlatform, sandboxConnectionFlags } from '../helpers/sandboxFixture';
 
 // The data directory holds buyers' e-mails, delivered codes, settings, keys and logs: on POSIX every folder in it is
 // 0700 and every file 0600 after a real sync, whatever the umask (022 here, the usual one).
@@ -47,14 +47,7 @@ describe.skipIf(process.platform === 'win32')('data directory modes after a sync
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'md-modes-')), 'Merchant Desk');
 
   it('a new data directory: folders 0700, files 0600 (settings, lock, keys, cache with -wal/-shm, logs)', async () => {
-    const connection = [
-      '--base-url',
-      p.sandbox.baseUrl,
-      '--platform-url',
-      p.sandbox.platformUrl,
-      '--merchant',
-      p.sandbox.merchantId,
-    ];
+    const connection = sandboxConnectionFlags(p.sandbox);
     await cli([...connection, 'profiles', 'add', 'shop', '--name', 'Shop', '--kind', 'sandbox', '--use'], dataDir);
     await cli(['token', 'set'], dataDir, p.sandbox.token);
     await cli(['keys', 'generate', '--bits', '2048'], dataDir);

@@ -9,7 +9,7 @@ import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
 import type { Order } from '../../src/shared/domain/order';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import { damageMiddlePage } from '../helpers/damageCache';
-import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
+import { startTestPlatform, type TestPlatform, sandboxConnectionFlags } from '../helpers/sandboxFixture';
 
 interface Run {
   code: number;
@@ -288,19 +288,7 @@ describe('merchant-desk sync / cache', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'md-cli-profile-'));
     const env = { MERCHANT_DESK_DATA_DIR: dir };
     const add = await cli(
-      [
-        'profiles',
-        'add',
-        'shop-a',
-        '--kind',
-        'sandbox',
-        '--base-url',
-        p.sandbox.baseUrl,
-        '--platform-url',
-        p.sandbox.platformUrl,
-        '--merchant',
-        p.sandbox.merchantId,
-      ],
+      ['profiles', 'add', 'shop-a', '--kind', 'sandbox', ...sandboxConnectionFlags(p.sandbox)],
       env,
     );
     expect(add.code, add.stderr).toBe(0);
