@@ -20,8 +20,11 @@ export interface DevPages {
   readonly hmrPath: string;
   /** index.html as Vite serves it in dev: its HMR client, React Refresh's inline preamble, the dev CSP. */
   html(url: string): Promise<string>;
-  /** Hands a checked GET to Vite (modules, CSS, the HMR client); `notFound` when Vite has nothing for it. */
-  handle(req: IncomingMessage, res: ServerResponse, notFound: () => void): void;
+  /**
+   * Hands a checked GET to Vite (modules, CSS, the HMR client); `next` when Vite has nothing for it, with the
+   * error when it failed (Vite has logged it).
+   */
+  handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void;
   /** Hands a checked WebSocket upgrade on hmrPath to Vite's HMR. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
@@ -93,11 +96,8 @@ export async function startDevRenderer(options: DevRendererOptions): Promise<Res
       async html(url) {
         return server.transformIndexHtml(url, await readFile(indexFile, 'utf8'));
       },
-      handle(req, res, notFound) {
-        server.middlewares(req, res, (error?: unknown) => {
-          if (error !== undefined && error !== null) server.config.logger.error(String(error));
-          notFound();
-        });
+      handle(req, res, next) {
+        server.middlewares(req, res, next);
       },
       upgrade(req, socket, head) {
         // Vite leaves any other upgrade hanging; refuse it here.

@@ -208,7 +208,9 @@ export async function startBrowserHost(
       pathname === '/favicon.ico' ? send(res, 204, 'image/x-icon', '') : refuse(res, 404, 'Not found.');
     if (dev !== undefined) {
       for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
-      return dev.handle(req, res, notFound);
+      return dev.handle(req, res, (error) =>
+        error === undefined || error === null ? notFound() : refuse(res, 500, 'Internal error.'),
+      );
     }
     const file = rendererDir !== undefined ? await readRendererFile(rendererDir, pathname) : undefined;
     if (file) return send(res, 200, file.type, file.body);

@@ -48,9 +48,14 @@ function http(port: number, urlPath: string, headers: Record<string, string>, bo
 }
 
 /** Opens Vite's HMR socket as its client does; resolves with the open socket or the refusal's HTTP status. */
-function connectHmr(port: number, query: string, headers: Record<string, string>): Promise<WebSocket | number> {
+function connectHmr(
+  port: number,
+  query: string,
+  headers: Record<string, string>,
+  protocol = 'vite-hmr',
+): Promise<WebSocket | number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/_md/hmr${query}`, 'vite-hmr', { headers });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/_md/hmr${query}`, protocol, { headers });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => {
       resolve(res.statusCode ?? 0);
@@ -135,6 +140,8 @@ describe('merchant-desk ui --dev: the renderer from source through Vite', () => 
     expect(await connectHmr(host.port, query, { origin })).toBe(401);
     expect(await connectHmr(host.port, query, { origin: 'http://attacker.example', cookie })).toBe(403);
     expect(await connectHmr(host.port, query, { origin, cookie, host: `attacker.example:${host.port}` })).toBe(403);
+    // Not Vite's client (which Vite would leave hanging): refused.
+    expect(await connectHmr(host.port, query, { origin, cookie }, 'other')).toBe(400);
     const open = await connectHmr(host.port, query, { origin, cookie });
     expect(open).toBeInstanceOf(WebSocket);
     (open as WebSocket).close();
