@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start` and `npm run dev`: build, then open the app — in Electron where it can run, else the same app in the
 // browser (`merchant-desk ui --sandbox`: on first run the sandbox profile, the sandbox platform in that process
-// and a first sync). Runs under Node >= 22.12 (package.json starts it through scripts/node24.mjs).
+// and a first sync; with --dev, `ui --sandbox --dev`: the renderer from source through Vite, with hot reload).
+// Runs under Node >= 22.12 (package.json starts it through scripts/node24.mjs).
 //
 //   node scripts/start.mjs [--dev] [--skip-build] [ui options: --no-open, --port N, --sandbox-port N]
 //
@@ -53,13 +54,12 @@ if (electron.ok) {
     'Opening the same app in your browser instead (`merchant-desk ui --sandbox`: the sandbox with demo data until you add an account).',
   );
   say('For the desktop app: run `npx electron --version` to retry the download, or install a release package.');
-  if (dev)
-    say(
-      'npm run dev without Electron serves the built pages (no hot reload in the browser): after a change, run `npm run build:app` and reload the page.',
-    );
+  if (dev) say('Hot reload: the page is served from src/renderer by Vite; edits show without a rebuild.');
   if (!skipBuild) {
-    runStep('Building the app (electron-vite build)', electronVite, ['build']);
+    // In dev the pages come from source (Vite): only the CLI that serves them is built.
+    if (!dev) runStep('Building the app (electron-vite build)', electronVite, ['build']);
     runStep('Building the CLI (vite build)', vite, ['build', '--config', 'vite.cli.config.ts', '--logLevel', 'warn']);
   }
-  handOver(path.join(root, 'bin/merchant-desk.js'), ['ui', '--sandbox', ...uiArgs], process.env);
+  const ui = ['ui', '--sandbox', ...(dev ? ['--dev'] : []), ...uiArgs];
+  handOver(path.join(root, 'bin/merchant-desk.js'), ui, process.env);
 }

@@ -16,3 +16,18 @@ export function findRendererDir(moduleUrl: string): string | undefined {
     dir = parent;
   }
 }
+
+/**
+ * The checkout above this module (electron.vite.config.ts beside src/renderer), for serving the renderer from
+ * source; undefined in an installed copy, which has only the built pages.
+ */
+export function findProjectRoot(moduleUrl: string): string | undefined {
+  let dir = path.dirname(fileURLToPath(moduleUrl));
+  for (;;) {
+    if (existsSync(path.join(dir, 'electron.vite.config.ts')) && existsSync(path.join(dir, 'src/renderer/index.html')))
+      return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}

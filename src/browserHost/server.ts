@@ -21,10 +21,9 @@ import {
   sessionCookieName,
 } from './requestChecks';
 import { readRendererFile } from './staticFiles';
+import type { DevPages } from './devRenderer';
 
-export interface BrowserHostOptions {
-  /** The built renderer (out/renderer of `npm run build`). */
-  rendererDir: string;
+interface BrowserHostCommonOptions {
   /** The same gate Electron main uses, over this host's implementations. */
   gate: IpcGate;
   /** Port on 127.0.0.1; 0 or absent: a free one. */
@@ -32,6 +31,18 @@ export interface BrowserHostOptions {
   /** Told when a page connects or leaves (for the terminal). */
   log?: (line: string) => void;
 }
+
+export type BrowserHostOptions = BrowserHostCommonOptions &
+  (
+    | {
+        /** The built renderer (out/renderer of `npm run build`). */
+        rendererDir: string;
+      }
+    | {
+        /** The renderer from source through Vite's dev server, with hot reload (`merchant-desk ui --dev`); closed with the host. */
+        dev: DevPages;
+      }
+  );
 
 export interface BrowserHost extends IpcEventPublisher {
   readonly port: number;
@@ -98,14 +109,24 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
 export async function startBrowserHost(
   options: BrowserHostOptions,
 ): Promise<Result<BrowserHost, BrowserHostStartError>> {
-  const indexFile = path.join(options.rendererDir, 'index.html');
-  let builtHtml: string;
-  let appPolicy: string;
-  try {
-    builtHtml = await readFile(indexFile, 'utf8');
-    appPolicy = appPolicyOf(builtHtml);
-  } catch {
-    return { ok: false, error: { kind: 'renderer-missing', file: indexFile } };
+  const dev = 'dev' in options ? options.dev : undefined;
+  const rendererDir = 'rendererDir' in options ? options.rendererDir : undefined;
+  let builtHtml = '';
+  let builtPolicy = '';
+  if (rendererDir !== undefined) {
+    const indexFile = path.join(rendererDir, 'index.html');
+    try {
+      builtHtml = await readFile(indexFile, 'utf8');
+      builtPolicy = appPolicyOf(builtHtml);
+    } catch {
+      return { ok: false, error: { kind: 'renderer-missing', file: indexFile } };
+    }
+  }
+  /** The app page and its own CSP: as built, or as Vite serves it in dev (read per request: it may change). */
+  async function appPage(pathname: string): Promise<{ html: string; policy: string }> {
+    if (dev === undefined) return { html: builtHtml, policy: builtPolicy };
+    const html = await dev.html(pathname);
+    return { html, policy: appPolicyOf(html) };
   }
   const log = options.log ?? (() => {});
   const token = newSecret();
@@ -169,8 +190,9 @@ export async function startBrowserHost(
         return send(res, 200, 'text/html; charset=utf-8', loginHtml(), {
           'content-security-policy': cspHeader(LOGIN_POLICY),
         });
-      const policy = browserHostPolicy(appPolicy, host);
-      return send(res, 200, 'text/html; charset=utf-8', appHtml(builtHtml, policy), {
+      const page = await appPage(pathname);
+      const policy = browserHostPolicy(page.policy, host);
+      return send(res, 200, 'text/html; charset=utf-8', appHtml(page.html, policy), {
         'content-security-policy': cspHeader(policy),
       });
     }
@@ -181,11 +203,18 @@ export async function startBrowserHost(
       return pathname === ROUTES.invoke ? invoke(req, res) : refuse(res, 404, 'Not found.');
     }
     if (pathname === ROUTES.bridge) return send(res, 200, 'text/javascript; charset=utf-8', bridgeSource);
-    const file = await readRendererFile(options.rendererDir, pathname);
+    const notFound = () =>
+      // Browsers ask for a tab icon by themselves; the app has none (a 404 would show as a page error).
+      pathname === '/favicon.ico' ? send(res, 204, 'image/x-icon', '') : refuse(res, 404, 'Not found.');
+    if (dev !== undefined) {
+      for (const [name, value] of Object.entries(COMMON_HEADERS)) res.setHeader(name, value);
+      return dev.handle(req, res, (error) =>
+        error === undefined || error === null ? notFound() : refuse(res, 500, 'Internal error.'),
+      );
+    }
+    const file = rendererDir !== undefined ? await readRendererFile(rendererDir, pathname) : undefined;
     if (file) return send(res, 200, file.type, file.body);
-    // Browsers ask for a tab icon by themselves; the app has none (a 404 would show as a page error).
-    if (pathname === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
-    return refuse(res, 404, 'Not found.');
+    return notFound();
   }
 
   const pages = createEventPages(log);
@@ -200,10 +229,11 @@ export async function startBrowserHost(
     const host = allowedHost(req, port);
     if (host === undefined) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!sameOrigin(req, host)) return refuseUpgrade(socket, 403, 'Forbidden');
-    if (new URL(req.url ?? '/', `http://${host}`).pathname !== ROUTES.events) {
-      return refuseUpgrade(socket, 404, 'Not Found');
-    }
+    const { pathname } = new URL(req.url ?? '/', `http://${host}`);
+    const hmr = dev !== undefined && pathname === dev.hmrPath;
+    if (pathname !== ROUTES.events && !hmr) return refuseUpgrade(socket, 404, 'Not Found');
     if (!hasSession(req)) return refuseUpgrade(socket, 401, 'Unauthorized');
+    if (hmr) return dev.upgrade(req, socket, head);
     sockets.handleUpgrade(req, socket, head, (page) => pages.add(page));
   });
 
@@ -236,6 +266,7 @@ export async function startBrowserHost(
       async close() {
         await pages.closeAll();
         sockets.close();
+        await dev?.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

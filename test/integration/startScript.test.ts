@@ -141,6 +141,47 @@ describe.runIf(built && process.platform !== 'win32')('npm start (scripts/start.
     expect(await s.exited).toBe(0);
   }, 60_000);
 
+  it('npm run dev without a runnable Electron: serves the renderer from source through Vite, with hot reload', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'md-start-dev-'));
+    const env = cleanEnv({
+      HOME: dataDir,
+      MERCHANT_DESK_DATA_DIR: dataDir,
+      ELECTRON_OVERRIDE_DIST_PATH: mkdtempSync(path.join(tmpdir(), 'md-no-electron-')),
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/merchant-desk-test-bus',
+    });
+    delete env.DISPLAY;
+    delete env.ELECTRON_EXEC_PATH;
+    const s = startScript(['--dev', '--no-open', '--sandbox-port', '0'], env);
+    running.push(s);
+    const [, port, token] = await waitFor(s, /Merchant Desk UI: http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]+)/);
+    expect(s.stderr()).toMatch(
+      /\[start\] Electron cannot run on this machine: .* Electron fetches its binary on its first launch/,
+    );
+    expect(s.stderr()).toContain('[start] Hot reload: the page is served from src/renderer by Vite');
+
+    const origin = `http://127.0.0.1:${port}`;
+    const host = `127.0.0.1:${port}`;
+    // Vite's modules are behind the session like everything else.
+    expect((await http(Number(port), 'GET', '/App.tsx', { host })).status).toBe(401);
+    const session = await http(
+      Number(port),
+      'POST',
+      '/_md/session',
+      { host, origin, 'content-type': 'application/json' },
+      JSON.stringify({ token }),
+    );
+    expect(session.status).toBe(204);
+    const page = await http(Number(port), 'GET', '/', { host, cookie: session.cookie });
+    expect(page.body).toContain('/@vite/client');
+    expect(page.body).toContain('<script src="/_md/bridge.js"></script>');
+    const app = await http(Number(port), 'GET', '/App.tsx', { host, cookie: session.cookie });
+    expect(app.status).toBe(200);
+    expect(app.body).toContain('$RefreshReg$');
+
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 60_000);
+
   it('with an Electron binary: launches it (the desktop app) instead of the browser host', async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'md-standin-electron-'));
     const launched = path.join(dist, 'launched.txt');

@@ -1,9 +1,10 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
 import { browserHostImplementations } from '../../browserHost/implementations';
 import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
 import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
-import { findRendererDir } from '../../browserHost/rendererDir';
+import { startDevRenderer, type DevPages } from '../../browserHost/devRenderer';
+import { findProjectRoot, findRendererDir } from '../../browserHost/rendererDir';
 import { describeUnexpected } from '../../core/logging/redact';
 import { createIpcGate, describeGateProblem } from '../../shared/ipc/gate';
 import { environmentConfigured, profileForApiCommand } from '../context';
@@ -20,6 +21,8 @@ interface UiFlags {
   /** --sandbox: first run (sandbox profile, in-process sandbox, first sync) before serving. */
   sandbox?: boolean;
   sandboxPort?: string;
+  /** --dev (hidden): the renderer from source through Vite, with hot reload (`npm run dev` without Electron). */
+  dev?: boolean;
 }
 
 function startError(error: BrowserHostStartError): Error {
@@ -46,6 +49,19 @@ function describeSettings(ctx: CommandContext): string {
   return `No profile yet (merchant-desk profiles add ID … --use), ${where}.`;
 }
 
+/** Where the pages come from: the built renderer, or with --dev a checkout's renderer source (found up front). */
+function pagesSource(dev: boolean, moduleUrl: string): { rendererDir: string } | { projectRoot: string } {
+  if (dev) {
+    const projectRoot = findProjectRoot(moduleUrl);
+    if (projectRoot === undefined)
+      throw new CliError('--dev serves the renderer from source: run it from a checkout of Merchant Desk.');
+    return { projectRoot };
+  }
+  const rendererDir = findRendererDir(moduleUrl);
+  if (rendererDir === undefined) throw new CliError("The app's pages are not built: run `npm run build`.");
+  return { rendererDir };
+}
+
 export function registerUi(program: Command, run: CommandRunner): void {
   program
     .command('ui')
@@ -57,12 +73,12 @@ export function registerUi(program: Command, run: CommandRunner): void {
       'with no profile, create the sandbox profile; run the sandbox platform in this process and sync it first',
     )
     .option('--sandbox-port <N>', "the new sandbox profile's port (default: a free one; 0 = a free one)")
+    .addOption(new Option('--dev', 'serve the renderer from source with hot reload (a checkout only)').hideHelp())
     .action((flags: UiFlags) =>
       run(async (ctx) => {
         const port = parseIntegerIn('--port', flags.port, 0, 65_535);
         const sandboxPort = parseIntegerIn('--sandbox-port', flags.sandboxPort, 0, 65_535);
-        const rendererDir = findRendererDir(import.meta.url);
-        if (rendererDir === undefined) throw new CliError("The app's pages are not built: run `npm run build`.");
+        const source = pagesSource(flags.dev === true, import.meta.url);
         let stopSandbox = async () => {};
         // The context the page's session uses: the keychain-less sandbox runs in the environment mode.
         let served = ctx;
@@ -98,13 +114,24 @@ export function registerUi(program: Command, run: CommandRunner): void {
           ),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
         });
+        let pages: { rendererDir: string } | { dev: DevPages };
+        if (!('projectRoot' in source)) pages = source;
+        else {
+          const dev = await startDevRenderer({ projectRoot: source.projectRoot });
+          if (!dev.ok) {
+            await stopSandbox();
+            throw new CliError(dev.error);
+          }
+          pages = { dev: dev.value };
+        }
         const started = await startBrowserHost({
-          rendererDir,
+          ...pages,
           gate,
           ...(port !== undefined ? { port } : {}),
           log: ctx.io.stderr,
         });
         if (!started.ok) {
+          if ('dev' in pages) await pages.dev.close();
           await stopSandbox();
           throw startError(started.error);
         }
