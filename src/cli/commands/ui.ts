@@ -3,6 +3,8 @@ import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/
 import { browserHostImplementations } from '../../browserHost/implementations';
 import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
 import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
+import { systemClipboard } from '../../browserHost/clipboard/systemClipboard';
+import { createExportDownloads } from '../../browserHost/exportDownloads';
 import { findRendererDir } from '../../browserHost/rendererDir';
 import { describeUnexpected } from '../../core/logging/redact';
 import { createIpcGate, describeGateProblem } from '../../shared/ipc/gate';
@@ -85,9 +87,13 @@ export function registerUi(program: Command, run: CommandRunner): void {
           } else ctx.io.stderr(`Profile "${started.value.profile.id}" is a merchant profile: no sandbox started.`);
         }
         const settings = describeSettings(served);
-        const useCases = uiUseCases(served, async (url) =>
-          openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
-        );
+        const downloads = createExportDownloads();
+        const useCases = uiUseCases(served, {
+          openExternal: async (url) =>
+            openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
+          clipboard: systemClipboard({ log: ctx.io.stderr }),
+          downloads,
+        });
         const gate = createIpcGate({
           implementations: browserHostImplementations(
             {
@@ -101,6 +107,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         const started = await startBrowserHost({
           rendererDir,
           gate,
+          downloads,
           ...(port !== undefined ? { port } : {}),
           log: ctx.io.stderr,
         });
