@@ -1,9 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createExportDownloads } from '../../src/browserHost/exportDownloads';
+import { startBrowserHost } from '../../src/browserHost/server';
 import { runCli } from '../../src/cli/program';
+import { err } from '../../src/core/result';
+import { createIpcGate } from '../../src/shared/ipc/gate';
+import { withUnavailable } from '../helpers/stubImplementations';
 import { repoRoot } from '../helpers/bundleChild';
 import { runCliCapture } from '../helpers/runCliCapture';
 import { cliEnvFor, startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
@@ -27,6 +32,8 @@ function http(port: number, method: 'GET' | 'POST', urlPath: string, headers: Re
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('aborted', () => reject(new Error('aborted')));
         res.on('end', () =>
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
         );
@@ -132,5 +139,47 @@ describe.runIf(built)('merchant-desk ui: exporting the view as a one-time downlo
       ok: false,
       error: { kind: 'invalid-input' },
     });
+  });
+});
+
+describe('the browser host: an export that fails midway', () => {
+  it('aborts the response instead of ending it, so the browser does not keep a short file as complete', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'md-ui-export-fail-')), 'renderer');
+    mkdirSync(dir);
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'" /></head><body></body></html>`,
+    );
+    const downloads = createExportDownloads();
+    const started = await startBrowserHost({
+      rendererDir: dir,
+      gate: createIpcGate({ implementations: withUnavailable({}), report: () => {} }),
+      downloads,
+    });
+    if (!started.ok) throw new Error(JSON.stringify(started.error));
+    const host = started.value;
+    try {
+      const url = new URL(host.url);
+      const origin = `http://127.0.0.1:${host.port}`;
+      const exchanged = await http(
+        host.port,
+        'POST',
+        '/_md/session',
+        { 'content-type': 'application/json', origin },
+        JSON.stringify({ token: url.hash.replace('#token=', '') }),
+      );
+      const cookie = exchanged.headers['set-cookie']![0]!.split(';')[0]!;
+      const where = downloads.offer({
+        fileName: 'orders.csv',
+        contentType: 'text/csv; charset=utf-8',
+        write: async (out) => {
+          out.write('id,first page\n');
+          return err({ kind: 'cache', message: 'The cache is busy.' });
+        },
+      });
+      await expect(http(host.port, 'GET', where, { cookie })).rejects.toThrow(/aborted|socket hang up|ECONNRESET/);
+    } finally {
+      await host.close();
+    }
   });
 });

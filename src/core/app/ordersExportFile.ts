@@ -25,10 +25,11 @@ export async function exportCachedOrdersToFile(
     out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     await new Promise<void>((resolve, reject) => out.once('open', () => resolve()).once('error', reject));
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
     return err({
       kind: 'io',
-      code: (e as NodeJS.ErrnoException).code,
-      message: `Cannot write ${target}: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`,
+      ...(code ? { code } : {}),
+      message: `Cannot write ${target}: ${code ?? String(e)}.`,
       action: 'Check the folder exists and is writable.',
     });
   }
