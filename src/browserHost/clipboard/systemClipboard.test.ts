@@ -52,6 +52,18 @@ describe('systemClipboard', () => {
     expect(os.held()).toBe('');
   });
 
+  it('a host that stops clears what is pending at once (still only if held), and the timer then does nothing', async () => {
+    const os = fakeOs(['pbcopy', 'pbpaste']);
+    const clipboard = systemClipboard({ platform: 'darwin', env: {}, run: os.run, schedule: os.schedule });
+    await clipboard.writeSecret(LINK, 30_000);
+    await clipboard.clearPendingNow();
+    expect(os.held()).toBe('');
+    os.copyElsewhere('later text');
+    os.scheduled[0]!.clear();
+    await flush();
+    expect(os.held()).toBe('later text');
+  });
+
   it('does not clear what the merchant copied since', async () => {
     const os = fakeOs(['wl-copy', 'wl-paste']);
     const clipboard = systemClipboard({

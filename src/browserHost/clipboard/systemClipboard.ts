@@ -22,7 +22,12 @@ const asWritten = (pasted: string) => pasted.replace(/\r?\n$/, '');
  * link is cleared after the merchant's delay only if the clipboard still holds it (something copied since is left
  * alone), read back with the tool's paste counterpart; with no reader nothing is cleared, and the answer says so.
  */
-export function systemClipboard(options: SystemClipboardOptions = {}): ClipboardPort {
+export interface SystemClipboard extends ClipboardPort {
+  /** Runs every clearing still pending now (the host is stopping: a timer would not outlive it). */
+  clearPendingNow(): Promise<void>;
+}
+
+export function systemClipboard(options: SystemClipboardOptions = {}): SystemClipboard {
   const platform = options.platform ?? process.platform;
   const env = options.env ?? process.env;
   const run = options.run ?? spawnTool;
@@ -54,7 +59,15 @@ export function systemClipboard(options: SystemClipboardOptions = {}): Clipboard
     if (cleared.kind !== 'ok') log(`The copied login link could not be cleared (${reason(cleared)}).`);
   }
 
+  /** Clearings scheduled and not yet run; each runs once, from its timer or from clearPendingNow. */
+  const pending = new Set<() => Promise<void>>();
+
   return {
+    async clearPendingNow() {
+      const all = [...pending];
+      pending.clear();
+      await Promise.all(all.map((clear) => clear()));
+    },
     async writeSecret(text, clearAfterMs) {
       for (const tool of clipboardTools(platform, env)) {
         const written = await run(tool.copy, text);
@@ -71,7 +84,11 @@ export function systemClipboard(options: SystemClipboardOptions = {}): Clipboard
             notClearedReason: `The link stays on the clipboard until replaced: it cannot be read back to clear it safely (${why}).`,
           });
         }
-        schedule(() => void clearIfStillHeld({ ...tool, paste: paste! }, text), clearAfterMs);
+        const clear = () => clearIfStillHeld({ ...tool, paste: paste! }, text);
+        pending.add(clear);
+        schedule(() => {
+          if (pending.delete(clear)) void clear();
+        }, clearAfterMs);
         return ok<ClipboardWrite>({ clearing: true });
       }
       return err(unavailable());

@@ -88,10 +88,11 @@ export function registerUi(program: Command, run: CommandRunner): void {
         }
         const settings = describeSettings(served);
         const downloads = createExportDownloads();
+        const clipboard = systemClipboard({ log: ctx.io.stderr });
         const useCases = uiUseCases(served, {
           openExternal: async (url) =>
             openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
-          clipboard: systemClipboard({ log: ctx.io.stderr }),
+          clipboard,
           downloads,
         });
         const gate = createIpcGate({
@@ -136,6 +137,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // Open pages learn that their host is gone (and can say so) before the connection closes.
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
         await host.close();
+        // A copied login link is not left on the clipboard past the host that promised to clear it.
+        await clipboard.clearPendingNow();
         await stopSandbox();
         useCases.close();
         await removeRedirect();
