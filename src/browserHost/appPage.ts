@@ -9,6 +9,8 @@ export const ROUTES = {
   bridge: '/_md/bridge.js',
   invoke: '/_md/invoke',
   events: '/_md/events',
+  /** Followed by a one-time ID: an export offered by `orders:export` (exportDownloads.ts). */
+  exportDownload: '/_md/export/',
 } as const;
 
 const META_CSP = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/i;

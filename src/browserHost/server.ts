@@ -10,6 +10,7 @@ import { errorResult } from '../shared/ipc/result';
 import type { Result } from '../core/result';
 import { appHtml, appPolicyOf, browserHostPolicy, cspHeader, LOGIN_POLICY, loginHtml, ROUTES } from './appPage';
 import { createEventPages } from './eventPages';
+import type { ExportDownloads } from './exportDownloads';
 import { pageBridge, pageLogin, pageScript } from './pageScripts';
 import {
   allowedHost,
@@ -28,6 +29,8 @@ interface BrowserHostCommonOptions {
   gate: IpcGate;
   /** Port on 127.0.0.1; 0 or absent: a free one. */
   port?: number;
+  /** Exports `orders:export` offered, served once each at their address. */
+  downloads?: ExportDownloads;
   /** Told when a page connects or leaves (for the terminal). */
   log?: (line: string) => void;
 }
@@ -171,6 +174,24 @@ export async function startBrowserHost(
     send(res, 200, 'application/json', JSON.stringify(answer));
   }
 
+  /** Streams an offered export as an attachment; an export that fails midway aborts the response (never a short file). */
+  async function download(res: ServerResponse, id: string): Promise<void> {
+    const offered = /^[A-Za-z0-9_-]+$/.test(id) ? options.downloads?.take(id) : undefined;
+    if (!offered) return refuse(res, 410, 'This export was fetched already or has expired: export again.');
+    res.writeHead(200, {
+      ...COMMON_HEADERS,
+      'content-type': offered.contentType,
+      'content-disposition': `attachment; filename="${offered.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    });
+    const written = await offered.write(res);
+    if (!written.ok) {
+      log(`An export download failed: ${written.error.message}`);
+      res.destroy();
+      return;
+    }
+    res.end();
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = allowedHost(req, port);
     if (host === undefined) return refuse(res, 403, 'Unknown Host: use the address merchant-desk ui printed.');
@@ -202,6 +223,7 @@ export async function startBrowserHost(
     if (req.method === 'POST') {
       return pathname === ROUTES.invoke ? invoke(req, res) : refuse(res, 404, 'Not found.');
     }
+    if (pathname.startsWith(ROUTES.exportDownload)) return download(res, pathname.slice(ROUTES.exportDownload.length));
     if (pathname === ROUTES.bridge) return send(res, 200, 'text/javascript; charset=utf-8', bridgeSource);
     const notFound = () =>
       // Browsers ask for a tab icon by themselves; the app has none (a 404 would show as a page error).

@@ -2,6 +2,8 @@ import type { Session } from '../core/app/session';
 import { SyncController } from '../core/app/sync';
 import { err, ok, type Result } from '../core/result';
 import type { ChangeEvent } from '../core/sync/changeEvents';
+import type { ExportDownloads } from '../browserHost/exportDownloads';
+import type { ClipboardPort } from '../main/ipc/handlers/buyers';
 import type { UseCaseApp } from '../main/ipc/handlers/useCases';
 import type { AppError } from '../shared/errors/appError';
 import type { IpcEventPublisher } from '../shared/ipc/events';
@@ -20,7 +22,19 @@ export interface UiUseCases {
   close(): void;
 }
 
-export function uiUseCases(ctx: CommandContext, openExternal: (url: string) => Promise<void>): UiUseCases {
+/** What the browser host's shell provides in place of Electron's clipboard and save dialog. */
+export interface UiShellPorts {
+  openExternal(url: string): Promise<void>;
+  /** The OS clipboard through the platform's tools (the host runs on the browser's computer). */
+  clipboard: ClipboardPort;
+  /** Where `orders:export` leaves its one-time downloads (served by the browser host). */
+  downloads: ExportDownloads;
+}
+
+/** The app-wide clearing delay as stored; its default when the settings cannot be read (the page says why elsewhere). */
+const DEFAULT_CLIPBOARD_CLEAR_MS = 120_000;
+
+export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases {
   let session: Session | undefined;
   let controller: SyncController | undefined;
   let publisher: IpcEventPublisher | undefined;
@@ -60,14 +74,16 @@ export function uiUseCases(ctx: CommandContext, openExternal: (url: string) => P
         }),
       onChange: ({ seq: _seq, ...event }) => session && changed(session.profileId, [event]),
       onChanges: changed,
-      // A page's clipboard is the browser's: the link would have to reach the page, which the contract forbids.
-      clipboard: {
-        writeSecret: () => {
-          throw new Error('copying a login link is not available in the browser host; use "Open in browser"');
-        },
+      // Not the page's clipboard API: the link would have to reach the page, which the contract forbids.
+      clipboard: shell.clipboard,
+      openExternal: (url) => shell.openExternal(url),
+      clipboardClearMs: () => {
+        const app = ctx.services().profiles.appSettings();
+        if (!app.ok) return DEFAULT_CLIPBOARD_CLEAR_MS;
+        const seconds = app.value.clipboardClearSeconds;
+        return seconds === null ? null : seconds * 1000;
       },
-      openExternal,
-      clipboardClearMs: () => null,
+      exportDestination: { kind: 'download', offer: (download) => shell.downloads.offer(download) },
     },
     publishTo: (p) => void (publisher = p),
     close: () => session?.close(),

@@ -1,15 +1,15 @@
-import { chmodSync, createWriteStream, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { checkExportQuery, exportCachedOrders, exportWriteFailed } from '../../core/app/ordersExport';
+import { checkExportQuery, exportCachedOrders } from '../../core/app/ordersExport';
+import { exportCachedOrdersToFile } from '../../core/app/ordersExportFile';
 import type { ExportFormat, ExportSummary } from '../../core/cache/exportOrders';
 import type { Result } from '../../core/result';
 import type { AppError } from '../../shared/errors/appError';
 import { unwrap } from '../appResult';
 import { withSession } from '../context';
 import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from '../filterFlags';
-import { CliError, CliInputError, ExitCode } from '../io';
+import { CliInputError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';
 import { refuseBothForms } from '../options';
 
@@ -49,8 +49,9 @@ export function registerCacheExport(cache: Command, run: CommandRunner): void {
           // The cache is opened (or refused) before any output is created.
           const cache = session.existingCache();
           if (!cache.ok) return cache;
-          const write: Export = (out) => exportCachedOrders(session, input, out, options);
-          return output === undefined ? toStdout(ctx, write) : toFile(path.resolve(output), output, write);
+          if (output !== undefined)
+            return exportCachedOrdersToFile(session, input, output, { ...options, named: output });
+          return toStdout(ctx, (out) => exportCachedOrders(session, input, out, options));
         }),
       );
       if (ctx.json) ctx.io.stdout(JSON.stringify({ orders, rows, file: path.resolve(output!) }));
@@ -73,40 +74,6 @@ function exportFormat(value: string | undefined): ExportFormat {
 const signal = (ctx: CommandContext) => (ctx.io.signal ? { signal: ctx.io.signal } : {});
 
 type Export = (out: Writable) => Promise<Result<ExportSummary, AppError>>;
-
-/**
- * Into a temporary file beside FILE (created owner-only), renamed over FILE once complete: a failed or cancelled
- * export leaves FILE as it was and no partial file.
- */
-async function toFile(file: string, named: string, write: Export): Promise<Result<ExportSummary, AppError>> {
-  const partial = path.join(path.dirname(file), `.${path.basename(file)}.partial-${process.pid}`);
-  let out;
-  try {
-    out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
-    await new Promise<void>((resolve, reject) => out!.once('open', () => resolve()).once('error', reject));
-  } catch (e) {
-    throw new CliError(
-      `Cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}. Check the folder exists and is writable.`,
-    );
-  }
-  let done = false;
-  try {
-    const result = await write(out);
-    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
-    if (!result.ok) return result;
-    chmodSync(partial, 0o600); // the umask may have narrowed the mode further, never widened it; keep it exact
-    renameSync(partial, file);
-    done = true;
-    return result;
-  } catch (e) {
-    return { ok: false, error: exportWriteFailed((e as NodeJS.ErrnoException).code ?? String(e), named) };
-  } finally {
-    if (!done) {
-      out.destroy();
-      rmSync(partial, { force: true });
-    }
-  }
-}
 
 /** To the process's standard output when the CLI has one; an embedding without it gets the text in one piece. */
 async function toStdout(ctx: CommandContext, write: Export): Promise<Result<ExportSummary, AppError>> {

@@ -4,6 +4,8 @@ import { browserHostImplementations } from '../../browserHost/implementations';
 import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
 import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { startDevRenderer, type DevPages } from '../../browserHost/devRenderer';
+import { systemClipboard } from '../../browserHost/clipboard/systemClipboard';
+import { createExportDownloads } from '../../browserHost/exportDownloads';
 import { findProjectRoot, findRendererDir } from '../../browserHost/rendererDir';
 import { describeUnexpected } from '../../core/logging/redact';
 import { createIpcGate, describeGateProblem } from '../../shared/ipc/gate';
@@ -101,9 +103,14 @@ export function registerUi(program: Command, run: CommandRunner): void {
           } else ctx.io.stderr(`Profile "${started.value.profile.id}" is a merchant profile: no sandbox started.`);
         }
         const settings = describeSettings(served);
-        const useCases = uiUseCases(served, async (url) =>
-          openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
-        );
+        const downloads = createExportDownloads();
+        const clipboard = systemClipboard({ log: ctx.io.stderr });
+        const useCases = uiUseCases(served, {
+          openExternal: async (url) =>
+            openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
+          clipboard,
+          downloads,
+        });
         const gate = createIpcGate({
           implementations: browserHostImplementations(
             {
@@ -127,6 +134,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         const started = await startBrowserHost({
           ...pages,
           gate,
+          downloads,
           ...(port !== undefined ? { port } : {}),
           log: ctx.io.stderr,
         });
@@ -156,6 +164,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // Open pages learn that their host is gone (and can say so) before the connection closes.
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
         await host.close();
+        // A copied login link is not left on the clipboard past the host that promised to clear it.
+        await clipboard.clearPendingNow();
         await stopSandbox();
         useCases.close();
         await removeRedirect();

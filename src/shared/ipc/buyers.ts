@@ -32,7 +32,15 @@ export const buyersChannels = {
   'buyers:remove': { request: z.object({ merchantUserNo: z.string().min(1) }).strict(), data: savedBuyers },
   'buyers:copyLoginLink': {
     request: loginLinkRequest,
-    data: z.object({ copied: z.literal(true), clearsAt: isoInstant.nullable() }).strict(),
+    data: z
+      .object({
+        copied: z.literal(true),
+        /** When the link is cleared from the clipboard; null: it stays until replaced. */
+        clearsAt: isoInstant.nullable(),
+        /** Why a clearing the settings ask for will not happen (the host cannot read the clipboard back). */
+        notClearedReason: z.string().min(1).optional(),
+      })
+      .strict(),
   },
   'buyers:openLoginLink': {
     request: loginLinkRequest,

@@ -29,6 +29,7 @@ export const ipcChannels = [
   'orders:count',
   'orders:get',
   'orders:refresh',
+  'orders:export',
   'orders:cacheStats',
   'afterSales:decide',
   'buyers:sync',

@@ -216,6 +216,10 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     request: { id: order.id },
     response: { ok: true, data: { order, cached: true, changes: 1 } },
   },
+  'orders:export': {
+    request: { search: 'steam key', sellerOrderStatus: [4], sort: 'paid', format: 'csv' },
+    response: { ok: true, data: { orders: 12, rows: 15, file: '/home/me/Documents/orders.csv' } },
+  },
   'orders:cacheStats': {
     request: undefined,
     response: {
@@ -409,6 +413,18 @@ describe('IPC contract', () => {
     ).toBe(false);
     expect(ipcContract['orders:queryPage'].request.safeParse({ sql: 'DROP TABLE orders' }).success).toBe(false);
     expect(ipcContract['orders:count'].request.safeParse({ limit: 5 }).success).toBe(false);
+  });
+
+  it('an export names no path: the renderer cannot choose where main writes, and a download is one of ours', () => {
+    const exportRequest = ipcContract['orders:export'].request;
+    expect(exportRequest.safeParse({ format: 'csv' }).success).toBe(true);
+    expect(exportRequest.safeParse({ format: 'csv', file: '/home/me/.ssh/authorized_keys' }).success).toBe(false);
+    expect(exportRequest.safeParse({ format: 'xlsx' }).success).toBe(false);
+    expect(exportRequest.safeParse({ format: 'csv', limit: 5 }).success).toBe(false);
+    const answer = ipcResponseSchema('orders:export');
+    expect(answer.safeParse({ ok: true, data: { cancelled: true } }).success).toBe(true);
+    expect(answer.safeParse({ ok: true, data: { download: '/_md/export/abc_DEF-1' } }).success).toBe(true);
+    expect(answer.safeParse({ ok: true, data: { download: 'https://evil.example/x' } }).success).toBe(false);
   });
 
   it('knows its channel names', () => {

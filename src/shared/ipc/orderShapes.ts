@@ -33,4 +33,13 @@ export const ipcCacheQuerySchema = ipcCacheFilterSchema
   })
   .strict();
 
+/** An export's request: the cache's filters and sort (everything that matches: no limit, no cursor) and a format. */
+export const ipcExportQuerySchema = ipcCacheFilterSchema
+  .extend({
+    sort: z.enum(['created', 'paid']).optional(),
+    direction: z.enum(['desc', 'asc']).optional(),
+    format: z.enum(['csv', 'jsonl']),
+  })
+  .strict();
+
 export { ipcErrorSchema };

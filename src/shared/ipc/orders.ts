@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { IpcChannelSpec } from './channelSpec';
-import { ipcCacheFilterSchema, ipcCacheQuerySchema, ipcOrderSchema } from './orderShapes';
+import { ipcCacheFilterSchema, ipcCacheQuerySchema, ipcExportQuerySchema, ipcOrderSchema } from './orderShapes';
 
 const count = z.number().int().min(0);
 const orderId = z.object({ id: z.string().min(1) }).strict();
@@ -34,6 +34,20 @@ export const ordersChannels = {
   'orders:refresh': {
     request: orderId,
     data: z.object({ order: ipcOrderSchema, cached: z.boolean(), changes: count }).strict(),
+  },
+  /**
+   * "Export view": every cached order matching the filters, as CSV or JSON Lines. In the desktop app main asks where
+   * to save (the system's save dialog; the renderer never names a path) and answers what was written, or that the
+   * merchant cancelled the dialog. The browser host cannot show a dialog: it answers a one-time download address
+   * on itself instead (valid once, for a short time).
+   */
+  'orders:export': {
+    request: ipcExportQuerySchema,
+    data: z.union([
+      z.object({ orders: count, rows: count, file: z.string().min(1) }).strict(),
+      z.object({ cancelled: z.literal(true) }).strict(),
+      z.object({ download: z.string().regex(/^\/_md\/export\/[A-Za-z0-9_-]+$/) }).strict(),
+    ]),
   },
   'orders:cacheStats': {
     request: z.undefined(),

@@ -43,6 +43,38 @@ describe('buyers handlers over the use-case layer', () => {
     expect(t.app.copied[1]!.text).not.toBe(t.app.copied[0]!.text); // a fresh code each time
   });
 
+  it('a clipboard that cannot clear says why and promises no clearsAt; one that cannot write is a typed error', async () => {
+    const original = t.app.clipboard;
+    try {
+      t.app.clipboard = {
+        writeSecret: async () => ({ ok: true, value: { clearing: false, notClearedReason: 'no reader installed' } }),
+      };
+      expect(await t.invoke('buyers:copyLoginLink', { merchantUserNo: 'u-1', itemId: '42' })).toEqual({
+        ok: true,
+        data: { copied: true, clearsAt: null, notClearedReason: 'no reader installed' },
+      });
+      t.app.clipboard = {
+        writeSecret: async () => ({
+          ok: false,
+          error: {
+            kind: 'io',
+            code: 'clipboard-unavailable',
+            message: 'No clipboard tool was found.',
+            action: 'Install xclip.',
+          },
+        }),
+      };
+      const r = await t.invoke('buyers:copyLoginLink', { merchantUserNo: 'u-1', itemId: '42' });
+      expect(r).toMatchObject({
+        ok: false,
+        error: { kind: 'io', code: 'clipboard-unavailable', action: 'Install xclip.' },
+      });
+      expect(JSON.stringify(r)).not.toContain('authorizationCode');
+    } finally {
+      t.app.clipboard = original;
+    }
+  });
+
   it('buyers:openLoginLink opens a fresh link in the system browser and answers {opened: true}', async () => {
     const r = await t.invoke('buyers:openLoginLink', { merchantUserNo: 'u-1', itemId: '42' });
     expect(r).toEqual({ ok: true, data: { opened: true } });

@@ -1,14 +1,20 @@
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../../core/app/buyers';
 import type { Session } from '../../../core/app/session';
-import type { Result } from '../../../core/result';
+import { ok, type Result } from '../../../core/result';
 import type { AppError } from '../../../shared/errors/appError';
 import type { IpcImplementations } from '../../../shared/ipc/contract';
 import { okResult } from '../../../shared/ipc/result';
 import { answer, ipcErrorOf, withOpenSession } from './useCaseResult';
 
-/** Writes text to the system clipboard and clears it after `clearAfterMs` if it still holds that text (null: never). */
+/** Whether a copied secret will be cleared; when it will not although a delay was asked, why (for the merchant). */
+export type ClipboardWrite = { clearing: boolean; notClearedReason?: string };
+
+/**
+ * Writes text to the system clipboard and clears it after `clearAfterMs` if it still holds that text (null: never).
+ * Electron's clipboard answers nothing (it always can); a host that spawns the OS's tools answers a Result.
+ */
 export interface ClipboardPort {
-  writeSecret(text: string, clearAfterMs: number | null): void;
+  writeSecret(text: string, clearAfterMs: number | null): void | Promise<Result<ClipboardWrite, AppError>>;
 }
 
 export interface BuyersApp {
@@ -49,10 +55,14 @@ export function buyersHandlers(app: BuyersApp): Pick<IpcImplementations, BuyerCh
         const link = await loginLinkForSaved(s, merchantUserNo, itemId);
         if (!link.ok) return { ok: false, error: ipcErrorOf(link.error) };
         const clearMs = app.clipboardClearMs();
-        app.clipboard.writeSecret(link.value.url, clearMs);
+        const written =
+          (await app.clipboard.writeSecret(link.value.url, clearMs)) ?? ok<ClipboardWrite>({ clearing: true });
+        if (!written.ok) return { ok: false, error: ipcErrorOf(written.error) };
+        const { clearing, notClearedReason } = written.value;
         return okResult({
           copied: true as const,
-          clearsAt: clearMs === null ? null : new Date(now() + clearMs).toISOString(),
+          clearsAt: clearMs === null || !clearing ? null : new Date(now() + clearMs).toISOString(),
+          ...(notClearedReason ? { notClearedReason } : {}),
         });
       }),
     'buyers:openLoginLink': ({ merchantUserNo, itemId }) =>

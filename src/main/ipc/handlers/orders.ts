@@ -11,12 +11,16 @@ import type { ChangeEvent } from '../../../core/sync/changeEvents';
 import type { AppError } from '../../../shared/errors/appError';
 import type { IpcImplementations } from '../../../shared/ipc/contract';
 import { formatIsoInstant } from '../../../shared/time/isoInstant';
+import { ordersExportHandler, type ExportDestination } from './ordersExport';
 import { answer, withOpenSession } from './useCaseResult';
 
 export interface OrdersApp {
   session(): Result<Session, AppError>;
   /** Change events a refresh revealed (published as `orders:changed`). */
   onChanges?(profileId: string, events: ChangeEvent[]): void;
+  /** Where `orders:export` writes (absent: the channel answers that exporting is not available here). */
+  exportDestination?: ExportDestination;
+  now?(): number;
 }
 
 const isoOrNull = (ms: number | undefined) => (ms === undefined ? null : formatIsoInstant(ms));
@@ -25,7 +29,7 @@ export function ordersHandlers(
   app: OrdersApp,
 ): Pick<
   IpcImplementations,
-  'orders:queryPage' | 'orders:count' | 'orders:get' | 'orders:refresh' | 'orders:cacheStats'
+  'orders:queryPage' | 'orders:count' | 'orders:get' | 'orders:refresh' | 'orders:export' | 'orders:cacheStats'
 > {
   const session = () => app.session();
   return {
@@ -46,6 +50,7 @@ export function ordersHandlers(
         if (r.ok && r.value.events.length > 0) app.onChanges?.(s.profileId, r.value.events);
         return answer(r, ({ order, cached, events }) => ({ order, cached, changes: events.length }));
       }),
+    ...ordersExportHandler(app),
     'orders:cacheStats': () =>
       withOpenSession(session, (s) =>
         answer(cacheSummary(s), ({ profileId, stats }) => ({
