@@ -1,0 +1,99 @@
+import type { SyncState } from '../../../core/app/sync';
+import type { CoreHost } from '../../../core/host/coreHost';
+import type { HostError } from '../../../core/host/hostErrors';
+import type { OperationError } from '../../../core/host/operations';
+import type { Result } from '../../../core/result';
+import type { AppError } from '../../../shared/errors/appError';
+import {
+  errorResult,
+  ipcErrorKinds,
+  type IpcError,
+  type IpcErrorKind,
+  type IpcResult,
+} from '../../../shared/ipc/result';
+import { decisionData } from './afterSales';
+import { buyersData, copyLink, openLink, type LinkShell } from './buyers';
+import { ordersData } from './orders';
+import { syncData } from './sync';
+import type { useCaseHandlers } from './useCases';
+import { ipcErrorOf } from './useCaseResult';
+
+/** What the platform domains need when the use cases run in the core host. */
+export interface HostRoutedApp extends LinkShell {
+  /** The core host serving the active profile's session, or why there is none. */
+  host(): Result<CoreHost, AppError>;
+}
+
+/** Host failures that are not IPC kinds of their own: the host is gone for now, or a bug on its side. */
+const HOST_KIND_AS_IPC: Readonly<Record<string, IpcErrorKind>> = {
+  'host-failed': 'unavailable',
+  'host-stopped': 'unavailable',
+  aborted: 'unavailable',
+  'unknown-operation': 'internal',
+  'host-internal': 'internal',
+};
+
+const isIpcKind = (kind: string): kind is IpcErrorKind => (ipcErrorKinds as readonly string[]).includes(kind);
+
+/**
+ * A host call's error as it crosses the bridge. The use cases' AppErrors keep their kind and fields; the host's
+ * own failures keep theirs where the contract has one (`host-restarted`, `outcome-unknown`) and otherwise become
+ * `unavailable` / `internal` with the host's kind as the code. Fields the contract does not carry are dropped.
+ */
+export function ipcErrorOfHost(error: OperationError | HostError): IpcError {
+  const { kind, message } = error;
+  const mapped = isIpcKind(kind) ? kind : (HOST_KIND_AS_IPC[kind] ?? 'internal');
+  const detail = error as Partial<Pick<IpcError, 'code' | 'action' | 'issues' | 'found'>>;
+  const code = mapped === kind ? detail.code : kind;
+  return errorResult(mapped, message, {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof detail.action === 'string' ? { action: detail.action } : {}),
+    ...(detail.issues ? { issues: detail.issues } : {}),
+    ...(detail.found ? { found: detail.found } : {}),
+  }).error;
+}
+
+/**
+ * The platform domains (orders, after-sales, buyers, sync) answered by the core host: each channel is one
+ * `host.call` of the operation that runs the same use case, and its value is mapped to the channel's data by the
+ * same mapper as in process. A login link comes back to main only, and goes to the clipboard or the browser here.
+ */
+export function hostRoutedHandlers(app: HostRoutedApp): ReturnType<typeof useCaseHandlers> {
+  async function call<T, D>(operation: string, payload: unknown, data: (value: T) => D): Promise<IpcResult<D>> {
+    const host = app.host();
+    if (!host.ok) return { ok: false, error: ipcErrorOf(host.error) };
+    const r = await host.value.call(operation, payload);
+    return r.ok ? { ok: true, data: data(r.value as T) } : { ok: false, error: ipcErrorOfHost(r.error) };
+  }
+  const link = (payload: { merchantUserNo: string; itemId?: unknown }) =>
+    call('buyers.loginLink', payload, (value: { url: string }) => value.url);
+
+  return {
+    'orders:queryPage': (request) => call('orders.queryPage', request, ordersData.page),
+    'orders:count': (request) => call('orders.count', request, ordersData.count),
+    'orders:get': ({ id }) => call('orders.get', { id }, ordersData.order),
+    'orders:refresh': ({ id }) => call('orders.refresh', { id }, ordersData.refreshed),
+    'orders:cacheStats': () => call('cache.stats', undefined, ordersData.cacheStats),
+    'afterSales:decide': (request) => call('afterSales.decide', request, decisionData),
+    'buyers:sync': (request) => call('buyers.sync', request, buyersData.synced),
+    'buyers:listSaved': () => call('buyers.listSaved', undefined, buyersData.saved),
+    'buyers:save': (request) => call('buyers.save', request, buyersData.saved),
+    'buyers:remove': ({ merchantUserNo }) => call('buyers.remove', { merchantUserNo }, buyersData.saved),
+    'buyers:copyLoginLink': async ({ merchantUserNo, itemId }) => {
+      const url = await link({ merchantUserNo, itemId });
+      return url.ok ? copyLink(app, url.data) : url;
+    },
+    'buyers:openLoginLink': async ({ merchantUserNo, itemId }) => {
+      const url = await link({ merchantUserNo, itemId });
+      return url.ok ? openLink(app, url.data) : url;
+    },
+    'sync:now': (request) =>
+      call(
+        'sync.run',
+        { ...(request.full ? { full: true } : {}), ...(request.rebuild ? { rebuild: true } : {}) },
+        syncData.run,
+      ),
+    'sync:status': () => call('sync.status', undefined, syncData.status),
+    'sync:setPaused': ({ paused }) => call('sync.setPaused', { paused }, (state: SyncState) => ({ state })),
+  };
+}
