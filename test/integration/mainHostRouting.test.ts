@@ -5,6 +5,7 @@
  * for real (SIGKILL) to check what reaches the window.
  */
 import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHost } from '../../src/core/host/coreHost';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
@@ -151,6 +152,10 @@ describe('main routes the platform domains through a supervised core host', () =
     expect(JSON.stringify(r)).not.toContain(main.copied[0]);
     expect(JSON.stringify(main.sent)).not.toContain(main.copied[0]);
     await main.platform.dispose();
+    // Nor into the host's log (its output and the supervisor's reports).
+    const log = started.at(-1)!.log!;
+    await log.close();
+    expect(readFileSync(log.file, 'utf8')).not.toContain(new URL(main.copied[0]!).search);
   });
 
   it('a killed host: the sync in flight answers host-restarted, a decision in flight outcome-unknown', async () => {
