@@ -194,6 +194,13 @@ describe('main routes the platform domains through a supervised core host', () =
       error: { kind: 'outcome-unknown', action: expect.stringMatching(/re-check/i) },
     });
     expect((r as { error: { message: string } }).error.message).toContain('NOT resent');
+    // Main re-checked on the restarted host: the platform shows the decision applied, and so does the cache now.
+    const found = !r.ok ? r.error.found : undefined;
+    const seen = found?.kind === 'found' ? (found.order as Order) : undefined;
+    expect(found).toMatchObject({ kind: 'found', order: { id: order.id } });
+    expect(seen?.orderAfterSalesStatus).not.toBe(1);
+    const cached = await main.invoke('orders:get', { id: order.id });
+    expect(cached.ok && cached.data.order.orderAfterSalesStatus).toBe(seen?.orderAfterSalesStatus);
     await main.platform.dispose();
   });
 });

@@ -62,8 +62,12 @@ describe('host-routed platform handlers', () => {
     ]);
   });
 
-  it('a decision whose host died in flight reaches the window as outcome-unknown, with what to do', async () => {
-    const t = routed({ 'afterSales.decide': err(outcomeUnknown('afterSales.decide')) });
+  it('a decision whose host died in flight reaches the window as outcome-unknown, re-checked on the platform', async () => {
+    const order = { id: '123', isExistAfterSales: true, orderAfterSalesStatus: 2, orderStatus: 4 };
+    const t = routed({
+      'afterSales.decide': err(outcomeUnknown('afterSales.decide')),
+      'orders.refresh': ok({ order, cached: true, events: [] }),
+    });
     const r = await t.invoke('afterSales:decide', { orderId: '123', isApproved: true });
     expect(r).toEqual({
       ok: false,
@@ -71,8 +75,33 @@ describe('host-routed platform handlers', () => {
         kind: 'outcome-unknown',
         message: expect.stringContaining('NOT resent'),
         action: expect.stringMatching(/re-check/i),
+        found: { kind: 'found', summary: 'isExistAfterSales=true, after-sales status 2, order status 4', order },
       },
     });
+    // Not resent: the one call after the decision is the re-check.
+    expect(t.calls.map((c) => c.operation)).toEqual(['afterSales.decide', 'orders.refresh']);
+  });
+
+  it('a re-check that fails says so; the use case’s own outcome-unknown (already re-checked) passes as it is', async () => {
+    const failed = routed({
+      'afterSales.decide': err(outcomeUnknown('afterSales.decide')),
+      'orders.refresh': err({ kind: 'network', message: 'The platform could not be reached.' }),
+    });
+    expect(await failed.invoke('afterSales:decide', { orderId: '123', isApproved: true })).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'outcome-unknown',
+        found: { kind: 'recheck-failed', message: 'The platform could not be reached.' },
+      },
+    });
+    const own = routed({
+      'afterSales.decide': err({ kind: 'outcome-unknown', message: 'Dropped.', found: { kind: 'not-found' } }),
+    });
+    expect(await own.invoke('afterSales:decide', { orderId: '123', isApproved: true })).toEqual({
+      ok: false,
+      error: { kind: 'outcome-unknown', message: 'Dropped.', found: { kind: 'not-found' } },
+    });
+    expect(own.calls.map((c) => c.operation)).toEqual(['afterSales.decide']);
   });
 
   it('host failures are typed: host-restarted stays, a host that gave up is unavailable with its kind as code', async () => {

@@ -1,4 +1,7 @@
+import type { DecisionOutcome } from '../../../core/app/afterSales';
+import type { RefreshedOrder } from '../../../core/app/orders';
 import type { SyncState } from '../../../core/app/sync';
+import { observedSummary } from '../../../core/api/sellerApi';
 import type { CoreHost } from '../../../core/host/coreHost';
 import type { HostError } from '../../../core/host/hostErrors';
 import type { OperationError } from '../../../core/host/operations';
@@ -53,6 +56,21 @@ export function ipcErrorOfHost(error: OperationError | HostError): IpcError {
   }).error;
 }
 
+/** The supervisor's own `outcome-unknown` (the host died mid-call), as opposed to the use case's (with `found`). */
+function isHostOutcomeUnknown(error: OperationError | HostError): boolean {
+  return error.kind === 'outcome-unknown' && 'recheck' in error && error.recheck === true;
+}
+
+/** Re-fetches the order from the platform (refreshing the cache) after a decision with an unknown outcome. */
+async function recheck(host: CoreHost, orderId: string): Promise<NonNullable<IpcError['found']>> {
+  const r = await host.call('orders.refresh', { id: orderId });
+  if (r.ok) {
+    const { order } = r.value as RefreshedOrder;
+    return { kind: 'found', summary: observedSummary(order), order: order as unknown as Record<string, unknown> };
+  }
+  return r.error.kind === 'not-found' ? { kind: 'not-found' } : { kind: 'recheck-failed', message: r.error.message };
+}
+
 /**
  * The platform domains (orders, after-sales, buyers, sync) answered by the core host: each channel is one
  * `host.call` of the operation that runs the same use case, and its value is mapped to the channel's data by the
@@ -74,7 +92,17 @@ export function hostRoutedHandlers(app: HostRoutedApp): ReturnType<typeof useCas
     'orders:get': ({ id }) => call('orders.get', { id }, ordersData.order),
     'orders:refresh': ({ id }) => call('orders.refresh', { id }, ordersData.refreshed),
     'orders:cacheStats': () => call('cache.stats', undefined, ordersData.cacheStats),
-    'afterSales:decide': (request) => call('afterSales.decide', request, decisionData),
+    'afterSales:decide': async (request) => {
+      const host = app.host();
+      if (!host.ok) return { ok: false, error: ipcErrorOf(host.error) };
+      const r = await host.value.call('afterSales.decide', request);
+      if (r.ok) return { ok: true, data: decisionData(r.value as DecisionOutcome) };
+      const error = ipcErrorOfHost(r.error);
+      // The host died while the decision was being sent: it was not resent. Re-check the order on the platform
+      // (the call waits for the restarted host) and say what it shows.
+      if (isHostOutcomeUnknown(r.error)) error.found = await recheck(host.value, request.orderId);
+      return { ok: false, error };
+    },
     'buyers:sync': (request) => call('buyers.sync', request, buyersData.synced),
     'buyers:listSaved': () => call('buyers.listSaved', undefined, buyersData.saved),
     'buyers:save': (request) => call('buyers.save', request, buyersData.saved),
