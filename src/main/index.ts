@@ -1,10 +1,15 @@
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, session, shell } from 'electron';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
+import { secretClipboard } from './clipboard';
+import { saveDialogExportDestination } from './ipc/exportDialog';
 import { startCoreHost } from './coreHost/startCoreHost';
 import { useSharedDataDir } from './dataDir';
 import { createImplementations } from './ipc/implementations';
 import { electronLocalManagementPorts } from './ipc/localManagementPorts';
+import { createEventPublisher } from './ipc/publishEvents';
 import { registerHandlers } from './ipc/registerHandlers';
+import { reopenOnProfileChange } from './ipc/reopenOnProfileChange';
+import { wirePlatformDomains } from './platformDomains';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererLocation } from './window';
 
@@ -37,10 +42,26 @@ if (!app.requestSingleInstanceLock()) {
       denyAllPermissions(session.defaultSession);
       // SQLite, sync and platform HTTP run in the core host's utility process; the keychain stays here.
       const secrets = createKeytarSecretStore();
-      const coreHost = startCoreHost({ secrets });
-      app.on('will-quit', () => void coreHost.dispose());
-      const ports = electronLocalManagementPorts(app.getPath('userData'), secrets);
-      registerHandlers({ implementations: createImplementations(ports), renderer });
+      const dataDir = app.getPath('userData');
+      const ports = electronLocalManagementPorts(dataDir, secrets);
+      // The platform domains run in the core host of the active profile; its events go to the windows.
+      const platform = wirePlatformDomains({
+        profiles: ports.profiles,
+        dataDir,
+        startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
+        events: createEventPublisher(() => BrowserWindow.getAllWindows().map((w) => w.webContents)),
+        clipboard: secretClipboard(clipboard),
+        openExternal: (url) => shell.openExternal(url),
+        exportDestination: saveDialogExportDestination((options) => {
+          const [window] = BrowserWindow.getAllWindows();
+          return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
+        }, app.getPath('documents')),
+      });
+      app.on('will-quit', () => void platform.dispose());
+      registerHandlers({
+        implementations: reopenOnProfileChange(createImplementations(ports, platform.handlers), platform.reopen),
+        renderer,
+      });
       createMainWindow(renderer);
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) createMainWindow(renderer);

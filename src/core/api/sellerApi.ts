@@ -136,14 +136,17 @@ export class SellerApi {
     const found = await this.getOrder(orderId);
     if (!found.ok) return { kind: 'recheck-failed', error: found.error };
     if (found.value === null) return { kind: 'not-found' };
-    const o = found.value;
-    const parts = [
-      `isExistAfterSales=${String(o.isExistAfterSales ?? 'unknown')}`,
-      ...(o.orderAfterSalesStatus != null ? [`after-sales status ${o.orderAfterSalesStatus}`] : []),
-      ...(o.orderStatus != null ? [`order status ${o.orderStatus}`] : []),
-    ];
-    return { kind: 'found', summary: parts.join(', '), order: o };
+    return { kind: 'found', summary: observedSummary(found.value), order: found.value };
   }
+}
+
+/** What a re-check after an unknown outcome shows of an order, in one line. */
+export function observedSummary(o: Order): string {
+  return [
+    `isExistAfterSales=${String(o.isExistAfterSales ?? 'unknown')}`,
+    ...(o.orderAfterSalesStatus != null ? [`after-sales status ${o.orderAfterSalesStatus}`] : []),
+    ...(o.orderStatus != null ? [`order status ${o.orderStatus}`] : []),
+  ].join(', ');
 }
 
 /** After these, the platform may have applied the request. */

@@ -9,7 +9,7 @@ import type { PlatformConfig } from '../config/platformConfig';
 import type { HttpTransport } from '../http/transport';
 import type { KeyStore } from '../keys/keyStore';
 import type { ProfileStore } from '../profiles/profileStore';
-import { toPlatformConfig, type StatusLabels } from '../profiles/profileSchema';
+import { toPlatformConfig, type Profile, type StatusLabels } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
 import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../secrets/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
@@ -141,9 +141,9 @@ export interface ProfileSessionPorts {
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
-/** Opens the session of a profile (the active one when no ID is given): its settings, its keychain secrets, its cache. */
-export function openProfileSession(ports: ProfileSessionPorts, profileId?: string): Result<Session, AppError> {
-  const found = profileId === undefined ? ports.profiles.active() : ports.profiles.get(profileId);
+/** The named profile, or the active one when no ID is given; a settings error when there is none. */
+export function findProfile(profiles: ProfileStore, profileId?: string): Result<Profile, AppError> {
+  const found = profileId === undefined ? profiles.active() : profiles.get(profileId);
   if (!found.ok) {
     const e = found.error;
     return err({
@@ -159,14 +159,21 @@ export function openProfileSession(ports: ProfileSessionPorts, profileId?: strin
       ...(e.action ? { action: e.action } : {}),
     });
   }
-  const profile = found.value;
-  if (profile === null)
+  if (found.value === null)
     return err({
       kind: 'settings',
       code: 'no-profile',
       message: 'No profile selected.',
       action: 'Choose or add a profile.',
     });
+  return ok(found.value);
+}
+
+/** Opens the session of a profile (the active one when no ID is given): its settings, its keychain secrets, its cache. */
+export function openProfileSession(ports: ProfileSessionPorts, profileId?: string): Result<Session, AppError> {
+  const found = findProfile(ports.profiles, profileId);
+  if (!found.ok) return found;
+  const profile = found.value;
   const config = toPlatformConfig(profile);
   return ok(
     new Session({

@@ -1,7 +1,8 @@
+import { exportCachedOrdersToFile } from '../../app/ordersExportFile';
 import path from 'node:path';
 import { z } from 'zod';
 import { decideAfterSales } from '../../app/afterSales';
-import { listSavedBuyers, removeSavedBuyer, saveBuyer } from '../../app/buyers';
+import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
 import {
   cacheSummary,
   cachedOrderDetail,
@@ -37,6 +38,7 @@ export type OrderSessionConfig = z.input<typeof orderSessionConfigSchema>;
 
 const syncRunSchema = z.object({ full: z.boolean().optional(), rebuild: z.boolean().optional() }).strict();
 const idSchema = z.object({ id: z.string().min(1) }).strict();
+const loginLinkSchema = z.object({ merchantUserNo: z.string().min(1), itemId: z.unknown() }).strict();
 
 export const SYNC_PROGRESS_EVENT = 'sync.progress';
 export const ORDERS_CHANGED_EVENT = 'orders.changed';
@@ -73,6 +75,12 @@ export function createSessionOperations(
     'cache.query': { run: async (payload) => done(queryCachedOrders(session, payload)) },
     'orders.queryPage': { run: async (payload) => done(queryCachedPage(session, payload)) },
     'orders.count': { run: async (payload) => done(countCachedOrders(session, payload)) },
+    'orders.exportToFile': {
+      run: async (payload) => {
+        const { query, format, file } = payload as { query: unknown; format: 'csv' | 'jsonl'; file: string };
+        return done(await exportCachedOrdersToFile(session, query, file, { format }));
+      },
+    },
     'orders.get': {
       run: async (payload) => {
         const input = idSchema.safeParse(payload);
@@ -114,6 +122,19 @@ export function createSessionOperations(
     'afterSales.decide': {
       moneyMoving: true,
       run: async (payload) => done(await decideAfterSales(session, payload)),
+    },
+    'buyers.sync': { run: async (payload) => done(await syncBuyer(session, payload)) },
+    /**
+     * A fresh login link for a saved buyer. Its answer holds a live authorization code: it goes to main over the
+     * port, and main writes it to the clipboard or opens it — it is never relayed to a window and never logged.
+     */
+    'buyers.loginLink': {
+      run: async (payload) => {
+        const input = loginLinkSchema.safeParse(payload);
+        return input.success
+          ? done(await loginLinkForSaved(session, input.data.merchantUserNo, input.data.itemId))
+          : invalid(input.error);
+      },
     },
     'buyers.listSaved': { run: async () => done(listSavedBuyers(session)) },
     'buyers.save': { run: async (payload) => done(saveBuyer(session, payload)) },

@@ -1,9 +1,17 @@
-import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../../core/app/buyers';
+import {
+  listSavedBuyers,
+  loginLinkForSaved,
+  removeSavedBuyer,
+  saveBuyer,
+  syncBuyer,
+  type SavedBuyer,
+  type SyncedBuyer,
+} from '../../../core/app/buyers';
 import type { Session } from '../../../core/app/session';
 import { ok, type Result } from '../../../core/result';
 import type { AppError } from '../../../shared/errors/appError';
 import type { IpcImplementations } from '../../../shared/ipc/contract';
-import { okResult } from '../../../shared/ipc/result';
+import { okResult, type IpcResult } from '../../../shared/ipc/result';
 import { answer, ipcErrorOf, withOpenSession } from './useCaseResult';
 
 /** Whether a copied secret will be cleared; when it will not although a delay was asked, why (for the merchant). */
@@ -27,6 +35,52 @@ export interface BuyersApp {
   now?(): number;
 }
 
+/** The use cases' values as the channels' data (shared with the host-routed handlers). */
+export const buyersData = {
+  /** The user ID only: the authorization code stays on this side. */
+  synced: ({ userId }: SyncedBuyer) => ({ userId }),
+  saved: (buyers: SavedBuyer[]) => ({ buyers }),
+};
+
+/** The shell's side of a login link: where it goes instead of the answer. */
+export type LinkShell = Pick<BuyersApp, 'clipboard' | 'openExternal' | 'clipboardClearMs' | 'now'>;
+
+/** Writes a fresh link to the clipboard; the answer says when it is cleared, never what it was. */
+export async function copyLink(
+  app: LinkShell,
+  url: string,
+): Promise<IpcResult<{ copied: true; clearsAt: string | null; notClearedReason?: string }>> {
+  const clearMs = app.clipboardClearMs();
+  // A port may answer how the write went (the browser host's OS tools); nothing means copied, and cleared later.
+  const written = (await app.clipboard.writeSecret(url, clearMs)) ?? ok<ClipboardWrite>({ clearing: true });
+  if (!written.ok) return { ok: false, error: ipcErrorOf(written.error) };
+  const { clearing, notClearedReason } = written.value;
+  const now = app.now ? app.now() : Date.now();
+  return okResult({
+    copied: true as const,
+    clearsAt: clearMs === null || !clearing ? null : new Date(now + clearMs).toISOString(),
+    ...(notClearedReason ? { notClearedReason } : {}),
+  });
+}
+
+/** Opens a fresh link in the system browser. */
+export async function openLink(app: LinkShell, url: string): Promise<IpcResult<{ opened: true }>> {
+  try {
+    await app.openExternal(url);
+  } catch {
+    // The link is not repeated in the error: it holds a live authorization code.
+    return {
+      ok: false,
+      error: ipcErrorOf({
+        kind: 'unexpected',
+        message: 'The system browser could not be opened.',
+        action: 'Copy the link instead.',
+      }),
+    };
+  }
+  return okResult({ opened: true as const });
+}
+
 type BuyerChannels =
   | 'buyers:sync'
   | 'buyers:listSaved'
@@ -40,49 +94,23 @@ type BuyerChannels =
  * user ID only, and a login link goes to the clipboard or the system browser, never into the answer.
  */
 export function buyersHandlers(app: BuyersApp): Pick<IpcImplementations, BuyerChannels> {
-  const now = () => (app.now ? app.now() : Date.now());
   const session = () => app.session();
   return {
     'buyers:sync': (request) =>
-      withOpenSession(session, async (s) => answer(await syncBuyer(s, request), ({ userId }) => ({ userId }))),
-    'buyers:listSaved': () => withOpenSession(session, (s) => answer(listSavedBuyers(s), (buyers) => ({ buyers }))),
-    'buyers:save': (request) =>
-      withOpenSession(session, (s) => answer(saveBuyer(s, request), (buyers) => ({ buyers }))),
+      withOpenSession(session, async (s) => answer(await syncBuyer(s, request), buyersData.synced)),
+    'buyers:listSaved': () => withOpenSession(session, (s) => answer(listSavedBuyers(s), buyersData.saved)),
+    'buyers:save': (request) => withOpenSession(session, (s) => answer(saveBuyer(s, request), buyersData.saved)),
     'buyers:remove': ({ merchantUserNo }) =>
-      withOpenSession(session, (s) => answer(removeSavedBuyer(s, merchantUserNo), (buyers) => ({ buyers }))),
+      withOpenSession(session, (s) => answer(removeSavedBuyer(s, merchantUserNo), buyersData.saved)),
     'buyers:copyLoginLink': ({ merchantUserNo, itemId }) =>
       withOpenSession(session, async (s) => {
         const link = await loginLinkForSaved(s, merchantUserNo, itemId);
-        if (!link.ok) return { ok: false, error: ipcErrorOf(link.error) };
-        const clearMs = app.clipboardClearMs();
-        const written =
-          (await app.clipboard.writeSecret(link.value.url, clearMs)) ?? ok<ClipboardWrite>({ clearing: true });
-        if (!written.ok) return { ok: false, error: ipcErrorOf(written.error) };
-        const { clearing, notClearedReason } = written.value;
-        return okResult({
-          copied: true as const,
-          clearsAt: clearMs === null || !clearing ? null : new Date(now() + clearMs).toISOString(),
-          ...(notClearedReason ? { notClearedReason } : {}),
-        });
+        return link.ok ? copyLink(app, link.value.url) : { ok: false, error: ipcErrorOf(link.error) };
       }),
     'buyers:openLoginLink': ({ merchantUserNo, itemId }) =>
       withOpenSession(session, async (s) => {
         const link = await loginLinkForSaved(s, merchantUserNo, itemId);
-        if (!link.ok) return { ok: false, error: ipcErrorOf(link.error) };
-        try {
-          await app.openExternal(link.value.url);
-        } catch {
-          // The link is not repeated in the error: it holds a live authorization code.
-          return {
-            ok: false,
-            error: ipcErrorOf({
-              kind: 'unexpected',
-              message: 'The system browser could not be opened.',
-              action: 'Copy the link instead.',
-            }),
-          };
-        }
-        return okResult({ opened: true as const });
+        return link.ok ? openLink(app, link.value.url) : { ok: false, error: ipcErrorOf(link.error) };
       }),
   };
 }

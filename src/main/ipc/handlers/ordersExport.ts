@@ -43,7 +43,7 @@ export function exportFileName(profileId: string, format: ExportFormat, nowMs: n
   return `orders-${safeProfile}-${new Date(nowMs).toISOString().slice(0, 10)}.${format}`;
 }
 
-const unavailable: AppError = {
+export const EXPORT_UNAVAILABLE: AppError = {
   kind: 'unexpected',
   code: 'export-unavailable',
   message: 'Exporting is not available in this window.',
@@ -67,7 +67,7 @@ export function ordersExportHandler(app: {
           const cache = s.existingCache();
           if (!cache.ok) return { ok: false, error: ipcErrorOf(cache.error) };
           const destination = app.exportDestination;
-          if (!destination) return { ok: false, error: ipcErrorOf(unavailable) };
+          if (!destination) return { ok: false, error: ipcErrorOf(EXPORT_UNAVAILABLE) };
           const fileName = exportFileName(s.profileId, format, now());
           if (destination.kind === 'download') {
             const download = destination.offer({
