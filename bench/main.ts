@@ -32,7 +32,7 @@ import { createAxiosTransport } from '../src/core/http/axiosTransport';
 import { countingTransport } from '../src/core/sync/countingTransport';
 import { SyncEngine, type SyncSummary } from '../src/core/sync/syncEngine';
 import { FakePlatform } from '../src/core/sync/testing/fakePlatform';
-import { describeSyncError } from '../src/core/sync/syncErrors';
+import { describeSyncError } from '../src/shared/errors/syncErrors';
 import { decodeOrder } from '../src/shared/domain/orderDecoding';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { runNodeCoreHost } from '../src/core/host/nodeHostMain';

@@ -1,6 +1,6 @@
 import type { Credentials } from '../core/api/clientDeps';
 import { createSession, type Session, type SessionParts, type SessionWording } from '../core/app/session';
-import type { CacheIdentity } from '../core/cache/cacheErrors';
+import type { CacheIdentity } from '../shared/errors/cacheErrors';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
 import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';

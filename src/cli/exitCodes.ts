@@ -1,4 +1,4 @@
-import type { ApiError } from '../core/errors';
+import type { ApiError } from '../shared/errors/apiError';
 import type { AppErrorKind } from '../shared/errors/appError';
 
 /** Exit codes of the CLI, as documented in the README. */

@@ -1,5 +1,5 @@
 import type { KeyStoreError } from '../core/keys/keyStore';
-import type { ProfileStoreError } from '../core/profiles/profileErrors';
+import type { ProfileStoreError } from '../shared/errors/profileErrors';
 import type { SecretStoreError } from '../core/secrets/secretStore';
 import { CliError } from './io';
 

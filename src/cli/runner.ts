@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { apiErrorParts, type ApiError } from '../core/errors';
+import { apiErrorParts, type ApiError } from '../shared/errors/apiError';
 import { describeUnexpected } from '../core/logging/redact';
 import type { Profile, StatusLabels } from '../core/profiles/profileSchema';
 import {

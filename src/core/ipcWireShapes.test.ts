@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PAGE_SIZE_MAX } from '../shared/domain/requests';
 import { checkEvent, type IpcEventPayloadInput } from '../shared/ipc/events';
 import type { IpcErrorKind } from '../shared/ipc/result';
-import type { ApiError } from './errors';
+import type { ApiError } from '../shared/errors/apiError';
 import type { ChangeEvent } from './sync/changeEvents';
 import { PlatformClock } from './sync/platformClock';
 import { ProgressTracker, type SyncProgress } from './sync/progress';

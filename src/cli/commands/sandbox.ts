@@ -2,7 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { describeProfileStoreError } from '../../core/profiles/profileErrors';
+import { describeProfileStoreError } from '../../shared/errors/profileErrors';
 import type { Profile } from '../../core/profiles/profileSchema';
 import {
   readSandboxState,

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { buyerSyncResultSchema, type BuyerSyncResult } from '../../shared/domain/order';
 import { buyerSyncRequestSchema, itemIdSchema, type BuyerSyncRequest } from '../../shared/domain/requests';
-import type { ApiError } from '../errors';
+import type { ApiError } from '../../shared/errors/apiError';
 import { err, ok, type Result } from '../result';
 import { newNonce } from '../signing/nonce';
 import { signText } from '../signing/rsaSignature';

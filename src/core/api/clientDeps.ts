@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { z } from 'zod';
 import type { PlatformConfig } from '../config/platformConfig';
-import type { ApiError, FieldIssue } from '../errors';
+import type { ApiError, FieldIssue } from '../../shared/errors/apiError';
 import type { HttpTransport } from '../http/transport';
 import { err, ok, type Result } from '../result';
 import { DEFAULT_RETRY_POLICY, realSleeper, type RetryContext, type RetryPolicy, type Sleeper } from './retry';

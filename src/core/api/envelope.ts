@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { platformError, type ApiError } from '../errors';
+import { platformError, type ApiError } from '../../shared/errors/apiError';
 import type { HttpResponse, TransportFailure } from '../http/transport';
 import { parseJsonKeepingIds } from '../json/losslessJson';
 import { duplicateTopLevelKey } from '../json/topLevelKeys';

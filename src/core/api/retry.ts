@@ -1,4 +1,4 @@
-import type { ApiError } from '../errors';
+import type { ApiError } from '../../shared/errors/apiError';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */

@@ -7,7 +7,7 @@ import {
   type OrderListQuery,
 } from '../../shared/domain/requests';
 import { z } from 'zod';
-import type { ApiError, OutcomeObservation } from '../errors';
+import type { ApiError, OutcomeObservation } from '../../shared/errors/apiError';
 import { integerLiteral } from '../json/losslessJson';
 import { err, ok, type Result } from '../result';
 import {

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dripForever, startHostileServer, type HostileServer } from '../../../test/helpers/hostileServer';
 import { platformConfigSchema } from '../config/platformConfig';
-import { describeApiError } from '../errors';
+import { describeApiError } from '../../shared/errors/apiError';
 import { createAxiosTransport } from '../http/axiosTransport';
 import { BuyerSyncApi } from './buyerSyncApi';
 import { fixedCredentials, type ClientDeps, type RequestLogEntry } from './clientDeps';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ApiError } from '../errors';
+import type { ApiError } from '../../shared/errors/apiError';
 import { err, type Result } from '../result';
 import type { RequestLogEntry, ResolvedDeps } from './clientDeps';
 import { decodeEnvelope, transportError, type Decoded } from './envelope';

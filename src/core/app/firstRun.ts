@@ -2,7 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { KeyStore } from '../keys/keyStore';
 import type { Profile, StatusLabels } from '../profiles/profileSchema';
 import type { ProfileStore } from '../profiles/profileStore';
-import { describeProfileStoreError } from '../profiles/profileErrors';
+import { describeProfileStoreError } from '../../shared/errors/profileErrors';
 import { err, ok, type Result } from '../result';
 import type { SecretStore, SecretStoreError } from '../secrets/secretStore';
 

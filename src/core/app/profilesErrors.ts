@@ -1,5 +1,5 @@
 import type { AppError } from '../../shared/errors/appError';
-import type { ProfileStoreError } from '../profiles/profileErrors';
+import type { ProfileStoreError } from '../../shared/errors/profileErrors';
 
 /**
  * A profile-store failure as a use-case error: bad or duplicate input is `invalid-input`, an unreadable file `io`,

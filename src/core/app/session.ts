@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { BuyerSyncApi } from '../api/buyerSyncApi';
 import type { ClientDeps, Credentials, RequestLogEntry } from '../api/clientDeps';
 import { SellerApi } from '../api/sellerApi';
-import type { CacheIdentity } from '../cache/cacheErrors';
+import type { CacheIdentity } from '../../shared/errors/cacheErrors';
 import { cacheFilePath, openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
 import type { PlatformConfig } from '../config/platformConfig';

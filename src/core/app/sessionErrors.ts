@@ -1,6 +1,6 @@
-import { canRebuild, describeCacheError, type CacheError } from '../cache/cacheErrors';
-import { apiErrorParts, type ApiError, type OutcomeObservation } from '../errors';
-import { describeSyncError, type SyncError } from '../sync/syncErrors';
+import { canRebuild, describeCacheError, type CacheError } from '../../shared/errors/cacheErrors';
+import { apiErrorParts, type ApiError, type OutcomeObservation } from '../../shared/errors/apiError';
+import { describeSyncError, type SyncError } from '../../shared/errors/syncErrors';
 import type { AppError, AppFound } from '../../shared/errors/appError';
 
 /**

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { err, ok, type Result } from '../result';
-import { classifyCacheException, type CacheError } from './cacheErrors';
+import { classifyCacheException, type CacheError } from '../../shared/errors/cacheErrors';
 
 /**
  * `PRAGMA quick_check`: every page of the file read and its structure checked (not index contents against their

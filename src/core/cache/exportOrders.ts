@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import { z } from 'zod';
 import { checkDateRanges } from '../../shared/domain/requests';
 import { err, ok, type Result } from '../result';
-import type { CacheError } from './cacheErrors';
+import type { CacheError } from '../../shared/errors/cacheErrors';
 import { csvHeaderLine, orderCsvLines, UTF8_BOM } from './exportCsv';
 import type { OrderCache } from './orderCache';
 import { cacheFilterObject, issuesText } from './querySchema';

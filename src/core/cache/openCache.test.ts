@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeOrder } from '../sync/testing/fakeOrders';
-import { canRebuild, describeCacheError } from './cacheErrors';
+import { canRebuild, describeCacheError } from '../../shared/errors/cacheErrors';
 import { CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
 import { cacheFilePath, openOrderCache, profileFileName, setCacheFileAside } from './openCache';
 import type { OrderCache } from './orderCache';

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../paths/privateFiles';
 import { foldText } from './ftsQuery';
 import { err, ok, type Result } from '../result';
-import { classifyCacheException, type CacheError, type CacheIdentity } from './cacheErrors';
+import { classifyCacheException, type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { applyMigrations, CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION, schemaVersion } from './migrations';
 import { OrderCache } from './orderCache';
 

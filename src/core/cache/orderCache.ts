@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Order } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
-import { type CacheError, type CacheIdentity } from './cacheErrors';
+import { type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';

@@ -1,6 +1,6 @@
 import { SellerApi } from '../api/sellerApi';
 import type { PlatformConfig } from '../config/platformConfig';
-import { describeApiError, type ApiError } from '../errors';
+import { describeApiError, type ApiError } from '../../shared/errors/apiError';
 import type { HttpTransport } from '../http/transport';
 import type { KeyStore } from '../keys/keyStore';
 import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../secrets/profileCredentials';

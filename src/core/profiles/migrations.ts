@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result';
 import { CURRENT_SCHEMA_VERSION, profilesDocumentSchema, type ProfilesDocument } from './profileSchema';
-import { invalidError, type ProfileStoreError } from './profileErrors';
+import { invalidError, type ProfileStoreError } from '../../shared/errors/profileErrors';
 
 /**
  * Schema versions of the settings document (`schemaVersion`):

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../result';
 import { FileLockBusyError } from './fileLock';
 import { migrateDocument } from './migrations';
-import { invalidError, type ProfileStoreError } from './profileErrors';
+import { invalidError, type ProfileStoreError } from '../../shared/errors/profileErrors';
 import {
   CURRENT_SCHEMA_VERSION,
   profileSchema,
@@ -12,7 +12,7 @@ import {
   type ProfilesDocument,
 } from './profileSchema';
 
-export type { ProfileStoreError } from './profileErrors';
+export type { ProfileStoreError } from '../../shared/errors/profileErrors';
 
 /** A change to a profile: any field but the ID. `notifications` merge field by field; each status-label map is replaced. */
 export type ProfilePatch = Partial<Omit<ProfileInput, 'id' | 'notifications' | 'statusLabels'>> & {

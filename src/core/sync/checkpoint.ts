@@ -1,4 +1,4 @@
-import type { CacheError } from '../cache/cacheErrors';
+import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { OrderCache } from '../cache/orderCache';
 import type { Result } from '../result';
 import type { BaseFilter } from './windowSync';

@@ -8,7 +8,7 @@
 import type { OrderCache } from '../cache/orderCache';
 import type { HttpTransport } from '../http/transport';
 import { err, ok, type Result } from '../result';
-import type { SyncError } from './syncErrors';
+import type { SyncError } from '../../shared/errors/syncErrors';
 
 /** The response header naming the platform's data set (lower case, as transports report headers). */
 export const DATA_SET_HEADER = 'x-data-set-id';

@@ -2,7 +2,7 @@ import { ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
 import { fetchWindows, updatedSinceFilter, type PollOutcome } from './incrementalSync';
 import type { SyncContext } from './syncContext';
-import type { SyncError } from './syncErrors';
+import type { SyncError } from '../../shared/errors/syncErrors';
 
 /**
  * A full sync: every order, window by window over creation dates (checkpointed: a resumed run skips the

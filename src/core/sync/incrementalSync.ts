@@ -1,10 +1,10 @@
-import type { CacheError } from '../cache/cacheErrors';
+import type { CacheError } from '../../shared/errors/cacheErrors';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
 import { ProgressTracker, type SyncProgress } from './progress';
 import type { SyncContext } from './syncContext';
-import type { SyncError } from './syncErrors';
+import type { SyncError } from '../../shared/errors/syncErrors';
 import { syncWindows, type BaseFilter, type WindowSyncOptions, type WindowSyncResult } from './windowSync';
 import { windowGaps } from './windowPlanner';
 

@@ -1,10 +1,10 @@
 import type { OrderCache } from '../cache/orderCache';
-import type { CacheError } from '../cache/cacheErrors';
+import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { PageWriteResult } from '../cache/upsertOrders';
 import { err, ok, type Result } from '../result';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
-import type { SyncError } from './syncErrors';
+import type { SyncError } from '../../shared/errors/syncErrors';
 
 /** A change event as stored in the cache's outbox, with its sequence number. */
 export type StoredChangeEvent = ChangeEvent & { seq: number };

@@ -10,7 +10,7 @@ import type { ProgressListener } from './progress';
 import { inThreadPageStore, type PageStore, type StoredChangeEvent, type SyncCounters } from './pageStore';
 import { DEFAULT_SYNC_SETTINGS, type SyncContext, type SyncSettings } from './syncContext';
 import { checkDataSet, type DataSetSource } from './dataSetWatch';
-import { describeSyncError, type SyncError } from './syncErrors';
+import { describeSyncError, type SyncError } from '../../shared/errors/syncErrors';
 import { SyncLease, type SyncLeaseOptions } from './syncLease';
 import type { OrderSource, WindowSyncOptions } from './windowSync';
 import { findWriterThreadEntry, startWriterThread } from './writerThread';

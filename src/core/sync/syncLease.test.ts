@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
-import { describeSyncError } from './syncErrors';
+import { describeSyncError } from '../../shared/errors/syncErrors';
 import { SyncEngine } from './syncEngine';
 import { SyncLease, processIsAlive } from './syncLease';
 import { FakePlatform } from './testing/fakePlatform';

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
-import type { SyncError } from './syncErrors';
+import type { SyncError } from '../../shared/errors/syncErrors';
 
 /**
  * One sync at a time per cache file, across processes (the desktop app and a CLI `sync`, or two CLI runs): the

@@ -1,7 +1,7 @@
 import type { OrderPage } from '../api/sellerApi';
 import { createdMs } from '../cache/orderRows';
 import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
-import type { ApiError } from '../errors';
+import type { ApiError } from '../../shared/errors/apiError';
 import { err, ok, type Result } from '../result';
 import type { Order } from '../../shared/domain/order';
 import { PAGE_INDEX_MAX, PAGE_SIZE_MAX, type OrderListQueryInput } from '../../shared/domain/requests';
@@ -11,7 +11,7 @@ import type { PlatformClock } from './platformClock';
 import type { ProgressTracker } from './progress';
 import { chooseRepair, mostlyMissing } from './repairPolicy';
 import { RequestPump, type Urgency } from './requestPump';
-import type { SyncError } from './syncErrors';
+import type { SyncError } from '../../shared/errors/syncErrors';
 import { describeWindow, isInstant, pagesFor, planSplit, windowFilter, type CreateWindow } from './windowPlanner';
 
 /** Where orders come from: SellerApi in the app and CLI. */

@@ -1,4 +1,4 @@
-import type { CacheError } from '../cache/cacheErrors';
+import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { PageWriteResult } from '../cache/upsertOrders';
 import type { Result } from '../result';
 import type { Order } from '../../shared/domain/order';

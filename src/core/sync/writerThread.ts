@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { SkippedOrder } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
 import { PageAccounting, type PageStore, type StoredChangeEvent, type SyncCounters } from './pageStore';
-import type { SyncError } from './syncErrors';
+import type { SyncError } from '../../shared/errors/syncErrors';
 import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
 
 /** The writer thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */

@@ -1,6 +1,6 @@
 import type { OrderPage } from '../../api/sellerApi';
 import { parseIsoInstant } from '../../../shared/time/isoInstant';
-import type { ApiError } from '../../errors';
+import type { ApiError } from '../../../shared/errors/apiError';
 import { err, ok, type Result } from '../../result';
 import type { Order } from '../../../shared/domain/order';
 import { decodeOrderListData } from '../../../shared/domain/orderDecoding';

@@ -1,6 +1,6 @@
-import type { CacheError } from '../cache/cacheErrors';
-import { describeCacheError } from '../cache/cacheErrors';
-import { describeApiError, type ApiError } from '../errors';
+import type { CacheError } from './cacheErrors';
+import { describeCacheError } from './cacheErrors';
+import { describeApiError, type ApiError } from './apiError';
 
 /** Why a sync stopped. Finished windows and stored pages are kept in every case; the next sync resumes. */
 export type SyncError =

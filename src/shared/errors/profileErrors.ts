@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldIssue } from '../errors';
+import type { FieldIssue } from './apiError';
 
 export type ProfileStoreError =
   | { kind: 'not-found' | 'duplicate' | 'corrupt' | 'newer-version' | 'io'; message: string; action: string }

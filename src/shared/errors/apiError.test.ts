@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorParts, describeApiError, platformError } from './errors';
+import { apiErrorParts, describeApiError, platformError } from './apiError';
 
 describe('error parts (message, code, action)', () => {
   it('a spec code carries the spec action', () => {
