@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChangeEvent } from '../core/sync/changeEvents';
+import type { IpcEventName } from '../shared/ipc/channels';
+import { checkEvent, type IpcEventPublisher } from '../shared/ipc/events';
+import {
+  APP_USER_MODEL_ID,
+  createDesktopShell,
+  type DesktopShellPorts,
+  type MenuTemplateItem,
+  type NotificationPort,
+  type TrayPort,
+} from './desktopShell';
+import type { PollerSyncResult } from './poller';
+import type { TrayIcon } from './trayModel';
+
+const SETTINGS = { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true };
+
+const afterSales: ChangeEvent = {
+  type: 'after-sales-opened',
+  orderId: 'o-1',
+  orderNum: 'N-1',
+  atMs: 1,
+  status: 1,
+};
+
+/** A typed fake of the Electron pieces the shell uses: images are icon names, a menu is its template. */
+function fakeElectron() {
+  const published: { event: IpcEventName; payload: unknown }[] = [];
+  const tray = { images: [] as TrayIcon[], tooltips: [] as string[], menus: [] as MenuTemplateItem[][] };
+  const shown: { title: string; body: string; click: () => void }[] = [];
+  const calls = { sync: 0, show: 0, quit: 0, userModelId: [] as string[] };
+  let syncResult: () => Promise<PollerSyncResult> = async () => ({ ok: true });
+  let complete = true;
+  const events: IpcEventPublisher = {
+    publish(event, payload) {
+      const checked = checkEvent(event, payload);
+      if (checked.ok) published.push({ event, payload });
+      return checked.ok;
+    },
+  };
+  const trayPort: TrayPort<TrayIcon, MenuTemplateItem[]> = {
+    setImage: (image) => void tray.images.push(image),
+    setToolTip: (text) => void tray.tooltips.push(text),
+    setContextMenu: (menu) => void tray.menus.push(menu),
+  };
+  const ports: DesktopShellPorts<TrayIcon, MenuTemplateItem[]> = {
+    profile: () => ({ id: 'p1', pollIntervalSeconds: 60, notifications: SETTINGS }),
+    syncNow: () => {
+      calls.sync += 1;
+      return syncResult();
+    },
+    cacheComplete: async () => complete,
+    awaitingDecision: async () => 2,
+    events,
+    createTray: (image) => (tray.images.push(image), trayPort),
+    buildMenu: (template) => template,
+    trayImage: (icon) => icon,
+    notificationsSupported: () => true,
+    createNotification: ({ title, body }): NotificationPort => {
+      const n = { title, body, click: () => {} };
+      return {
+        on: (_event, listener) => void (n.click = listener),
+        show: () => void shown.push(n),
+      };
+    },
+    network: { isOnline: () => true, onChange: () => () => {} },
+    power: { on: () => undefined, removeListener: () => undefined },
+    showWindow: () => void (calls.show += 1),
+    quit: () => void (calls.quit += 1),
+    setAppUserModelId: (id) => void calls.userModelId.push(id),
+    now: () => Date.now(),
+    formatTime: () => '10:42',
+  };
+  return {
+    ports,
+    published,
+    tray,
+    shown,
+    calls,
+    setSync: (f: () => Promise<PollerSyncResult>) => (syncResult = f),
+    setComplete: (c: boolean) => (complete = c),
+    lastMenu: () => tray.menus.at(-1)!,
+    click: (label: string) => {
+      const item = tray.menus.at(-1)!.find((i) => i.label === label);
+      if (!item) throw new Error(`no menu item "${label}"`);
+      item.click();
+    },
+  };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('desktop shell', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('on ready: sets the AppUserModelID, shows the tray, starts the poller and publishes sync:state', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    expect(f.calls.sync).toBe(0);
+    shell.start();
+    await flush();
+    expect(f.calls.userModelId).toEqual([APP_USER_MODEL_ID]);
+    expect(f.calls.sync).toBe(1);
+    const states = f.published
+      .filter((p) => p.event === 'sync:state')
+      .map((p) => (p.payload as { state: string }).state);
+    expect(states).toEqual(['syncing', 'idle']);
+    shell.stop();
+  });
+
+  it('the tray follows the poller state and the refund count', async () => {
+    const f = fakeElectron();
+    let finish: (r: PollerSyncResult) => void = () => {};
+    f.setSync(() => new Promise((resolve) => (finish = resolve)));
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    expect(f.tray.images.at(-1)).toBe('syncing');
+    expect(f.lastMenu().find((i) => i.label === 'Sync now')?.enabled).toBe(false);
+    finish({ ok: false, error: { kind: 'network', message: 'down' } });
+    await flush();
+    expect(f.tray.images.at(-1)).toBe('error');
+    expect(f.tray.tooltips.at(-1)).toContain('Sync failed');
+    f.setSync(async () => ({ ok: true }));
+    f.click('Sync now');
+    await flush();
+    expect(f.tray.images.at(-1)).toBe('attention');
+    expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 2');
+    shell.stop();
+  });
+
+  it('an after-sales change shows one notification; its click brings the window forward', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    expect(shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] })).toBe(true);
+    expect(f.shown.map((n) => [n.title, n.body])).toEqual([['Refund request', 'Order N-1']]);
+    f.shown[0]!.click();
+    expect(f.calls.show).toBe(1);
+    // The event still reaches the windows.
+    expect(f.published.some((p) => p.event === 'orders:changed')).toBe(true);
+    shell.stop();
+  });
+
+  it('no notification for the events of the first full sync', async () => {
+    const f = fakeElectron();
+    f.setComplete(false);
+    const shell = createDesktopShell(f.ports);
+    f.setSync(async () => {
+      shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+      return { ok: true };
+    });
+    shell.start();
+    await flush();
+    expect(f.calls.sync).toBe(1);
+    expect(f.shown).toEqual([]);
+    shell.stop();
+  });
+
+  it('menu actions: Open shows the window, Sync now polls, Pause silences notifications, Quit quits', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    f.click('Open');
+    expect(f.calls.show).toBe(1);
+    f.click('Sync now');
+    await flush();
+    expect(f.calls.sync).toBe(2);
+    f.click('Pause notifications for 1 hour');
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    expect(f.shown).toEqual([]);
+    f.click('Resume notifications');
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    expect(f.shown).toHaveLength(1);
+    f.click('Quit');
+    expect(f.calls.quit).toBe(1);
+    shell.stop();
+  });
+});

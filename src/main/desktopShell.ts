@@ -1,0 +1,201 @@
+import type { ChangeEvent } from '../core/sync/changeEvents';
+import type { Notifications as NotificationSettings } from '../core/profiles/profileSchema';
+import type { IpcEventName } from '../shared/ipc/channels';
+import type { IpcEventPayloadInput, IpcEventPublisher } from '../shared/ipc/events';
+import { parseIsoInstant } from '../shared/time/isoInstant';
+import { notificationsFor } from './notifications';
+import {
+  createPoller,
+  type NetworkPort,
+  type Poller,
+  type PollerState,
+  type PollerSyncResult,
+  type PowerPort,
+} from './poller';
+import { buildTrayModel, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
+
+/**
+ * The desktop shell: the poller, the tray and the notifications, glued to the Electron pieces they need. Every
+ * Electron API comes in as a structural port, so the glue is unit-tested with a typed fake.
+ */
+
+/** The Windows AppUserModelID: notifications from the installed app are attributed to it. */
+export const APP_USER_MODEL_ID = 'com.merchantdesk.app';
+/** "Pause notifications for 1 hour". */
+export const NOTIFICATION_PAUSE_MS = 60 * 60_000;
+
+export interface TrayPort<Image, MenuHandle> {
+  setImage(image: Image): void;
+  setToolTip(text: string): void;
+  setContextMenu(menu: MenuHandle): void;
+}
+
+export interface MenuTemplateItem {
+  label: string;
+  enabled: boolean;
+  click(): void;
+}
+
+export interface NotificationPort {
+  on(event: 'click', listener: () => void): unknown;
+  show(): void;
+}
+
+export interface DesktopShellPorts<Image, MenuHandle> {
+  /** The active profile's id, poll interval and notification settings; null: no profile chosen. */
+  profile(): { id: string; pollIntervalSeconds: number; notifications: NotificationSettings } | null;
+  /** One sync of the active profile (the `sync:now` handler, which calls the host's `sync.run`). */
+  syncNow(): Promise<PollerSyncResult>;
+  /** Whether the active profile's cache holds a finished full sync (`sync:status`'s `complete`). */
+  cacheComplete(): Promise<boolean>;
+  /** After-sales requests awaiting a decision, for the tray; null when not known. */
+  awaitingDecision?(): Promise<number | null>;
+  /** The windows (createEventPublisher). */
+  events: IpcEventPublisher;
+  /** Electron's `Tray` constructor. */
+  createTray(image: Image): TrayPort<Image, MenuHandle>;
+  /** `Menu.buildFromTemplate`. */
+  buildMenu(template: MenuTemplateItem[]): MenuHandle;
+  /** The image for one tray state (`nativeImage.createFromPath`). */
+  trayImage(icon: TrayIcon): Image;
+  /** `Notification.isSupported()` and `new Notification(options)`. */
+  notificationsSupported(): boolean;
+  createNotification(options: { title: string; body: string }): NotificationPort;
+  network: NetworkPort;
+  power: PowerPort;
+  /** Shows and focuses the main window (creating it when none is open). */
+  showWindow(): void;
+  quit(): void;
+  /** `app.setAppUserModelId` (Windows only). */
+  setAppUserModelId?(id: string): void;
+  now?(): number;
+  formatTime?(epochMs: number): string;
+}
+
+export interface DesktopShell {
+  /** The publisher to hand the platform domains: every event passes through; `orders:changed` also notifies. */
+  events: IpcEventPublisher;
+  /** On app ready: the tray, then the poller. */
+  start(): void;
+  /** Polls at once (the tray's "Sync now", or after the merchant fixed a refused token). */
+  syncNow(): void;
+  stop(): void;
+}
+
+export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<Image, MenuHandle>): DesktopShell {
+  const now = ports.now ?? Date.now;
+  const formatTime =
+    ports.formatTime ??
+    ((ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }));
+  let tray: TrayPort<Image, MenuHandle> | undefined;
+  let poller: Poller | undefined;
+  let trayState: TrayState = {
+    sync: 'idle',
+    awaitingDecision: 0,
+    lastSyncedMs: null,
+    notificationsPausedUntilMs: null,
+  };
+  /** The running sync builds the first baseline: its change events are not news (the core emits none either). */
+  let baselineSync = false;
+
+  const actions: Record<TrayMenuId, (() => void) | undefined> = {
+    'refund-requests': undefined,
+    'last-sync': undefined,
+    open: () => ports.showWindow(),
+    'sync-now': () => shell.syncNow(),
+    'pause-notifications': () => update({ notificationsPausedUntilMs: now() + NOTIFICATION_PAUSE_MS }),
+    'resume-notifications': () => update({ notificationsPausedUntilMs: null }),
+    quit: () => ports.quit(),
+  };
+
+  function update(patch: Partial<TrayState>): void {
+    trayState = { ...trayState, ...patch };
+    if (!tray) return;
+    const model = buildTrayModel(trayState, { nowMs: now(), formatTime });
+    tray.setImage(ports.trayImage(model.icon));
+    tray.setToolTip(model.tooltip);
+    tray.setContextMenu(
+      ports.buildMenu(
+        model.menu.map((item) => ({ label: item.label, enabled: item.enabled, click: () => actions[item.id]?.() })),
+      ),
+    );
+  }
+
+  function onPollerState(state: PollerState): void {
+    ports.events.publish('sync:state', state);
+    const lastSyncedMs = state.lastSyncedAt ? (parseIsoInstant(state.lastSyncedAt) ?? null) : null;
+    update({ sync: state.state, lastSyncedMs });
+    if (state.state === 'idle' && ports.awaitingDecision) {
+      void ports.awaitingDecision().then((n) => {
+        if (n !== null) update({ awaitingDecision: n });
+      });
+    }
+  }
+
+  function notify(events: readonly ChangeEvent[]): void {
+    const profile = ports.profile();
+    if (!profile || !ports.notificationsSupported()) return;
+    const shown = notificationsFor(events, {
+      settings: profile.notifications,
+      nowMs: now(),
+      doNotDisturbUntilMs: trayState.notificationsPausedUntilMs,
+      baselineSync,
+    });
+    for (const n of shown) {
+      const notification = ports.createNotification({ title: n.title, body: n.body });
+      // The contract has no push event that navigates the renderer: a click brings the window forward.
+      notification.on('click', () => ports.showWindow());
+      notification.show();
+    }
+  }
+
+  const events: IpcEventPublisher = {
+    publish<E extends IpcEventName>(event: E, payload: IpcEventPayloadInput<E>): boolean {
+      const sent = ports.events.publish(event, payload);
+      if (sent && event === 'orders:changed') {
+        notify((payload as IpcEventPayloadInput<'orders:changed'>).events as ChangeEvent[]);
+      }
+      return sent;
+    },
+  };
+
+  function startPoller(): void {
+    const profile = ports.profile();
+    if (!profile) return;
+    poller = createPoller({
+      profileId: profile.id,
+      intervalMs: () => (ports.profile()?.pollIntervalSeconds ?? profile.pollIntervalSeconds) * 1000,
+      syncNow: async () => {
+        baselineSync = !(await ports.cacheComplete());
+        try {
+          return await ports.syncNow();
+        } finally {
+          baselineSync = false;
+        }
+      },
+      onState: onPollerState,
+      network: ports.network,
+      power: ports.power,
+    });
+    poller.start();
+  }
+
+  const shell: DesktopShell = {
+    events,
+    start() {
+      ports.setAppUserModelId?.(APP_USER_MODEL_ID);
+      tray = ports.createTray(ports.trayImage('idle'));
+      update({});
+      startPoller();
+    },
+    syncNow() {
+      // resume() polls at once, and also lifts a stop after a refused token (the merchant asked for it).
+      poller?.resume();
+    },
+    stop() {
+      poller?.stop();
+      poller = undefined;
+    },
+  };
+  return shell;
+}
