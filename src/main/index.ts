@@ -10,6 +10,7 @@ import { createEventPublisher } from './ipc/publishEvents';
 import { registerHandlers } from './ipc/registerHandlers';
 import { reopenOnProfileChange } from './ipc/reopenOnProfileChange';
 import { wirePlatformDomains } from './platformDomains';
+import { electronDesktopShell } from './desktopShellElectron';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererLocation } from './window';
 
@@ -44,12 +45,23 @@ if (!app.requestSingleInstanceLock()) {
       const secrets = createKeytarSecretStore();
       const dataDir = app.getPath('userData');
       const ports = electronLocalManagementPorts(dataDir, secrets);
+      // The tray, poller and notifications; host events reach the windows through it.
+      const desktop = electronDesktopShell({
+        profiles: ports.profiles,
+        events: createEventPublisher(() => BrowserWindow.getAllWindows().map((w) => w.webContents)),
+        syncNow: async () => platform.handlers['sync:now']({}),
+        cacheComplete: async () => {
+          const status = await platform.handlers['sync:status'](undefined);
+          return status.ok && status.data.complete;
+        },
+        showWindow: () => (BrowserWindow.getAllWindows()[0] ?? createMainWindow(renderer)).show(),
+      });
       // The platform domains run in the core host of the active profile; its events go to the windows.
       const platform = wirePlatformDomains({
         profiles: ports.profiles,
         dataDir,
         startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
-        events: createEventPublisher(() => BrowserWindow.getAllWindows().map((w) => w.webContents)),
+        events: desktop.events,
         clipboard: secretClipboard(clipboard),
         openExternal: (url) => shell.openExternal(url),
         exportDestination: saveDialogExportDestination((options) => {
@@ -57,12 +69,13 @@ if (!app.requestSingleInstanceLock()) {
           return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
         }, app.getPath('documents')),
       });
-      app.on('will-quit', () => void platform.dispose());
+      app.on('will-quit', () => (desktop.stop(), void platform.dispose()));
       registerHandlers({
         implementations: reopenOnProfileChange(createImplementations(ports, platform.handlers), platform.reopen),
         renderer,
       });
       createMainWindow(renderer);
+      desktop.start();
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) createMainWindow(renderer);
       });
