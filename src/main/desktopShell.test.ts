@@ -159,6 +159,30 @@ describe('desktop shell', () => {
     shell.stop();
   });
 
+  it('a paused sync (sync:setPaused) is no failure: the tray stays idle', async () => {
+    const f = fakeElectron();
+    f.setSync(async () => ({ ok: false, error: { kind: 'sync', code: 'paused', message: 'Sync is paused.' } }));
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    expect(f.tray.images.at(-1)).not.toBe('error');
+    expect(f.tray.tooltips.at(-1)).not.toContain('Sync failed');
+    shell.stop();
+  });
+
+  it('restart after a profile change starts a poller for the new profile', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    f.ports.profile = () => ({ id: 'p2', pollIntervalSeconds: 60, notifications: SETTINGS });
+    shell.restart();
+    await flush();
+    expect(f.calls.sync).toBe(2);
+    expect((f.published.at(-1)!.payload as { profileId: string }).profileId).toBe('p2');
+    shell.stop();
+  });
+
   it('menu actions: Open shows the window, Sync now polls, Pause silences notifications, Quit quits', async () => {
     const f = fakeElectron();
     const shell = createDesktopShell(f.ports);

@@ -77,6 +77,8 @@ export interface DesktopShell {
   events: IpcEventPublisher;
   /** On app ready: the tray, then the poller. */
   start(): void;
+  /** After the active profile changed: a new poller for the new profile (none when no profile is chosen). */
+  restart(): void;
   /** Polls at once (the tray's "Sync now", or after the merchant fixed a refused token). */
   syncNow(): void;
   stop(): void;
@@ -168,7 +170,11 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       syncNow: async () => {
         baselineSync = !(await ports.cacheComplete());
         try {
-          return await ports.syncNow();
+          const result = await ports.syncNow();
+          // The merchant paused syncing (sync:setPaused): no failure, no backoff; the poller tries at the next turn.
+          return !result.ok && result.error.kind === 'sync' && result.error.code === 'paused'
+            ? { ok: false, error: { ...result.error, code: 'busy' } }
+            : result;
         } finally {
           baselineSync = false;
         }
@@ -187,6 +193,10 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       tray = ports.createTray(ports.trayImage('idle'));
       update({});
       startPoller();
+    },
+    restart() {
+      shell.stop();
+      if (tray) startPoller();
     },
     syncNow() {
       // resume() polls at once, and also lifts a stop after a refused token (the merchant asked for it).

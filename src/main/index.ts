@@ -71,7 +71,10 @@ if (!app.requestSingleInstanceLock()) {
       });
       app.on('will-quit', () => (desktop.stop(), void platform.dispose()));
       registerHandlers({
-        implementations: reopenOnProfileChange(createImplementations(ports, platform.handlers), platform.reopen),
+        implementations: reopenOnProfileChange(createImplementations(ports, platform.handlers), async () => {
+          await platform.reopen();
+          desktop.restart();
+        }),
         renderer,
       });
       createMainWindow(renderer);
