@@ -183,6 +183,24 @@ describe('desktop shell', () => {
     shell.stop();
   });
 
+  it('a window focused more than one interval after the last poll polls at once', async () => {
+    const f = fakeElectron();
+    let onFocus: () => void = () => {};
+    f.ports.focus = { on: (_e, l) => void (onFocus = l), removeListener: () => undefined };
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    onFocus();
+    await flush();
+    expect(f.calls.sync).toBe(1);
+    // Moves the clock without firing the poller's timer, so only the focus can poll.
+    vi.setSystemTime(Date.now() + 61_000);
+    onFocus();
+    await flush();
+    expect(f.calls.sync).toBe(2);
+    shell.stop();
+  });
+
   it('menu actions: Open shows the window, Sync now polls, Pause silences notifications, Quit quits', async () => {
     const f = fakeElectron();
     const shell = createDesktopShell(f.ports);

@@ -6,6 +6,7 @@ import { parseIsoInstant } from '../shared/time/isoInstant';
 import { notificationsFor } from './notifications';
 import {
   createPoller,
+  type FocusPort,
   type NetworkPort,
   type Poller,
   type PollerState,
@@ -63,6 +64,8 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   createNotification(options: { title: string; body: string }): NotificationPort;
   network: NetworkPort;
   power: PowerPort;
+  /** Any app window gaining focus: polls at once when the last poll is more than one interval old. */
+  focus?: FocusPort;
   /** Shows and focuses the main window (creating it when none is open). */
   showWindow(): void;
   quit(): void;
@@ -182,6 +185,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       onState: onPollerState,
       network: ports.network,
       power: ports.power,
+      ...(ports.focus ? { focus: ports.focus } : {}),
     });
     poller.start();
   }

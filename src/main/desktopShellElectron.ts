@@ -34,6 +34,10 @@ export function electronDesktopShell(options: ElectronShellOptions): DesktopShel
     // Electron's `net` has no change event; powerMonitor's resume/unlock wake the poller, which re-reads it.
     network: { isOnline: () => net.isOnline(), onChange: () => () => {} },
     power: powerMonitor,
+    focus: {
+      on: (_event, listener) => app.on('browser-window-focus', listener),
+      removeListener: (_event, listener) => app.removeListener('browser-window-focus', listener),
+    },
     showWindow: options.showWindow,
     quit: () => app.quit(),
     ...(process.platform === 'win32' ? { setAppUserModelId: (id: string) => app.setAppUserModelId(id) } : {}),
