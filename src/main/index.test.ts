@@ -23,6 +23,11 @@ vi.mock('electron', () => {
     session: {},
     ipcMain: { handle: () => {} },
     shell: {},
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: { scheme: string }[]) =>
+        void calls.push(`registerSchemesAsPrivileged ${schemes.map((s) => s.scheme).join(',')}`),
+      handle: (scheme: string) => void calls.push(`handle ${scheme}`),
+    },
   };
   // electron-store (the app's profile store) reads the default export.
   return { ...electron, default: electron };
@@ -35,6 +40,9 @@ describe('main start-up', () => {
     expect(calls.slice(0, 2)).toEqual(['setName Merchant Desk', 'setPath userData /srv/merchant-desk-test']);
     expect(calls.indexOf('requestSingleInstanceLock')).toBeGreaterThan(1);
     expect(calls).toContain('quit');
+    // Scheme privileges are accepted only before ready; the handler waits for ready (never reached here).
+    expect(calls).toContain('registerSchemesAsPrivileged app');
+    expect(calls).not.toContain('handle app');
     vi.unstubAllEnvs();
   });
 });

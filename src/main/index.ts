@@ -1,4 +1,5 @@
-import { app, BrowserWindow, clipboard, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, protocol, session, shell } from 'electron';
+import { handleAppScheme, registerAppSchemePrivileges } from './appProtocol';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { secretClipboard } from './clipboard';
 import { saveDialogExportDestination } from './ipc/exportDialog';
@@ -12,13 +13,15 @@ import { reopenOnProfileChange } from './ipc/reopenOnProfileChange';
 import { wirePlatformDomains } from './platformDomains';
 import { electronDesktopShell } from './desktopShellElectron';
 import { denyAllPermissions, installWebContentsGuards } from './security';
-import { createMainWindow, rendererLocation } from './window';
+import { createMainWindow, rendererDirectory, rendererLocation } from './window';
 
 // The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
 useSharedDataDir(app);
 // Every renderer runs sandboxed, whatever its webPreferences say.
 app.enableSandbox();
 installWebContentsGuards();
+// The renderer's app:// scheme: privileges are accepted only before ready, the handler once ready.
+registerAppSchemePrivileges(protocol);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -41,6 +44,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(() => {
       denyAllPermissions(session.defaultSession);
+      handleAppScheme(protocol, rendererDirectory());
       // SQLite, sync and platform HTTP run in the core host's utility process; the keychain stays here.
       const secrets = createKeytarSecretStore();
       const dataDir = app.getPath('userData');

@@ -3,8 +3,8 @@
  * No runtime import of electron here, so this stays testable in plain Node.
  */
 export interface RendererLocation {
-  /** file:// URL of the built renderer page (out/renderer/index.html, inside app.asar when packaged). */
-  fileUrl: string;
+  /** The built renderer page on the app:// scheme (APP_INDEX_URL); only its origin is trusted. */
+  appUrl: string;
   /** electron-vite's dev server URL (ELECTRON_RENDERER_URL); set only for unpackaged dev runs. */
   devServerUrl?: string | undefined;
 }
@@ -15,7 +15,10 @@ export interface SenderFrameLike {
   readonly parent: unknown;
 }
 
-/** True when `url` is the app's renderer page: the same file (any hash/query), or the dev server's origin. */
+/**
+ * True when `url` is on the app's renderer origin: exactly app://merchant-desk (no other host, port or
+ * credentials), or the dev server's origin. file:// is never trusted: any local file would share it.
+ */
 export function isTrustedRendererUrl(url: string, location: RendererLocation): boolean {
   let actual: URL;
   try {
@@ -23,9 +26,10 @@ export function isTrustedRendererUrl(url: string, location: RendererLocation): b
   } catch {
     return false;
   }
-  if (actual.protocol === 'file:') {
-    const expected = new URL(location.fileUrl);
-    return expected.protocol === 'file:' && actual.host === expected.host && actual.pathname === expected.pathname;
+  const expected = new URL(location.appUrl);
+  if (actual.protocol === expected.protocol) {
+    // URL.origin is "null" for a non-special scheme in Node, so compare its parts.
+    return actual.host === expected.host && actual.host !== '' && actual.username === '' && actual.password === '';
   }
   if (location.devServerUrl !== undefined && location.devServerUrl !== '') {
     const dev = new URL(location.devServerUrl);

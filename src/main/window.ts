@@ -1,12 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow } from 'electron';
 import icon from '../../resources/icon.png?asset';
+import { APP_INDEX_URL } from './appProtocol';
 import type { RendererLocation } from './trustedSender';
 
-/** The renderer page: the built file next to this bundle (out/main → out/renderer), or the dev server when running `npm run dev`. */
+/** The built renderer folder next to this bundle (out/main → out/renderer), served on app://. */
+export function rendererDirectory(): string {
+  return fileURLToPath(new URL('../renderer/', import.meta.url));
+}
+
+/** The renderer page: the built page on app://, or the dev server when running `npm run dev`. */
 export function rendererLocation(): RendererLocation {
   return {
-    fileUrl: new URL('../renderer/index.html', import.meta.url).href,
+    appUrl: APP_INDEX_URL,
     devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL,
   };
 }
@@ -37,7 +43,7 @@ export function createMainWindow(renderer: RendererLocation): BrowserWindow {
   const load =
     renderer.devServerUrl !== undefined && renderer.devServerUrl !== ''
       ? window.loadURL(renderer.devServerUrl)
-      : window.loadFile(fileURLToPath(renderer.fileUrl));
+      : window.loadURL(renderer.appUrl);
   load.catch((error: unknown) => console.error('[main] could not load the renderer:', error));
   return window;
 }

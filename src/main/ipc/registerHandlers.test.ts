@@ -23,10 +23,8 @@ vi.mock('electron', () => {
 
 const { registerHandlers } = await import('./registerHandlers');
 
-const renderer: RendererLocation = {
-  fileUrl: 'file:///opt/Merchant%20Desk/resources/app.asar/out/renderer/index.html',
-};
-const appPage = `${renderer.fileUrl}#/orders`;
+const renderer: RendererLocation = { appUrl: 'app://merchant-desk/index.html' };
+const appPage = `${renderer.appUrl}#/orders`;
 const info = { version: '1.2.3', platform: 'linux' };
 
 function eventFrom(url: string | null, parent: unknown = null) {
@@ -60,7 +58,7 @@ describe('registerHandlers', () => {
 
   it('answers a valid request from the app renderer with an ok Result', async () => {
     await expect(invoke('app:getInfo', eventFrom(appPage))).resolves.toEqual({ ok: true, data: info });
-    await expect(invoke('app:getInfo', eventFrom(renderer.fileUrl), undefined)).resolves.toEqual({
+    await expect(invoke('app:getInfo', eventFrom(renderer.appUrl), undefined)).resolves.toEqual({
       ok: true,
       data: info,
     });
@@ -69,7 +67,11 @@ describe('registerHandlers', () => {
 
   it.each([
     ['a remote page', 'https://evil.example/index.html'],
-    ['another local file', 'file:///tmp/evil/index.html'],
+    ['a local file (file:// is shared by every local page)', 'file:///tmp/evil/index.html'],
+    ['the built page as a file', 'file:///opt/Merchant%20Desk/resources/app.asar/out/renderer/index.html'],
+    ['app:// on another host', 'app://evil/index.html'],
+    ['app:// with credentials', 'app://user:pw@merchant-desk/index.html'],
+    ['app:// with a port', 'app://merchant-desk:8080/index.html'],
     ['a dev server URL when none is configured', 'http://localhost:5173/'],
     ['a data: URL', 'data:text/html,<script>1</script>'],
     ['an unparsable URL', 'not a url'],

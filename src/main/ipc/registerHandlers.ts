@@ -15,7 +15,7 @@ export interface RegisterHandlersOptions {
 
 /**
  * Registers one `ipcMain.handle` per contract channel. A call from anything but the top frame of the app's own
- * renderer (file:// page or dev server) is answered with a `refused` error; every other call goes through the
+ * renderer (app://merchant-desk or the dev server) is answered with a `refused` error; every other call goes through the
  * shared gate (src/shared/ipc/gate.ts), the same one the browser host uses. Handlers never throw: every answer is
  * a Result. Returns a function that removes the handlers.
  */
