@@ -1,21 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { knownContentType } from '../core/http/contentTypes';
 
 /** A file of the built renderer, or undefined when the URL path names none (or tries to leave the folder). */
 export async function readRendererFile(
@@ -32,7 +17,7 @@ export async function readRendererFile(
   const root = path.resolve(rendererDir);
   const file = path.resolve(root, `.${decoded}`);
   if (!file.startsWith(root + path.sep)) return undefined;
-  const type = TYPES[path.extname(file).toLowerCase()];
+  const type = knownContentType(file);
   if (type === undefined) return undefined;
   try {
     return { body: await readFile(file), type };

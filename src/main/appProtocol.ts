@@ -1,5 +1,6 @@
+import { knownContentType } from '../core/http/contentTypes';
 import { realpath, readFile, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { CustomScheme, Protocol } from 'electron';
 
 /**
@@ -30,29 +31,8 @@ export function handleAppScheme(protocol: Pick<Protocol, 'handle'>, rootDir: str
   protocol.handle(APP_SCHEME, createAppRequestHandler(rootDir));
 }
 
-const contentTypes: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
-
 export function contentTypeFor(file: string): string {
-  return contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return knownContentType(file) ?? 'application/octet-stream';
 }
 
 function respond(
