@@ -388,20 +388,7 @@ async function churnSync(dir: string, n: number): Promise<ChurnRun> {
     const t = performance.now();
     const r = await engine.sync();
     const wallMs = performance.now() - t;
-    const run: ChurnRun = {
-      platform: 'sandbox (own process, 50 ms latency)',
-      orders: n,
-      requests: c.transport.count,
-      minimum: Math.ceil(n / PAGE_SIZE_MAX),
-      exitStatus: r.ok ? 0 : 1,
-      error: r.ok ? undefined : describeSyncError(r.error),
-      windows: r.ok ? r.value.windows : 0,
-      refetches: r.ok ? r.value.refetches : 0,
-      wallMs,
-      missing: 0,
-      stale: 0,
-      compared: 0,
-    };
+    const run = churnRunOf('sandbox (own process, 50 ms latency)', n, c.transport.count, r, wallMs);
     if (r.ok) {
       const file = path.join(dir, 'churn-platform.jsonl');
       await sb.dumpOrders(file);
@@ -440,6 +427,30 @@ function compareAsOf(cache: OrderCache, platform: readonly DumpedOrder[], asOfMs
   }
 }
 
+/** A churn run's row before the cache is compared with the platform. */
+function churnRunOf(
+  platform: string,
+  n: number,
+  requests: number,
+  r: Awaited<ReturnType<SyncEngine['sync']>>,
+  wallMs: number,
+): ChurnRun {
+  return {
+    platform,
+    orders: n,
+    requests,
+    minimum: Math.ceil(n / PAGE_SIZE_MAX),
+    exitStatus: r.ok ? 0 : 1,
+    error: r.ok ? undefined : describeSyncError(r.error),
+    windows: r.ok ? r.value.windows : 0,
+    refetches: r.ok ? r.value.refetches : 0,
+    wallMs,
+    missing: 0,
+    stale: 0,
+    compared: 0,
+  };
+}
+
 /**
  * The same churn on the in-memory platform of test/integration/syncChurn.test.ts (newest-first list, no latency,
  * the clock 20 ms further on every request): the case where re-paging a moving list never converged.
@@ -458,20 +469,7 @@ async function churnSyncInMemory(dir: string, n: number): Promise<ChurnRun> {
   const t = performance.now();
   const r = await engine.sync();
   const wallMs = performance.now() - t;
-  const run: ChurnRun = {
-    platform: 'in-memory (the test’s)',
-    orders: n,
-    requests: platform.requests.length,
-    minimum: Math.ceil(n / PAGE_SIZE_MAX),
-    exitStatus: r.ok ? 0 : 1,
-    error: r.ok ? undefined : describeSyncError(r.error),
-    windows: r.ok ? r.value.windows : 0,
-    refetches: r.ok ? r.value.refetches : 0,
-    wallMs,
-    missing: 0,
-    stale: 0,
-    compared: 0,
-  };
+  const run = churnRunOf('in-memory (the test’s)', n, platform.requests.length, r, wallMs);
   if (r.ok) {
     const rows = platform.rowsWithTimes().map((row) => ({
       createTimeMs: row.createMs,
