@@ -52,6 +52,24 @@ const notCore = layer(
   'src/core is plain Node for main and the CLI: shared and renderer code runs in the browser too. Use src/shared (types, schemas) or ask main over IPC.',
 );
 
+/** The same boundary for import('electron') and require('electron'), which no-restricted-imports misses. */
+const electronSyntax = [
+  {
+    selector: 'ImportExpression[source.value=/^electron(\\/|$)/]',
+    message: electronImports.paths[0].message,
+  },
+  {
+    selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/|$)/]",
+    message: electronImports.paths[0].message,
+  },
+];
+
+/** The bridge is read in one module (src/renderer/ipc.ts), so every store and screen can be tested with a fake. */
+const bridgeSyntax = {
+  selector: "MemberExpression[property.name='merchantDesk']",
+  message: 'Only src/renderer/ipc.ts touches window.merchantDesk: import invoke/on from there.',
+};
+
 /** no-restricted-imports options; a later config block replaces (not merges) the rule, so combine here. */
 function restrictedImports(...sets) {
   return ['error', { paths: sets.flatMap((s) => s.paths), patterns: sets.flatMap((s) => s.patterns) }];
@@ -114,18 +132,7 @@ export default defineConfig([
     files: ['src/core/**', 'src/cli/**', 'src/sandbox/**', 'src/browserHost/**', 'src/shared/**', 'src/renderer/**'],
     rules: {
       'no-restricted-imports': restrictedImports(electronImports),
-      // The same boundary for import('electron') and require('electron'), which no-restricted-imports misses.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'ImportExpression[source.value=/^electron(\\/|$)/]',
-          message: electronImports.paths[0].message,
-        },
-        {
-          selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/|$)/]",
-          message: electronImports.paths[0].message,
-        },
-      ],
+      'no-restricted-syntax': ['error', ...electronSyntax],
     },
   },
   // Layer directions (test/integration/lintBoundaries.test.ts proves each fires): core ↛ cli, main, renderer;
@@ -143,6 +150,11 @@ export default defineConfig([
   {
     files: ['src/renderer/**'],
     rules: { 'no-restricted-imports': restrictedImports(electronImports, notCore, notMain, nodeImports) },
+  },
+  {
+    files: ['src/renderer/**'],
+    ignores: ['src/renderer/ipc.ts', 'src/renderer/**/*.test.{ts,tsx}', 'src/renderer/env.d.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...electronSyntax, bridgeSyntax] },
   },
   {
     files: ['src/shared/**/*.test.ts', 'src/renderer/**/*.test.{ts,tsx}'],

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'out/**', '.tools/**', 'coverage/**'],
     // Native modules (keytar, better-sqlite3) are safer in child processes than in worker threads.
     pool: 'forks',

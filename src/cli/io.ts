@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { SecretStore } from '../core/secrets/secretStore';
+import type { SandboxHandle } from '../sandbox/server';
 import { exitCodeOf, type ErrorKind, type ExitCode } from './exitCodes';
 
 export { ExitCode } from './exitCodes';
@@ -24,6 +25,11 @@ export interface CliIo {
   confirm?: (question: string) => Promise<boolean>;
   /** The keychain; default the OS keychain through keytar. Tests may inject another store. */
   secretStore?: SecretStore;
+  /**
+   * Told about the sandbox platform `ui --sandbox` starts in this process, so an in-process caller (the browser
+   * journeys in test/e2e, the bench) can change its orders, stop it or script its faults as a platform would.
+   */
+  sandboxStarted?: (sandbox: SandboxHandle) => void;
 }
 
 /** A usage or input problem found by the CLI itself: exit 2, nothing sent. */

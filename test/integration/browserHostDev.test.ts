@@ -167,16 +167,17 @@ describe('merchant-desk ui --dev: the renderer from source through Vite', () => 
         await page.goto(host.url);
         // The real app, its calls answered through the bridge: window.merchantDesk as with the preload.
         await page.getByTestId('app-info').getByText('Version 0.1.0').waitFor();
-        await page.getByRole('heading', { name: 'Merchant Desk', exact: true }).waitFor();
+        await page.locator('.app-brand').getByText('Merchant Desk', { exact: true }).waitFor();
         // A full reload would lose this.
         await page.evaluate(() => ((globalThis as unknown as PageGlobals).hmrMarker = 'same page'));
 
         const appFile = path.join(rendererRoot, 'App.tsx');
         const source = readFileSync(appFile, 'utf8');
-        expect(source).toContain('<h1>Merchant Desk</h1>');
-        writeFileSync(appFile, source.replace('<h1>Merchant Desk</h1>', '<h1>Merchant Desk (edited)</h1>'));
+        const brand = '<span className="app-brand">Merchant Desk</span>';
+        expect(source).toContain(brand);
+        writeFileSync(appFile, source.replace(brand, brand.replace('Desk<', 'Desk (edited)<')));
 
-        await page.getByRole('heading', { name: 'Merchant Desk (edited)' }).waitFor();
+        await page.locator('.app-brand').getByText('Merchant Desk (edited)', { exact: true }).waitFor();
         expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).hmrMarker)).toBe('same page');
         expect(await page.evaluate(() => typeof (globalThis as unknown as PageGlobals).merchantDesk)).toBe('object');
         // Nothing was blocked by the CSP (Vite's inline preamble, its HMR socket) or failed.

@@ -79,3 +79,19 @@ describe('lint keeps the layers pointing one way', () => {
     expect(await ruleIds(`import { x } from '${source}'; export const y = x;`, file)).toEqual([]);
   });
 });
+
+describe('lint keeps the bridge behind src/renderer/ipc.ts', () => {
+  const code = "export const x = window.merchantDesk.invoke('app:getInfo');";
+
+  it('a store or screen may not touch window.merchantDesk', async () => {
+    expect(await ruleIds(code, 'src/renderer/stores/probe.ts')).toContain('no-restricted-syntax');
+    expect(await ruleIds(code, 'src/renderer/screens/Orders/probe.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it('ipc.ts may, and the renderer still may not import Electron', async () => {
+    expect(await ruleIds(code, 'src/renderer/ipc.ts')).toEqual([]);
+    expect(await ruleIds("export const e = await import('electron');", 'src/renderer/stores/probe.ts')).toContain(
+      'no-restricted-syntax',
+    );
+  });
+});

@@ -13,6 +13,7 @@ import { generateRsaPrivateKey } from '../../core/keys/keyMaterial';
 import type { Profile } from '../../core/profiles/profileSchema';
 import { err, ok, type Result } from '../../core/result';
 import { SandboxStateError, startSandbox } from '../../sandbox';
+import type { SandboxHandle } from '../../sandbox/server';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 import { ensureStateKeyPair } from '../../sandbox/stateKeys';
 import { resolveConnection, withSession } from '../context';
@@ -37,6 +38,7 @@ function profilePaths(profile: Profile): { merchantId: string; apiPrefix: string
 async function listenSandbox(
   stateDir: string,
   options: { port: number; publicKeyPem: string; profile?: Profile },
+  started?: (sandbox: SandboxHandle) => void,
 ): Promise<RunningSandbox> {
   try {
     const handle = await startSandbox({
@@ -48,6 +50,7 @@ async function listenSandbox(
       stateDir,
       ...(options.profile ? profilePaths(options.profile) : {}),
     });
+    started?.(handle);
     return {
       baseUrl: handle.baseUrl,
       platformUrl: handle.platformUrl,
@@ -117,7 +120,7 @@ export async function startSandboxForUi(
     profiles: services.profiles,
     secrets: services.secrets,
     keys: services.keys,
-    startSandbox: (o) => listenSandbox(stateDir, o),
+    startSandbox: (o) => listenSandbox(stateDir, o, ctx.io.sandboxStarted),
     stateKeyPair: () => {
       const pair = ensureStateKeyPair(stateDir);
       return { publicKeyPem: pair.publicKeyPem, privateKey: createPrivateKey(readFileSync(pair.privateKeyFile)) };

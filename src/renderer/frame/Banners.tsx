@@ -1,0 +1,42 @@
+import { formatClock, instantMs } from '../format/time';
+import { formatRoute } from '../router';
+import { useAppStore } from '../stores/appStore';
+import { activeProfile, useProfilesStore } from '../stores/profilesStore';
+import { useSyncStore } from '../stores/syncStore';
+
+/** What the merchant must know before trusting what the screen shows: demo data, offline, the host's trouble. */
+export function Banners() {
+  const list = useProfilesStore((s) => s.list.data);
+  const host = useAppStore((s) => s.host);
+  const live = useSyncStore((s) => s.live);
+  const status = useSyncStore((s) => s.status.data);
+  const profile = activeProfile(list);
+  const lastSyncedMs = instantMs(live?.lastSyncedAt ?? status?.lastSyncedAt ?? null);
+  const offline = live?.state === 'offline' || host?.state === 'stopped';
+
+  return (
+    <div className="banners">
+      {profile?.kind === 'sandbox' && (
+        <div className="banner banner-sandbox" role="note">
+          <strong>Sandbox — demo data.</strong> Nothing here reaches a real shop.{' '}
+          <a href={formatRoute('settings', ['accounts'])}>Connect a real account</a>
+        </div>
+      )}
+      {offline && (
+        <div className="banner banner-offline" role="status">
+          {lastSyncedMs !== undefined
+            ? `Offline — showing cached orders from ${formatClock(lastSyncedMs)}.`
+            : 'Offline — showing cached orders.'}{' '}
+          {host?.state === 'stopped' ? host.message : (live?.error?.action ?? 'Merchant Desk retries on its own.')}
+        </div>
+      )}
+      {host && (host.state === 'restarting' || host.state === 'failed') && (
+        <div className="banner banner-error" role="alert">
+          {host.state === 'restarting' ? 'Reconnecting to the order cache… ' : 'The order cache stopped working. '}
+          {host.message}
+          {host.logFile ? ` Details: ${host.logFile}` : ''}
+        </div>
+      )}
+    </div>
+  );
+}

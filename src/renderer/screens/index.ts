@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import type { Route, ScreenName } from '../router';
+import { AfterSalesScreen } from './AfterSales/AfterSalesScreen';
+import { AttentionScreen } from './Attention/AttentionScreen';
+import { BuyersScreen } from './Buyers/BuyersScreen';
+import { OrderDetailScreen } from './OrderDetail/OrderDetailScreen';
+import { OrdersScreen } from './Orders/OrdersScreen';
+import { SettingsScreen } from './Settings/SettingsScreen';
+
+/** Which screen shows each route (router.ts); each gets the whole route. */
+export const screenComponents: Record<ScreenName, ComponentType<{ route: Route }>> = {
+  orders: OrdersScreen,
+  order: OrderDetailScreen,
+  attention: AttentionScreen,
+  'after-sales': AfterSalesScreen,
+  buyers: BuyersScreen,
+  settings: SettingsScreen,
+};

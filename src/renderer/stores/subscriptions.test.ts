@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { IpcData } from '../../shared/ipc/contract';
+import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
+import { useChangesStore } from './changesStore';
+import { useProfilesStore } from './profilesStore';
+import { subscribeToHostEvents } from './subscriptions';
+import { useSyncStore } from './syncStore';
+
+const profile = (id: string) =>
+  ({
+    id,
+    name: id,
+    kind: 'merchant',
+    baseUrl: 'https://api.example.com',
+    platformUrl: 'https://shop.example.com',
+    apiPrefix: '',
+    merchantId: 'm1',
+    apiVersion: '1',
+    signatureProfile: { mode: 'canonical', algorithm: 'RSA-SHA256' },
+    timeoutMs: 10_000,
+    maxResponseMB: 32,
+    pollIntervalSeconds: 60,
+    notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true },
+    statusLabels: { order: {}, afterSales: {} },
+    tokenState: 'set',
+    key: null,
+  }) satisfies IpcData<'profiles:list'>['profiles'][number];
+
+const status: IpcData<'sync:status'> = {
+  state: 'idle',
+  complete: true,
+  lastSyncedAt: '2026-11-23T10:00:00.000Z',
+  lastFullSyncAt: null,
+  unfinished: null,
+};
+
+describe('push events → stores', () => {
+  let bridge: FakeBridge;
+  let unsubscribe: () => void;
+  let active = 'a';
+
+  beforeEach(async () => {
+    active = 'a';
+    bridge = installFakeBridge({
+      'profiles:list': () => ({
+        ok: true,
+        data: { activeProfileId: active, profiles: [profile('a'), profile('b')], tokenProblem: null },
+      }),
+      'profiles:use': ({ profileId }) => {
+        active = profileId;
+        return { ok: true, data: { activeProfileId: profileId } };
+      },
+      'sync:status': () => ({ ok: true, data: status }),
+    });
+    useSyncStore.getState().reset();
+    unsubscribe = subscribeToHostEvents();
+    await useProfilesStore.getState().load();
+  });
+  afterEach(() => unsubscribe());
+
+  it("applies the active profile's sync state and change notices, and ignores another profile's", () => {
+    const state = { profileId: 'a', state: 'offline', lastSyncedAt: null, nextPollAt: null, error: null } as const;
+    bridge.emit('sync:state', { ...state, profileId: 'b' });
+    expect(useSyncStore.getState().live).toBeNull();
+    bridge.emit('sync:state', state);
+    expect(useSyncStore.getState().live).toEqual(state);
+
+    const before = useChangesStore.getState().revision;
+    const events = [{ type: 'dispute-opened', orderId: '1', orderNum: null, atMs: 0 }] as const;
+    bridge.emit('orders:changed', { profileId: 'b', events: [...events] });
+    expect(useChangesStore.getState().revision).toBe(before);
+    bridge.emit('orders:changed', { profileId: 'a', events: [...events] });
+    expect(useChangesStore.getState().revision).toBe(before + 1);
+    expect(useChangesStore.getState().last).toEqual(events);
+  });
+
+  it('a profile switch forgets the old sync state and marks cached screens stale', async () => {
+    bridge.emit('sync:state', { profileId: 'a', state: 'error', lastSyncedAt: null, nextPollAt: null, error: null });
+    const before = useChangesStore.getState().revision;
+    expect(await useProfilesStore.getState().use('b')).toBe(true);
+    expect(useSyncStore.getState().live).toBeNull();
+    expect(useChangesStore.getState().revision).toBe(before + 1);
+    expect(bridge.calls.filter(([c]) => c === 'sync:status').length).toBeGreaterThan(0);
+  });
+
+  it('removes every subscription', () => {
+    expect(bridge.subscribers('orders:changed')).toBe(1);
+    unsubscribe();
+    expect(bridge.subscribers('orders:changed')).toBe(0);
+    unsubscribe = () => {};
+  });
+});

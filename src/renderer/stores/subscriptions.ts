@@ -1,0 +1,41 @@
+import { on } from '../ipc';
+import { useAppStore } from './appStore';
+import { useChangesStore } from './changesStore';
+import { activeProfile, useProfilesStore } from './profilesStore';
+import { useSyncStore } from './syncStore';
+
+/**
+ * The one place where push events meet the stores (as Gitify's stores/subscriptions.ts): each event updates the
+ * store that owns its domain; events of a profile other than the active one are ignored. Called once at start;
+ * returns the function that removes every subscription (tests, hot reload).
+ */
+export function subscribeToHostEvents(): () => void {
+  const activeId = () => activeProfile(useProfilesStore.getState().list.data)?.id ?? null;
+  const offs = [
+    on('host:state', (state) => useAppStore.getState().setHost(state)),
+    on('sync:state', (state) => {
+      if (state.profileId === activeId()) useSyncStore.getState().applyState(state);
+    }),
+    on('sync:progress', (progress) => {
+      if (progress.profileId === activeId()) useSyncStore.getState().applyProgress(progress);
+    }),
+    on('orders:changed', (changed) => {
+      if (changed.profileId === activeId()) useChangesStore.getState().apply(changed);
+    }),
+  ];
+  // A profile switch replaces the cache every screen reads from.
+  let previous = activeId();
+  const offProfiles = useProfilesStore.subscribe((state) => {
+    const now = activeProfile(state.list.data)?.id ?? null;
+    if (now === previous) return;
+    const first = previous === null;
+    previous = now;
+    useSyncStore.getState().reset();
+    void useSyncStore.getState().loadStatus();
+    if (!first) useChangesStore.getState().invalidate();
+  });
+  return () => {
+    for (const off of offs) off();
+    offProfiles();
+  };
+}
