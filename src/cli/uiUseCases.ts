@@ -8,7 +8,7 @@ import type { UseCaseApp } from '../main/ipc/handlers/useCases';
 import type { AppError } from '../shared/errors/appError';
 import type { IpcEventPublisher } from '../shared/ipc/events';
 import { cliSession } from './context';
-import { CliError } from './io';
+import { CliError, CliInputError } from './io';
 import type { CommandContext } from './runner';
 
 /**
@@ -19,6 +19,8 @@ export interface UiUseCases {
   app: UseCaseApp;
   /** Where events go; set once the browser host is listening. */
   publishTo(publisher: IpcEventPublisher): void;
+  /** After the active profile (or its settings) changed: the next call opens the then-active profile's session. */
+  reopen(): void;
   close(): void;
 }
 
@@ -48,6 +50,7 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
       // Settings the page cannot act on from here (no profile, no URL) come back as the CLI would say them.
       if (e instanceof CliError)
         return err({ kind: e.kind, message: e.message, ...(e.action ? { action: e.action } : {}) });
+      if (e instanceof CliInputError) return err({ kind: 'settings', message: e.message });
       throw e;
     }
   };
@@ -86,6 +89,12 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
       exportDestination: { kind: 'download', offer: (download) => shell.downloads.offer(download) },
     },
     publishTo: (p) => void (publisher = p),
+    reopen: () => {
+      controller?.setPaused(true);
+      controller = undefined;
+      session?.close();
+      session = undefined;
+    },
     close: () => session?.close(),
   };
 }

@@ -15,6 +15,16 @@ import { parseIntegerIn } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
 import { sandboxContext, startSandboxForUi } from './uiSandbox';
 import { uiUseCases } from '../uiUseCases';
+import { startUiPoller } from '../uiPoller';
+import type { Poller } from '../../main/poller';
+import { reopenOnProfileChange } from '../../main/ipc/reopenOnProfileChange';
+
+/** The environment mode has no profile to say how often: the profile's own default. */
+const DEFAULT_POLL_SECONDS = 60;
+
+function pollSecondsOf(ctx: CommandContext): number | undefined {
+  return profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles)?.pollIntervalSeconds;
+}
 
 interface UiFlags {
   port?: string;
@@ -111,13 +121,17 @@ export function registerUi(program: Command, run: CommandRunner): void {
           clipboard,
           downloads,
         });
+        let reopen = async () => {};
         const gate = createIpcGate({
-          implementations: browserHostImplementations(
-            {
-              version: program.version() ?? '0.0.0',
-              ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
-            },
-            useCases.app,
+          implementations: reopenOnProfileChange(
+            browserHostImplementations(
+              {
+                version: program.version() ?? '0.0.0',
+                ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
+              },
+              useCases.app,
+            ),
+            () => reopen(),
           ),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
         });
@@ -145,6 +159,26 @@ export function registerUi(program: Command, run: CommandRunner): void {
         }
         const host = started.value;
         useCases.publishTo(host);
+        // Polls the served profile in the background, as the desktop app does (its state reaches the pages); a
+        // profile switch from the page reopens the session and the poller for the new active profile.
+        let poller: Poller | undefined;
+        const startPolling = () => {
+          poller?.stop();
+          const polled = useCases.app.session();
+          poller = polled.ok
+            ? startUiPoller({
+                app: useCases.app,
+                profileId: polled.value.profileId,
+                intervalMs: () => 1000 * (pollSecondsOf(served) ?? DEFAULT_POLL_SECONDS),
+                publisher: host,
+              })
+            : undefined;
+        };
+        reopen = async () => {
+          useCases.reopen();
+          startPolling();
+        };
+        startPolling();
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
         ctx.io.stderr(settings);
@@ -163,6 +197,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         });
         // Open pages learn that their host is gone (and can say so) before the connection closes.
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
+        poller?.stop();
         await host.close();
         // A copied login link is not left on the clipboard past the host that promised to clear it.
         await clipboard.clearPendingNow();

@@ -12,7 +12,10 @@ export function Banners() {
   const status = useSyncStore((s) => s.status.data);
   const profile = activeProfile(list);
   const lastSyncedMs = instantMs(live?.lastSyncedAt ?? status?.lastSyncedAt ?? null);
-  const offline = live?.state === 'offline' || host?.state === 'stopped';
+  const lastError = useSyncStore((s) => s.lastError);
+  // Offline: the OS says so (the desktop's poller), the host is gone, or the platform could not be reached.
+  const networkError = [live?.error, lastError].find((e) => e?.kind === 'network') ?? null;
+  const offline = live?.state === 'offline' || host?.state === 'stopped' || networkError !== null;
 
   return (
     <div className="banners">
@@ -27,7 +30,9 @@ export function Banners() {
           {lastSyncedMs !== undefined
             ? `Offline — showing cached orders from ${formatClock(lastSyncedMs)}.`
             : 'Offline — showing cached orders.'}{' '}
-          {host?.state === 'stopped' ? host.message : (live?.error?.action ?? 'Merchant Desk retries on its own.')}
+          {host?.state === 'stopped'
+            ? host.message
+            : (networkError?.action ?? live?.error?.action ?? 'Merchant Desk retries on its own.')}
         </div>
       )}
       {host && (host.state === 'restarting' || host.state === 'failed') && (
