@@ -1,5 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Banners } from './frame/Banners';
+import { CommandPalette } from './frame/CommandPalette';
+import { HelpSheet } from './frame/HelpSheet';
+import { useGlobalShortcuts } from './frame/useGlobalShortcuts';
 import { Navigation, type NavItem } from './frame/Navigation';
 import { ProfileSwitcher } from './frame/ProfileSwitcher';
 import { SyncStatus } from './frame/SyncStatus';
@@ -45,21 +48,49 @@ export function App() {
   useTheme();
   const route = useRoute();
   const info = useAppStore((s) => s.info);
+  const profilesLoaded = useProfilesStore((s) => s.list.status === 'ready' || s.list.status === 'failed');
   const Screen = screenComponents[route.screen];
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const shortcuts = useMemo(
+    () => ({
+      palette: () => {
+        setHelpOpen(false);
+        setPaletteOpen(true);
+      },
+      help: () => {
+        setPaletteOpen(false);
+        setHelpOpen(true);
+      },
+    }),
+    [],
+  );
+  useGlobalShortcuts(shortcuts);
 
   return (
-    <div className="app-frame">
+    <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="app-header">
         <span className="app-brand">Merchant Desk</span>
         <ProfileSwitcher />
+        <button
+          type="button"
+          className="palette-button"
+          onClick={shortcuts.palette}
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          Go to… <kbd>Ctrl K</kbd>
+        </button>
         <SyncStatus />
         <ThemeSwitch />
       </header>
       <aside className="app-sidebar">
         <Navigation items={navItems} current={sectionOf(route.screen)} />
+        <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
+          Keyboard shortcuts (?)
+        </button>
         <p className="app-info" data-testid="app-info">
           {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
           {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
@@ -69,6 +100,8 @@ export function App() {
         <Banners />
         <Screen route={route} />
       </main>
+      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
+      <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

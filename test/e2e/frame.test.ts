@@ -42,4 +42,61 @@ describe.runIf(workspaceAvailable)('the app frame', () => {
       await context.close();
     });
   }
+
+  it('Ctrl+K goes to a screen or an order number; ? lists the shortcuts; Esc closes and returns focus', async () => {
+    const { page, context, problems } = await openApp(browser, workspace);
+    const query = await workspace.cli(['--json', 'cache', 'query', '--limit', '1']);
+    const order = (JSON.parse(query.out) as { list: Array<{ id: string; orderNum: string }> }).list[0]!;
+
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill('sett');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    expect(await palette.isVisible()).toBe(false);
+
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill(order.orderNum);
+    await palette.getByRole('option', { name: `Go to order ${order.orderNum}` }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === `#/order/${order.id}`);
+
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill('ZZ999999999');
+    await page.keyboard.press('Enter');
+    await palette.getByRole('alert').getByText('No cached order is numbered ZZ999999999.').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await palette.isVisible()).toBe(false);
+
+    const button = page.getByRole('button', { name: 'Keyboard shortcuts (?)' });
+    await button.focus();
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByText('Command palette: go to an order number, a screen, an action').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'help-sheet-light');
+    await page.keyboard.press('Escape');
+    expect(await help.isVisible()).toBe(false);
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the platform gone: the offline banner says so, and the cache still answers', async () => {
+    const { page, context } = await openApp(browser, workspace);
+    await workspace.sandbox.stop();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline — showing cached orders from/ })
+      .waitFor();
+    const count = await page.evaluate(() =>
+      (
+        globalThis as unknown as { merchantDesk: import('../../src/shared/ipc/contract').IpcBridge }
+      ).merchantDesk.invoke('orders:count', {}),
+    );
+    expect(count).toEqual({ ok: true, data: { count: 300 } });
+    await screenshot(page, 'offline-banner-light');
+    await context.close();
+  });
 });

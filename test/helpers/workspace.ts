@@ -110,6 +110,8 @@ export async function openApp(
     .getByTestId('app-info')
     .getByText(/^Version /)
     .waitFor();
+  // The frame has asked for the profiles (the switcher, the banners): what every journey starts from.
+  await page.locator('.app-frame[data-profiles-loaded]').waitFor();
   return { context, page, problems };
 }
 

@@ -26,6 +26,7 @@ export function ProfileSwitcher() {
         ))}
       </select>
       {switchError && <ErrorNotice error={switchError} title="Could not switch profile" />}
+      {list.error && <ErrorNotice error={list.error} title="Could not read the profiles" />}
     </div>
   );
 }

@@ -1,0 +1,57 @@
+import { formatRoute, type ScreenName } from '../router';
+
+/** One line of the command palette. */
+export type PaletteCommand =
+  | { kind: 'screen'; label: string; screen: ScreenName }
+  | { kind: 'order'; label: string; orderNum: string }
+  | { kind: 'action'; label: string; action: 'sync' | 'theme-light' | 'theme-dark' | 'theme-system' | 'help' }
+  | { kind: 'profile'; label: string; profileId: string };
+
+const screenCommands: PaletteCommand[] = [
+  { kind: 'screen', label: 'Go to Orders', screen: 'orders' },
+  { kind: 'screen', label: 'Go to Needs attention', screen: 'attention' },
+  { kind: 'screen', label: 'Go to After-sales', screen: 'after-sales' },
+  { kind: 'screen', label: 'Go to Buyers', screen: 'buyers' },
+  { kind: 'screen', label: 'Go to Settings', screen: 'settings' },
+];
+
+const actionCommands: PaletteCommand[] = [
+  { kind: 'action', label: 'Sync now', action: 'sync' },
+  { kind: 'action', label: 'Appearance: light', action: 'theme-light' },
+  { kind: 'action', label: 'Appearance: dark', action: 'theme-dark' },
+  { kind: 'action', label: 'Appearance: follow the system', action: 'theme-system' },
+  { kind: 'action', label: 'Keyboard shortcuts', action: 'help' },
+];
+
+/** Text that may be an order number: letters, digits and a few separators, no spaces, at least one digit. */
+const ORDER_NUMBER = /^(?=[^\d]*\d)[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/;
+
+/**
+ * The commands matching what was typed: every word must appear in the label (case- and accent-insensitive); text
+ * shaped like an order number adds "Go to order …" first.
+ */
+export function paletteCommands(
+  typed: string,
+  profiles: ReadonlyArray<{ id: string; name: string; active: boolean }>,
+): PaletteCommand[] {
+  const query = typed.trim();
+  const all: PaletteCommand[] = [
+    ...screenCommands,
+    ...actionCommands,
+    ...profiles
+      .filter((p) => !p.active)
+      .map((p): PaletteCommand => ({ kind: 'profile', label: `Switch to profile ${p.name || p.id}`, profileId: p.id })),
+  ];
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  const matching = all.filter((c) => words.every((w) => fold(c.label).includes(w)));
+  if (ORDER_NUMBER.test(query)) matching.unshift({ kind: 'order', label: `Go to order ${query}`, orderNum: query });
+  return matching;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export function routeOfScreen(screen: ScreenName): string {
+  return formatRoute(screen);
+}
