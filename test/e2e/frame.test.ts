@@ -77,7 +77,7 @@ describe.runIf(workspaceAvailable)('the app frame', () => {
     await screenshot(page, 'help-sheet-light');
     await page.keyboard.press('Escape');
     expect(await help.isVisible()).toBe(false);
-    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await button.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });
