@@ -1,5 +1,6 @@
 import { on } from '../ipc';
 import { useAppStore } from './appStore';
+import { useBuyersStore } from './buyersStore';
 import { useChangesStore } from './changesStore';
 import { activeProfile, useProfilesStore } from './profilesStore';
 import { useSyncStore } from './syncStore';
@@ -31,6 +32,7 @@ export function subscribeToHostEvents(): () => void {
     const first = previous === null;
     previous = now;
     useSyncStore.getState().reset();
+    useBuyersStore.getState().reset();
     void useSyncStore.getState().loadStatus();
     if (!first) useChangesStore.getState().invalidate();
   });

@@ -1,0 +1,57 @@
+import { buyerSyncRequestSchema, itemIdSchema } from '../../../shared/domain/requests';
+
+/**
+ * The buyer form and the item ID of a login link, checked with the contract's own schemas before anything is sent
+ * (the host checks again): the merchant sees the problem at the field, and no authorization code is spent on an
+ * item ID the platform cannot serve.
+ */
+
+export interface BuyerFields {
+  merchantUserNo: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const emptyBuyer: BuyerFields = { merchantUserNo: '', email: '', firstName: '', lastName: '' };
+
+export type BuyerEntry = { merchantUserNo: string; email: string; firstName?: string; lastName?: string };
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Partial<Record<string, string>> };
+
+export function checkBuyer(fields: BuyerFields): Checked<BuyerEntry> {
+  const parsed = buyerSyncRequestSchema.safeParse({
+    merchantUserNo: fields.merchantUserNo,
+    email: fields.email,
+    ...(fields.firstName.trim() ? { firstName: fields.firstName } : {}),
+    ...(fields.lastName.trim() ? { lastName: fields.lastName } : {}),
+  });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const problems: Partial<Record<string, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    problems[field] ??= issue.message;
+  }
+  return { ok: false, problems };
+}
+
+export function checkItemId(text: string): Checked<string> {
+  const parsed = itemIdSchema.safeParse(text.trim());
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, problems: { itemId: parsed.error.issues[0]?.message ?? 'not a valid item ID' } };
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Saved buyers whose user number, e-mail or name contain every typed word (case- and accent-insensitive). */
+export function matchBuyers<T extends BuyerEntry>(buyers: readonly T[], typed: string): T[] {
+  const words = fold(typed).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...buyers];
+  return buyers.filter((b) => {
+    const text = fold([b.merchantUserNo, b.email, b.firstName ?? '', b.lastName ?? ''].join(' '));
+    return words.every((w) => text.includes(w));
+  });
+}
