@@ -27,6 +27,10 @@ const profileSettings = {
   pollIntervalSeconds: 60,
   notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: false, deliveryError: true },
   statusLabels: { order: { '3': 'Shipped' }, afterSales: {} },
+  deliveryDeadlines: {
+    rules: { clockStart: 'paid' as const, partialDelivery: 'earliest-first' as const, closedOrderStatuses: [5, 6] },
+    dueSoon: { fraction: 0.25, capMinutes: 30 },
+  },
 };
 const keySummary = { bits: 2048, fingerprint: '3F:A0', fingerprintBase64: 'P6A=' };
 const publicKey = {

@@ -12,6 +12,7 @@ import {
   refreshOrder,
 } from '../../app/orders';
 import { createSession } from '../../app/session';
+import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
 import { SyncController } from '../../app/sync';
 import { platformConfigSchema } from '../../config/platformConfig';
 import { createAxiosTransport } from '../../http/axiosTransport';
@@ -33,6 +34,8 @@ export const orderSessionConfigSchema = z.object({
   dataDir: z.string().min(1).optional(),
   /** Sync tuning (tests shrink pages to split windows cheaply). */
   sync: z.object({ parallelism: z.number().int().min(1).optional(), pageSize: z.number().int().optional() }).optional(),
+  /** The profile's delivery-deadline settings (default: the labelled defaults). */
+  deliveryDeadlines: deliveryDeadlineSettingsSchema.optional(),
 });
 export type OrderSessionConfig = z.input<typeof orderSessionConfigSchema>;
 
@@ -65,6 +68,7 @@ export function createSessionOperations(
     dataDir,
     cacheFile: c.cacheFile,
     cacheOwner: { baseUrl: platform.baseUrl, merchantId: platform.merchantId },
+    ...(c.deliveryDeadlines ? { deliveryDeadlines: c.deliveryDeadlines } : {}),
     transport: (options) => createAxiosTransport(options),
   });
   const sync = new SyncController(session);
