@@ -57,8 +57,7 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
       services: getServices,
       profile: () => requireProfile(options, io.env, getServices().profiles),
       statusLabels: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.statusLabels,
-      deliveryDeadlines: () =>
-        profileForApiCommand(options, io.env, () => getServices().profiles)?.deliveryDeadlines,
+      deliveryDeadlines: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.deliveryDeadlines,
     };
     try {
       const outcome = await body(ctx);

@@ -34,6 +34,9 @@ export interface AttentionEntry {
   allowedMs: number | null;
   /** What the cache knows of the order's update time: when it last changed (refunds, exceptions, disputes). */
   changedMs: number;
+  /** The order's product titles, one per line. */
+  titles: string;
+  afterSalesStatus: number | null;
 }
 
 export interface AttentionQueue {
@@ -108,7 +111,7 @@ export function attentionQueue(statements: StatementCache, o: AttentionOptions):
       rows.push(
         ...(statements
           .get(
-            `SELECT rid, id, order_num AS orderNum, ${due ? 'due_ms' : 'NULL'} AS dueMs, ${due ? 'due_allowed_ms' : 'NULL'} AS allowedMs, changed_ms AS changedMs FROM ${from} ORDER BY ${order} LIMIT ?`,
+            `SELECT rid, id, order_num AS orderNum, ${due ? 'due_ms' : 'NULL'} AS dueMs, ${due ? 'due_allowed_ms' : 'NULL'} AS allowedMs, changed_ms AS changedMs, titles, after_sales_status AS afterSalesStatus FROM ${from} ORDER BY ${order} LIMIT ?`,
           )
           .all(...p.params, o.limit) as Omit<AttentionEntry, 'kind'>[]),
       );

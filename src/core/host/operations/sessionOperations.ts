@@ -2,6 +2,7 @@ import { exportCachedOrdersToFile } from '../../app/ordersExportFile';
 import path from 'node:path';
 import { z } from 'zod';
 import { decideAfterSales } from '../../app/afterSales';
+import { attentionQueue } from '../../app/attention';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
 import {
   cacheSummary,
@@ -40,6 +41,7 @@ export const orderSessionConfigSchema = z.object({
 export type OrderSessionConfig = z.input<typeof orderSessionConfigSchema>;
 
 const syncRunSchema = z.object({ full: z.boolean().optional(), rebuild: z.boolean().optional() }).strict();
+const attentionSchema = z.object({ limitPerKind: z.number().int().optional() }).strict();
 const idSchema = z.object({ id: z.string().min(1) }).strict();
 const loginLinkSchema = z.object({ merchantUserNo: z.string().min(1), itemId: z.unknown() }).strict();
 
@@ -101,6 +103,14 @@ export function createSessionOperations(
       },
     },
     'cache.stats': { run: async () => done(cacheSummary(session)) },
+    /** The attention queue (orders:attention): counts, rows per kind, the next due-state change. */
+    'orders.attention': {
+      run: async (payload) => {
+        const input = attentionSchema.safeParse(payload ?? {});
+        if (!input.success) return invalid(input.error);
+        return done(attentionQueue(session, input.data));
+      },
+    },
     'sync.run': {
       run: async (payload, ctx) => {
         const input = syncRunSchema.safeParse(payload ?? {});
