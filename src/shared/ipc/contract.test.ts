@@ -184,7 +184,10 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     },
   },
   'settings:update': {
-    request: { app: { clipboardClearSeconds: null }, profile: { profileId: 'shop-eu', pollIntervalSeconds: 300 } },
+    request: {
+      app: { clipboardClearSeconds: null },
+      profile: { profileId: 'shop-eu', pollIntervalSeconds: 300, deliveryDeadlines: { dueSoon: { capMinutes: 15 } } },
+    },
     response: {
       ok: true,
       data: {
@@ -194,6 +197,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           pollIntervalSeconds: 300,
           notifications: profileSettings.notifications,
           statusLabels: profileSettings.statusLabels,
+          deliveryDeadlines: profileSettings.deliveryDeadlines,
         },
       },
     },
