@@ -77,6 +77,18 @@ describe('due filters and sort', () => {
     expect(stats.ok && [stats.value.overdue, stats.value.dueSoon]).toEqual([2, 2]);
   });
 
+  it('combines with text search and the other filters', () => {
+    const c = open();
+    c.applyPage(orders, { seenAtMs: NOW, baseline: false });
+    c.indexPendingSearchRows();
+    expect(ids(c.query({ due: 'overdue', search: 'Item 7' }))).toEqual(['SO00000007']);
+    expect(ids(c.query({ due: 'soon', search: 'Item', sort: 'due', direction: 'asc' }))).toEqual([
+      'SO00000002',
+      'SO00000006',
+    ]);
+    expect(ids(c.query({ due: 'overdue', hasDispute: true }))).toEqual([]);
+  });
+
   it('the same query later sees orders move into overdue without any write', () => {
     const c = open();
     c.applyPage(orders, { seenAtMs: NOW, baseline: false });
