@@ -530,6 +530,11 @@ function queryCases(cache: OrderCache, now: number): { typical: QueryCase[]; tex
     { name: 'flags: after-sales, delivered', input: { hasAfterSales: true, deliveryStatus: [2, 3] } },
     { name: 'dispute or delivery exception (flag)', input: { hasDispute: true } },
     { name: 'sorted by paid time', input: { sort: 'paid' } },
+    { name: 'due: overdue', input: { due: 'overdue' } },
+    { name: 'due: soon', input: { due: 'soon' } },
+    { name: 'due: any open deadline, soonest first', input: { due: 'any', sort: 'due', direction: 'asc' } },
+    { name: 'sorted by due time (no filter)', input: { sort: 'due', direction: 'asc' } },
+    { name: 'overdue + status 2', input: { due: 'overdue', sellerOrderStatus: [2] } },
     {
       name: 'status 4, keyset page 21 (after 1,000)',
       input: { sellerOrderStatus: [4], ...(cursor ? { cursor } : {}), withTotal: false },
@@ -624,6 +629,22 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
       });
     }
   }
+  const queue = cache.attention({ awaitingReview: [1], limit: 50 });
+  if (!queue.ok) throw new Error(`attention: ${JSON.stringify(queue.error)}`);
+  const attention = await time(() => {
+    const r = cache.attention({ awaitingReview: [1], limit: 50 });
+    if (!r.ok) throw new Error('attention');
+  }, iterations);
+  rows.push({
+    size,
+    kind: 'typical',
+    name: 'attention queue: 5 kinds counted, ≤ 50 rows each, next due change',
+    matches: Object.values(queue.value.counts).reduce((a, b) => a + b, 0),
+    cache: attention,
+    page: attention,
+    count: attention,
+    http: undefined,
+  });
   const counts = await time(() => cache.counts({}), iterations);
   rows.push({
     size,

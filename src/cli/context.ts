@@ -311,6 +311,7 @@ export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Part
     dataDir: ctx.dataDir(),
     cacheOwner: expectedCacheOwner(ctx.options, io.env, store),
     statusLabels: ctx.statusLabels(),
+    deliveryDeadlines: ctx.deliveryDeadlines(),
     transport: (options) => createAxiosTransport(options),
     signal: io.signal,
     ...(connection.profile ? { onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }) } : {}),

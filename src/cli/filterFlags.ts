@@ -57,6 +57,7 @@ export interface CacheFilterFlags extends OrderFilterFlags {
   dispute?: boolean;
   deliveryStatus?: string;
   deliveryException?: boolean;
+  due?: string;
 }
 
 /** Flags with a --no- form: giving both is a contradiction, not last-wins (see refuseBothForms). */
@@ -68,7 +69,10 @@ export function addCacheFilterOptions(cmd: Command): Command {
       '--search <TEXT>',
       'words that must all occur in order number, buyer name, product titles, SKU attributes or remark (at most 32)',
     )
-    .option('--sort <created|paid>', 'sort by creation or payment time (default created), newest first')
+    .option(
+      '--sort <created|paid|due>',
+      'sort by creation or payment time (default created), newest first; or by delivery deadline, soonest first',
+    )
     .option('--asc', 'oldest first')
     .option('--after-sales', 'only orders with after-sales')
     .option('--no-after-sales', 'only orders without after-sales')
@@ -77,6 +81,10 @@ export function addCacheFilterOptions(cmd: Command): Command {
     .option('--delivery-status <N,N>', 'delivery status values: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed')
     .option('--delivery-exception', 'only orders with a delivery exception')
     .option('--no-delivery-exception', 'only orders without a delivery exception')
+    .option(
+      '--due <overdue|soon|any>',
+      'delivery deadline now: passed (overdue), due soon, or any still open (paid, not delivered)',
+    )
     .addHelpText(
       'after',
       '\n--updated-from/--updated-to match the time the cache saw each order change (the platform does not send update times).',
@@ -85,16 +93,20 @@ export function addCacheFilterOptions(cmd: Command): Command {
 
 /** The core's query input from the flags (validated by the core's schema). */
 export function cacheFilterInput(f: CacheFilterFlags) {
-  if (f.sort !== undefined && f.sort !== 'created' && f.sort !== 'paid')
-    throw new CliInputError(`--sort must be created or paid, got "${f.sort}"`);
+  if (f.sort !== undefined && f.sort !== 'created' && f.sort !== 'paid' && f.sort !== 'due')
+    throw new CliInputError(`--sort must be created, paid or due, got "${f.sort}"`);
+  if (f.due !== undefined && f.due !== 'overdue' && f.due !== 'soon' && f.due !== 'any')
+    throw new CliInputError(`--due must be overdue, soon or any, got "${f.due}"`);
+  // By due time the soonest deadline comes first (orders without one last): ascending is the order a merchant works in.
   return defined({
     ...orderFilterInput(f),
     search: f.search,
     sort: f.sort,
-    direction: f.asc ? 'asc' : undefined,
+    direction: f.asc || f.sort === 'due' ? 'asc' : undefined,
     hasAfterSales: f.afterSales,
     hasDispute: f.dispute,
     deliveryStatus: parseIntegerList('--delivery-status', f.deliveryStatus),
     deliveryException: f.deliveryException,
+    due: f.due,
   });
 }

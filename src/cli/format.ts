@@ -83,7 +83,9 @@ const DELIVERY_LABELS: Readonly<Record<string, string>> = orderDeliveryStatuses;
 /** How orders are shown: the profile's status labels, and the time column the list is sorted by. */
 export interface OrderDisplay {
   labels?: StatusLabels;
-  sort?: 'created' | 'paid';
+  sort?: 'created' | 'paid' | 'due';
+  /** The delivery deadline of an order for a "Due" column (a query by due time shows one). */
+  due?: (o: Order) => string;
 }
 
 /**
@@ -119,6 +121,7 @@ export function formatOrderTable(data: OrderListData, display: OrderDisplay = {}
     `${o.originalCurrencySymbol ?? ''}${o.originalCurrencyProductPrice ?? ''} ${o.originalCurrencyCode ?? ''}`.trim(),
     o.createTime ?? '',
     ...(paid ? [o.payTime ?? ''] : []),
+    ...(display.due ? [display.due(o)] : []),
     [o.isExistDispute ? 'dispute' : '', o.deliveryType === 2 ? 'delivery-error' : ''].filter(Boolean).join(','),
   ]);
   const headers = [
@@ -132,6 +135,7 @@ export function formatOrderTable(data: OrderListData, display: OrderDisplay = {}
     'Amount',
     'Created',
     ...(paid ? ['Paid'] : []),
+    ...(display.due ? ['Due'] : []),
     'Flags',
   ];
   return `${table(headers, rows)}\nPage ${data.pageIndex ?? '?'} of ${pages} · ${plural(data.totalCount, 'order')}`;

@@ -1,3 +1,4 @@
+import type { DeliveryDeadlineSettings } from '../core/due/deadlineRules';
 import type { Command } from 'commander';
 import { apiErrorParts, type ApiError } from '../shared/errors/apiError';
 import { describeUnexpected } from '../core/logging/redact';
@@ -32,6 +33,8 @@ export interface CommandContext {
   profile: () => Profile;
   /** The status labels of the profile an API or cache command uses (none in the environment mode). */
   statusLabels: () => StatusLabels | undefined;
+  /** The delivery-deadline settings of that profile (the defaults in the environment mode). */
+  deliveryDeadlines: () => DeliveryDeadlineSettings | undefined;
 }
 
 export type CommandOutcome = ExitCode | { ok: false; error: ApiError };
@@ -54,6 +57,7 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
       services: getServices,
       profile: () => requireProfile(options, io.env, getServices().profiles),
       statusLabels: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.statusLabels,
+      deliveryDeadlines: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.deliveryDeadlines,
     };
     try {
       const outcome = await body(ctx);

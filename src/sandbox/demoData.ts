@@ -20,6 +20,7 @@ import {
 import { DAY_MS, orderNumOf, snowflakeId, yyyymmdd } from './orderIds';
 import type { SandboxDeliveryInfoEntry, SandboxDeliveryRecord, SandboxOrder, SandboxOrderItem } from './orderTypes';
 import { isoTime } from './isoTime';
+import { DEADLINE_SHOWCASE, SHOWCASE_MIN_ORDERS, showcaseAt, type ShowcaseOrder } from './deadlineShowcase';
 import { CATALOG, cloneAttr, formatMinorUnits, priceInMinorUnits, type Sku, type Spu } from './products';
 import { Rng, mixSeed, mulberry32 } from './prng';
 import { AfterSalesStatus, DeliveryStatus, OrderStatus } from './statuses';
@@ -154,6 +155,10 @@ export class DemoDataGenerator {
       else t = endMs - span * rng.next() ** 1.6;
       times[i] = Math.min(endMs, Math.floor(t));
     }
+    times.sort();
+    // The newest few make way for the deadline showcase (orders due around the start; see deadlineShowcase.ts).
+    if (count >= SHOWCASE_MIN_ORDERS)
+      DEADLINE_SHOWCASE.forEach((s, i) => (times[count - DEADLINE_SHOWCASE.length + i] = endMs - s.ageMs));
     return times.sort();
   }
 
@@ -172,6 +177,8 @@ export class DemoDataGenerator {
     rng.next(); // shared-master draw, see wantsSharedMaster
     const clamp = (ms: number) => Math.min(generatedAtMs, Math.max(createMs, ms));
     const buyer = Math.floor(rng.next() * this.buyers.length);
+    const showcase = fresh ? undefined : showcaseAt(generatedAtMs - createMs);
+    if (showcase) return { plan: this.showcasePlan(sequence, createMs, generatedAtMs, buyer, showcase), rng };
     const itemCount = rng.weighted<number>(ITEM_COUNT_WEIGHTS);
     const items: OrderPlan['items'] = [];
     let deliveryTotal = 0;
@@ -236,6 +243,34 @@ export class DemoDataGenerator {
       updateMs: clamp(lastEventMs),
     };
     return { plan, rng };
+  }
+
+  /** A showcase order: one item, paid, due around the start clock; undelivered, or delivered in full. */
+  private showcasePlan(
+    sequence: number,
+    createMs: number,
+    generatedAtMs: number,
+    buyer: number,
+    s: ShowcaseOrder,
+  ): OrderPlan {
+    const payMs = Math.min(generatedAtMs, createMs + s.payDelayMs);
+    const deliveredMs = Math.min(generatedAtMs, payMs + 60_000);
+    return {
+      sequence,
+      createMs,
+      generatedAtMs,
+      fresh: false,
+      buyer,
+      items: [{ spu: s.spu, sku: s.spu.skus[0]!, quantity: 1 }],
+      baseStatus: s.delivered ? OrderStatus.Delivering : OrderStatus.Paid,
+      orderStatus: s.delivered ? OrderStatus.Delivering : OrderStatus.Paid,
+      payMs,
+      afterSales: AfterSalesStatus.None,
+      delivering: s.delivered ? 1 : 0,
+      deliveryTotal: 1,
+      records: s.delivered ? [[deliveredMs, 1]] : [],
+      updateMs: s.delivered ? deliveredMs : payMs,
+    };
   }
 
   /** Sorted, de-duplicated, lower-cased product titles: orders with the same key share a title group. */
@@ -357,6 +392,19 @@ export class DemoDataGenerator {
         this.changeRemark(o);
         break;
     }
+  }
+
+  /**
+   * The merchant delivers everything still missing (the sandbox's management route): a paid order moves to
+   * Delivering, its delivery status to Shipped, and one delivery record covers the rest. False when nothing was
+   * missing or the order is not paid.
+   */
+  deliverAll(o: SandboxOrder, nowMs: number): boolean {
+    if (o.payTime === null || o.deliveringNumber >= o.orderDeliveryTotal) return false;
+    if (o.orderStatus === OrderStatus.Paid) o.orderStatus = OrderStatus.Delivering;
+    if (o.orderDeliveryStatus === DeliveryStatus.Pending) o.orderDeliveryStatus = DeliveryStatus.Shipped;
+    this.deliverRest(o, nowMs);
+    return true;
   }
 
   /** The buyer edits the remark (always to a different text). */

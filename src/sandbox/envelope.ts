@@ -10,6 +10,8 @@ export const CODES = {
   orderNotFound: '20001',
   /** Sandbox-only. */
   noPendingAfterSales: '20002',
+  /** Sandbox management only: the order is unpaid or delivered in full. */
+  nothingToDeliver: '20003',
   /** Sandbox-only: missing or wrong Bearer token (HTTP 401). */
   unauthorized: '40101',
 } as const;
@@ -23,6 +25,7 @@ export const MESSAGES: Record<EnvelopeCode, string> = {
   '10004': 'Server error',
   '20001': 'order not found',
   '20002': 'no after-sales request awaiting review',
+  '20003': 'nothing to deliver',
   '40101': 'Unauthorized: missing or invalid bearer token',
 };
 

@@ -248,6 +248,21 @@ export class OrderStore {
     });
   }
 
+  /**
+   * The merchant delivers what is missing of a paid order (see DemoDataGenerator.deliverAll) and its updateTime is
+   * bumped. 'not-deliverable' when it is unpaid or already delivered in full (nothing changes).
+   */
+  deliver(id: string): { outcome: 'ok'; order: StoredOrder } | { outcome: 'not-found' | 'not-deliverable' } {
+    const slot = this.slotOfId(id);
+    if (slot === undefined) return { outcome: 'not-found' };
+    const current = this.orderOf(slot);
+    if (current.payTime === null || current.deliveringNumber >= current.orderDeliveryTotal)
+      return { outcome: 'not-deliverable' };
+    this.generator.deliverAll(this.mutable(slot), this.now());
+    this.changed(slot, this.now());
+    return { outcome: 'ok', order: this.snapshot(slot) };
+  }
+
   /** Test helper: sets the order status and bumps updateTime. */
   setOrderStatus(id: string, status: number): StoredOrder {
     if (!Number.isInteger(status) || status < 0 || status > 255)

@@ -7,6 +7,8 @@ export type Route =
   | { kind: 'audit'; orderId: string }
   | { kind: 'buyer-sync'; merchant: string; ver: string }
   | { kind: 'landing'; itemId: string }
+  /** Sandbox management (managementRoutes.ts): not a platform route, never faulted or counted. */
+  | { kind: 'deliver'; orderId: string }
   | { kind: 'not-found'; style: TimeStyle };
 
 export function endpointOf(route: Route): Endpoint | undefined {
@@ -29,6 +31,7 @@ function under(path: string, prefix: string): string | undefined {
 const AUDIT = /^\/seller\/order\/([^/]+)\/after-sales\/seller-audit$/;
 const BUYER_SYNC = /^\/pay-fac\/([^/]+)\/([^/]+)\/user$/;
 const LANDING = /^\/items\/([^/]+)$/;
+const DELIVER = /^\/_sandbox\/order\/([^/]+)\/deliver$/;
 
 export class Router {
   constructor(
@@ -38,6 +41,10 @@ export class Router {
 
   match(method: string, rawUrl: string): Route {
     const path = rawUrl.split('?', 1)[0]!;
+    if (method === 'POST') {
+      const d = DELIVER.exec(path);
+      if (d) return { kind: 'deliver', orderId: d[1]! };
+    }
     const seller = under(path, this.apiPrefix);
     if (seller !== undefined && method === 'POST') {
       if (seller === '/seller/order') return { kind: 'orders' };

@@ -48,7 +48,11 @@ describe('order list: envelope, defaults, determinism', () => {
         listOrders(other, { pageSize: 50 }),
       ]);
       expect(b.text).toBe(a.text);
-      expect(c.json.data.list[0].id).not.toBe(a.json.data.list[0].id);
+      // The deadline showcase (the newest five) has the same times whatever the seed; the orders before it do not.
+      const ids = (r: typeof a) => r.json.data.list.map((o: { id: string }) => o.id);
+      expect(ids(c).slice(0, 5)).toEqual(ids(a).slice(0, 5));
+      expect(ids(c).slice(5)).not.toEqual(ids(a).slice(5));
+      expect(c.json.data.list[0].buyerId).not.toBe(a.json.data.list[0].buyerId);
     } finally {
       await Promise.all([twin.stop(), other.stop()]);
     }

@@ -27,6 +27,7 @@ import {
   type DataSetFacts,
 } from './persistentState';
 import { endpointOf, Router, type Route } from './router';
+import { handleDeliver } from './managementRoutes';
 import { handleAudit, handleOrderList, type SellerContext } from './sellerRoutes';
 import { BuyerSyncVerifier } from './signatureCheck';
 import type { Endpoint, FaultOptions, SandboxOptions, ScriptedFault } from './types';
@@ -164,6 +165,8 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
         return handleBuyerSync(buyerSync, req, route.merchant, route.ver);
       case 'landing':
         return handleLanding(buyerSync, req, route.itemId);
+      case 'deliver':
+        return handleDeliver(seller, req, route.orderId);
       case 'not-found':
         return errorResponse(
           route.style,

@@ -156,6 +156,26 @@ describe('profiles, token and keys commands', () => {
     expect(JSON.parse((await run(['--json', 'profiles', 'list'])).stdout)).toMatchObject({ activeProfileId: null });
   });
 
+  it('profiles edit sets the delivery-deadline settings part by part; bad values change nothing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'md-cli-prof-'));
+    const { run } = cli(dataDir, createMemorySecretStore());
+    await sandboxProfile(run);
+    const shown = async () => (await run(['profiles', 'show', 'sandbox'])).stdout;
+    expect(await shown()).toMatch(
+      /deadlines: +from payment, partial delivery earliest-first, closed statuses 5,6; due soon within 25 % or 30 min/,
+    );
+    const edited = await run(['profiles', 'edit', 'sandbox', '--due-soon-minutes', '10', '--closed-statuses', '5']);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect((await run(['profiles', 'edit', 'sandbox', '--due-clock-start', 'created'])).code).toBe(0);
+    expect(await shown()).toMatch(
+      /from creation, partial delivery earliest-first, closed statuses 5; due soon within 25 % or 10 min/,
+    );
+    const bad = await run(['profiles', 'edit', 'sandbox', '--due-soon-fraction', '1.5', '--due-soon-minutes', '5']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--due-soon-fraction must be a number from 0 to 1/);
+    expect(await shown()).toMatch(/or 10 min/);
+  });
+
   it('token set reads standard input, never prints the token; status and delete', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'md-cli-tok-'));
     const secrets = createMemorySecretStore();

@@ -7,6 +7,8 @@ import { cacheFilePath, openOrderCache } from '../../src/core/cache/openCache';
 import { SyncLease } from '../../src/core/sync/syncLease';
 import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
 import type { Order } from '../../src/shared/domain/order';
+import { DEFAULT_DEADLINE_RULES } from '../../src/core/due/deadlineRules';
+import { orderDeadline } from '../../src/core/due/deliveryDeadline';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import { damageMiddlePage } from '../helpers/damageCache';
 import { startTestPlatform, type TestPlatform, sandboxConnectionFlags } from '../helpers/sandboxFixture';
@@ -130,6 +132,39 @@ describe('merchant-desk sync / cache', () => {
     });
     const human = await cli(['cache', 'stats'], { MERCHANT_DESK_DATA_DIR: dataDir });
     expect(human.stdout).toMatch(/Complete: a full sync has finished/);
+  });
+
+  it('cache query --due and --sort due; cache stats counts overdue and due-soon orders', async () => {
+    const env = { MERCHANT_DESK_DATA_DIR: dataDir };
+    const query = async (...flags: string[]) => {
+      const r = await cli(['--json', 'cache', 'query', '--limit', '1000', ...flags], env);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as { total: number; list: Order[] };
+    };
+    const now = Date.now();
+    const overdue = await query('--due', 'overdue', '--sort', 'due');
+    expect(overdue.total).toBeGreaterThan(0);
+    const deadlines = overdue.list.map((o) => {
+      const d = orderDeadline(o, DEFAULT_DEADLINE_RULES);
+      return d.kind === 'due' ? d.dueMs : Number.NaN;
+    });
+    expect(deadlines.every((ms) => ms <= now + 60_000)).toBe(true);
+    expect(deadlines).toEqual([...deadlines].sort((a, b) => a - b));
+    const any = await query('--due', 'any');
+    const soon = await query('--due', 'soon');
+    expect(any.total).toBeGreaterThanOrEqual(overdue.total + soon.total);
+    const stats = await cli(['--json', 'cache', 'stats'], env);
+    const s = JSON.parse(stats.stdout) as { overdue: number; dueSoon: number };
+    expect(s.overdue).toBe(overdue.total);
+    expect(typeof s.dueSoon).toBe('number');
+    const human = await cli(['cache', 'stats'], env);
+    expect(human.stdout).toMatch(/Overdue\s+\S*\s*Due soon/);
+    const table = await cli(['cache', 'query', '--due', 'overdue', '--limit', '3'], env);
+    expect(table.stdout).toMatch(/Due/);
+    expect(table.stdout).toMatch(/overdue \d{4}-/);
+    const bad = await cli(['cache', 'query', '--due', 'late'], env);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--due must be overdue, soon or any/);
   });
 
   it('cache query and cache stats refuse another merchant’s cache in the environment mode, naming both', async () => {

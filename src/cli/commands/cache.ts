@@ -1,6 +1,10 @@
 import type { Command } from 'commander';
 import { cacheSummary, queryCachedOrders } from '../../core/app/orders';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
+import type { Order } from '../../shared/domain/order';
+import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, type DeliveryDeadlineSettings } from '../../core/due/deadlineRules';
+import { orderDeadline } from '../../core/due/deliveryDeadline';
+import { dueState } from '../../core/due/dueState';
 import { unwrap } from '../appResult';
 import { withSession } from '../context';
 import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from '../filterFlags';
@@ -27,6 +31,19 @@ const countLines = (
   counts: ReadonlyArray<{ status: number | null; count: number }>,
   labels: Readonly<Record<string, string>> | undefined,
 ) => `${title}: ${counts.map((c) => `${statusText(c.status, labels) || '—'}: ${c.count}`).join(', ') || 'none'}`;
+
+/** The "Due" column: the deadline and its state now, under the profile's rules (the cache's own rules). */
+function dueColumn(settings: DeliveryDeadlineSettings | undefined): (o: Order) => string {
+  const { rules, dueSoon } = settings ?? DEFAULT_DELIVERY_DEADLINE_SETTINGS;
+  const now = Date.now();
+  return (o) => {
+    const d = orderDeadline(o, rules);
+    const state = dueState(d, now, dueSoon);
+    if (d.kind !== 'due') return state === 'delivered' ? 'delivered' : d.kind === 'unpaid' ? 'unpaid' : '—';
+    const word = state === 'overdue' ? 'overdue' : state === 'due-soon' ? 'due soon' : 'due';
+    return `${word} ${formatIsoInstant(d.dueMs)}`;
+  };
+}
 
 /** Said when --after-sales-status meets a cache whose orders carry no after-sales status. */
 export const AFTER_SALES_UNKNOWN =
@@ -69,7 +86,11 @@ export function registerCache(program: Command, run: CommandRunner): Command {
             list,
             skipped: [],
           },
-          { ...(labels ? { labels } : {}), ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}) },
+          {
+            ...(labels ? { labels } : {}),
+            ...(input.sort === 'paid' ? { sort: 'paid' as const } : {}),
+            ...(input.sort === 'due' || input.due !== undefined ? { due: dueColumn(ctx.deliveryDeadlines()) } : {}),
+          },
         ),
       );
       if (nextCursor) ctx.io.stdout(`More: --cursor ${nextCursor}`);
@@ -110,13 +131,24 @@ export function registerCache(program: Command, run: CommandRunner): Command {
             `Order cache of profile "${profile}": ${s.file} (${(s.bytes / 1_048_576).toFixed(1)} MiB, schema ${s.schemaVersion})`,
             s.identity ? `Merchant ${s.identity.merchantId} at ${s.identity.baseUrl}` : 'Merchant: not recorded yet',
             table(
-              ['Orders', 'With after-sales', 'With dispute', 'Delivery exception', 'Oldest', 'Newest'],
+              [
+                'Orders',
+                'With after-sales',
+                'With dispute',
+                'Delivery exception',
+                'Overdue',
+                'Due soon',
+                'Oldest',
+                'Newest',
+              ],
               [
                 [
                   String(s.orders),
                   String(s.withAfterSales),
                   String(s.withDispute),
                   String(s.withDeliveryException),
+                  String(s.overdue),
+                  String(s.dueSoon),
                   when(s.oldestCreateMs),
                   when(s.newestCreateMs),
                 ],

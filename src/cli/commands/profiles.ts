@@ -16,14 +16,14 @@ import {
   type Profile,
   type ProfileInput,
 } from '../../core/profiles/profileSchema';
-import type { ProfilePatch } from '../../core/profiles/profileStore';
+import type { DeliveryDeadlinesPatch, ProfilePatch } from '../../core/profiles/profileStore';
 import type { AppError } from '../../shared/errors/appError';
 import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
 import { signatureAlgorithms, signedStringModes } from '../../core/signing/signatureProfile';
 import { connectionFlagFields, valueOf } from '../context';
 import { table } from '../format';
 import { CliError, ExitCode } from '../io';
-import { parseInteger } from '../options';
+import { defined, parseInteger, parseIntegerIn, parseIntegerList, parseRate } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
 
 interface ProfileFlags {
@@ -38,7 +38,37 @@ interface ProfileFlags {
   notify?: string;
   orderStatusLabel: string[];
   afterSalesStatusLabel: string[];
+  dueClockStart?: string;
+  partialDelivery?: string;
+  closedStatuses?: string;
+  dueSoonFraction?: string;
+  dueSoonMinutes?: string;
   use?: boolean;
+}
+
+/** The delivery-deadline flags as a patch of the profile's settings (each part merged by the store). */
+function deadlinesFrom(flags: ProfileFlags): DeliveryDeadlinesPatch | undefined {
+  const { dueClockStart: clock, partialDelivery: partial } = flags;
+  if (clock !== undefined && clock !== 'paid' && clock !== 'created')
+    throw usage(`--due-clock-start must be "paid" or "created", got "${clock}".`);
+  if (partial !== undefined && partial !== 'earliest-first' && partial !== 'whole-order')
+    throw usage(`--partial-delivery must be "earliest-first" or "whole-order", got "${partial}".`);
+  const closed =
+    flags.closedStatuses === undefined
+      ? undefined
+      : flags.closedStatuses.trim() === ''
+        ? []
+        : parseIntegerList('--closed-statuses', flags.closedStatuses);
+  const rules = defined({ clockStart: clock, partialDelivery: partial, closedOrderStatuses: closed });
+  const dueSoon = defined({
+    fraction: parseRate('--due-soon-fraction', flags.dueSoonFraction),
+    capMinutes: parseIntegerIn('--due-soon-minutes', flags.dueSoonMinutes, 0, 10_080),
+  });
+  if (Object.keys(rules).length === 0 && Object.keys(dueSoon).length === 0) return undefined;
+  return {
+    ...(Object.keys(rules).length > 0 ? { rules: rules as DeliveryDeadlinesPatch['rules'] } : {}),
+    ...(Object.keys(dueSoon).length > 0 ? { dueSoon } : {}),
+  };
 }
 
 const NOTIFICATION_FLAGS: Record<string, keyof Notifications> = {
@@ -123,6 +153,7 @@ function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile)
     flags.afterSalesStatusLabel,
     current?.statusLabels.afterSales,
   );
+  const deadlines = deadlinesFrom(flags);
   const patch: ProfilePatch = {
     ...(flags.name !== undefined ? { name: flags.name } : {}),
     ...(flags.kind !== undefined ? { kind: flags.kind as 'merchant' | 'sandbox' } : {}),
@@ -137,6 +168,7 @@ function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile)
     ...(order || afterSales
       ? { statusLabels: { ...(order ? { order } : {}), ...(afterSales ? { afterSales } : {}) } }
       : {}),
+    ...(deadlines ? { deliveryDeadlines: deadlines } : {}),
   };
   return patch;
 }
@@ -164,6 +196,14 @@ function addProfileOptions(cmd: Command): Command {
       collect,
       [] as string[],
     )
+    .option('--due-clock-start <paid|created>', 'delivery deadlines count from payment (default) or creation')
+    .option(
+      '--partial-delivery <earliest-first|whole-order>',
+      'a partly delivered order: delivered units cover the most urgent items first (default), or count only when all are delivered',
+    )
+    .option('--closed-statuses <N,N>', 'order statuses that are never due (default 5,6; "" for none)')
+    .option('--due-soon-fraction <F>', 'due soon within this share of the allowed time, 0-1 (default 0.25) ...')
+    .option('--due-soon-minutes <N>', '... or within this many minutes, whichever is less (default 30)')
     .option('--use', 'make it the active profile');
 }
 
@@ -190,6 +230,7 @@ function profileLines(p: Profile, token: string, key: ProfileView['key'], active
       .join(', ')}`,
     `  order labels:    ${labels(p.statusLabels.order)}`,
     `  after-sales:     ${labels(p.statusLabels.afterSales)}`,
+    `  deadlines:       from ${p.deliveryDeadlines.rules.clockStart === 'paid' ? 'payment' : 'creation'}, partial delivery ${p.deliveryDeadlines.rules.partialDelivery}, closed statuses ${p.deliveryDeadlines.rules.closedOrderStatuses.join(',') || '(none)'}; due soon within ${Math.round(p.deliveryDeadlines.dueSoon.fraction * 100)} % or ${p.deliveryDeadlines.dueSoon.capMinutes} min`,
     `  access token:    ${token}`,
     `  RSA key:         ${key === null ? 'none' : key === 'unknown' ? 'unknown' : `${key.bits} bits, SHA-256 ${key.fingerprint}`}`,
   ].join('\n');

@@ -15,6 +15,7 @@ import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '
 import type { SecretStore } from '../secrets/secretStore';
 import type { AppError } from '../../shared/errors/appError';
 import { appErrorFromCache } from './sessionErrors';
+import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, type DeliveryDeadlineSettings } from '../due/deadlineRules';
 
 /** How the caller's UI words the two things a session tells the merchant to do (sync first, rebuild the cache). */
 export interface SessionWording {
@@ -43,6 +44,8 @@ export interface SessionParts {
   /** Whose orders the cache must hold (what the settings say); a cache of another merchant is refused. */
   cacheOwner: Partial<CacheIdentity>;
   statusLabels?: StatusLabels | undefined;
+  /** The profile's delivery-deadline settings (default: the labelled defaults). */
+  deliveryDeadlines?: DeliveryDeadlineSettings | undefined;
   /** A fresh HTTP transport (one per client); a sync asks for as many sockets as requests it keeps in flight. */
   transport: TransportFactory;
   /** Cancels requests in flight (Ctrl+C, the window closing). */
@@ -80,6 +83,22 @@ export class Session {
     return this.parts.statusLabels;
   }
 
+  get deliveryDeadlines(): DeliveryDeadlineSettings {
+    return this.parts.deliveryDeadlines ?? DEFAULT_DELIVERY_DEADLINE_SETTINGS;
+  }
+
+  /**
+   * Gives an open cache the profile's deadline rules (recomputing its deadlines if they changed) and the session's
+   * clock with the due-soon window, for the due filters and the attention queue.
+   */
+  prepareCache(cache: OrderCache): Result<OrderCache, AppError> {
+    const { rules, dueSoon } = this.deliveryDeadlines;
+    const applied = cache.applyDeadlineRules(rules);
+    if (!applied.ok) return err(appErrorFromCache(applied.error, this.wording.rebuildHint));
+    cache.useDueClock(() => ({ nowMs: this.now(), soon: dueSoon }));
+    return ok(cache);
+  }
+
   get cacheFile(): string {
     return this.parts.cacheFile ?? cacheFilePath(this.parts.dataDir, this.parts.profileId);
   }
@@ -109,6 +128,11 @@ export class Session {
     if (!existsSync(file)) return err({ kind: 'cache', message: this.wording.noCacheYet(this.profileId, file) });
     const opened = openOrderCache({ file, owner: this.parts.cacheOwner });
     if (!opened.ok) return err(appErrorFromCache(opened.error, this.wording.rebuildHint));
+    const prepared = this.prepareCache(opened.value);
+    if (!prepared.ok) {
+      opened.value.close();
+      return prepared;
+    }
     return ok((this.cache = opened.value));
   }
 
@@ -183,6 +207,7 @@ export function openProfileSession(ports: ProfileSessionPorts, profileId?: strin
       dataDir: ports.dataDir,
       cacheOwner: { baseUrl: config.baseUrl, merchantId: config.merchantId },
       statusLabels: profile.statusLabels,
+      deliveryDeadlines: profile.deliveryDeadlines,
       transport: ports.transport,
       ...(ports.now ? { now: ports.now } : {}),
       ...(ports.wording ? { wording: ports.wording } : {}),

@@ -1,6 +1,7 @@
 import type { AppError } from '../../shared/errors/appError';
 import type { AppSettings, Notifications, Profile, StatusLabels } from '../profiles/profileSchema';
-import type { ProfileStore } from '../profiles/profileStore';
+import type { DeliveryDeadlinesPatch, ProfileStore } from '../profiles/profileStore';
+import type { DeliveryDeadlineSettings } from '../due/deadlineRules';
 import { err, ok, type Result } from '../result';
 import { profileStoreAppError } from './profilesErrors';
 
@@ -10,6 +11,7 @@ export interface ProfileSettings {
   pollIntervalSeconds: number;
   notifications: Notifications;
   statusLabels: StatusLabels;
+  deliveryDeadlines: DeliveryDeadlineSettings;
 }
 
 export interface Settings {
@@ -27,6 +29,8 @@ export interface SettingsChange {
     notifications?: Partial<Notifications>;
     /** Each map given replaces the stored one. */
     statusLabels?: Partial<StatusLabels>;
+    /** Merged field by field within each part (rules, due-soon window). */
+    deliveryDeadlines?: DeliveryDeadlinesPatch;
   };
 }
 
@@ -36,6 +40,7 @@ function profileSettings(p: Profile): ProfileSettings {
     pollIntervalSeconds: p.pollIntervalSeconds,
     notifications: p.notifications,
     statusLabels: p.statusLabels,
+    deliveryDeadlines: p.deliveryDeadlines,
   };
 }
 

@@ -88,6 +88,12 @@ export async function syncNow(
   const opened = openOrderCache({ file, identity: { baseUrl, merchantId } });
   if (!opened.ok) return err(appErrorFromCache(opened.error, session.wording.rebuildHint));
   const cache = opened.value;
+  // The deadlines stored from now on follow the profile's rules (the writer thread reads them from the file).
+  const prepared = session.prepareCache(cache);
+  if (!prepared.ok) {
+    cache.close();
+    return prepared;
+  }
   try {
     options.onStart?.(file);
     const dataSets = watchDataSet(session.parts.transport({ maxSockets: parallelism }));

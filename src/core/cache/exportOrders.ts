@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../result';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { csvHeaderLine, orderCsvLines, UTF8_BOM } from './exportCsv';
 import type { OrderCache } from './orderCache';
-import { cacheFilterObject, issuesText } from './querySchema';
+import { CACHE_SORTS, cacheFilterObject, issuesText } from './querySchema';
 
 /**
  * Every cached order matching a query's filters, as CSV or JSON Lines, in keyset pages: memory stays constant
@@ -20,7 +20,7 @@ export type ExportFormat = 'csv' | 'jsonl';
 /** The filters of `cache query` plus its sort; no limit and no cursor: everything that matches. */
 export const exportQuerySchema = cacheFilterObject
   .extend({
-    sort: z.enum(['created', 'paid']).default('created'),
+    sort: z.enum(CACHE_SORTS).default('created'),
     direction: z.enum(['desc', 'asc']).default('desc'),
   })
   .strict()

@@ -1,6 +1,8 @@
 import { parseIsoInstant } from '../../shared/time/isoInstant';
 import { buildTextSearch, FTS_COLUMNS } from './ftsQuery';
-import type { CacheFilter } from './querySchema';
+import { DEFAULT_DUE_SOON_RULE } from '../due/deadlineRules';
+import { NO_DUE_MS } from './dueColumns';
+import type { CacheFilter, DueClock, DueFilter } from './querySchema';
 
 /** A set of rids or title groups computed once per statement (a materialised CTE) and named in the clauses. */
 export interface NamedSet {
@@ -59,6 +61,10 @@ export function filterSql(q: CacheFilter): FilterSql {
   flag('has_after_sales', q.hasAfterSales);
   flag('has_dispute', q.hasDispute);
   flag('delivery_exception', q.deliveryException);
+  if (q.due !== undefined) {
+    const due = dueClause(q.due, q.dueClock ?? { nowMs: Date.now(), soon: DEFAULT_DUE_SOON_RULE });
+    add(due.sql, ...due.params);
+  }
   if (q.productTitle !== undefined) {
     // As on the platform: a case-insensitive substring of the product titles, found among the distinct title sets.
     sets.push({
@@ -106,6 +112,27 @@ export function filterSql(q: CacheFilter): FilterSql {
     }
   }
   return { clauses, params, sets, text, textOnly: text && clauses.length === 1, readsText };
+}
+
+/**
+ * The `due` filter over the deadline columns (see dueColumns.ts), each a range of the deadline index:
+ * overdue = the deadline has passed; soon = the deadline is ahead but within its window (the window is at most
+ * `capMinutes`, so the range is bounded); any = a deadline is set.
+ */
+export function dueClause(due: DueFilter, clock: DueClock): { sql: string; params: unknown[] } {
+  const capMs = clock.soon.capMinutes * 60_000;
+  switch (due) {
+    case 'overdue':
+      return { sql: 'due_ms <= ?', params: [clock.nowMs] };
+    case 'soon':
+      // The window as dueSoonWindowMs computes it: min(floor(allowed × fraction), cap).
+      return {
+        sql: 'due_ms > ? AND due_ms <= ? AND due_ms - min(CAST(due_allowed_ms * ? AS INTEGER), ?) <= ?',
+        params: [clock.nowMs, clock.nowMs + capMs, clock.soon.fraction, capMs, clock.nowMs],
+      };
+    case 'any':
+      return { sql: `due_ms < ${NO_DUE_MS}`, params: [] };
+  }
 }
 
 /** `WITH m AS MATERIALIZED (…), …` for the sets, or '' when there are none; `extra` CTEs are appended. */

@@ -7,7 +7,10 @@ import type { CacheFilter, CachePaging } from './querySchema';
  */
 
 /** The covering sort indexes (created, paid): a query matching many orders reads one of them in order. */
-export const SCAN_INDEX = { created: 'orders_scan_created', paid: 'orders_scan_paid' } as const;
+export const SCAN_INDEX = { created: 'orders_scan_created', paid: 'orders_scan_paid', due: 'orders_by_due' } as const;
+
+/** The deadline index: the due filters' ranges and the due sort (see migrations V3). */
+export const DUE_INDEX = 'orders_by_due';
 
 /** The index a text search with other filters checks its matches through (every filter column, keyed by rid). */
 export const TEXT_FILTER_INDEX = 'orders_filters_by_rid';
@@ -18,10 +21,13 @@ export const TEXT_FILTER_INDEX = 'orders_filters_by_rid';
  */
 export function preferredIndex(q: CacheFilter): string | undefined {
   if (q.id !== undefined || q.orderNum !== undefined || q.buyerId !== undefined) return undefined;
+  // Due soon is a window of at most `capMinutes`: narrower than any flag.
+  if (q.due === 'soon') return DUE_INDEX;
   if (q.hasDispute === true) return 'orders_with_dispute';
   if (q.deliveryException === true) return 'orders_with_exception';
   if (q.hasAfterSales === true) return 'orders_with_after_sales';
   if (q.productTitle !== undefined) return 'orders_by_title_group';
+  if (q.due !== undefined) return DUE_INDEX;
   return undefined;
 }
 
@@ -38,4 +44,4 @@ export function indexedBy(index: string | undefined): string {
 }
 
 /** The sort column of a sort. */
-export const SORT_COLUMN: Record<CachePaging['sort'], string> = { created: 'create_ms', paid: 'pay_ms' };
+export const SORT_COLUMN: Record<CachePaging['sort'], string> = { created: 'create_ms', paid: 'pay_ms', due: 'due_ms' };

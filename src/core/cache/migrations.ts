@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { NO_DUE_MS, readDeadlineRules, recomputeDueColumns } from './dueColumns';
 
 /**
  * Versioned schema of the order cache. `PRAGMA user_version` holds the version; each migration runs in its own
@@ -13,6 +14,8 @@ export interface Migration {
   version: number;
   description: string;
   sql: string;
+  /** Fills what SQL alone cannot compute (from the stored JSON), in the migration's transaction. */
+  backfill?: (db: Database.Database) => void;
 }
 
 const V1 = `
@@ -185,9 +188,27 @@ const V2 = `
 CREATE INDEX orders_filters_by_rid ON orders (rid, order_status, after_sales_status, delivery_status, has_after_sales, has_dispute, delivery_exception, create_ms, pay_ms, changed_ms, title_gid);
 `;
 
+/**
+ * Delivery deadlines (src/core/due): the deadline of each order, computed when it is stored (NO_DUE_MS when it is
+ * not due), and the allowed time the due-soon window is a share of. The index serves the due filters and "sort by
+ * due time": rid right after the deadline keeps (due_ms, rid) — the keyset order — in index order, so a page is
+ * read without sorting even among the many orders that share NO_DUE_MS; the rest covers every small filter column.
+ */
+const V3 = `
+ALTER TABLE orders ADD COLUMN due_ms INTEGER NOT NULL DEFAULT ${NO_DUE_MS};
+ALTER TABLE orders ADD COLUMN due_allowed_ms INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX orders_by_due ON orders (due_ms, rid, due_allowed_ms, create_ms, pay_ms, order_status, after_sales_status, delivery_status, has_after_sales, has_dispute, delivery_exception, title_gid);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'orders, full-text index, sync checkpoint, change events', sql: V1 },
   { version: 2, description: 'filter columns by rid, for text search with filters', sql: V2 },
+  {
+    version: 3,
+    description: 'delivery deadline of each order, indexed',
+    sql: V3,
+    backfill: (db) => void recomputeDueColumns(db, readDeadlineRules(db)),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
@@ -203,6 +224,7 @@ export function applyMigrations(db: Database.Database, migrations: readonly Migr
     if (m.version <= schemaVersion(db)) continue;
     db.transaction(() => {
       db.exec(m.sql);
+      m.backfill?.(db);
       db.pragma(`application_id = ${CACHE_APPLICATION_ID}`);
       db.pragma(`user_version = ${m.version}`);
     }).immediate();

@@ -53,8 +53,11 @@ describe('opening a cache file', () => {
     if (!a.ok) throw new Error(a.error.kind);
     a.value.applyPage([order], { seenAtMs: 1, baseline: false });
     opened.pop()!.close();
-    // Rewind to what the first release wrote: version 1, without the later index.
+    // Rewind to what the first release wrote: version 1, without the later index and deadline columns.
     const v1 = new Database(file);
+    v1.exec(
+      'DROP INDEX orders_by_due; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
+    );
     v1.exec('DROP INDEX orders_filters_by_rid');
     v1.pragma('user_version = 1');
     v1.close();

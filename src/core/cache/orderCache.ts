@@ -8,7 +8,10 @@ import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
 import { runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
 import { runCacheQuery, type CacheQueryResult } from './queryOrders';
-import { cacheFilterSchema, cacheQuerySchema, issuesText } from './querySchema';
+import { cacheFilterSchema, cacheQuerySchema, issuesText, type CacheFilter, type DueClock } from './querySchema';
+import { DEFAULT_DUE_SOON_RULE, type DeadlineRules } from '../due/deadlineRules';
+import { attentionQueue, nextDueChange, type AttentionQueue } from './attentionQueries';
+import { applyDeadlineRules } from './dueColumns';
 import { StatementCache } from './statementCache';
 import { indexPendingRows, pendingRows } from './searchIndex';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
@@ -25,6 +28,9 @@ export interface CacheStats {
   withAfterSales: number;
   withDispute: number;
   withDeliveryException: number;
+  /** Orders whose delivery deadline has passed, and those due soon, at the cache's due clock. */
+  overdue: number;
+  dueSoon: number;
   oldestCreateMs: number | undefined;
   newestCreateMs: number | undefined;
   lastEventSeq: number;
@@ -46,6 +52,7 @@ export class OrderCache {
   private readonly writer: OrderWriter;
   private readonly statements: StatementCache;
   private closed = false;
+  private dueClock: () => DueClock = () => ({ nowMs: Date.now(), soon: DEFAULT_DUE_SOON_RULE });
 
   constructor(
     readonly db: Database.Database,
@@ -67,6 +74,37 @@ export class OrderCache {
       if (error) return err(error);
       throw e;
     }
+  }
+
+  /** The clock and due-soon rule the `due` filter, the due counts and the attention queue are evaluated with. */
+  useDueClock(clock: () => DueClock): void {
+    this.dueClock = clock;
+  }
+
+  /**
+   * Makes the stored deadlines follow `rules` (recorded in the file, read by every writer): every order is
+   * recomputed, in one transaction, only when they differ from the recorded ones. Returns the orders rewritten.
+   */
+  applyDeadlineRules(rules: DeadlineRules): Result<number, CacheError> {
+    return this.guard(() => applyDeadlineRules(this.db, rules));
+  }
+
+  /** The attention queue at the due clock: counts and the first `limit` orders of each kind. */
+  attention(options: { awaitingReview: readonly number[]; limit: number }): Result<AttentionQueue, CacheError> {
+    return this.guard(() => attentionQueue(this.statements, { ...this.dueClock(), ...options }));
+  }
+
+  /** The earliest instant after the due clock's now at which a cached order becomes due soon or overdue. */
+  nextDueChange(): Result<number | undefined, CacheError> {
+    return this.guard(() => {
+      const { nowMs, soon } = this.dueClock();
+      return nextDueChange(this.statements, nowMs, soon);
+    });
+  }
+
+  /** A validated query with the due clock's instant, when it filters by due time. */
+  private withDue<Q extends CacheFilter>(q: Q): Q {
+    return q.due === undefined ? q : { ...q, dueClock: this.dueClock() };
   }
 
   /** Upserts one fetched page in one transaction (see OrderWriter). */
@@ -95,35 +133,35 @@ export class OrderCache {
   query(input: unknown): Result<CacheQueryResult, CacheError> {
     const parsed = cacheQuerySchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-    return this.guardQuery(() => runCacheQuery(this.statements, parsed.data));
+    return this.guardQuery(() => runCacheQuery(this.statements, this.withDue(parsed.data)));
   }
 
   /** One page without counting every match (`withTotal` is ignored): what a screen shows first. */
   queryPage(input: unknown): Result<CachePage, CacheError> {
     const parsed = cacheQuerySchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-    return this.guardQuery(() => runPageQuery(this.statements, parsed.data));
+    return this.guardQuery(() => runPageQuery(this.statements, this.withDue(parsed.data)));
   }
 
   /** Like queryPage, each order as its stored JSON text (exactly what `JSON.stringify` of the order gives). */
   queryPageJson(input: unknown): Result<{ list: string[]; nextCursor: string | null }, CacheError> {
     const parsed = cacheQuerySchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-    return this.guardQuery(() => runPageQueryJson(this.statements, parsed.data));
+    return this.guardQuery(() => runPageQueryJson(this.statements, this.withDue(parsed.data)));
   }
 
   /** The exact number of orders matching the filters (cacheFilterSchema: no sort, limit or cursor). */
   countMatches(input: unknown): Result<number, CacheError> {
     const parsed = cacheFilterSchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-    return this.guard(() => countMatches(this.statements, parsed.data));
+    return this.guard(() => countMatches(this.statements, this.withDue(parsed.data)));
   }
 
   /** Counts per order status and per after-sales status of the orders matching the filters. */
   counts(input: unknown): Result<CacheCounts, CacheError> {
     const parsed = cacheFilterSchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-    return this.guard(() => countByStatus(this.statements, parsed.data));
+    return this.guard(() => countByStatus(this.statements, this.withDue(parsed.data)));
   }
 
   private guardQuery<T>(fn: () => Result<T, { message: string }>): Result<T, CacheError> {
@@ -203,6 +241,7 @@ export class OrderCache {
     return this.guard(() => {
       const get = (sql: string) => this.statements.get(sql).pluck().get() as number | null;
       const counts = countByStatus(this.statements, {});
+      const clock = this.dueClock();
       const identity = this.identity();
       return {
         file: this.file,
@@ -215,6 +254,8 @@ export class OrderCache {
         withAfterSales: get('SELECT count(*) FROM orders WHERE has_after_sales = 1') ?? 0,
         withDispute: get('SELECT count(*) FROM orders WHERE has_dispute = 1') ?? 0,
         withDeliveryException: get('SELECT count(*) FROM orders WHERE delivery_exception = 1') ?? 0,
+        overdue: countMatches(this.statements, { due: 'overdue', dueClock: clock }),
+        dueSoon: countMatches(this.statements, { due: 'soon', dueClock: clock }),
         oldestCreateMs: get('SELECT min(create_ms) FROM orders') ?? undefined,
         newestCreateMs: get('SELECT max(create_ms) FROM orders') ?? undefined,
         lastEventSeq: get('SELECT coalesce(max(seq), 0) FROM change_event') ?? 0,

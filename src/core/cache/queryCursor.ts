@@ -20,7 +20,8 @@ export function decodeCursor(text: string): CursorState | undefined {
     const v = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
     if (!Array.isArray(v) || v.length !== 4) return undefined;
     const [sort, direction, key, rid] = v as unknown[];
-    if ((sort !== 'created' && sort !== 'paid') || (direction !== 'desc' && direction !== 'asc')) return undefined;
+    if ((sort !== 'created' && sort !== 'paid' && sort !== 'due') || (direction !== 'desc' && direction !== 'asc'))
+      return undefined;
     if (!Number.isSafeInteger(key) || !Number.isSafeInteger(rid)) return undefined;
     return { sort, direction, key: key as number, rid: rid as number };
   } catch {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkDateRanges, orderListQueryObject } from '../../shared/domain/requests';
+import type { DueSoonRule } from '../due/deadlineRules';
 import { searchTerms } from './ftsQuery';
 
 /**
@@ -7,6 +8,10 @@ import { searchTerms } from './ftsQuery';
  * refuses an expression deeper than 1,000 ("Expression tree is too large"); 32 is far more than anyone types.
  */
 export const MAX_SEARCH_WORDS = 32;
+
+/** The `due` filter's values. */
+export const DUE_FILTERS = ['overdue', 'soon', 'any'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
 
 const statusValues = (what: string) =>
   z.array(z.number().int(`${what} values must be whole numbers`)).min(1, `${what} needs at least one value`);
@@ -33,11 +38,19 @@ export const cacheFilterObject = orderListQueryObject.omit({ pageIndex: true, pa
   deliveryStatus: statusValues('delivery status').optional(),
   /** true: only orders with deliveryType 2 (Delivery exception); false: only without. */
   deliveryException: z.boolean().optional(),
+  /**
+   * Delivery deadline (src/core/due), at the cache's clock: `overdue` (the deadline has passed), `soon` (due soon:
+   * within the due-soon window before it), `any` (every order with a deadline still open: paid, not delivered).
+   */
+  due: z.enum(DUE_FILTERS).optional(),
 });
+
+export const CACHE_SORTS = ['created', 'paid', 'due'] as const;
 
 /** Sort order and keyset paging of a cache query. */
 const pagingShape = {
-  sort: z.enum(['created', 'paid']).default('created'),
+  /** `due`: by delivery deadline (orders without one last when ascending). */
+  sort: z.enum(CACHE_SORTS).default('created'),
   direction: z.enum(['desc', 'asc']).default('desc'),
   limit: z
     .number()
@@ -63,12 +76,22 @@ export const cacheQuerySchema = cacheFilterObject
   .strict()
   .superRefine(checkDateRanges);
 export type CacheQueryInput = z.input<typeof cacheQuerySchema>;
-export type CacheQuery = z.output<typeof cacheQuerySchema>;
+export type CacheQuery = z.output<typeof cacheQuerySchema> & { dueClock?: DueClock };
 
 /** Only the filters (for counting and export). Sort, limit and cursor are refused here: they would mean nothing. */
 export const cacheFilterSchema = cacheFilterObject.strict().superRefine(checkDateRanges);
 export type CacheFilterInput = z.input<typeof cacheFilterSchema>;
-export type CacheFilter = z.output<typeof cacheFilterSchema>;
+/**
+ * Validated filters. `dueClock` is never input: the cache adds it (its clock and due-soon rule) to a query that
+ * filters by `due`, so one statement sees one instant.
+ */
+export type CacheFilter = z.output<typeof cacheFilterSchema> & { dueClock?: DueClock };
+
+/** The instant a `due` filter is evaluated at, and the due-soon window. */
+export interface DueClock {
+  nowMs: number;
+  soon: DueSoonRule;
+}
 
 /** The sort and paging part of a query. */
 export type CachePaging = Pick<CacheQuery, 'sort' | 'direction' | 'limit' | 'cursor'>;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
+import { DueColumnWriter } from './dueColumns';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
 
@@ -85,6 +86,7 @@ export class OrderWriter {
   private readonly selectTitleGroup: Database.Statement<[string], number>;
   private readonly insertTitleGroup: Database.Statement<[string]>;
   private readonly titleGroups = new Map<string, number>();
+  private readonly due: DueColumnWriter;
   private readonly insertEvent: Database.Statement<[string, string, number, string]>;
   private readonly pruneEvents: Database.Statement<[number]>;
   private readonly writePage: Database.Transaction<
@@ -92,6 +94,7 @@ export class OrderWriter {
   >;
 
   constructor(private readonly db: Database.Database) {
+    this.due = new DueColumnWriter(db);
     this.select = db.prepare(
       'SELECT rid, content_hash, seen_ms, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE id = ?',
     );
@@ -144,6 +147,7 @@ export class OrderWriter {
   ): PageWriteResult<E> {
     const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
+    this.due.begin();
     for (const order of orders) {
       const columns = rowsOf(order, result.skipped);
       if (columns === undefined) continue;
@@ -156,6 +160,7 @@ export class OrderWriter {
           seen_ms: opts.seenAtMs,
         });
         this.insertJson.run(info.lastInsertRowid, columns.json);
+        this.due.inserted(Number(info.lastInsertRowid), order);
         result.inserted++;
         if (opts.baseline && opts.describe) this.record(result, opts.describe(undefined, order, opts.seenAtMs));
       } else if (
@@ -175,6 +180,7 @@ export class OrderWriter {
           rid: existing.rid,
         });
         this.updateJson.run(columns.json, existing.rid);
+        this.due.updated(existing.rid, order);
         indexedRid ??= this.indexedRid.get()!;
         if (existing.rid <= indexedRid && textChanged(existing, columns)) this.rewriteGrams(existing.rid, columns);
         result.updated++;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { platformConfigSchema, type PlatformConfig } from '../config/platformConfig';
 import { isWindowsReservedName } from '../paths/fileNames';
+import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, deliveryDeadlineSettingsSchema } from '../due/deadlineRules';
 
 /**
  * A profile is one merchant account on the platform (or the local sandbox): where to reach it, how to sign, how
@@ -79,6 +80,8 @@ export const profileSchema = platformConfigSchema
       .default(60),
     notifications: notificationsSchema.default(notificationsSchema.parse({})),
     statusLabels: statusLabelsSchema.default(statusLabelsSchema.parse({})),
+    /** Delivery deadlines: the labelled defaults where the spec is silent, and the due-soon window. */
+    deliveryDeadlines: deliveryDeadlineSettingsSchema.default(DEFAULT_DELIVERY_DEADLINE_SETTINGS),
   })
   .strict();
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -1,3 +1,4 @@
+import type { DeliveryDeadlineSettings } from '../due/deadlineRules';
 import { err, ok, type Result } from '../result';
 import { FileLockBusyError } from './fileLock';
 import { migrateDocument } from './migrations';
@@ -14,11 +15,22 @@ import {
 
 export type { ProfileStoreError } from '../../shared/errors/profileErrors';
 
-/** A change to a profile: any field but the ID. `notifications` merge field by field; each status-label map is replaced. */
-export type ProfilePatch = Partial<Omit<ProfileInput, 'id' | 'notifications' | 'statusLabels'>> & {
+/**
+ * A change to a profile: any field but the ID. `notifications` merge field by field; each status-label map is
+ * replaced; the two parts of `deliveryDeadlines` (rules, due-soon window) merge field by field.
+ */
+export type ProfilePatch = Partial<
+  Omit<ProfileInput, 'id' | 'notifications' | 'statusLabels' | 'deliveryDeadlines'>
+> & {
   notifications?: Partial<NonNullable<ProfileInput['notifications']>>;
   statusLabels?: Partial<NonNullable<ProfileInput['statusLabels']>>;
+  deliveryDeadlines?: DeliveryDeadlinesPatch;
 };
+
+export interface DeliveryDeadlinesPatch {
+  rules?: Partial<DeliveryDeadlineSettings['rules']>;
+  dueSoon?: Partial<DeliveryDeadlineSettings['dueSoon']>;
+}
 
 /** The merchant's profiles and which one is active. Validated on every read and write; migrated on read. */
 export interface ProfileStore {
@@ -179,13 +191,17 @@ export function createProfileStore(backing: DocumentBacking): ProfileStore {
         const index = doc.profiles.findIndex((p) => p.id === id);
         const current = doc.profiles[index];
         if (!current) return err(notFound(id));
-        const { notifications, statusLabels, ...fields } = patch;
+        const { notifications, statusLabels, deliveryDeadlines, ...fields } = patch;
         const merged = {
           ...current,
           ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
           id,
           notifications: { ...current.notifications, ...notifications },
           statusLabels: { ...current.statusLabels, ...statusLabels },
+          deliveryDeadlines: {
+            rules: { ...current.deliveryDeadlines.rules, ...deliveryDeadlines?.rules },
+            dueSoon: { ...current.deliveryDeadlines.dueSoon, ...deliveryDeadlines?.dueSoon },
+          },
         };
         const profile = parseProfile(merged);
         if (!profile.ok) return profile;

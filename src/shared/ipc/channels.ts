@@ -31,6 +31,7 @@ export const ipcChannels = [
   'orders:refresh',
   'orders:export',
   'orders:cacheStats',
+  'orders:attention',
   'afterSales:decide',
   'buyers:sync',
   'buyers:listSaved',

@@ -27,6 +27,10 @@ const profileSettings = {
   pollIntervalSeconds: 60,
   notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: false, deliveryError: true },
   statusLabels: { order: { '3': 'Shipped' }, afterSales: {} },
+  deliveryDeadlines: {
+    rules: { clockStart: 'paid' as const, partialDelivery: 'earliest-first' as const, closedOrderStatuses: [5, 6] },
+    dueSoon: { fraction: 0.25, capMinutes: 30 },
+  },
 };
 const keySummary = { bits: 2048, fingerprint: '3F:A0', fingerprintBase64: 'P6A=' };
 const publicKey = {
@@ -180,7 +184,10 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     },
   },
   'settings:update': {
-    request: { app: { clipboardClearSeconds: null }, profile: { profileId: 'shop-eu', pollIntervalSeconds: 300 } },
+    request: {
+      app: { clipboardClearSeconds: null },
+      profile: { profileId: 'shop-eu', pollIntervalSeconds: 300, deliveryDeadlines: { dueSoon: { capMinutes: 15 } } },
+    },
     response: {
       ok: true,
       data: {
@@ -190,6 +197,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           pollIntervalSeconds: 300,
           notifications: profileSettings.notifications,
           statusLabels: profileSettings.statusLabels,
+          deliveryDeadlines: profileSettings.deliveryDeadlines,
         },
       },
     },
@@ -239,6 +247,46 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           { status: null, count: 10 },
         ],
         byAfterSalesStatus: [],
+      },
+    },
+  },
+  'orders:attention': {
+    request: { limitPerKind: 20 },
+    response: {
+      ok: true,
+      data: {
+        asOf: '2026-03-10T12:00:00.000Z',
+        counts: { refunds: 2, overdue: 4, dueSoon: 1, exceptions: 1, disputes: 0, total: 8 },
+        rows: [
+          {
+            kind: 'refund',
+            orderId: order.id,
+            orderNum: 'SO-1',
+            reason: 'After-sales request awaiting your decision',
+            since: '2026-03-09T08:00:00.000Z',
+            dueAt: null,
+            detail: 'Steam Wallet Card — after-sales status Awaiting seller review',
+          },
+          {
+            kind: 'overdue',
+            orderId: '42',
+            orderNum: null,
+            reason: 'Delivery overdue',
+            since: null,
+            dueAt: '2026-03-10T11:40:00.000Z',
+            detail: 'Netflix Gift Card — delivery time 10 min',
+          },
+          {
+            kind: 'exception',
+            orderId: '43',
+            orderNum: 'SO-43',
+            reason: 'Delivery exception',
+            since: '2026-03-10T10:00:00.000Z',
+            dueAt: null,
+            detail: 'player account not found (ACCOUNT_NOT_FOUND)',
+          },
+        ],
+        nextChangeAt: '2026-03-10T12:07:30.000Z',
       },
     },
   },
@@ -413,6 +461,23 @@ describe('IPC contract', () => {
     ).toBe(false);
     expect(ipcContract['orders:queryPage'].request.safeParse({ sql: 'DROP TABLE orders' }).success).toBe(false);
     expect(ipcContract['orders:count'].request.safeParse({ limit: 5 }).success).toBe(false);
+    expect(ipcContract['orders:count'].request.safeParse({ due: 'late' }).success).toBe(false);
+    expect(ipcContract['orders:queryPage'].request.safeParse({ due: 'soon', sort: 'due' }).success).toBe(true);
+  });
+
+  it('the attention queue is bounded per kind and says when the next order changes due state', () => {
+    const request = ipcContract['orders:attention'].request;
+    expect(request.safeParse(undefined).success).toBe(true);
+    expect(request.safeParse({ limitPerKind: 0 }).success).toBe(false);
+    expect(request.safeParse({ limitPerKind: 501 }).success).toBe(false);
+    expect(request.safeParse({ limitPerKind: 10, kinds: ['refund'] }).success).toBe(false);
+    const answer = ipcResponseSchema('orders:attention');
+    const example = examples['orders:attention'].response;
+    expect(answer.safeParse(example).success).toBe(true);
+    if (!example.ok) return;
+    expect(answer.safeParse({ ok: true, data: { ...example.data, nextChangeAt: 'in 5 minutes' } }).success).toBe(false);
+    const row = { ...example.data.rows[0]!, kind: 'late' };
+    expect(answer.safeParse({ ok: true, data: { ...example.data, rows: [row] } }).success).toBe(false);
   });
 
   it('an export names no path: the renderer cannot choose where main writes, and a download is one of ours', () => {

@@ -21,12 +21,17 @@ export const ipcCacheFilterSchema = orderListQueryObject
     hasDispute: z.boolean().optional(),
     deliveryStatus: statusValues.optional(),
     deliveryException: z.boolean().optional(),
+    /** Delivery deadline at the host's clock: passed, due soon, or any still open (paid, not delivered). */
+    due: z.enum(['overdue', 'soon', 'any']).optional(),
   })
   .strict();
 
+/** The cache's sorts: newest created, newest paid, or by delivery deadline (orders without one last, ascending). */
+const cacheSort = z.enum(['created', 'paid', 'due']);
+
 export const ipcCacheQuerySchema = ipcCacheFilterSchema
   .extend({
-    sort: z.enum(['created', 'paid']).optional(),
+    sort: cacheSort.optional(),
     direction: z.enum(['desc', 'asc']).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
     cursor: z.string().min(1).optional(),
@@ -36,7 +41,7 @@ export const ipcCacheQuerySchema = ipcCacheFilterSchema
 /** An export's request: the cache's filters and sort (everything that matches: no limit, no cursor) and a format. */
 export const ipcExportQuerySchema = ipcCacheFilterSchema
   .extend({
-    sort: z.enum(['created', 'paid']).optional(),
+    sort: cacheSort.optional(),
     direction: z.enum(['desc', 'asc']).optional(),
     format: z.enum(['csv', 'jsonl']),
   })

@@ -5,6 +5,27 @@ import { ipcCacheFilterSchema, ipcCacheQuerySchema, ipcExportQuerySchema, ipcOrd
 const count = z.number().int().min(0);
 const orderId = z.object({ id: z.string().min(1) }).strict();
 const statusCounts = z.array(z.object({ status: z.number().int().nullable(), count }).strict());
+const isoInstant = z.iso.datetime();
+
+/** One row of the attention queue: which order, why, since when or due when, and what to look at. */
+export const attentionRowSchema = z
+  .object({
+    kind: z.enum(['refund', 'overdue', 'due-soon', 'exception', 'dispute']),
+    orderId: z.string().min(1),
+    orderNum: z.string().nullable(),
+    reason: z.string().min(1),
+    /** Refunds, exceptions, disputes: the cache's known update time of the order. Null for deadlines. */
+    since: isoInstant.nullable(),
+    /** Overdue and due soon: the delivery deadline. Null for the other kinds. */
+    dueAt: isoInstant.nullable(),
+    /** Products and delivery time; the error text of an exception; the after-sales status of a refund. */
+    detail: z.string(),
+  })
+  .strict();
+
+export const attentionCountsSchema = z
+  .object({ refunds: count, overdue: count, dueSoon: count, exceptions: count, disputes: count, total: count })
+  .strict();
 
 /**
  * Channels of the `orders` domain: the offline cache (a first page and the count as separate calls, so rows show
@@ -64,6 +85,26 @@ export const ordersChannels = {
         newestCreateAt: z.string().nullable(),
         byOrderStatus: statusCounts,
         byAfterSalesStatus: statusCounts,
+      })
+      .strict(),
+  },
+  /**
+   * What needs the merchant now: counts per kind and the queue's rows (refunds awaiting a decision oldest first,
+   * overdue most overdue first, due soon soonest first, delivery exceptions, disputes), at most `limitPerKind` rows
+   * of each kind (default 50, at most 500). `nextChangeAt`: the earliest instant a cached order becomes due soon or
+   * overdue with no platform change — set a timer for it and ask again (null: none pending).
+   */
+  'orders:attention': {
+    request: z
+      .object({ limitPerKind: z.number().int().min(1).max(500).optional() })
+      .strict()
+      .optional(),
+    data: z
+      .object({
+        asOf: isoInstant,
+        counts: attentionCountsSchema,
+        rows: z.array(attentionRowSchema),
+        nextChangeAt: isoInstant.nullable(),
       })
       .strict(),
   },

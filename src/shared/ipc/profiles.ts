@@ -32,6 +32,20 @@ export const notificationsWire = z
 const labelMap = z.record(z.string(), z.string());
 export const statusLabelsWire = z.object({ order: labelMap, afterSales: labelMap }).strict();
 
+/** Delivery deadlines: the labelled defaults where the spec is silent, and the due-soon window (src/core/due). */
+export const deliveryDeadlinesWire = z
+  .object({
+    rules: z
+      .object({
+        clockStart: z.enum(['paid', 'created']),
+        partialDelivery: z.enum(['earliest-first', 'whole-order']),
+        closedOrderStatuses: z.array(z.number().int()),
+      })
+      .strict(),
+    dueSoon: z.object({ fraction: z.number().min(0).max(1), capMinutes: z.number().int().min(0) }).strict(),
+  })
+  .strict();
+
 /** Every setting of a profile, as stored. */
 export const profileSettingsWire = z
   .object({
@@ -49,6 +63,7 @@ export const profileSettingsWire = z
     pollIntervalSeconds: z.number().int(),
     notifications: notificationsWire,
     statusLabels: statusLabelsWire,
+    deliveryDeadlines: deliveryDeadlinesWire,
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { IpcChannelSpec } from './channelSpec';
-import { notificationsWire, profileIdWire, statusLabelsWire } from './profiles';
+import { deliveryDeadlinesWire, notificationsWire, profileIdWire, statusLabelsWire } from './profiles';
 
 /**
  * Channels of the `settings` domain: the app-wide settings and the ones of a profile a person changes in the app.
@@ -24,6 +24,7 @@ const profileSettings = z
     pollIntervalSeconds: z.number().int(),
     notifications: notificationsWire,
     statusLabels: statusLabelsWire,
+    deliveryDeadlines: deliveryDeadlinesWire,
   })
   .strict();
 
@@ -53,6 +54,14 @@ export const settingsChannels = {
             pollIntervalSeconds: z.number().int().optional(),
             notifications: notificationsWire.partial().strict().optional(),
             statusLabels: statusLabelsWire.partial().strict().optional(),
+            /** Each part merged field by field; the core checks the ranges. */
+            deliveryDeadlines: z
+              .object({
+                rules: deliveryDeadlinesWire.shape.rules.partial().strict().optional(),
+                dueSoon: deliveryDeadlinesWire.shape.dueSoon.partial().strict().optional(),
+              })
+              .strict()
+              .optional(),
           })
           .strict()
           .nullable()

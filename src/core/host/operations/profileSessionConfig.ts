@@ -22,5 +22,6 @@ export function activeSessionConfig(
     platform: toPlatformConfig(profile.value),
     cacheFile: cacheFilePath(dataDir, id),
     dataDir,
+    deliveryDeadlines: profile.value.deliveryDeadlines,
   });
 }

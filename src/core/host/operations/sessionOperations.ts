@@ -2,6 +2,7 @@ import { exportCachedOrdersToFile } from '../../app/ordersExportFile';
 import path from 'node:path';
 import { z } from 'zod';
 import { decideAfterSales } from '../../app/afterSales';
+import { attentionQueue } from '../../app/attention';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
 import {
   cacheSummary,
@@ -12,6 +13,7 @@ import {
   refreshOrder,
 } from '../../app/orders';
 import { createSession } from '../../app/session';
+import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
 import { SyncController } from '../../app/sync';
 import { platformConfigSchema } from '../../config/platformConfig';
 import { createAxiosTransport } from '../../http/axiosTransport';
@@ -33,10 +35,13 @@ export const orderSessionConfigSchema = z.object({
   dataDir: z.string().min(1).optional(),
   /** Sync tuning (tests shrink pages to split windows cheaply). */
   sync: z.object({ parallelism: z.number().int().min(1).optional(), pageSize: z.number().int().optional() }).optional(),
+  /** The profile's delivery-deadline settings (default: the labelled defaults). */
+  deliveryDeadlines: deliveryDeadlineSettingsSchema.optional(),
 });
 export type OrderSessionConfig = z.input<typeof orderSessionConfigSchema>;
 
 const syncRunSchema = z.object({ full: z.boolean().optional(), rebuild: z.boolean().optional() }).strict();
+const attentionSchema = z.object({ limitPerKind: z.number().int().optional() }).strict();
 const idSchema = z.object({ id: z.string().min(1) }).strict();
 const loginLinkSchema = z.object({ merchantUserNo: z.string().min(1), itemId: z.unknown() }).strict();
 
@@ -65,6 +70,7 @@ export function createSessionOperations(
     dataDir,
     cacheFile: c.cacheFile,
     cacheOwner: { baseUrl: platform.baseUrl, merchantId: platform.merchantId },
+    ...(c.deliveryDeadlines ? { deliveryDeadlines: c.deliveryDeadlines } : {}),
     transport: (options) => createAxiosTransport(options),
   });
   const sync = new SyncController(session);
@@ -97,6 +103,14 @@ export function createSessionOperations(
       },
     },
     'cache.stats': { run: async () => done(cacheSummary(session)) },
+    /** The attention queue (orders:attention): counts, rows per kind, the next due-state change. */
+    'orders.attention': {
+      run: async (payload) => {
+        const input = attentionSchema.safeParse(payload ?? {});
+        if (!input.success) return invalid(input.error);
+        return done(attentionQueue(session, input.data));
+      },
+    },
     'sync.run': {
       run: async (payload, ctx) => {
         const input = syncRunSchema.safeParse(payload ?? {});

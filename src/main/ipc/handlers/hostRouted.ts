@@ -96,6 +96,8 @@ export function hostRoutedHandlers(app: HostRoutedApp): ReturnType<typeof useCas
     'orders:get': ({ id }) => call('orders.get', { id }, ordersData.order),
     'orders:refresh': ({ id }) => call('orders.refresh', { id }, ordersData.refreshed),
     'orders:cacheStats': () => call('cache.stats', undefined, ordersData.cacheStats),
+    'orders:attention': (request) =>
+      call('orders.attention', { limitPerKind: request?.limitPerKind }, ordersData.attention),
     'orders:export': async ({ format, ...query }) => {
       if (!app.chooseExportFile) return { ok: false, error: ipcErrorOf(EXPORT_UNAVAILABLE) };
       const file = await app.chooseExportFile(exportFileName('export', format, Date.now()), format);

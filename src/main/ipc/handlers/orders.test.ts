@@ -59,6 +59,21 @@ describe('orders handlers over the use-case layer', () => {
     expect(await t.invoke('orders:refresh', { id: '1' })).toMatchObject({ ok: false, error: { kind: 'not-found' } });
   });
 
+  it('orders:attention answers counts, bounded rows and the next change, as ISO times', async () => {
+    const r = await t.invoke('orders:attention', { limitPerKind: 3 });
+    if (!r.ok) throw new Error(r.error.message);
+    const { counts, rows } = r.data;
+    expect(counts.total).toBe(counts.refunds + counts.overdue + counts.dueSoon + counts.exceptions + counts.disputes);
+    const awaiting = t.kit.platform.sandbox.store.query({ pageIndex: 1, pageSize: 1, orderAfterSalesStatus: [1] });
+    expect(counts.refunds).toBe(awaiting.totalCount);
+    for (const kind of ['refund', 'overdue', 'due-soon', 'exception', 'dispute'])
+      expect(rows.filter((row) => row.kind === kind).length).toBeLessThanOrEqual(3);
+    expect(await t.invoke('orders:attention', { limitPerKind: 0 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-request' },
+    });
+  });
+
   it('orders:cacheStats', async () => {
     expect(await t.invoke('orders:cacheStats')).toMatchObject({ ok: true, data: { profileId: 'test', orders: 90 } });
     expect(t.problems).toEqual([]);

@@ -1,3 +1,4 @@
+import { attentionQueue, type Attention } from '../../../core/app/attention';
 import {
   cacheSummary,
   cachedOrderDetail,
@@ -53,13 +54,29 @@ export const ordersData = {
     byOrderStatus: stats.byOrderStatus,
     byAfterSalesStatus: stats.byAfterSalesStatus,
   }),
+  attention: ({ asOfMs, counts, rows, nextChangeMs }: Attention) => ({
+    asOf: formatIsoInstant(asOfMs),
+    counts,
+    rows: rows.map(({ sinceMs, dueMs, ...row }) => ({
+      ...row,
+      since: sinceMs === null ? null : formatIsoInstant(sinceMs),
+      dueAt: dueMs === null ? null : formatIsoInstant(dueMs),
+    })),
+    nextChangeAt: nextChangeMs === null ? null : formatIsoInstant(nextChangeMs),
+  }),
 };
 
 export function ordersHandlers(
   app: OrdersApp,
 ): Pick<
   IpcImplementations,
-  'orders:queryPage' | 'orders:count' | 'orders:get' | 'orders:refresh' | 'orders:export' | 'orders:cacheStats'
+  | 'orders:queryPage'
+  | 'orders:count'
+  | 'orders:get'
+  | 'orders:refresh'
+  | 'orders:export'
+  | 'orders:cacheStats'
+  | 'orders:attention'
 > {
   const session = () => app.session();
   return {
@@ -76,5 +93,9 @@ export function ordersHandlers(
       }),
     ...ordersExportHandler(app),
     'orders:cacheStats': () => withOpenSession(session, (s) => answer(cacheSummary(s), ordersData.cacheStats)),
+    'orders:attention': (request) =>
+      withOpenSession(session, (s) =>
+        answer(attentionQueue(s, { limitPerKind: request?.limitPerKind }), ordersData.attention),
+      ),
   };
 }

@@ -31,4 +31,41 @@ describe('settings handlers over the real settings file', () => {
       data: { app: { closeToTray: false, clipboardClearSeconds: 120 }, profile: { profileId: 'shop-eu' } },
     });
   });
+
+  it('delivery deadlines: labelled defaults, each part merged field by field, ranges checked', async () => {
+    const app = localManagementPorts();
+    const invoke = strictGate(settingsHandlers(app));
+    app.profiles.add(SHOP);
+    expect(await invoke('settings:get', { profileId: 'shop-eu' })).toMatchObject({
+      data: {
+        profile: {
+          deliveryDeadlines: {
+            rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },
+            dueSoon: { fraction: 0.25, capMinutes: 30 },
+          },
+        },
+      },
+    });
+    await invoke('settings:update', {
+      profile: { profileId: 'shop-eu', deliveryDeadlines: { rules: { clockStart: 'created' } } },
+    });
+    const both = await invoke('settings:update', {
+      profile: { profileId: 'shop-eu', deliveryDeadlines: { dueSoon: { capMinutes: 10 } } },
+    });
+    expect(both).toMatchObject({
+      data: {
+        profile: {
+          deliveryDeadlines: {
+            rules: { clockStart: 'created', partialDelivery: 'earliest-first' },
+            dueSoon: { fraction: 0.25, capMinutes: 10 },
+          },
+        },
+      },
+    });
+    expect(
+      await invoke('settings:update', {
+        profile: { profileId: 'shop-eu', deliveryDeadlines: { dueSoon: { fraction: 2 } } },
+      }),
+    ).toMatchObject({ ok: false });
+  });
 });

@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/domain/order';
+import { fixedCredentials } from '../api/clientDeps';
+import { openOrderCache } from '../cache/openCache';
+import { platformConfigSchema } from '../config/platformConfig';
+import { createAxiosTransport } from '../http/axiosTransport';
+import { fakeOrder } from '../sync/testing/fakeOrders';
+import { attentionQueue } from './attention';
+import { createSession, type Session } from './session';
+
+const MIN = 60_000;
+const NOW = Date.UTC(2026, 2, 10, 12, 0);
+const dirs: string[] = [];
+const sessions: Session[] = [];
+
+afterEach(() => {
+  for (const s of sessions.splice(0)) s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const config = platformConfigSchema.parse({
+  baseUrl: 'https://api.example.com',
+  platformUrl: 'https://platform.example.com',
+  merchantId: 'm-1',
+});
+
+/** A session whose cache holds `orders`, with a clock the test moves. */
+function sessionWith(orders: Order[], clock: { now: number }): Session {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'md-attention-'));
+  dirs.push(dataDir);
+  const session = createSession({
+    config,
+    credentials: fixedCredentials({}),
+    profileId: 'shop',
+    dataDir,
+    cacheOwner: { baseUrl: config.baseUrl, merchantId: config.merchantId },
+    statusLabels: { order: {}, afterSales: { '1': 'Awaiting seller review' } },
+    transport: () => createAxiosTransport(),
+    now: () => clock.now,
+  });
+  sessions.push(session);
+  const c = openOrderCache({ file: session.cacheFile, identity: { baseUrl: config.baseUrl, merchantId: 'm-1' } });
+  if (!c.ok) throw new Error(c.error.kind);
+  c.value.applyPage(orders, { seenAtMs: NOW, baseline: false });
+  c.value.close();
+  return session;
+}
+
+function paid(seq: number, paidAgoMin: number, minutes: number, fields: Partial<Order> = {}): Order {
+  const paidMs = NOW - paidAgoMin * MIN;
+  return fakeOrder(seq, paidMs - MIN, {
+    payTime: new Date(paidMs).toISOString(),
+    orderItems: [{ productSpuTitle: `Gift card ${seq}`, quantity: 1, deliveryTime: minutes, deliveryTimeUnit: 3 }],
+    ...fields,
+  });
+}
+
+const delivered = { deliveringNumber: 1, orderDeliveryStatus: 2 };
+
+describe('the attention queue', () => {
+  const orders = [
+    paid(1, 30, 10), // overdue since 20 min
+    paid(2, 9, 10), // due soon (1 min left of 10)
+    paid(3, 5, 10), // due in 5 min: due soon from 2.5 min before
+    paid(4, 60, 10, { ...delivered, orderAfterSalesStatus: 1, isExistAfterSales: true }), // refund awaiting
+    paid(5, 60, 10, {
+      ...delivered,
+      deliveryType: 2,
+      deliveryErrorInfo: { errorCode: 'STOCK_OUT', errorMessage: 'out of stock at supplier' },
+    }),
+    paid(6, 60, 10, { ...delivered, isExistDispute: true }),
+    paid(7, 60, 10, { ...delivered, orderAfterSalesStatus: 3, isExistAfterSales: true }), // decided: not in queue
+  ];
+
+  it('lists each kind with why, counts them, and says when the next order changes state', () => {
+    const clock = { now: NOW };
+    const r = attentionQueue(sessionWith(orders, clock));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.counts).toEqual({ refunds: 1, overdue: 1, dueSoon: 1, exceptions: 1, disputes: 1, total: 5 });
+    expect(r.value.rows.map((row) => [row.kind, row.orderNum])).toEqual([
+      ['refund', 'SO00000004'],
+      ['overdue', 'SO00000001'],
+      ['due-soon', 'SO00000002'],
+      ['exception', 'SO00000005'],
+      ['dispute', 'SO00000006'],
+    ]);
+    expect(r.value.rows[0]).toMatchObject({
+      reason: 'After-sales request awaiting your decision',
+      detail: 'Gift card 4 — after-sales status Awaiting seller review',
+      dueMs: null,
+    });
+    expect(r.value.rows[1]).toMatchObject({ dueMs: NOW - 20 * MIN, detail: 'Gift card 1 — delivery time 10 min' });
+    expect(r.value.rows[3]!.detail).toBe('out of stock at supplier (STOCK_OUT)');
+    // Order 2 becomes overdue at +1 min; order 3 due soon at +2.5 min.
+    expect(r.value.nextChangeMs).toBe(NOW + MIN);
+    expect(r.value.asOfMs).toBe(NOW);
+  });
+
+  it('moves orders on with the clock alone: due soon → overdue, not due → due soon', () => {
+    const clock = { now: NOW };
+    const session = sessionWith(orders, clock);
+    clock.now = NOW + MIN;
+    const later = attentionQueue(session);
+    if (!later.ok) throw new Error(later.error.message);
+    expect(later.value.counts).toMatchObject({ overdue: 2, dueSoon: 0 });
+    expect(later.value.nextChangeMs).toBe(NOW + 2.5 * MIN);
+    clock.now = NOW + 2.5 * MIN;
+    const r = attentionQueue(session);
+    expect(r.ok && r.value.rows.filter((row) => row.kind === 'due-soon').map((row) => row.orderNum)).toEqual([
+      'SO00000003',
+    ]);
+    clock.now = NOW + 5 * MIN;
+    const end = attentionQueue(session);
+    expect(end.ok && [end.value.counts.overdue, end.value.nextChangeMs]).toEqual([3, null]);
+  });
+
+  it('is bounded per kind, and refuses a bad bound', () => {
+    const many = Array.from({ length: 12 }, (_, i) => paid(100 + i, 30 + i, 10));
+    const session = sessionWith(many, { now: NOW });
+    const r = attentionQueue(session, { limitPerKind: 5 });
+    expect(r.ok && [r.value.counts.overdue, r.value.rows.length]).toEqual([12, 5]);
+    // Most overdue first.
+    expect(r.ok && r.value.rows[0]!.orderNum).toBe('SO00000111');
+    expect(attentionQueue(session, { limitPerKind: 0 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+  });
+
+  it('follows the profile’s due-soon window', () => {
+    const clock = { now: NOW };
+    const session = sessionWith([paid(1, 100, 120)], clock); // due in 20 min
+    const narrow = createSession({
+      ...session.parts,
+      deliveryDeadlines: {
+        rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },
+        dueSoon: { fraction: 0.25, capMinutes: 10 },
+      },
+    });
+    sessions.push(narrow);
+    expect(attentionQueue(session)).toMatchObject({ ok: true, value: { counts: { dueSoon: 1 } } });
+    session.close();
+    expect(attentionQueue(narrow)).toMatchObject({ ok: true, value: { counts: { dueSoon: 0 } } });
+  });
+});

@@ -1,0 +1,125 @@
+import type { AttentionEntry, AttentionKind } from '../cache/attentionQueries';
+import { formatAllowed } from '../due/formatAllowed';
+import { statusLabel } from '../profiles/profileSchema';
+import { err, ok, type Result } from '../result';
+import { deliveryErrorText } from '../../shared/domain/deliveryError';
+import type { AppError } from '../../shared/errors/appError';
+import { DEFAULT_AFTER_SALES_POLICY } from './afterSales';
+import type { Session } from './session';
+import { appErrorFromCache } from './sessionErrors';
+
+/**
+ * What needs the merchant now, in one queue, each row saying why: after-sales requests awaiting a decision (oldest
+ * first), overdue deliveries (most overdue first), deliveries due soon (soonest first), delivery exceptions (with
+ * the error) and disputes (oldest first). Read from the cache at the session's clock; bounded per kind.
+ */
+
+export const ATTENTION_LIMIT_DEFAULT = 50;
+export const ATTENTION_LIMIT_MAX = 500;
+
+export interface AttentionRow {
+  kind: AttentionKind;
+  orderId: string;
+  orderNum: string | null;
+  /** Why the order is in the queue, in words. */
+  reason: string;
+  /** Since when (refunds, exceptions, disputes): the cache's known update time of the order; else null. */
+  sinceMs: number | null;
+  /** The delivery deadline (overdue, due soon); else null. */
+  dueMs: number | null;
+  /** What to look at: the products and their delivery time, the error of an exception, the after-sales status. */
+  detail: string;
+}
+
+export interface AttentionCounts {
+  refunds: number;
+  overdue: number;
+  dueSoon: number;
+  exceptions: number;
+  disputes: number;
+  /** The sum of the kinds (an order in two kinds counts in both, as the tray line lists them). */
+  total: number;
+}
+
+export interface Attention {
+  /** The instant the queue was read at. */
+  asOfMs: number;
+  counts: AttentionCounts;
+  /** The queue: the kinds in the order above, each in its own order, at most `limitPerKind` of each. */
+  rows: AttentionRow[];
+  /** The earliest instant an order becomes due soon or overdue without any platform change (a timer's target). */
+  nextChangeMs: number | null;
+}
+
+const REASONS: Record<AttentionKind, string> = {
+  refund: 'After-sales request awaiting your decision',
+  overdue: 'Delivery overdue',
+  'due-soon': 'Delivery due soon',
+  exception: 'Delivery exception',
+  dispute: 'Dispute open',
+};
+
+export function attentionQueue(
+  session: Session,
+  options: { limitPerKind?: number | undefined } = {},
+): Result<Attention, AppError> {
+  const limit = options.limitPerKind ?? ATTENTION_LIMIT_DEFAULT;
+  if (!Number.isInteger(limit) || limit < 1 || limit > ATTENTION_LIMIT_MAX)
+    return err({
+      kind: 'invalid-input',
+      message: `limitPerKind must be 1 to ${ATTENTION_LIMIT_MAX}`,
+      issues: [{ path: 'limitPerKind', message: `must be 1 to ${ATTENTION_LIMIT_MAX}` }],
+    });
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const asOfMs = session.now();
+  const q = c.value.attention({ awaitingReview: DEFAULT_AFTER_SALES_POLICY.awaitingReview, limit });
+  if (!q.ok) return err(appErrorFromCache(q.error, session.wording.rebuildHint));
+  const { counts: n, entries, nextChangeMs } = q.value;
+  const rows: AttentionRow[] = [];
+  for (const e of entries) {
+    const detail = detailOf(session, e);
+    if (!detail.ok) return detail;
+    rows.push({
+      kind: e.kind,
+      orderId: e.id,
+      orderNum: e.orderNum,
+      reason: REASONS[e.kind],
+      sinceMs: e.dueMs === null ? e.changedMs || null : null,
+      dueMs: e.dueMs,
+      detail: detail.value,
+    });
+  }
+  const counts = {
+    refunds: n.refund,
+    overdue: n.overdue,
+    dueSoon: n['due-soon'],
+    exceptions: n.exception,
+    disputes: n.dispute,
+  };
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  return ok({ asOfMs, counts: { ...counts, total }, rows, nextChangeMs: nextChangeMs ?? null });
+}
+
+function detailOf(session: Session, e: AttentionEntry): Result<string, AppError> {
+  const products = e.titles.split('\n').filter(Boolean).join(', ');
+  switch (e.kind) {
+    case 'overdue':
+    case 'due-soon':
+      return ok(`${products || 'Items'} — delivery time ${formatAllowed(e.allowedMs ?? 0)}`);
+    case 'refund': {
+      if (e.afterSalesStatus === null) return ok(`${products} — after-sales status not reported`);
+      const labels = session.statusLabels?.afterSales ?? {};
+      return ok(`${products} — after-sales status ${statusLabel(labels, e.afterSalesStatus)}`);
+    }
+    case 'exception': {
+      const order = session.existingCache();
+      if (!order.ok) return order;
+      const found = order.value.getOrder(e.id);
+      if (!found.ok) return err(appErrorFromCache(found.error, session.wording.rebuildHint));
+      return ok(deliveryErrorText(found.value?.deliveryErrorInfo) || 'No error text sent');
+    }
+    case 'dispute':
+      return ok(products);
+  }
+}
