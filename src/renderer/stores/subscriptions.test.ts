@@ -23,6 +23,10 @@ const profile = (id: string) =>
     pollIntervalSeconds: 60,
     notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true },
     statusLabels: { order: {}, afterSales: {} },
+    deliveryDeadlines: {
+      rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },
+      dueSoon: { fraction: 0.25, capMinutes: 30 },
+    },
     tokenState: 'set',
     key: null,
   }) satisfies IpcData<'profiles:list'>['profiles'][number];
