@@ -133,6 +133,9 @@ describe('main routes the platform domains through a supervised core host', () =
     expect(main.sent.find((s) => s.event === 'host:state')?.payload).toMatchObject({ state: 'starting' });
 
     expect(await main.invoke('orders:count', {})).toEqual({ ok: true, data: { count: 1_500 } });
+    const attention = await main.invoke('orders:attention', { limitPerKind: 2 });
+    expect(attention).toMatchObject({ ok: true, data: { counts: { total: expect.any(Number) } } });
+    if (attention.ok) expect(attention.data.rows.length).toBeLessThanOrEqual(10);
 
     const order = await awaitingOrder();
     const decided = await main.invoke('afterSales:decide', { orderId: order.id, isApproved: true });

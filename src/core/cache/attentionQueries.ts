@@ -61,19 +61,16 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
   const clock = { nowMs: o.nowMs, soon: o.soon };
   switch (kind) {
     case 'refund': {
+      // A request exists, and its status awaits review — or the platform sends no status (the merchant has to look).
       const parts: KindPart[] = [
-        // A request exists and the platform sends no status: the merchant has to look.
-        {
-          where: 'has_after_sales = 1 AND after_sales_status IS NULL',
-          params: [],
-          index: 'orders_with_after_sales',
-        },
+        { where: 'has_after_sales = 1 AND after_sales_status IS NULL', params: [], index: 'orders_refund_queue' },
       ];
-      if (o.awaitingReview.length > 0)
+      // One part per value: each is one range of the index, in changed order.
+      for (const value of new Set(o.awaitingReview))
         parts.push({
-          where: `after_sales_status IN (${o.awaitingReview.map(() => '?').join(', ')})`,
-          params: [...o.awaitingReview],
-          index: 'orders_by_after_sales',
+          where: 'has_after_sales = 1 AND after_sales_status = ?',
+          params: [value],
+          index: 'orders_refund_queue',
         });
       return { parts, order: CHANGED_ORDER };
     }
@@ -84,11 +81,14 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
     }
     case 'exception':
       return {
-        parts: [{ where: 'delivery_exception = 1', params: [], index: 'orders_with_exception' }],
+        parts: [{ where: 'delivery_exception = 1', params: [], index: 'orders_exception_queue' }],
         order: CHANGED_ORDER,
       };
     case 'dispute':
-      return { parts: [{ where: 'has_dispute = 1', params: [], index: 'orders_with_dispute' }], order: CHANGED_ORDER };
+      return {
+        parts: [{ where: 'has_dispute = 1', params: [], index: 'orders_dispute_queue' }],
+        order: CHANGED_ORDER,
+      };
   }
 }
 

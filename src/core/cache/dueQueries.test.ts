@@ -138,6 +138,16 @@ describe('due filters and sort', () => {
         .map((r) => (r as { detail: string }).detail)
         .join('\n');
     expect(plan(`SELECT count(*) FROM orders WHERE due_ms <= ${NOW}`)).toMatch(/orders_by_due/);
+    // The attention queue's kinds read their first rows in order from their index: no sort of every match.
+    for (const where of [
+      'has_after_sales = 1 AND after_sales_status = 1',
+      'has_dispute = 1',
+      'delivery_exception = 1',
+    ]) {
+      const p = plan(`SELECT rid FROM orders WHERE ${where} ORDER BY changed_ms ASC, rid ASC LIMIT 50`);
+      expect(p).toMatch(/_queue/);
+      expect(p).not.toMatch(/TEMP B-TREE/);
+    }
   });
 });
 
@@ -162,7 +172,7 @@ describe('deadline rules of the file', () => {
     caches.pop()!.close();
     const v2 = new Database(file);
     v2.exec(
-      'DROP INDEX orders_by_due; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
+      'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
     );
     v2.pragma('user_version = 2');
     v2.close();

@@ -56,7 +56,7 @@ describe('opening a cache file', () => {
     // Rewind to what the first release wrote: version 1, without the later index and deadline columns.
     const v1 = new Database(file);
     v1.exec(
-      'DROP INDEX orders_by_due; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
+      'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
     );
     v1.exec('DROP INDEX orders_filters_by_rid');
     v1.pragma('user_version = 1');
