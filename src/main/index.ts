@@ -1,4 +1,4 @@
-import { app, BrowserWindow, clipboard, dialog, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, protocol, session } from 'electron';
 import { handleAppScheme, registerAppSchemePrivileges } from './appProtocol';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { secretClipboard } from './clipboard';
@@ -19,7 +19,9 @@ import { createMainWindow, rendererDirectory, rendererLocation } from './window'
 useSharedDataDir(app);
 // Every renderer runs sandboxed, whatever its webPreferences say.
 app.enableSandbox();
-installWebContentsGuards();
+// A link a page tries to open as a window goes to the browser through the allow-list (set once the profiles are read).
+let openFromPage: (url: string) => void = () => {};
+installWebContentsGuards(app, (url) => openFromPage(url));
 // The renderer's app:// scheme: privileges are accepted only before ready, the handler once ready.
 registerAppSchemePrivileges(protocol);
 
@@ -49,6 +51,10 @@ if (!app.requestSingleInstanceLock()) {
       const secrets = createKeytarSecretStore();
       const dataDir = app.getPath('userData');
       const ports = electronLocalManagementPorts(dataDir, secrets);
+      openFromPage = (url) =>
+        void ports.openAllowedExternal(url).then((r) => {
+          if (!r.ok) console.warn(`[main] a page tried to open a window: ${r.error.message}`);
+        });
       // The tray, poller and notifications; host events reach the windows through it.
       const desktop = electronDesktopShell({
         profiles: ports.profiles,
@@ -67,7 +73,7 @@ if (!app.requestSingleInstanceLock()) {
         startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
         events: desktop.events,
         clipboard: secretClipboard(clipboard),
-        openExternal: (url) => shell.openExternal(url),
+        openExternal: ports.openAllowedExternal,
         exportDestination: saveDialogExportDestination((options) => {
           const [window] = BrowserWindow.getAllWindows();
           return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
