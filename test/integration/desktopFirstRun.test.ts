@@ -13,11 +13,11 @@ import { createInProcessCoreHost } from '../../src/core/host/inProcessHost';
 import { appOperations } from '../../src/core/host/operations/appOperations';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
 import { createConfProfileStore } from '../../src/core/profiles/confProfileStore';
-import { err, ok } from '../../src/core/result';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import { createDesktopSandbox } from '../../src/main/firstRun/desktopSandbox';
 import { freeLoopbackPort } from '../../src/main/firstRun/freePort';
 import { wirePlatformDomains } from '../../src/main/platformDomains';
+import { platformQueries } from '../../src/main/platformQueries';
 import { STATE_FILE_NAME } from '../../src/sandbox';
 import { sandboxHostOperations } from '../../src/sandbox/hostOperations';
 import { SHOP } from '../helpers/appPorts';
@@ -65,10 +65,10 @@ function desktop() {
       return host;
     },
     freePort: freeLoopbackPort,
+    // As main does it: re-read the active profile, then the first sync through its core host.
     syncActive: async () => {
       await platform.reopen();
-      const r = await platform.handlers['sync:now']({});
-      return r.ok ? ok({ cached: r.data.cached }) : err(r.error.message);
+      return platformQueries(platform.handlers).firstSync();
     },
   });
   cleanups.push(() => sandbox.stop());
@@ -110,6 +110,12 @@ describe('desktop first run', () => {
       (d.sandboxConfigs[0] as { sandbox: { publicKeyPem: string } }).sandbox.publicKeyPem,
     );
     expect(await d.platform.handlers['orders:count']({})).toEqual({ ok: true, data: { count: 300 } });
+    // The tray's count: the cached orders whose after-sales request awaits review (the sandbox's status 1).
+    const awaiting = await d.platform.handlers['orders:count']({ orderAfterSalesStatus: [1] });
+    const awaitingCount = awaiting.ok ? awaiting.data.count : -1;
+    expect(awaitingCount).toBeGreaterThan(0);
+    expect(await platformQueries(d.platform.handlers).awaitingDecision()).toBe(awaitingCount);
+    expect(await platformQueries(d.platform.handlers).cacheComplete()).toBe(true);
 
     // A second ensure (a profile change that kept the sandbox) starts nothing.
     expect(await d.sandbox.ensure()).toMatchObject({ ok: true, value: { kind: 'sandbox', sync: null } });

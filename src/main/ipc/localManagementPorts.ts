@@ -20,7 +20,8 @@ export type ElectronLocalManagementPorts = LocalManagementPorts & {
 export function electronLocalManagementPorts(dataDir: string, secrets: SecretStore): ElectronLocalManagementPorts {
   const profiles = createElectronStoreProfiles(dataDir);
   const openAllowedExternal = guardedOpenExternal({
-    open: (url) => shell.openExternal(url),
+    // Reached only through checkExternalUrl (guardedOpenExternal).
+    open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
     activeProfile: () => {
       const active = profiles.active();
       return active.ok ? active.value : null;
