@@ -1,14 +1,7 @@
 import { err, ok } from '../core/result';
 import type { OperationFactory, OperationTable } from '../core/host/operations';
-import {
-  appSandboxConfigSchema,
-  describeAppSandboxStartError,
-  startAppSandbox,
-  type AppSandboxInfo,
-} from './appSandbox';
-
-/** The operation that says where the host's sandbox serves (or why it does not). */
-export const SANDBOX_INFO_OPERATION = 'sandbox.info';
+import { describeAppSandboxStartError, startAppSandbox } from './appSandbox';
+import { appSandboxConfigSchema, SANDBOX_INFO_OPERATION, type AppSandboxInfo } from './appSandboxConfig';
 
 /**
  * The operations of a core host that runs the app's sandbox platform (config `{ sandbox: AppSandboxConfig }`):

@@ -13,7 +13,7 @@ import { generateRsaPrivateKey } from '../../core/keys/keyMaterial';
 import type { Profile } from '../../core/profiles/profileSchema';
 import { err, ok, type Result } from '../../core/result';
 import { SandboxStateError, startSandbox } from '../../sandbox';
-import { DEMO_ORDERS, DEMO_SEED, profilePaths } from '../../sandbox/appSandbox';
+import { DEMO_ORDERS, DEMO_SEED, profilePaths } from '../../sandbox/appSandboxConfig';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 import { ensureStateKeyPair } from '../../sandbox/stateKeys';
 import { resolveConnection, withSession } from '../context';

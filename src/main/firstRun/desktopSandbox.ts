@@ -9,8 +9,12 @@ import type { ProfileStore } from '../../core/profiles/profileStore';
 import { err, ok, type Result } from '../../core/result';
 import type { SecretStore } from '../../core/secrets/secretStore';
 import { describeProfileStoreError } from '../../shared/errors/profileErrors';
-import { profilePaths, type AppSandboxConfig, type AppSandboxInfo } from '../../sandbox/appSandbox';
-import { SANDBOX_INFO_OPERATION } from '../../sandbox/hostOperations';
+import {
+  profilePaths,
+  SANDBOX_INFO_OPERATION,
+  type AppSandboxConfig,
+  type AppSandboxInfo,
+} from '../../sandbox/appSandboxConfig';
 import { ensureStateKeyPair } from '../../sandbox/stateKeys';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 
