@@ -17,9 +17,13 @@ const tempDir = () => {
 /** A typed fake BrowserWindow (close and hide) and a real state file. */
 function fakeWindow(options: { closeToTray?: boolean; platform?: NodeJS.Platform } = {}) {
   let onClose: ((event: PreventableEvent) => void) | undefined;
+  let onSessionEnd: (() => void) | undefined;
   const window = { hidden: 0, closed: 0 };
   const win: ClosableWindow = {
-    on: (_event, listener) => void (onClose = listener),
+    on: (event: 'close' | 'session-end', listener: (event: PreventableEvent) => void) => {
+      if (event === 'close') onClose = listener;
+      else onSessionEnd = () => listener({ preventDefault: () => {} });
+    },
     hide: () => void window.hidden++,
   };
   const notices: { title: string; body: string }[] = [];
@@ -38,7 +42,7 @@ function fakeWindow(options: { closeToTray?: boolean; platform?: NodeJS.Platform
     onClose?.({ preventDefault: () => void (prevented = true) });
     if (!prevented) window.closed++;
   };
-  return { window, close, notices, settings, state };
+  return { window, close, notices, settings, state, endSession: () => onSessionEnd?.() };
 }
 
 describe('close to tray', () => {
@@ -73,6 +77,13 @@ describe('close to tray', () => {
     f.close();
     expect(f.window).toEqual({ hidden: 0, closed: 1 });
     expect(f.notices).toEqual([]);
+  });
+
+  it('Windows logging off or shutting down (session-end, no before-quit) closes for real', () => {
+    const f = fakeWindow();
+    f.endSession();
+    f.close();
+    expect(f.window).toEqual({ hidden: 0, closed: 1 });
   });
 
   it('the setting is read at every close: turning it off in Settings applies to the next close', () => {

@@ -8,6 +8,8 @@ import type { PreventableEvent } from './security';
 
 export interface ClosableWindow {
   on(event: 'close', listener: (event: PreventableEvent) => void): unknown;
+  /** Windows: the session ends (log off, shut down); no `before-quit` comes then. */
+  on(event: 'session-end', listener: () => void): unknown;
   hide(): void;
 }
 
@@ -39,8 +41,11 @@ export function closeToTrayNotice(platform: NodeJS.Platform): { title: string; b
 }
 
 export function keepInTrayOnClose(window: ClosableWindow, ports: CloseToTrayPorts): void {
+  // A hidden window must not hold up logging off or shutting down.
+  let sessionEnding = false;
+  window.on('session-end', () => void (sessionEnding = true));
   window.on('close', (event) => {
-    if (ports.quitting() || !ports.closeToTray()) return;
+    if (sessionEnding || ports.quitting() || !ports.closeToTray()) return;
     event.preventDefault();
     window.hide();
     if (!ports.noticeShown()) {
