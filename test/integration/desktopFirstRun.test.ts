@@ -140,6 +140,22 @@ describe('desktop first run', () => {
     expect(await reachable(baseUrl)).toBe(true);
   }, 60_000);
 
+  it("an edit of the sandbox profile's address moves its sandbox there", async () => {
+    const d = desktop();
+    await d.sandbox.ensure();
+    const before = d.profiles.get(SANDBOX_PROFILE_ID);
+    const oldBase = before.ok ? before.value.baseUrl : '';
+    const port = await freeLoopbackPort();
+    const edited = d.profiles.update(SANDBOX_PROFILE_ID, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      platformUrl: `http://127.0.0.1:${port}/platform`,
+    });
+    expect(edited.ok).toBe(true);
+    expect(await d.sandbox.ensure()).toMatchObject({ ok: true, value: { kind: 'sandbox', created: false } });
+    expect(await reachable(`http://127.0.0.1:${port}/`)).toBe(true);
+    expect(await reachable(oldBase)).toBe(false);
+  }, 60_000);
+
   it('profiles but none chosen: nothing is started (the person picks one)', async () => {
     const d = desktop();
     expect(d.profiles.add({ ...SHOP, id: 'shop' }).ok).toBe(true);

@@ -5,6 +5,7 @@ import { runFirstRun, type FirstRunOutcome, type FirstRunPorts, type RunningSand
 import type { CoreHost } from '../../core/host/coreHost';
 import { generateRsaPrivateKey } from '../../core/keys/keyMaterial';
 import type { KeyStore } from '../../core/keys/keyStore';
+import type { Profile } from '../../core/profiles/profileSchema';
 import type { ProfileStore } from '../../core/profiles/profileStore';
 import { err, ok, type Result } from '../../core/result';
 import type { SecretStore } from '../../core/secrets/secretStore';
@@ -59,7 +60,10 @@ const DESKTOP_NEEDS_KEYCHAIN =
 
 export function createDesktopSandbox(ports: DesktopSandboxPorts): DesktopSandbox {
   const stateDir = path.join(ports.dataDir, 'sandbox');
-  let running: { profileId: string | null; sandbox: RunningSandbox } | undefined;
+  let running: { key: string; sandbox: RunningSandbox } | undefined;
+  /** What the running sandbox was started for: an edit of the profile's addresses needs a new one. */
+  const keyOf = (p: Pick<Profile, 'id' | 'baseUrl' | 'platformUrl' | 'merchantId' | 'apiPrefix'>) =>
+    JSON.stringify([p.id, p.baseUrl, p.platformUrl, p.merchantId, p.apiPrefix]);
   // One ensure at a time: start-up and a profile change must not start two sandboxes on one port.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -110,7 +114,7 @@ export function createDesktopSandbox(ports: DesktopSandboxPorts): DesktopSandbox
       await stopRunning();
       return ok({ kind: 'not-needed' });
     }
-    if (running && profile && running.profileId === profile.id)
+    if (running && profile && running.key === keyOf(profile))
       return ok({ kind: 'sandbox', profileId: profile.id, created: false, sync: null });
     await stopRunning();
 
@@ -128,7 +132,7 @@ export function createDesktopSandbox(ports: DesktopSandboxPorts): DesktopSandbox
       await session.sandbox.stop();
       return err(`${DESKTOP_NEEDS_KEYCHAIN} ${session.fallbackReason ?? ''}`.trim());
     }
-    running = { profileId: session.identity.profile.id, sandbox: session.sandbox };
+    running = { key: keyOf(session.identity.profile), sandbox: session.sandbox };
     return ok({
       kind: 'sandbox',
       profileId: session.identity.profile.id,
