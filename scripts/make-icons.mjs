@@ -3,6 +3,10 @@
 //   resources/icon.png              256×256 app/window icon (blue rounded square, white "M")
 //   resources/trayTemplate.png       16×16 tray icon, black + alpha (macOS "template image": the OS tints it)
 //   resources/trayTemplate@2x.png    32×32 the same for HiDPI
+//   resources/tray/<state>Template(@2x).png           per tray state (idle, syncing, attention, offline, error):
+//                                                      macOS template images (black + alpha; the badge is a shape)
+//   resources/tray/<state>-light|dark(@2x).png        the same for Windows and Linux: a dark glyph for light
+//                                                      taskbars, a light one for dark taskbars; coloured badges
 // Run: node scripts/make-icons.mjs   (the outputs are committed; re-run only to change the design)
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -129,11 +133,68 @@ function trayIcon(x, y) {
     : [0, 0, 0, 0];
 }
 
-mkdirSync(outDir, { recursive: true });
+// Per-state tray icons: the M, and a badge in the lower right with a clear gap around it so it reads at 16 px.
+// syncing: a ring; attention: a dot; error: a triangle; offline: the M faded, no badge; idle: the M alone.
+const BADGE = { cx: 0.78, cy: 0.78, r: 0.21 };
+const TRAY_M = M.map(([px, py]) => [0.5 + (px - 0.5) * 1.1 - 0.06, 0.5 + (py - 0.5) * 1.1 - 0.06]);
+function inBadge(state, x, y) {
+  const d = Math.hypot(x - BADGE.cx, y - BADGE.cy);
+  if (state === 'syncing') return d <= BADGE.r && d >= BADGE.r - 0.09;
+  if (state === 'attention') return d <= BADGE.r;
+  if (state === 'error') {
+    // An upward triangle inside the badge circle.
+    const top = BADGE.cy - BADGE.r;
+    const bottom = BADGE.cy + BADGE.r * 0.8;
+    if (y < top || y > bottom) return false;
+    const half = ((y - top) / (bottom - top)) * BADGE.r;
+    return Math.abs(x - BADGE.cx) <= half;
+  }
+  return false;
+}
+const hasBadge = (state) => state === 'syncing' || state === 'attention' || state === 'error';
+/** glyph, badge: [r, g, b]; returns a shader for one state. */
+function stateIcon(state, glyph, badge) {
+  return (x, y) => {
+    if (hasBadge(state)) {
+      if (inBadge(state, x, y)) return [...badge, 1];
+      // The gap: nothing of the M within a ring around the badge.
+      if (Math.hypot(x - BADGE.cx, y - BADGE.cy) <= BADGE.r + 0.08) return [0, 0, 0, 0];
+    }
+    if (!onPolyline(x, y, TRAY_M, 0.08)) return [0, 0, 0, 0];
+    return [...glyph, state === 'offline' ? 0.45 : 1];
+  };
+}
+const TRAY_STATES = ['idle', 'syncing', 'attention', 'offline', 'error'];
+const BADGE_COLOURS = {
+  light: { syncing: [37, 99, 235], attention: [234, 88, 12], error: [220, 38, 38] },
+  dark: { syncing: [96, 165, 250], attention: [251, 146, 60], error: [248, 113, 113] },
+};
+const trayFiles = [];
+for (const state of TRAY_STATES) {
+  for (const [suffix, size] of [
+    ['', 16],
+    ['@2x', 32],
+  ]) {
+    trayFiles.push([`tray/${state}Template${suffix}.png`, size, stateIcon(state, [0, 0, 0], [0, 0, 0])]);
+    trayFiles.push([
+      `tray/${state}-light${suffix}.png`,
+      size,
+      stateIcon(state, [31, 41, 55], BADGE_COLOURS.light[state] ?? [0, 0, 0]),
+    ]);
+    trayFiles.push([
+      `tray/${state}-dark${suffix}.png`,
+      size,
+      stateIcon(state, [249, 250, 251], BADGE_COLOURS.dark[state] ?? [0, 0, 0]),
+    ]);
+  }
+}
+
+mkdirSync(path.join(outDir, 'tray'), { recursive: true });
 for (const [file, size, shade] of [
   ['icon.png', 256, appIcon],
   ['trayTemplate.png', 16, trayIcon],
   ['trayTemplate@2x.png', 32, trayIcon],
+  ...trayFiles,
 ]) {
   const png = encodePng(size, render(size, shade));
   writeFileSync(path.join(outDir, file), png);

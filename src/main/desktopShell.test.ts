@@ -11,6 +11,7 @@ import {
   type TrayPort,
 } from './desktopShell';
 import type { PollerSyncResult } from './poller';
+import type { NavigateTarget } from './navigation';
 import type { TrayIcon } from './trayModel';
 
 const SETTINGS = { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true };
@@ -29,6 +30,9 @@ function fakeElectron() {
   const tray = { images: [] as TrayIcon[], tooltips: [] as string[], menus: [] as MenuTemplateItem[][] };
   const shown: { title: string; body: string; click: () => void }[] = [];
   const calls = { sync: 0, show: 0, quit: 0, userModelId: [] as string[] };
+  const navigated: NavigateTarget[] = [];
+  const dnd = { untilMs: null as number | null };
+  let awaiting = 2;
   let syncResult: () => Promise<PollerSyncResult> = async () => ({ ok: true });
   let complete = true;
   const events: IpcEventPublisher = {
@@ -50,7 +54,10 @@ function fakeElectron() {
       return syncResult();
     },
     cacheComplete: async () => complete,
-    awaitingDecision: async () => 2,
+    awaitingDecision: async () => awaiting,
+    doNotDisturbUntilMs: () => dnd.untilMs,
+    setDoNotDisturbUntil: (ms) => void (dnd.untilMs = ms),
+    navigate: (target) => void navigated.push(target),
     events,
     createTray: (image) => (tray.images.push(image), trayPort),
     buildMenu: (template) => template,
@@ -77,6 +84,9 @@ function fakeElectron() {
     tray,
     shown,
     calls,
+    navigated,
+    dnd,
+    setAwaiting: (n: number) => (awaiting = n),
     setSync: (f: () => Promise<PollerSyncResult>) => (syncResult = f),
     setComplete: (c: boolean) => (complete = c),
     lastMenu: () => tray.menus.at(-1)!,
@@ -113,6 +123,7 @@ describe('desktop shell', () => {
     const f = fakeElectron();
     let finish: (r: PollerSyncResult) => void = () => {};
     f.setSync(() => new Promise((resolve) => (finish = resolve)));
+    f.setAwaiting(0);
     const shell = createDesktopShell(f.ports);
     shell.start();
     await flush();
@@ -123,6 +134,7 @@ describe('desktop shell', () => {
     expect(f.tray.images.at(-1)).toBe('error');
     expect(f.tray.tooltips.at(-1)).toContain('Sync failed');
     f.setSync(async () => ({ ok: true }));
+    f.setAwaiting(2);
     f.click('Sync now');
     await flush();
     expect(f.tray.images.at(-1)).toBe('attention');
@@ -130,7 +142,7 @@ describe('desktop shell', () => {
     shell.stop();
   });
 
-  it('an after-sales change shows one notification; its click brings the window forward', async () => {
+  it('an after-sales change shows one notification; its click opens the app at that order', async () => {
     const f = fakeElectron();
     const shell = createDesktopShell(f.ports);
     shell.start();
@@ -138,7 +150,7 @@ describe('desktop shell', () => {
     expect(shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] })).toBe(true);
     expect(f.shown.map((n) => [n.title, n.body])).toEqual([['Refund request', 'Order N-1']]);
     f.shown[0]!.click();
-    expect(f.calls.show).toBe(1);
+    expect(f.navigated).toEqual([{ screen: 'orders', orderId: 'o-1' }]);
     // The event still reaches the windows.
     expect(f.published.some((p) => p.event === 'orders:changed')).toBe(true);
     shell.stop();
@@ -219,6 +231,80 @@ describe('desktop shell', () => {
     expect(f.shown).toHaveLength(1);
     f.click('Quit');
     expect(f.calls.quit).toBe(1);
+    shell.stop();
+  });
+
+  it('a summary notification (more than 3 orders, a refund among them) opens the after-sales inbox', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    const events: ChangeEvent[] = ['1', '2', '3'].map((id) => ({
+      type: 'order-status-changed',
+      orderId: id,
+      orderNum: null,
+      atMs: 1,
+      from: 1,
+      to: 2,
+    }));
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [...events, afterSales] });
+    expect(f.shown.map((n) => n.body)).toEqual(['4 orders changed · 1 refund request']);
+    f.shown[0]!.click();
+    expect(f.navigated).toEqual([{ screen: 'afterSales', orderId: null }]);
+    shell.stop();
+  });
+
+  it('the refund count is asked again after every change event (a decision lowers it)', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 2');
+    f.setAwaiting(1);
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    await flush();
+    expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 1');
+    f.setAwaiting(0);
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    await flush();
+    expect(f.tray.images.at(-1)).toBe('idle');
+    shell.stop();
+  });
+
+  it('"Pause notifications for 1 hour" stores do-not-disturb in the settings; a stored one silences notifications', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    f.click('Pause notifications for 1 hour');
+    expect(f.dnd.untilMs).toBe(Date.now() + 60 * 60_000);
+    expect(f.lastMenu().some((i) => i.label === 'Resume notifications')).toBe(true);
+    f.click('Resume notifications');
+    expect(f.dnd.untilMs).toBeNull();
+    // Set from the window's settings: the next notification respects it, the tray shows it once redrawn.
+    f.dnd.untilMs = Date.now() + 5 * 60_000;
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    expect(f.shown).toEqual([]);
+    shell.refreshTray();
+    expect(f.lastMenu().some((i) => i.label === 'Resume notifications')).toBe(true);
+    vi.setSystemTime(Date.now() + 6 * 60_000);
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    expect(f.shown).toHaveLength(1);
+    shell.stop();
+  });
+
+  it("a profile change clears the previous profile's count and last sync from the tray", async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    expect(f.tray.tooltips.at(-1)).toMatch(/Refund requests: 2\nLast sync/);
+    f.ports.profile = () => null;
+    f.setAwaiting(0);
+    shell.restart();
+    await flush();
+    expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 0');
+    expect(f.tray.tooltips.at(-1)).toContain('Not synced yet');
     shell.stop();
   });
 });

@@ -3,6 +3,7 @@ import type { Notifications as NotificationSettings } from '../core/profiles/pro
 import type { IpcEventName } from '../shared/ipc/channels';
 import type { IpcEventPayloadInput, IpcEventPublisher } from '../shared/ipc/events';
 import { parseIsoInstant } from '../shared/time/isoInstant';
+import { notificationNavigation, type NavigateTarget } from './navigation';
 import { notificationsFor } from './notifications';
 import {
   createPoller,
@@ -49,8 +50,14 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   syncNow(): Promise<PollerSyncResult>;
   /** Whether the active profile's cache holds a finished full sync (`sync:status`'s `complete`). */
   cacheComplete(): Promise<boolean>;
-  /** After-sales requests awaiting a decision, for the tray; null when not known. */
+  /** After-sales requests awaiting a decision, for the tray (asked of the cache); null when not known. */
   awaitingDecision?(): Promise<number | null>;
+  /** The do-not-disturb instant of the app settings (epoch ms; null: not set). */
+  doNotDisturbUntilMs(): number | null;
+  /** Stores it (the tray's "Pause notifications for 1 hour" / "Resume notifications"). */
+  setDoNotDisturbUntil(epochMs: number | null): void;
+  /** Shows the window at a screen (a clicked notification): navigation.ts's `navigate`. */
+  navigate(target: NavigateTarget): void;
   /** The windows (createEventPublisher). */
   events: IpcEventPublisher;
   /** Electron's `Tray` constructor. */
@@ -84,6 +91,8 @@ export interface DesktopShell {
   restart(): void;
   /** Polls at once (the tray's "Sync now", or after the merchant fixed a refused token). */
   syncNow(): void;
+  /** Redraws the tray: the settings or the system theme (light/dark tray icons) changed. */
+  refreshTray(): void;
   stop(): void;
 }
 
@@ -98,7 +107,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     sync: 'idle',
     awaitingDecision: 0,
     lastSyncedMs: null,
-    notificationsPausedUntilMs: null,
+    notificationsPausedUntilMs: ports.doNotDisturbUntilMs(),
   };
   /** The running sync builds the first baseline: its change events are not news (the core emits none either). */
   let baselineSync = false;
@@ -108,13 +117,25 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     'last-sync': undefined,
     open: () => ports.showWindow(),
     'sync-now': () => shell.syncNow(),
-    'pause-notifications': () => update({ notificationsPausedUntilMs: now() + NOTIFICATION_PAUSE_MS }),
-    'resume-notifications': () => update({ notificationsPausedUntilMs: null }),
+    'pause-notifications': () => pauseNotifications(now() + NOTIFICATION_PAUSE_MS),
+    'resume-notifications': () => pauseNotifications(null),
     quit: () => ports.quit(),
   };
 
+  function pauseNotifications(untilMs: number | null): void {
+    ports.setDoNotDisturbUntil(untilMs);
+    update({});
+  }
+
+  function refreshAwaitingDecision(): void {
+    void ports.awaitingDecision?.().then((n) => {
+      if (n !== null) update({ awaitingDecision: n });
+    });
+  }
+
   function update(patch: Partial<TrayState>): void {
-    trayState = { ...trayState, ...patch };
+    // Do-not-disturb is a setting (the window may change it too): read afresh for every redraw.
+    trayState = { ...trayState, ...patch, notificationsPausedUntilMs: ports.doNotDisturbUntilMs() };
     if (!tray) return;
     const model = buildTrayModel(trayState, { nowMs: now(), formatTime });
     tray.setImage(ports.trayImage(model.icon));
@@ -130,11 +151,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     ports.events.publish('sync:state', state);
     const lastSyncedMs = state.lastSyncedAt ? (parseIsoInstant(state.lastSyncedAt) ?? null) : null;
     update({ sync: state.state, lastSyncedMs });
-    if (state.state === 'idle' && ports.awaitingDecision) {
-      void ports.awaitingDecision().then((n) => {
-        if (n !== null) update({ awaitingDecision: n });
-      });
-    }
+    if (state.state === 'idle') refreshAwaitingDecision();
   }
 
   function notify(events: readonly ChangeEvent[]): void {
@@ -143,13 +160,13 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     const shown = notificationsFor(events, {
       settings: profile.notifications,
       nowMs: now(),
-      doNotDisturbUntilMs: trayState.notificationsPausedUntilMs,
+      doNotDisturbUntilMs: ports.doNotDisturbUntilMs(),
       baselineSync,
     });
     for (const n of shown) {
       const notification = ports.createNotification({ title: n.title, body: n.body });
-      // The contract has no push event that navigates the renderer: a click brings the window forward.
-      notification.on('click', () => ports.showWindow());
+      const target = notificationNavigation(n.target);
+      notification.on('click', () => ports.navigate(target));
       notification.show();
     }
   }
@@ -159,6 +176,8 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       const sent = ports.events.publish(event, payload);
       if (sent && event === 'orders:changed') {
         notify((payload as IpcEventPayloadInput<'orders:changed'>).events as ChangeEvent[]);
+        // A decision (here or on the platform) or a new request changes the count awaiting a decision.
+        refreshAwaitingDecision();
       }
       return sent;
     },
@@ -196,15 +215,23 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       ports.setAppUserModelId?.(APP_USER_MODEL_ID);
       tray = ports.createTray(ports.trayImage('idle'));
       update({});
+      refreshAwaitingDecision();
       startPoller();
     },
     restart() {
       shell.stop();
-      if (tray) startPoller();
+      if (!tray) return;
+      // Nothing of the previous profile's state carries over to the next one.
+      update({ sync: 'idle', awaitingDecision: 0, lastSyncedMs: null });
+      refreshAwaitingDecision();
+      startPoller();
     },
     syncNow() {
       // resume() polls at once, and also lifts a stop after a refused token (the merchant asked for it).
       poller?.resume();
+    },
+    refreshTray() {
+      update({});
     },
     stop() {
       poller?.stop();

@@ -1,38 +1,70 @@
-import { app, Menu, nativeImage, net, Notification, powerMonitor, Tray } from 'electron';
-import trayIconPath from '../../resources/trayTemplate.png?asset';
+import path from 'node:path';
+import { app, Menu, nativeImage, nativeTheme, net, Notification, powerMonitor, Tray, type NativeImage } from 'electron';
+import trayAnchor from '../../resources/tray/idleTemplate.png?asset';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import type { IpcEventPublisher } from '../shared/ipc/events';
+import { formatIsoInstant, parseIsoInstant } from '../shared/time/isoInstant';
 import { createDesktopShell, type DesktopShell } from './desktopShell';
+import type { NavigateTarget } from './navigation';
+import { onlineSignal } from './onlineSignal';
 import type { PollerSyncResult } from './poller';
+import { taskbarTheme, trayImageFile } from './trayImages';
+import type { TrayIcon } from './trayModel';
 
 export interface ElectronShellOptions {
   profiles: ProfileStore;
   events: IpcEventPublisher;
   syncNow(): Promise<PollerSyncResult>;
   cacheComplete(): Promise<boolean>;
+  awaitingDecision(): Promise<number | null>;
   showWindow(): void;
+  navigate(target: NavigateTarget): void;
 }
+
+/** The folder of the tray images (resources/tray, next to the app bundle; see trayImages.ts). */
+const trayDir = path.dirname(trayAnchor);
 
 /** The desktop shell on the real Electron APIs (the glue itself is tested in desktopShell.test.ts). */
 export function electronDesktopShell(options: ElectronShellOptions): DesktopShell {
-  // One template image for every state (resources/ has no per-state icons yet); macOS tints it for the menu bar.
-  const image = nativeImage.createFromPath(trayIconPath);
-  image.setTemplateImage(true);
-  return createDesktopShell({
+  const images = new Map<string, NativeImage>();
+  const trayImage = (icon: TrayIcon): NativeImage => {
+    const file = trayImageFile(icon, process.platform, taskbarTheme(nativeTheme));
+    let image = images.get(file);
+    if (!image) {
+      // createFromPath also loads the @2x twin for high-DPI screens.
+      image = nativeImage.createFromPath(path.join(trayDir, file));
+      if (process.platform === 'darwin') image.setTemplateImage(true);
+      images.set(file, image);
+    }
+    return image;
+  };
+  const appSettings = () => {
+    const settings = options.profiles.appSettings();
+    return settings.ok ? settings.value : null;
+  };
+  const shell = createDesktopShell({
     profile: () => {
       const active = options.profiles.active();
       return active.ok ? active.value : null;
     },
     syncNow: options.syncNow,
     cacheComplete: options.cacheComplete,
+    awaitingDecision: options.awaitingDecision,
+    doNotDisturbUntilMs: () => parseIsoInstant(appSettings()?.doNotDisturbUntil ?? null) ?? null,
+    setDoNotDisturbUntil: (ms) => {
+      const saved = options.profiles.updateAppSettings({
+        doNotDisturbUntil: ms === null ? null : formatIsoInstant(ms),
+      });
+      if (!saved.ok) console.warn('[main] do-not-disturb was not saved:', saved.error.kind);
+    },
+    navigate: options.navigate,
     events: options.events,
     createTray: (img) => new Tray(img),
     buildMenu: (template) => Menu.buildFromTemplate(template),
-    trayImage: () => image,
+    trayImage,
     notificationsSupported: () => Notification.isSupported(),
     createNotification: (o) => new Notification(o),
-    // Electron's `net` has no change event; powerMonitor's resume/unlock wake the poller, which re-reads it.
-    network: { isOnline: () => net.isOnline(), onChange: () => () => {} },
+    network: onlineSignal({ isOnline: () => net.isOnline(), power: powerMonitor }),
     power: powerMonitor,
     focus: {
       on: (_event, listener) => app.on('browser-window-focus', listener),
@@ -42,4 +74,7 @@ export function electronDesktopShell(options: ElectronShellOptions): DesktopShel
     quit: () => app.quit(),
     ...(process.platform === 'win32' ? { setAppUserModelId: (id: string) => app.setAppUserModelId(id) } : {}),
   });
+  // A light/dark switch of the taskbar: the tray redraws with the matching variant.
+  nativeTheme.on('updated', () => shell.refreshTray());
+  return shell;
 }

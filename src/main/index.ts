@@ -1,25 +1,35 @@
-import { app, BrowserWindow, clipboard, dialog, protocol, session, shell } from 'electron';
+import path from 'node:path';
+import { app, BrowserWindow, clipboard, dialog, Notification, protocol, session } from 'electron';
 import { handleAppScheme, registerAppSchemePrivileges } from './appProtocol';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { secretClipboard } from './clipboard';
 import { saveDialogExportDestination } from './ipc/exportDialog';
 import { startCoreHost } from './coreHost/startCoreHost';
 import { useSharedDataDir } from './dataDir';
+import { desktopStateStore } from './desktopState';
+import { createDesktopSandbox } from './firstRun/desktopSandbox';
+import { freeLoopbackPort } from './firstRun/freePort';
 import { createImplementations } from './ipc/implementations';
 import { electronLocalManagementPorts } from './ipc/localManagementPorts';
 import { createEventPublisher } from './ipc/publishEvents';
 import { registerHandlers } from './ipc/registerHandlers';
 import { reopenOnProfileChange } from './ipc/reopenOnProfileChange';
+import { createNavigator, deepLinkArgument, registerDeepLinkScheme } from './navigation';
 import { wirePlatformDomains } from './platformDomains';
+import { platformQueries } from './platformQueries';
+import { APP_USER_MODEL_ID } from './desktopShell';
 import { electronDesktopShell } from './desktopShellElectron';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererDirectory, rendererLocation } from './window';
+import { applyOpenAtLogin, keepInTrayOnClose } from './windowLifecycle';
 
 // The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
 useSharedDataDir(app);
 // Every renderer runs sandboxed, whatever its webPreferences say.
 app.enableSandbox();
-installWebContentsGuards();
+// A link a page tries to open as a window goes to the browser through the allow-list (set once the profiles are read).
+let openFromPage: (url: string) => void = () => {};
+installWebContentsGuards(app, (url) => openFromPage(url));
 // The renderer's app:// scheme: privileges are accepted only before ready, the handler once ready.
 registerAppSchemePrivileges(protocol);
 
@@ -27,14 +37,38 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   const renderer = rendererLocation();
-
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
-    }
+  const windows = createEventPublisher(() => BrowserWindow.getAllWindows().map((w) => w.webContents));
+  let quitting = false;
+  let mainWindow: () => BrowserWindow = () => {
+    throw new Error('no window before the app is ready');
+  };
+  const showMainWindow = (): BrowserWindow => {
+    const window = mainWindow();
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+    return window;
+  };
+  // Notifications and merchantdesk:// links take the merchant to a screen (app:navigate).
+  const navigator = createNavigator({
+    showWindow: () => showMainWindow().webContents,
+    events: windows,
+    warn: (message) => console.warn(message),
   });
+
+  registerDeepLinkScheme(app, {
+    defaultApp: process.defaultApp === true,
+    execPath: process.execPath,
+    appPath: process.argv[1] === undefined ? undefined : path.resolve(process.argv[1]),
+  });
+  // A second launch (Windows, Linux: its link is an argument) focuses this window and passes its link on.
+  app.on('second-instance', (_event, argv) => navigator.secondInstance(argv));
+  // macOS hands links over as open-url, possibly before ready (the navigator holds it until then).
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    navigator.openDeepLink(url);
+  });
+  app.on('before-quit', () => (quitting = true));
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -42,50 +76,117 @@ if (!app.requestSingleInstanceLock()) {
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
+      // Notifications from the installed app are attributed to it on Windows (the first-run notice included).
+      if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
       denyAllPermissions(session.defaultSession);
       handleAppScheme(protocol, rendererDirectory());
       // SQLite, sync and platform HTTP run in the core host's utility process; the keychain stays here.
       const secrets = createKeytarSecretStore();
       const dataDir = app.getPath('userData');
       const ports = electronLocalManagementPorts(dataDir, secrets);
-      // The tray, poller and notifications; host events reach the windows through it.
+      openFromPage = (url) =>
+        void ports.openAllowedExternal(url).then((r) => {
+          if (!r.ok) console.warn(`[main] a page tried to open a window: ${r.error.message}`);
+        });
+      const appSettings = () => {
+        const settings = ports.profiles.appSettings();
+        return settings.ok ? settings.value : null;
+      };
+      const desktopState = desktopStateStore(dataDir);
+      const notify = (title: string, body: string) => {
+        if (Notification.isSupported()) new Notification({ title, body }).show();
+      };
+
+      const makeWindow = () => {
+        const window = createMainWindow(renderer);
+        keepInTrayOnClose(window, {
+          closeToTray: () => appSettings()?.closeToTray ?? true,
+          quitting: () => quitting,
+          noticeShown: () => desktopState.read().closeToTrayNoticeShown,
+          markNoticeShown: () => desktopState.update({ closeToTrayNoticeShown: true }),
+          notify,
+          platform: process.platform,
+        });
+        return window;
+      };
+      mainWindow = () => BrowserWindow.getAllWindows()[0] ?? makeWindow();
+
+      // The platform domains run in the core host of the active profile; its events go to the windows.
       const desktop = electronDesktopShell({
         profiles: ports.profiles,
-        events: createEventPublisher(() => BrowserWindow.getAllWindows().map((w) => w.webContents)),
-        syncNow: async () => platform.handlers['sync:now']({}),
-        cacheComplete: async () => {
-          const status = await platform.handlers['sync:status'](undefined);
-          return status.ok && status.data.complete;
-        },
-        showWindow: () => (BrowserWindow.getAllWindows()[0] ?? createMainWindow(renderer)).show(),
+        events: windows,
+        syncNow: () => queries.syncNow(),
+        cacheComplete: () => queries.cacheComplete(),
+        awaitingDecision: () => queries.awaitingDecision(),
+        showWindow: () => void showMainWindow(),
+        navigate: (target) => navigator.navigate(target),
       });
-      // The platform domains run in the core host of the active profile; its events go to the windows.
       const platform = wirePlatformDomains({
         profiles: ports.profiles,
         dataDir,
         startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
         events: desktop.events,
         clipboard: secretClipboard(clipboard),
-        openExternal: (url) => shell.openExternal(url),
+        openExternal: ports.openAllowedExternal,
         exportDestination: saveDialogExportDestination((options) => {
           const [window] = BrowserWindow.getAllWindows();
           return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
         }, app.getPath('documents')),
       });
-      app.on('will-quit', () => (desktop.stop(), void platform.dispose()));
+      // The shell's and the first run's questions to the platform domains (called only after this line has run).
+      const queries = platformQueries(platform.handlers);
+      // First run: the sandbox platform in a core host of its own while a sandbox profile is active (or none exists).
+      const sandbox = createDesktopSandbox({
+        dataDir,
+        profiles: ports.profiles,
+        secrets,
+        keys: ports.keys,
+        startHost: (config) => startCoreHost({ secrets, config, serviceName: 'Merchant Desk Sandbox' }),
+        freePort: freeLoopbackPort,
+        syncActive: async () => {
+          await platform.reopen();
+          return queries.firstSync();
+        },
+      });
+      const ensureSandbox = async () => {
+        const r = await sandbox.ensure();
+        if (r.ok) return;
+        console.error('[main] the sandbox could not start:', r.error);
+        notify('The sandbox could not start', r.error);
+      };
+      app.on('will-quit', () => (desktop.stop(), void platform.dispose(), void sandbox.stop()));
+
+      // Which session the poller serves; a settings change that keeps it (notifications, login item) keeps it too.
+      const sessionKey = () => {
+        const active = ports.profiles.active();
+        return active.ok && active.value ? `${active.value.id} ${active.value.baseUrl} ${active.value.merchantId}` : '';
+      };
+      let polledSession = sessionKey();
       registerHandlers({
         implementations: reopenOnProfileChange(createImplementations(ports, platform.handlers), async () => {
+          await ensureSandbox();
           await platform.reopen();
-          desktop.restart();
+          if (sessionKey() !== polledSession) {
+            polledSession = sessionKey();
+            desktop.restart();
+          }
+          applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
+          desktop.refreshTray();
         }),
         renderer,
       });
-      createMainWindow(renderer);
+      makeWindow();
+      applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
+      navigator.ready();
+      // Windows and Linux start the first instance from a link with the link as an argument.
+      const launchLink = deepLinkArgument(process.argv);
+      if (launchLink !== undefined) navigator.openDeepLink(launchLink);
+      // The sandbox listens (and holds a first sync) before the poller's first poll.
+      await ensureSandbox();
+      polledSession = sessionKey();
       desktop.start();
-      app.on('activate', () => {
-        if (BrowserWindow.getAllWindows().length === 0) createMainWindow(renderer);
-      });
+      app.on('activate', () => void showMainWindow());
     })
     .catch((error: unknown) => {
       console.error('[main] startup failed:', error);

@@ -82,6 +82,16 @@ describe('notificationsFor', () => {
     expect(notificationsFor([...events, refund('5')], ctx())[0]?.body).toBe('5 orders changed · 1 refund request');
   });
 
+  it('a burst with a dispute or a new delivery exception but no refund request opens the attention list', () => {
+    const events = ['1', '2', '3'].map(statusChanged);
+    expect(notificationsFor([...events, dispute('4')], ctx())[0]?.target).toEqual({ kind: 'attention' });
+    expect(notificationsFor([...events, delivery('4', true)], ctx())[0]?.target).toEqual({ kind: 'attention' });
+    expect(notificationsFor([...events, delivery('4', false)], ctx())[0]?.target).toEqual({ kind: 'orders' });
+    expect(notificationsFor([...events, dispute('4'), refund('5')], ctx())[0]?.target).toEqual({
+      kind: 'after-sales-inbox',
+    });
+  });
+
   it('shows nothing for the first full sync or a rebuild', () => {
     expect(notificationsFor([refund('1'), newOrder('2')], ctx({ baselineSync: true }))).toEqual([]);
   });

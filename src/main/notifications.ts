@@ -7,7 +7,11 @@ import type { Notifications as NotificationSettings } from '../core/profiles/pro
  * changes collapses into one summary so a large sync never floods the notification centre.
  */
 export type NotificationTarget =
-  { kind: 'order'; orderId: string } | { kind: 'after-sales-inbox' } | { kind: 'orders' };
+  | { kind: 'order'; orderId: string }
+  | { kind: 'after-sales-inbox' }
+  /** Orders that need a look but no decision: disputes, delivery exceptions. */
+  | { kind: 'attention' }
+  | { kind: 'orders' };
 
 export interface DesktopNotification {
   title: string;
@@ -82,6 +86,8 @@ function label(e: ChangeEvent): string {
 }
 
 const isAfterSales = (e: ChangeEvent) => e.type === 'after-sales-opened' || e.type === 'after-sales-changed';
+const needsAttention = (e: ChangeEvent) =>
+  e.type === 'dispute-opened' || (e.type === 'delivery-status-changed' && e.to.exception && !e.from.exception);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function notificationsFor(events: readonly ChangeEvent[], ctx: NotifyContext): DesktopNotification[] {
@@ -121,8 +127,13 @@ export function notificationsFor(events: readonly ChangeEvent[], ctx: NotifyCont
     {
       title: 'Merchant Desk',
       body: parts.join(' · '),
-      // The decisions are the urgent part of a burst, so the click lands where they are made.
-      target: refundRequests > 0 ? { kind: 'after-sales-inbox' } : { kind: 'orders' },
+      // The decisions are the urgent part of a burst, so the click lands where they are made; then what needs a look.
+      target:
+        refundRequests > 0
+          ? { kind: 'after-sales-inbox' }
+          : orders.some((list) => list.some(needsAttention))
+            ? { kind: 'attention' }
+            : { kind: 'orders' },
     },
   ];
 }

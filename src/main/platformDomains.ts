@@ -2,6 +2,8 @@ import type { CoreHost } from '../core/host/coreHost';
 import { activeSessionConfig } from '../core/host/operations/profileSessionConfig';
 import type { OrderSessionConfig } from '../core/host/operations/sessionOperations';
 import type { ProfileStore } from '../core/profiles/profileStore';
+import type { Result } from '../core/result';
+import type { AppError } from '../shared/errors/appError';
 import type { IpcEventPublisher } from '../shared/ipc/events';
 import { createProfileHost } from './coreHost/profileHost';
 import type { ClipboardPort } from './ipc/handlers/buyers';
@@ -17,7 +19,8 @@ export interface PlatformDomainPorts {
   /** The windows. */
   events: IpcEventPublisher;
   clipboard: ClipboardPort;
-  openExternal(url: string): Promise<void>;
+  /** The guarded `shell.openExternal` (externalLinks.ts): a failed Result when the address is not allowed. */
+  openExternal(url: string): Promise<void | Result<void, AppError>>;
   /** The system's save dialog for exports (saveDialogExportDestination). */
   exportDestination?: ExportDestination;
   now?(): number;

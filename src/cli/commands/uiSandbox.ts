@@ -14,26 +14,12 @@ import type { Profile } from '../../core/profiles/profileSchema';
 import { err, ok, type Result } from '../../core/result';
 import { SandboxStateError, startSandbox } from '../../sandbox';
 import type { SandboxHandle } from '../../sandbox/server';
+import { DEMO_ORDERS, DEMO_SEED, profilePaths } from '../../sandbox/appSandboxConfig';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 import { ensureStateKeyPair } from '../../sandbox/stateKeys';
 import { resolveConnection, withSession } from '../context';
 import { CliError } from '../io';
 import type { CommandContext } from '../runner';
-
-/** The demo data set first run serves (the `merchant-desk sandbox` defaults). */
-const DEMO_ORDERS = 300;
-const DEMO_SEED = 1;
-
-/** Where a sandbox profile's URLs say the sandbox serves its endpoints (same rules as `merchant-desk sandbox`). */
-function profilePaths(profile: Profile): { merchantId: string; apiPrefix: string; platformPathPrefix: string } {
-  const base = new URL(profile.baseUrl);
-  const platform = new URL(profile.platformUrl);
-  return {
-    merchantId: profile.merchantId,
-    apiPrefix: base.pathname.replace(/\/+$/, '') + profile.apiPrefix,
-    platformPathPrefix: platform.pathname.replace(/\/+$/, ''),
-  };
-}
 
 async function listenSandbox(
   stateDir: string,

@@ -9,7 +9,10 @@ describe('settings use cases', () => {
     const { profiles } = appPorts();
     expect(getSettings(profiles)).toEqual({
       ok: true,
-      value: { app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false }, profile: null },
+      value: {
+        app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+        profile: null,
+      },
     });
   });
 
@@ -21,7 +24,12 @@ describe('settings use cases', () => {
       profile: { profileId: 'shop-eu', pollIntervalSeconds: 300, notifications: { dispute: false } },
     });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.app).toEqual({ clipboardClearSeconds: null, closeToTray: true, openAtLogin: true });
+    expect(r.value.app).toEqual({
+      clipboardClearSeconds: null,
+      closeToTray: true,
+      openAtLogin: true,
+      doNotDisturbUntil: null,
+    });
     expect(r.value.profile).toMatchObject({
       profileId: 'shop-eu',
       pollIntervalSeconds: 300,
@@ -39,6 +47,22 @@ describe('settings use cases', () => {
       error: { kind: 'invalid-input', issues: [{ path: 'clipboardClearSeconds' }] },
     });
     expect(getSettings(profiles)).toMatchObject({ value: { app: { clipboardClearSeconds: 120 } } });
+  });
+
+  it('do-not-disturb is an instant with a zone (stored as given) or null; anything else is refused by name', () => {
+    const { profiles } = appPorts();
+    const set = updateSettings(profiles, { app: { doNotDisturbUntil: '2026-05-01T08:00:00Z' } });
+    expect(set).toMatchObject({ ok: true, value: { app: { doNotDisturbUntil: '2026-05-01T08:00:00Z' } } });
+    for (const bad of ['tomorrow', '2026-05-01T08:00:00', '']) {
+      expect(updateSettings(profiles, { app: { doNotDisturbUntil: bad } })).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid-input', issues: [{ path: 'doNotDisturbUntil' }] },
+      });
+    }
+    expect(updateSettings(profiles, { app: { doNotDisturbUntil: null } })).toMatchObject({
+      ok: true,
+      value: { app: { doNotDisturbUntil: null } },
+    });
   });
 
   it('app settings survive every other change of the settings file', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { platformConfigSchema, type PlatformConfig } from '../config/platformConfig';
 import { isWindowsReservedName } from '../paths/fileNames';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, deliveryDeadlineSettingsSchema } from '../due/deadlineRules';
+import { parseIsoInstant } from '../../shared/time/isoInstant';
 
 /**
  * A profile is one merchant account on the platform (or the local sandbox): where to reach it, how to sign, how
@@ -111,6 +112,19 @@ export const appSettingsSchema = z
     closeToTray: z.boolean().default(true),
     /** Start the app when the person logs in. */
     openAtLogin: z.boolean().default(false),
+    /**
+     * No desktop notification before this instant (ISO 8601 with a zone); null or past: notifications are shown.
+     * The tray's "Pause notifications for 1 hour" sets it to an hour from now.
+     */
+    doNotDisturbUntil: z
+      .string()
+      .refine(
+        // A zone is required: a bare local time would mean a different instant on another computer.
+        (s) => /T.*(Z|[+-]\d{2}(:?\d{2})?)$/i.test(s) && parseIsoInstant(s) !== undefined,
+        'do-not-disturb-until must be an ISO 8601 instant with a time zone, e.g. 2026-05-01T08:00:00Z',
+      )
+      .nullable()
+      .default(null),
   })
   .strict();
 export type AppSettings = z.output<typeof appSettingsSchema>;

@@ -11,8 +11,10 @@ import hostEntry from './utilityEntry?modulePath';
 export interface StartCoreHostOptions {
   /** The keychain; the host asks main for every secret. */
   secrets: SecretStore;
-  /** The host's configuration (plain data, no secret). */
+  /** The host's configuration (plain data, no secret): `{ session }`, or `{ sandbox }` (hostOperations.ts). */
   config?: unknown;
+  /** The process's name in the system's task list; default "Merchant Desk Core". */
+  serviceName?: string;
 }
 
 /**
@@ -25,7 +27,11 @@ export function startCoreHost(options: StartCoreHostOptions): CoreHost {
   const log = openHostLog(path.join(app.getPath('userData'), 'logs', 'core-host.log'));
   const write = (line: string) => log.write(line);
   const host = createSupervisedCoreHost({
-    launcher: utilityProcessLauncher(electron, { entry: hostEntry, serviceName: 'Merchant Desk Core', log: write }),
+    launcher: utilityProcessLauncher(electron, {
+      entry: hostEntry,
+      serviceName: options.serviceName ?? 'Merchant Desk Core',
+      log: write,
+    }),
     secrets: options.secrets,
     config: options.config,
     logFile: log.file,

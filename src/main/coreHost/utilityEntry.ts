@@ -3,9 +3,9 @@
  * import in startCoreHost.ts). Main sends one message carrying a MessagePortMain; everything else goes over it.
  * No `electron` import: the utility process gets `process.parentPort` instead.
  */
-import { appOperations } from '../../core/host/operations/appOperations';
 import { messagePortMainPort, type MessagePortMainLike } from '../../core/host/port';
 import { serveCoreHost } from '../../core/host/serveHost';
+import { desktopHostOperations } from './hostOperations';
 
 interface ParentPortLike {
   once(event: 'message', listener: (event: { data: unknown; ports: MessagePortMainLike[] }) => void): unknown;
@@ -15,6 +15,6 @@ const parentPort = (process as NodeJS.Process & { parentPort?: ParentPortLike })
 if (parentPort) {
   parentPort.once('message', ({ ports }) => {
     const [port] = ports;
-    if (port) serveCoreHost(messagePortMainPort(port), appOperations);
+    if (port) serveCoreHost(messagePortMainPort(port), desktopHostOperations);
   });
 }

@@ -6,14 +6,31 @@ import { err, ok } from '../../core/result';
 import type { SecretStore } from '../../core/secrets/secretStore';
 import { createElectronStoreProfiles } from '../profiles/electronStoreProfiles';
 import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
+import type { AppError } from '../../shared/errors/appError';
+import type { Result } from '../../core/result';
+import { guardedOpenExternal } from '../externalLinks';
 import type { LocalManagementPorts } from './handlers/localManagement';
 
+/** The local-management ports, and the one guarded `shell.openExternal` every other opener in main uses too. */
+export type ElectronLocalManagementPorts = LocalManagementPorts & {
+  openAllowedExternal(url: string): Promise<Result<void, AppError>>;
+};
+
 /** The app's ports of the local-management domains: the shared data directory, the keychain, Electron's shell. */
-export function electronLocalManagementPorts(dataDir: string, secrets: SecretStore): LocalManagementPorts {
+export function electronLocalManagementPorts(dataDir: string, secrets: SecretStore): ElectronLocalManagementPorts {
+  const profiles = createElectronStoreProfiles(dataDir);
+  const openAllowedExternal = guardedOpenExternal({
+    // Reached only through checkExternalUrl (guardedOpenExternal).
+    open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
+    activeProfile: () => {
+      const active = profiles.active();
+      return active.ok ? active.value : null;
+    },
+  });
   return {
     dataDir,
     logFile: path.join(dataDir, 'logs', 'core-host.log'),
-    profiles: createElectronStoreProfiles(dataDir),
+    profiles,
     secrets,
     keys: createFileKeyStore({ dataDir, secrets }),
     sandboxStatusLabels: SANDBOX_STATUS_LABELS,
@@ -24,12 +41,9 @@ export function electronLocalManagementPorts(dataDir: string, secrets: SecretSto
       return problem === '' ? ok(undefined) : err(problem);
     },
     openExternal: async (url) => {
-      try {
-        await shell.openExternal(url);
-        return ok(undefined);
-      } catch (e) {
-        return err(e instanceof Error ? e.message : String(e));
-      }
+      const opened = await openAllowedExternal(url);
+      return opened.ok ? ok(undefined) : err(opened.error.message);
     },
+    openAllowedExternal,
   };
 }

@@ -180,7 +180,10 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     request: { profileId: null },
     response: {
       ok: true,
-      data: { app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false }, profile: null },
+      data: {
+        app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+        profile: null,
+      },
     },
   },
   'settings:update': {
@@ -191,7 +194,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     response: {
       ok: true,
       data: {
-        app: { clipboardClearSeconds: null, closeToTray: true, openAtLogin: false },
+        app: { clipboardClearSeconds: null, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
         profile: {
           profileId: 'shop-eu',
           pollIntervalSeconds: 300,

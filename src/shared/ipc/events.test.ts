@@ -40,6 +40,7 @@ const examples: { [E in IpcEventName]: IpcEventPayloadInput<E> } = {
     ],
   },
   'host:state': { state: 'failed', message: 'The core host crashed 3 times in a minute.', logFile: '/tmp/x.log' },
+  'app:navigate': { screen: 'orders', orderId: '1234567890123456789' },
 };
 
 describe('push events', () => {
@@ -61,6 +62,10 @@ describe('push events', () => {
     });
     expect(checkEvent('orders:changed', { profileId: 'p', events: [] })).toMatchObject({ ok: false });
     expect(checkEvent('host:state', { state: 'exploded', message: null, logFile: null })).toMatchObject({ ok: false });
+    expect(checkEvent('app:navigate', { screen: 'settings', orderId: null })).toMatchObject({ ok: false });
+    expect(checkEvent('app:navigate', { screen: 'orders', orderId: '../1' })).toMatchObject({ ok: false });
+    expect(checkEvent('app:navigate', { screen: 'orders' })).toMatchObject({ ok: false });
+    expect(checkEvent('app:navigate', { screen: 'afterSales', orderId: null })).toMatchObject({ ok: true });
   });
 
   it('knows its event names', () => {

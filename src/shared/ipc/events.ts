@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderListQueryObject } from '../domain/requests';
 import { parseIsoInstant } from '../time/isoInstant';
 import type { IpcEventName } from './channels';
 import { ipcErrorSchema } from './result';
@@ -98,11 +99,23 @@ export const hostStateSchema = z
   })
   .strict();
 
+/**
+ * Main asks the window to show a screen: a notification or a `merchantdesk://order/<id>` link was clicked. `orderId`
+ * is an order ID (the requests' rule: 1 … 2^63−1) for `orders`, else null (the list or inbox itself).
+ */
+export const appNavigateSchema = z
+  .object({
+    screen: z.enum(['orders', 'afterSales', 'attention']),
+    orderId: orderListQueryObject.shape.id.unwrap().nullable(),
+  })
+  .strict();
+
 export const ipcEventContract = {
   'sync:progress': syncProgressSchema,
   'sync:state': syncStateSchema,
   'orders:changed': ordersChangedSchema,
   'host:state': hostStateSchema,
+  'app:navigate': appNavigateSchema,
 } satisfies Record<IpcEventName, z.ZodType>;
 
 export type IpcEventContract = typeof ipcEventContract;

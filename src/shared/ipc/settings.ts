@@ -15,6 +15,8 @@ export const appSettingsWire = z
     closeToTray: z.boolean(),
     /** Start the app at login (default off). */
     openAtLogin: z.boolean(),
+    /** No desktop notification before this ISO 8601 instant; null: not set (default). */
+    doNotDisturbUntil: z.string().nullable(),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedBuyersFile } from '../../../core/app/buyers';
+import { openLink, type LinkShell } from './buyers';
 import { startIpcUseCaseKit, type IpcUseCaseKit } from '../../../../test/helpers/ipcUseCases';
 
 let t: IpcUseCaseKit;
@@ -93,5 +94,37 @@ describe('buyers handlers over the use-case layer', () => {
       error: { kind: 'invalid-request' },
     });
     expect(t.kit.platform.sandbox.requestCount('buyer-sync')).toBe(before);
+  });
+});
+
+describe('openLink', () => {
+  const shell = (openExternal: LinkShell['openExternal']): LinkShell => ({
+    clipboard: { writeSecret: () => {} },
+    clipboardClearMs: () => null,
+    openExternal,
+  });
+
+  it("an address main's allow-list refuses is not opened: its typed refusal comes back, without the link", async () => {
+    const r = await openLink(
+      shell(async () => ({
+        ok: false,
+        error: { kind: 'invalid-input', code: 'not-platform-page', message: 'Not opened: …' },
+      })),
+      'https://evil.example/items/1?authorizationCode=SECRET',
+    );
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-input', code: 'not-platform-page' } });
+    expect(JSON.stringify(r)).not.toContain('SECRET');
+  });
+
+  it('an opener that answers nothing (the browser host) opened the link', async () => {
+    expect(
+      await openLink(
+        shell(async () => {}),
+        'https://platform.example.com/',
+      ),
+    ).toEqual({
+      ok: true,
+      data: { opened: true },
+    });
   });
 });

@@ -28,8 +28,8 @@ export interface ClipboardPort {
 export interface BuyersApp {
   session(): Result<Session, AppError>;
   clipboard: ClipboardPort;
-  /** Opens a URL in the system browser. */
-  openExternal(url: string): Promise<void>;
+  /** Opens a URL in the system browser; a failed Result: not opened, and why (Electron main's allow-list). */
+  openExternal(url: string): Promise<void | Result<void, AppError>>;
   /** How long a copied link stays on the clipboard (the merchant's setting); null: until replaced. */
   clipboardClearMs(): number | null;
   now?(): number;
@@ -65,8 +65,10 @@ export async function copyLink(
 
 /** Opens a fresh link in the system browser. */
 export async function openLink(app: LinkShell, url: string): Promise<IpcResult<{ opened: true }>> {
+  let opened: void | Result<void, AppError>;
   try {
-    await app.openExternal(url);
+    // In the app this port is main's guarded opener (src/main/externalLinks.ts): the platform's origin only.
+    opened = await app.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
   } catch {
     // The link is not repeated in the error: it holds a live authorization code.
     return {
@@ -78,6 +80,7 @@ export async function openLink(app: LinkShell, url: string): Promise<IpcResult<{
       }),
     };
   }
+  if (opened && !opened.ok) return { ok: false, error: ipcErrorOf(opened.error) };
   return okResult({ opened: true as const });
 }
 

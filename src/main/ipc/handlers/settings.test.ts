@@ -9,7 +9,10 @@ describe('settings handlers over the real settings file', () => {
     const invoke = strictGate(settingsHandlers(app));
     expect(await invoke('settings:get')).toEqual({
       ok: true,
-      data: { app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false }, profile: null },
+      data: {
+        app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+        profile: null,
+      },
     });
     app.profiles.add(SHOP);
     const updated = await invoke('settings:update', {
