@@ -12,6 +12,7 @@ import { registerHandlers } from './ipc/registerHandlers';
 import { reopenOnProfileChange } from './ipc/reopenOnProfileChange';
 import { wirePlatformDomains } from './platformDomains';
 import { electronDesktopShell } from './desktopShellElectron';
+import { platformLinkOpener } from './externalLinks';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererDirectory, rendererLocation } from './window';
 
@@ -67,7 +68,7 @@ if (!app.requestSingleInstanceLock()) {
         startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
         events: desktop.events,
         clipboard: secretClipboard(clipboard),
-        openExternal: (url) => shell.openExternal(url),
+        openExternal: platformLinkOpener(shell, ports.profiles),
         exportDestination: saveDialogExportDestination((options) => {
           const [window] = BrowserWindow.getAllWindows();
           return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);

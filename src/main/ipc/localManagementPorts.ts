@@ -4,16 +4,19 @@ import { createAxiosTransport } from '../../core/http/axiosTransport';
 import { createFileKeyStore } from '../../core/keys/keyStore';
 import { err, ok } from '../../core/result';
 import type { SecretStore } from '../../core/secrets/secretStore';
+import { platformLinkOpener } from '../externalLinks';
 import { createElectronStoreProfiles } from '../profiles/electronStoreProfiles';
 import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
 import type { LocalManagementPorts } from './handlers/localManagement';
 
 /** The app's ports of the local-management domains: the shared data directory, the keychain, Electron's shell. */
 export function electronLocalManagementPorts(dataDir: string, secrets: SecretStore): LocalManagementPorts {
+  const profiles = createElectronStoreProfiles(dataDir);
+  const openPlatformLink = platformLinkOpener(shell, profiles);
   return {
     dataDir,
     logFile: path.join(dataDir, 'logs', 'core-host.log'),
-    profiles: createElectronStoreProfiles(dataDir),
+    profiles,
     secrets,
     keys: createFileKeyStore({ dataDir, secrets }),
     sandboxStatusLabels: SANDBOX_STATUS_LABELS,
@@ -25,7 +28,7 @@ export function electronLocalManagementPorts(dataDir: string, secrets: SecretSto
     },
     openExternal: async (url) => {
       try {
-        await shell.openExternal(url);
+        await openPlatformLink(url);
         return ok(undefined);
       } catch (e) {
         return err(e instanceof Error ? e.message : String(e));
