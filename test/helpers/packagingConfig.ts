@@ -34,9 +34,12 @@ const configModule = fromBuilder('app-builder-lib/out/util/config/config') as Co
 const fileMatcherModule = fromBuilder('app-builder-lib/out/fileMatcher') as FileMatcherModule;
 const { DebugLogger } = fromBuilder('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
 
-/** electron-builder.yml (or package.json "build") of `projectDir`, parsed and validated against its schema. */
-export async function loadBuilderConfig(projectDir: string): Promise<Configuration> {
-  const config = await configModule.getConfig(projectDir, null, null);
+/**
+ * electron-builder.yml (or package.json "build") of `projectDir` — or the file `configPath`, with what it extends —
+ * parsed and validated against electron-builder's schema.
+ */
+export async function loadBuilderConfig(projectDir: string, configPath: string | null = null): Promise<Configuration> {
+  const config = await configModule.getConfig(projectDir, configPath, null);
   await validateBuilderConfig(config);
   return config;
 }

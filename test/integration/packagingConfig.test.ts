@@ -58,6 +58,15 @@ describe('electron-builder.yml', () => {
     }
   });
 
+  it('the CI smoke-test build differs from the release build only by the inspector fuse Playwright needs', async () => {
+    const smoke = await loadBuilderConfig(root, 'build/electron-builder.smoke.yml');
+    const { extends: parent, electronFuses: smokeFuses, ...smokeRest } = smoke;
+    const { electronFuses: releaseFuses, ...releaseRest } = config;
+    expect(parent).toBe('electron-builder.yml');
+    expect(smokeRest).toEqual(releaseRest);
+    expect(smokeFuses).toEqual({ ...releaseFuses, enableNodeCliInspectArguments: true });
+  });
+
   it('npm run dist:win / dist:mac build the app, then run electron-builder for that system', () => {
     const scripts = (
       JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
