@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { APP_NAME } from '../../src/core/paths/dataDir';
@@ -75,6 +75,18 @@ export function nativeDependencies(projectDir: string): string[] {
 }
 
 /**
+ * A native module's binaries: the ones installed (better-sqlite3's N-API prebuilds/, keytar's build/Release/) and
+ * the one a rebuild for Electron writes (build/Release/).
+ */
+export function nativeBinaries(projectDir: string, name: string): string[] {
+  const dir = path.join(projectDir, 'node_modules', name);
+  const installed = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.node'))
+    .map((f) => `node_modules/${name}/${f.split(path.sep).join('/')}`);
+  return [...installed, `node_modules/${name}/build/Release/${name.replace(/-/g, '_')}.node`];
+}
+
+/**
  * Everything the packages need that electron-builder.yml could lose, as one sentence per problem (empty: none).
  * A function of the configuration, so the test proves each check fires on a configuration without that line.
  */
@@ -102,7 +114,7 @@ export function packagingProblems(projectDir: string, config: Configuration): st
 
   for (const name of nativeDependencies(projectDir))
     need(
-      unpacksFile(projectDir, config, `node_modules/${name}/build/Release/native.node`),
+      nativeBinaries(projectDir, name).every((file) => unpacksFile(projectDir, config, file)),
       `asarUnpack must unpack the native module ${name}`,
     );
   need(unpacksFile(projectDir, config, 'resources/trayTemplate.png'), 'asarUnpack must unpack resources/ (icons)');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBuilderConfig, selectsFile, unpacksFile, validateBuilderConfig } from '../helpers/packagingConfig';
-import { nativeDependencies, packagingProblems, REQUIRED_FUSES } from '../helpers/packagingChecks';
+import { nativeBinaries, nativeDependencies, packagingProblems, REQUIRED_FUSES } from '../helpers/packagingChecks';
 
 // Packages cannot be built here (electron-builder would download Electron), so the configuration is checked the way
 // electron-builder reads it: its loader and schema, its file matchers. Each check is shown to fire on a copy of the
@@ -26,8 +26,10 @@ describe('electron-builder.yml', () => {
 
   it('unpacks the native modules better-sqlite3 and keytar (their .node files) and nothing else of node_modules', () => {
     expect(nativeDependencies(root).sort()).toEqual(['better-sqlite3', 'keytar']);
-    expect(unpacksFile(root, config, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node')).toBe(true);
-    expect(unpacksFile(root, config, 'node_modules/keytar/build/Release/keytar.node')).toBe(true);
+    expect(nativeBinaries(root, 'better-sqlite3')).toContain('node_modules/better-sqlite3/prebuilds/win32-arm64.node');
+    expect(nativeBinaries(root, 'keytar')).toContain('node_modules/keytar/build/Release/keytar.node');
+    for (const file of [...nativeBinaries(root, 'better-sqlite3'), ...nativeBinaries(root, 'keytar')])
+      expect([file, unpacksFile(root, config, file)]).toEqual([file, true]);
     expect(unpacksFile(root, config, 'node_modules/zod/index.js')).toBe(false);
     expect(unpacksFile(root, config, 'out/main/index.js')).toBe(false);
   });
