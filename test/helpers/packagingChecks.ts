@@ -141,6 +141,18 @@ export function packagingProblems(projectDir: string, config: Configuration): st
     /!macro customUnInstall[\s\S]*MessageBox[\s\S]*RMDir \/r "\$APPDATA\\\$\{PRODUCT_NAME\}"/.test(script),
     'nsis.include must ask, then remove "$APPDATA\\${PRODUCT_NAME}" on uninstall',
   );
+  // electron-builder's `protocols` does not reach NSIS: the include registers the scheme, and removes it again.
+  const install = /!macro customInstall\b([\s\S]*?)!macroend/.exec(script)?.[1] ?? '';
+  need(
+    script.includes(`!define MERCHANT_DESK_SCHEME_KEY "Software\\Classes\\${scheme}"`) &&
+      install.includes('"URL Protocol" ""') &&
+      install.includes('shell\\open\\command" "" \'"$INSTDIR\\${APP_EXECUTABLE_FILENAME}" "%1"\''),
+    `nsis.include must register ${scheme}:// for Windows`,
+  );
+  need(
+    script.includes('DeleteRegKey HKCU "${MERCHANT_DESK_SCHEME_KEY}"'),
+    `nsis.include must remove ${scheme}:// on uninstall`,
+  );
   need(readIcon(file(win.icon)) === 'ico', 'win.icon must be an .ico file');
 
   // macOS: dmg + zip for x64 and arm64, hardened runtime with the entitlements file, notarization left on.

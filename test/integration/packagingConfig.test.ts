@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +85,47 @@ describe('electron-builder.yml', () => {
 /** A copy of the configuration to break (electron-builder's type is read-only). */
 type EditableConfig = { -readonly [K in keyof Configuration]: Configuration[K] };
 
+// NSIS itself (Debian's `nsis`, installed by .ci/run) compiles build/installer.nsh inside a small installer that
+// stands in for electron-builder's: the defines and the `isUpdated` test it provides. Warnings count as errors.
+const hasMakensis = spawnSync('makensis', ['-VERSION'], { stdio: 'ignore' }).status === 0;
+describe.skipIf(!hasMakensis && !process.env.CI)('build/installer.nsh', () => {
+  it('compiles with makensis, warnings as errors', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-nsis-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'harness.nsi'),
+        [
+          'Unicode true',
+          '!include LogicLib.nsh',
+          '!define PRODUCT_NAME "Merchant Desk"',
+          '!define APP_EXECUTABLE_FILENAME "Merchant Desk.exe"',
+          '!macro _isUpdatedStub _a _b _t _f',
+          '  StrCmp "" "x" `${_t}` `${_f}`',
+          '!macroend',
+          '!define isUpdated `"" isUpdatedStub ""`',
+          `!include "${path.join(root, 'build', 'installer.nsh')}"`,
+          'Name "harness"',
+          'OutFile "harness.exe"',
+          'RequestExecutionLevel user',
+          'Section',
+          '  !insertmacro customInstall',
+          '  WriteUninstaller "$TEMP\\uninstall.exe"',
+          'SectionEnd',
+          'Section "Uninstall"',
+          '  !insertmacro customUnInstall',
+          'SectionEnd',
+          '',
+        ].join('\n'),
+      );
+      const r = spawnSync('makensis', ['-V2', '-WX', 'harness.nsi'], { cwd: dir, encoding: 'utf8' });
+      expect(r.error).toBeUndefined();
+      expect([r.status, r.stdout + r.stderr]).toEqual([0, '']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('each packaging check fires when its line is removed', () => {
   const without = (change: (c: EditableConfig) => void): string[] => {
     const copy = structuredClone(config) as EditableConfig;
@@ -119,7 +162,11 @@ describe('each packaging check fires when its line is removed', () => {
   });
 
   it('the uninstaller that asks before removing the data directory', () => {
-    expect(without((c) => delete mutable(c.nsis).include)).toEqual([expect.stringContaining('nsis.include')]);
+    expect(without((c) => delete mutable(c.nsis).include)).toEqual([
+      'nsis.include must ask, then remove "$APPDATA\\${PRODUCT_NAME}" on uninstall',
+      'nsis.include must register merchantdesk:// for Windows',
+      'nsis.include must remove merchantdesk:// on uninstall',
+    ]);
     expect(without((c) => (mutable(c.nsis).deleteAppDataOnUninstall = true))).toEqual([
       expect.stringContaining('unasked'),
     ]);
