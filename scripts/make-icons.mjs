@@ -7,6 +7,9 @@
 //                                                      macOS template images (black + alpha; the badge is a shape)
 //   resources/tray/<state>-light|dark(@2x).png        the same for Windows and Linux: a dark glyph for light
 //                                                      taskbars, a light one for dark taskbars; coloured badges
+//   resources/icon.ico              Windows app/installer icon: 16–256 px PNG entries (Windows Vista and later)
+//   resources/icon.icns             macOS app/dmg icon: 16–1024 px PNG entries (macOS 10.7 and later)
+// electron-builder.yml points at the .ico and .icns, so packaging converts nothing.
 // Run: node scripts/make-icons.mjs   (the outputs are committed; re-run only to change the design)
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -189,14 +192,57 @@ for (const state of TRAY_STATES) {
   }
 }
 
-mkdirSync(path.join(outDir, 'tray'), { recursive: true });
-for (const [file, size, shade] of [
-  ['icon.png', 256, appIcon],
-  ['trayTemplate.png', 16, trayIcon],
-  ['trayTemplate@2x.png', 32, trayIcon],
-  ...trayFiles,
-]) {
-  const png = encodePng(size, render(size, shade));
-  writeFileSync(path.join(outDir, file), png);
-  console.log(`resources/${file}  ${size}×${size}  ${png.length} bytes`);
+// ---- Icon containers (both may hold PNG images as they are) ----------------------------------------------
+/** ICO: a 6-byte header, one 16-byte entry per image (0 in a size byte means 256), then the PNGs. */
+function encodeIco(images) {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map(({ size, png }) => {
+    const entry = Buffer.alloc(16);
+    entry[0] = size >= 256 ? 0 : size;
+    entry[1] = size >= 256 ? 0 : size;
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map((i) => i.png)]);
 }
+/** ICNS: 'icns' + total length, then per image a four-letter type + length (both including the 8-byte head). */
+const ICNS_TYPES = { 16: 'icp4', 32: 'icp5', 64: 'icp6', 128: 'ic07', 256: 'ic08', 512: 'ic09', 1024: 'ic10' };
+function encodeIcns(images) {
+  const blocks = images.map(({ size, png }) => {
+    const head = Buffer.alloc(8);
+    head.write(ICNS_TYPES[size], 0, 'ascii');
+    head.writeUInt32BE(png.length + 8, 4);
+    return Buffer.concat([head, png]);
+  });
+  const head = Buffer.alloc(8);
+  head.write('icns', 0, 'ascii');
+  head.writeUInt32BE(8 + blocks.reduce((n, b) => n + b.length, 0), 4);
+  return Buffer.concat([head, ...blocks]);
+}
+
+mkdirSync(outDir, { recursive: true });
+const write = (file, bytes, what) => {
+  writeFileSync(path.join(outDir, file), bytes);
+  console.log(`resources/${file}  ${what}  ${bytes.length} bytes`);
+};
+const appPngs = new Map();
+const appPng = (size) => {
+  if (!appPngs.has(size)) appPngs.set(size, encodePng(size, render(size, appIcon)));
+  return appPngs.get(size);
+};
+write('icon.png', appPng(256), '256×256');
+write('trayTemplate.png', encodePng(16, render(16, trayIcon)), '16×16');
+write('trayTemplate@2x.png', encodePng(32, render(32, trayIcon)), '32×32');
+const icoSizes = [16, 24, 32, 48, 64, 128, 256];
+write('icon.ico', encodeIco(icoSizes.map((size) => ({ size, png: appPng(size) }))), icoSizes.join('/'));
+const icnsSizes = [16, 32, 64, 128, 256, 512, 1024];
+write('icon.icns', encodeIcns(icnsSizes.map((size) => ({ size, png: appPng(size) }))), icnsSizes.join('/'));
+mkdirSync(path.join(outDir, 'tray'), { recursive: true });
+for (const [file, size, shade] of trayFiles) write(file, encodePng(size, render(size, shade)), `${size}×${size}`);

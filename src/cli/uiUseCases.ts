@@ -79,7 +79,8 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
       onChanges: changed,
       // Not the page's clipboard API: the link would have to reach the page, which the contract forbids.
       clipboard: shell.clipboard,
-      openExternal: (url) => shell.openExternal(url),
+      // The browser host's port (`merchant-desk ui`), not Electron's shell.
+      openExternal: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
       clipboardClearMs: () => {
         const app = ctx.services().profiles.appSettings();
         if (!app.ok) return DEFAULT_CLIPBOARD_CLEAR_MS;
