@@ -6,6 +6,7 @@ import { SyncStatus } from './frame/SyncStatus';
 import { ThemeSwitch } from './frame/ThemeSwitch';
 import { useRoute, type ScreenName } from './router';
 import { screenComponents } from './screens';
+import { useAwaitingCount } from './stores/afterSalesStore';
 import { useAppStore } from './stores/appStore';
 import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
@@ -46,6 +47,8 @@ export function App() {
   const route = useRoute();
   const info = useAppStore((s) => s.info);
   const Screen = screenComponents[route.screen];
+  const afterSalesCount = useAwaitingCount();
+  const items = navItems.map((item) => (item.screen === 'after-sales' ? { ...item, count: afterSalesCount } : item));
 
   return (
     <div className="app-frame">
@@ -59,7 +62,7 @@ export function App() {
         <ThemeSwitch />
       </header>
       <aside className="app-sidebar">
-        <Navigation items={navItems} current={sectionOf(route.screen)} />
+        <Navigation items={items} current={sectionOf(route.screen)} />
         <p className="app-info" data-testid="app-info">
           {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
           {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
