@@ -4,7 +4,7 @@
  * client made meanwhile (nothing sent), and an unknown outcome (the sandbox answers after the time limit) resolved
  * by "Check again" without a second request. The sandbox's own records are the proof.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredOrder } from '../../src/sandbox/orderTypes';
 import { launchChromium } from '../helpers/chromium';
@@ -71,6 +71,8 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
   }
 
   const audits = () => workspace.sandbox.requestCount('audit');
+  const isFocused = (locator: Locator) =>
+    locator.evaluate((el) => (el as unknown as { matches(selector: string): boolean }).matches(':focus'));
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`shows requests awaiting a decision oldest first, and their count in the navigation (${colorScheme})`, async () => {
@@ -104,7 +106,7 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
       await page.keyboard.press('r');
       const reason = page.getByLabel('Reason (required)');
       await reason.waitFor();
-      expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await isFocused(reason)).toBe(true);
 
       // A reason saved as a template, the field emptied, then the template picked with the keyboard.
       const text = 'The item was used and damaged after delivery; see the photos.';
@@ -133,10 +135,10 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
       await page.getByRole('button', { name: 'Move image 2 up' }).click();
       const images = page.getByRole('list', { name: 'Evidence images' }).getByRole('listitem');
       expect(await images.allTextContents()).toEqual([expect.stringContaining(second), expect.stringContaining(first)]);
-      for (const n of [1, 2])
-        await page
-          .getByRole('img', { name: `Evidence image ${n}` })
-          .evaluate((img: HTMLImageElement) => img.complete || new Promise((r) => (img.onload = r)));
+      await page.getByRole('img', { name: 'Evidence image 2' }).waitFor();
+      await page.waitForFunction(
+        '[...document.querySelectorAll("img.evidence-thumb")].every((i) => i.complete && i.naturalWidth > 0)',
+      );
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `after-sales-reject-form-${colorScheme}`);
 
@@ -167,7 +169,7 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
       // Esc cancels (nothing sent) and focus returns to the list.
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await page.getByRole('listbox').evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await isFocused(page.getByRole('listbox'))).toBe(true);
       await page.keyboard.press('a');
       await dialog.waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
