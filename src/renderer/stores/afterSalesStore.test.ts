@@ -108,4 +108,20 @@ describe('the after-sales store', () => {
     const sent = bridge.calls.filter(([c]) => c === 'afterSales:decide' || c === 'orders:refresh').map(([c]) => c);
     expect(sent).toEqual(['orders:refresh', 'afterSales:decide', 'orders:refresh']);
   });
+
+  it('keeps an order with an unknown outcome in view after it left the awaiting list', async () => {
+    bridge.answer('afterSales:decide', () => {
+      orders.set('1', order('1', 3));
+      return { ok: false, error: { kind: 'outcome-unknown', message: 'No answer within 3000 ms.' } };
+    });
+    // Many newer decided orders: '1' (the oldest) is not among the newest read for "recent".
+    for (let i = 10; i < 100; i++) orders.set(String(i), order(String(i), 3));
+    const store = useAfterSalesStore.getState();
+    store.start('reject', orders.get('1')!);
+    await store.confirm({ orderId: '1', isApproved: false, rejectDescription: 'Used', rejectImageUrls: [] });
+    await useAfterSalesStore.getState().loadInbox();
+    const inbox = useAfterSalesStore.getState().inbox.data!;
+    expect(inbox.awaiting.map((o) => o.id)).not.toContain('1');
+    expect(inbox.recent[0]?.id).toBe('1');
+  });
 });

@@ -42,7 +42,10 @@ interface AfterSalesStore {
   selectedId: string | null;
   /** Decision states by `profileId/orderId` (see decisionKey). */
   decisions: Record<string, flow.DecisionState>;
-  /** Orders decided from this window (latest first), as the platform reported them: kept at the top of "recent". */
+  /**
+   * Orders decided from this window (latest first), as the platform reported them, outcome unknown included: kept
+   * in view at the top of "recent" while they no longer await a decision.
+   */
   decidedHere: IpcOrder[];
   loadInbox(): Promise<void>;
   loadMore(): Promise<void>;
@@ -65,10 +68,29 @@ const io: flow.DecisionIo = {
   decide: (decision) => invoke('afterSales:decide', decision),
 };
 
-function withRecent(recent: IpcOrder[], decidedHere: IpcOrder[]): IpcOrder[] {
-  const here = new Set(decidedHere.map((o) => o.id));
-  const older = recent.filter((o) => !here.has(o.id) && reviewStateOf(o) === 'not-awaiting');
-  return [...decidedHere, ...older].slice(0, Math.max(RECENT_SHOWN, decidedHere.length));
+/**
+ * Recent decisions: the orders decided here first (as the cache has them now when it has them; they stay in view
+ * whatever their creation time), then the newest others that no longer await a decision. An order back in the
+ * awaiting list is shown there only.
+ */
+function withRecent(recent: IpcOrder[], decidedHere: IpcOrder[], awaiting: IpcOrder[]): IpcOrder[] {
+  const waiting = new Set(awaiting.map((o) => o.id));
+  const fresh = new Map(recent.map((o) => [o.id, o]));
+  const here = decidedHere.filter((o) => !waiting.has(o.id)).map((o) => fresh.get(o.id) ?? o);
+  const hereIds = new Set(here.map((o) => o.id));
+  const older = recent.filter((o) => !hereIds.has(o.id) && reviewStateOf(o) === 'not-awaiting');
+  return [...here, ...older].slice(0, Math.max(RECENT_SHOWN, here.length));
+}
+
+/** The order a settled decision leaves in view: as the platform reported it, when it did. */
+function shownOrder(state: flow.DecisionState): IpcOrder | null {
+  if (state.phase === 'decided') return state.order;
+  if (state.phase === 'not-sent') return state.order;
+  if (state.phase === 'unknown') {
+    const found = state.error.found;
+    return found?.kind === 'found' ? { ...found.order, id: state.order.id } : state.order;
+  }
+  return null;
 }
 
 export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
@@ -78,7 +100,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
   const settled = (key: string, orderId: string, state: flow.DecisionState) => {
     setDecision(key, state);
     if (key !== decisionKey(orderId)) return;
-    const shown = state.phase === 'decided' || state.phase === 'not-sent' ? state.order : null;
+    const shown = shownOrder(state);
     if (shown) set({ decidedHere: [shown, ...get().decidedHere.filter((o) => o.id !== orderId)] });
     void get().loadInbox();
     void get().loadCount();
@@ -103,7 +125,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       const data: Inbox = {
         awaiting: awaiting.data.list,
         nextCursor: awaiting.data.nextCursor,
-        recent: recent ? withRecent(recent.data.list, get().decidedHere) : [],
+        recent: recent ? withRecent(recent.data.list, get().decidedHere, awaiting.data.list) : [],
         statusUnknown,
       };
       set({ inbox: { status: 'ready', data, error: null } });
