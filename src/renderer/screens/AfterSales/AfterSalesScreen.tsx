@@ -38,6 +38,10 @@ export function AfterSalesScreen(_props: { route: Route }) {
   const all = inbox.data ? [...inbox.data.awaiting, ...inbox.data.recent] : [];
   const selected = all.find((o) => o.id === selectedId) ?? all[0] ?? null;
 
+  // The selection stays in view when the list is read again (a decided order moves to "recent decisions").
+  const shownId = selected?.id ?? null;
+  useEffect(() => scrollSelectedIntoView(shownId), [shownId, inbox.data]);
+
   const moveBy = (delta: number) => {
     if (all.length === 0) return;
     const at = selected ? all.indexOf(selected) : -1;

@@ -22,7 +22,9 @@ export function DecisionActions({ order }: { order: IpcOrder }) {
 
   return (
     <div className="decision-actions">
-      {state.phase !== 'confirming' || state.kind !== 'reject' ? (
+      {/* While a decision is pending or unresolved, its own controls stand in for these. They stay while one is
+          being confirmed: the confirmation gives the focus back to them. */}
+      {canStart(state) || state.phase === 'confirming' ? (
         <div className="form-actions">
           <button type="button" className="primary" disabled={!enabled} onClick={() => start('approve', order)}>
             Approve refund…

@@ -92,7 +92,9 @@ export function DecisionOutcome({
           <strong>Outcome unknown: the {verb(state.decision.isApproved)} may or may not have been applied.</strong>
           <p>{state.error.message}</p>
           <p>It will not be sent again. Check the order on the platform to see what happened.</p>
-          {!check && found?.kind === 'found' && <p className="muted">Right after the call: {found.summary}.</p>}
+          {!check && found?.kind === 'found' && !state.error.message.includes(found.summary) && (
+            <p>Right after the call the platform showed: {found.summary}.</p>
+          )}
           {check && 'error' in check && <ErrorNotice error={check.error} title="Checking again failed" />}
           {check && 'review' in check && (
             <p>
