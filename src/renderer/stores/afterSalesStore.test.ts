@@ -4,6 +4,10 @@ import type { IpcRequest, IpcResponse } from '../../shared/ipc/contract';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { stateOf, useAfterSalesStore } from './afterSalesStore';
 import type { IpcOrder } from './orderFacts';
+import { leftPending } from './pendingDecisions';
+
+const pendingIds = () =>
+  Object.values(leftPending(window.localStorage)).map((s) => s.phase === 'unknown' && s.order.id);
 
 const order = (id: string, afterSales: number): IpcOrder => ({
   id,
@@ -41,6 +45,7 @@ describe('the after-sales store', () => {
   let orders: Map<string, IpcOrder>;
 
   beforeEach(() => {
+    window.localStorage.clear();
     bridge = installFakeBridge();
     orders = new Map(['1', '2', '3', '4'].map((id, i) => [id, order(id, i === 3 ? 3 : 1)]));
     platform(bridge, orders);
@@ -72,6 +77,7 @@ describe('the after-sales store', () => {
     await second;
     await new Promise((r) => setTimeout(r, 0));
     expect(stateOf(useAfterSalesStore.getState(), '1')).toMatchObject({ phase: 'sending', step: 'sending' });
+    expect(pendingIds()).toEqual(['1']);
     orders.set('1', order('1', 2));
     release({
       ok: true,
@@ -80,6 +86,7 @@ describe('the after-sales store', () => {
     await first;
     expect(bridge.calls.filter(([c]) => c === 'afterSales:decide')).toHaveLength(1);
     expect(stateOf(useAfterSalesStore.getState(), '1')).toMatchObject({ phase: 'decided', via: 'sent' });
+    expect(pendingIds()).toEqual([]);
     // Decided here: shown first among the recent decisions once the inbox is read again.
     await useAfterSalesStore.getState().loadInbox();
     expect(useAfterSalesStore.getState().inbox.data?.recent.map((o) => o.id)).toEqual(['1', '4']);
@@ -102,9 +109,11 @@ describe('the after-sales store', () => {
     store.start('reject', orders.get('3')!);
     await store.confirm({ orderId: '3', isApproved: false, rejectDescription: 'Used', rejectImageUrls: [] });
     expect(stateOf(useAfterSalesStore.getState(), '3')).toMatchObject({ phase: 'unknown', checking: false });
+    expect(pendingIds()).toEqual(['3']);
     store.start('reject', orders.get('3')!);
     await Promise.all([store.checkAgain('3'), store.checkAgain('3')]);
     expect(stateOf(useAfterSalesStore.getState(), '3')).toMatchObject({ phase: 'decided', via: 'checked' });
+    expect(pendingIds()).toEqual([]);
     const sent = bridge.calls.filter(([c]) => c === 'afterSales:decide' || c === 'orders:refresh').map(([c]) => c);
     expect(sent).toEqual(['orders:refresh', 'afterSales:decide', 'orders:refresh']);
   });
@@ -123,5 +132,30 @@ describe('the after-sales store', () => {
     const inbox = useAfterSalesStore.getState().inbox.data!;
     expect(inbox.awaiting.map((o) => o.id)).not.toContain('1');
     expect(inbox.recent[0]?.id).toBe('1');
+  });
+
+  it('shows the latest read of the inbox when reads overlap', async () => {
+    const page = (ids: string[]) => ({
+      ok: true as const,
+      data: { list: ids.map((id) => order(id, 1)), nextCursor: null, afterSalesStatusUnknown: false },
+    });
+    // The awaiting lists answer when the test says; the first read's (older data) last.
+    const release: Array<() => void> = [];
+    bridge.answer('orders:queryPage', (q) =>
+      q.orderAfterSalesStatus
+        ? new Promise((resolve) => {
+            const ids = release.length === 0 ? ['9'] : ['1'];
+            release.push(() => resolve(page(ids)));
+          })
+        : page([]),
+    );
+    const older = useAfterSalesStore.getState().loadInbox();
+    const newer = useAfterSalesStore.getState().loadInbox();
+    await new Promise((r) => setTimeout(r, 0));
+    release[1]!();
+    await newer;
+    release[0]!();
+    await older;
+    expect(useAfterSalesStore.getState().inbox.data?.awaiting.map((o) => o.id)).toEqual(['1']);
   });
 });

@@ -5,7 +5,8 @@ import { invoke } from '../ipc';
 import { idleState, loadingState, type RequestState } from '../state/requestState';
 import { useChangesStore } from './changesStore';
 import * as flow from './decisionFlow';
-import { AWAITING_REVIEW, reviewStateOf, type IpcOrder } from './orderFacts';
+import { AWAITING_REVIEW, orderLabelOf, reviewStateOf, type IpcOrder } from './orderFacts';
+import { clearPending, leftPending, notePending } from './pendingDecisions';
 import { activeProfile, useProfilesStore } from './profilesStore';
 
 /** How many requests awaiting a decision one page shows ("Show more" reads the next). */
@@ -63,6 +64,14 @@ const activeId = () => activeProfile(useProfilesStore.getState().list.data)?.id 
 const decisionKey = (orderId: string) => `${activeId()}/${orderId}`;
 const labels = (): flow.Labels => activeProfile(useProfilesStore.getState().list.data)?.statusLabels ?? {};
 
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 const io: flow.DecisionIo = {
   refresh: (id) => invoke('orders:refresh', { id }),
   decide: (decision) => invoke('afterSales:decide', decision),
@@ -94,11 +103,15 @@ function shownOrder(state: flow.DecisionState): IpcOrder | null {
 }
 
 export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
+  const leftover = leftPending(browserStorage());
+  let inboxReads = 0;
   // Keys are taken when a step starts: a profile switch during a send does not move its answer to another profile.
   const setDecision = (key: string, state: flow.DecisionState) =>
     set({ decisions: { ...get().decisions, [key]: state } });
   const settled = (key: string, orderId: string, state: flow.DecisionState) => {
     setDecision(key, state);
+    // Kept while the outcome is unknown, so a window closed before it is resolved still shows it.
+    if (state.phase !== 'unknown') clearPending(browserStorage(), key);
     if (key !== decisionKey(orderId)) return;
     const shown = shownOrder(state);
     if (shown) set({ decidedHere: [shown, ...get().decidedHere.filter((o) => o.id !== orderId)] });
@@ -110,16 +123,22 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
     inbox: idleState(),
     awaitingCount: null,
     selectedId: null,
-    decisions: {},
-    decidedHere: [],
+    // Decisions a previous window left on their way or unresolved: their outcome is unknown until checked.
+    decisions: leftover,
+    decidedHere: Object.values(leftover).flatMap((s) => (s.phase === 'unknown' ? [s.order] : [])),
 
     async loadInbox() {
+      // Reads overlap (a sync and a decision both ask): only the latest one's answer is shown.
+      const seq = ++inboxReads;
+      const current = () => seq === inboxReads;
       set({ inbox: loadingState(get().inbox) });
       let awaiting = await invoke('orders:queryPage', awaitingQuery);
       const statusUnknown = awaiting.ok && awaiting.data.afterSalesStatusUnknown;
       if (statusUnknown) awaiting = await invoke('orders:queryPage', anyRequestQuery);
+      if (!current()) return;
       if (!awaiting.ok) return set({ inbox: { status: 'failed', data: get().inbox.data, error: awaiting.error } });
       const recent = statusUnknown ? null : await invoke('orders:queryPage', recentQuery);
+      if (!current()) return;
       if (recent && !recent.ok)
         return set({ inbox: { status: 'failed', data: get().inbox.data, error: recent.error } });
       const data: Inbox = {
@@ -136,7 +155,9 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       if (!current?.nextCursor || get().inbox.status === 'loading') return;
       set({ inbox: loadingState(get().inbox) });
       const base = current.statusUnknown ? anyRequestQuery : awaitingQuery;
+      const seq = inboxReads;
       const next = await invoke('orders:queryPage', { ...base, cursor: current.nextCursor });
+      if (seq !== inboxReads) return;
       if (!next.ok) return set({ inbox: { status: 'failed', data: current, error: next.error } });
       const data = { ...current, awaiting: [...current.awaiting, ...next.data.list], nextCursor: next.data.nextCursor };
       set({ inbox: { status: 'ready', data, error: null } });
@@ -168,7 +189,17 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       const key = decisionKey(decision.orderId);
       const sending = { phase: 'sending', step: 'checking', decision, order: state.order } as const;
       setDecision(key, sending);
-      const final = await flow.runDecision(io, sending, labels(), (s) => setDecision(key, s));
+      const final = await flow.runDecision(io, sending, labels(), (s) => {
+        // On its way: a window closed from here on finds it again as an unknown outcome.
+        const label = orderLabelOf(state.order);
+        notePending(browserStorage(), {
+          key,
+          orderNum: label === decision.orderId ? null : label,
+          decision,
+          sentAtMs: Date.now(),
+        });
+        setDecision(key, s);
+      });
       settled(key, decision.orderId, final);
     },
 
@@ -181,7 +212,10 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
     },
 
     dismiss(orderId) {
-      setDecision(decisionKey(orderId), flow.dismiss(stateOf(get(), orderId)));
+      const key = decisionKey(orderId);
+      const next = flow.dismiss(stateOf(get(), orderId));
+      if (next.phase === 'idle') clearPending(browserStorage(), key);
+      setDecision(key, next);
     },
   };
 });
