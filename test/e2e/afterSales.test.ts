@@ -43,7 +43,7 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
     awaiting = workspace.sandbox.store
       .filter((s) => s.order.orderAfterSalesStatus === 1)
       .sort((a, b) => a.createTimeMs - b.createTimeMs);
-    expect(awaiting.length).toBeGreaterThan(8);
+    expect(awaiting.length).toBeGreaterThan(9);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -237,26 +237,59 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
     );
   }
 
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(
+      `does not send a decision on an order another client decided meanwhile, and says what changed (${colorScheme})`,
+      async () => {
+        const stored = take();
+        const { page, context, problems } = await openInbox(colorScheme);
+        await selectRow(page, stored);
+        // Another client decides it after the screen was read.
+        expect(
+          workspace.sandbox.store.audit(stored.order.id, { isApproved: false, rejectDescription: 'Elsewhere' }),
+        ).toBe('ok');
+        await page.keyboard.press('a');
+        await page.getByRole('dialog').waitFor();
+        const before = audits();
+        await page.keyboard.press('Enter');
+        await page.getByText('Not sent: this order no longer awaits a decision.').waitFor();
+        await page.getByText('After-sales status: Awaiting seller review (1) → Refund rejected (3)').waitFor();
+        expect(audits()).toBe(before);
+        expect(workspace.sandbox.store.get(stored.order.id)!.rejectDescription).toBe('Elsewhere');
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, `after-sales-not-sent-${colorScheme}`);
+        expect(problems).toEqual([]);
+        await context.close();
+      },
+      JOURNEY_MS,
+    );
+  }
+
   it(
-    'does not send a decision on an order another client decided meanwhile, and says what changed',
+    'shows a decision whose window was reloaded mid-call as an unknown outcome, resolved by Check again',
     async () => {
       const stored = take();
       const { page, context, problems } = await openInbox('light');
       await selectRow(page, stored);
-      // Another client decides it after the screen was read.
-      expect(
-        workspace.sandbox.store.audit(stored.order.id, { isApproved: false, rejectDescription: 'Elsewhere' }),
-      ).toBe('ok');
       await page.keyboard.press('a');
       await page.getByRole('dialog').waitFor();
+      workspace.sandbox.failNext('audit', 'hang-after-processing');
       const before = audits();
       await page.keyboard.press('Enter');
-      await page.getByText('Not sent: this order no longer awaits a decision.').waitFor();
-      await page.getByText('After-sales status: Awaiting seller review (1) → Refund rejected (3)').waitFor();
-      expect(audits()).toBe(before);
-      expect(workspace.sandbox.store.get(stored.order.id)!.rejectDescription).toBe('Elsewhere');
-      expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, 'after-sales-not-sent-light');
+      await page.getByText('Sending the approval…').waitFor();
+      // The merchant reloads (or closes and reopens) the window while the call is in flight.
+      await page.reload();
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: /After-sales/ })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'After-sales' }).waitFor();
+      await page.getByRole('option', { name: new RegExp(stored.order.orderNum) }).click();
+      await page.getByText(/The window was closed or reloaded before the outcome of this decision was known/).waitFor();
+      await page.getByRole('button', { name: 'Check again' }).click();
+      await page.getByText('Refund approved — as reported by the platform').waitFor();
+      expect(audits()).toBe(before + 1);
+      expect(workspace.sandbox.store.get(stored.order.id)!.order.orderAfterSalesStatus).toBe(2);
       expect(problems).toEqual([]);
       await context.close();
     },
