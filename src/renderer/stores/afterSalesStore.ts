@@ -108,6 +108,8 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
   // Keys are taken when a step starts: a profile switch during a send does not move its answer to another profile.
   const setDecision = (key: string, state: flow.DecisionState) =>
     set({ decisions: { ...get().decisions, [key]: state } });
+  /** The orders decided here in the active profile (each has its decision state under this profile's key). */
+  const decidedHereNow = () => get().decidedHere.filter((o) => decisionKey(o.id) in get().decisions);
   const settled = (key: string, orderId: string, state: flow.DecisionState) => {
     setDecision(key, state);
     // Kept while the outcome is unknown, so a window closed before it is resolved still shows it.
@@ -144,7 +146,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       const data: Inbox = {
         awaiting: awaiting.data.list,
         nextCursor: awaiting.data.nextCursor,
-        recent: recent ? withRecent(recent.data.list, get().decidedHere, awaiting.data.list) : [],
+        recent: recent ? withRecent(recent.data.list, decidedHereNow(), awaiting.data.list) : [],
         statusUnknown,
       };
       set({ inbox: { status: 'ready', data, error: null } });
