@@ -9,6 +9,7 @@ import { SyncStatus } from './frame/SyncStatus';
 import { ThemeSwitch } from './frame/ThemeSwitch';
 import { useRoute, type ScreenName } from './router';
 import { screenComponents } from './screens';
+import { useAwaitingCount } from './stores/afterSalesStore';
 import { useAppStore } from './stores/appStore';
 import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
@@ -66,6 +67,8 @@ export function App() {
     [],
   );
   useGlobalShortcuts(shortcuts);
+  const afterSalesCount = useAwaitingCount();
+  const items = navItems.map((item) => (item.screen === 'after-sales' ? { ...item, count: afterSalesCount } : item));
 
   return (
     <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>
@@ -87,7 +90,7 @@ export function App() {
         <ThemeSwitch />
       </header>
       <aside className="app-sidebar">
-        <Navigation items={navItems} current={sectionOf(route.screen)} />
+        <Navigation items={items} current={sectionOf(route.screen)} />
         <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
           Keyboard shortcuts (?)
         </button>

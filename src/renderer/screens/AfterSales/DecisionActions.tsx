@@ -1,0 +1,58 @@
+import { useAfterSalesStore, useDecisionState } from '../../stores/afterSalesStore';
+import { canStart, type Labels } from '../../stores/decisionFlow';
+import { reviewStateOf, type IpcOrder } from '../../stores/orderFacts';
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
+import { ApproveDialog } from './ApproveDialog';
+import { DecisionOutcome } from './DecisionOutcome';
+import { RejectForm } from './RejectForm';
+
+const NO_LABELS: Labels = {};
+
+/**
+ * Approve / Reject for one order, with everything after: the approve confirmation, the reject form, and where the
+ * decision stands (sending, decided as the platform reports it, not sent, unknown with "Check again", refused).
+ * Its state lives in the after-sales store, so the inbox and the order detail show the same decision.
+ */
+export function DecisionActions({ order }: { order: IpcOrder }) {
+  const state = useDecisionState(order.id);
+  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels ?? NO_LABELS);
+  const { start, cancel, confirm, checkAgain, dismiss } = useAfterSalesStore.getState();
+  const open = reviewStateOf(order) !== 'not-awaiting';
+  const enabled = open && canStart(state);
+
+  return (
+    <div className="decision-actions">
+      {/* While a decision is pending or unresolved, its own controls stand in for these. They stay while one is
+          being confirmed: the confirmation gives the focus back to them. */}
+      {canStart(state) || state.phase === 'confirming' ? (
+        <div className="form-actions">
+          <button type="button" className="primary" disabled={!enabled} onClick={() => start('approve', order)}>
+            Approve refund…
+          </button>
+          <button type="button" className="danger" disabled={!enabled} onClick={() => start('reject', order)}>
+            Reject refund…
+          </button>
+          {!open && state.phase === 'idle' && <span className="muted">No request awaiting a decision.</span>}
+        </div>
+      ) : null}
+      {state.phase === 'confirming' && state.kind === 'approve' && (
+        <ApproveDialog
+          order={state.order}
+          onConfirm={() => void confirm({ orderId: order.id, isApproved: true })}
+          onCancel={() => cancel(order.id)}
+        />
+      )}
+      {state.phase === 'confirming' && state.kind === 'reject' && (
+        <RejectForm order={state.order} onSend={(d) => void confirm(d)} onCancel={() => cancel(order.id)} />
+      )}
+      {state.phase !== 'idle' && state.phase !== 'confirming' && (
+        <DecisionOutcome
+          state={state}
+          labels={labels}
+          onCheckAgain={() => void checkAgain(order.id)}
+          onDismiss={() => dismiss(order.id)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useState, type Ref } from 'react';
+import { Money } from '../../components/Money';
+import { StatusChip } from '../../components/StatusChip';
+import { formatAgo, instantMs } from '../../format/time';
+import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
+import type { DecisionState } from '../../stores/decisionFlow';
+import {
+  afterSalesStatusOf,
+  amountOf,
+  buyerNameOf,
+  createTimeOf,
+  orderLabelOf,
+  reviewStateOf,
+  type IpcOrder,
+} from '../../stores/orderFacts';
+
+/** The clock the ages are counted against, moving once a minute. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+const optionId = (orderId: string) => `after-sales-option-${orderId}`;
+
+const pendingNote: Partial<Record<DecisionState['phase'], string>> = {
+  sending: 'sending…',
+  unknown: 'outcome unknown',
+  'not-sent': 'not sent',
+  failed: 'not sent',
+};
+
+function Row({
+  order,
+  selected,
+  labels,
+  nowMs,
+}: {
+  order: IpcOrder;
+  selected: boolean;
+  labels?: Record<string, string>;
+  nowMs: number;
+}) {
+  const { amount, currency } = amountOf(order);
+  const created = instantMs(createTimeOf(order));
+  const note = pendingNote[useAfterSalesStore((s) => stateOf(s, order.id).phase)];
+  const awaiting = reviewStateOf(order) !== 'not-awaiting';
+  return (
+    <li
+      id={optionId(order.id)}
+      role="option"
+      aria-selected={selected}
+      className="inbox-row"
+      onClick={() => useAfterSalesStore.getState().select(order.id)}
+    >
+      <span className="inbox-main">
+        <strong>{orderLabelOf(order)}</strong> · {buyerNameOf(order) ?? 'unknown buyer'}
+      </span>
+      <span className="inbox-meta">
+        <Money amount={amount} currency={currency} />
+        {created !== undefined && <span>ordered {formatAgo(created, nowMs)}</span>}
+        <StatusChip value={afterSalesStatusOf(order)} labels={labels} tone={awaiting ? 'attention' : 'neutral'} />
+        {note && <span className="inbox-note">{note}</span>}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The inbox as one listbox in two groups (awaiting a decision, recent decisions); the selection is the store's, so
+ * the keys (↑/↓, j/k, Home/End) and a click move the same one. The screen handles a and r.
+ */
+export function InboxList({
+  awaiting,
+  recent,
+  selectedId,
+  labels,
+  listRef,
+}: {
+  awaiting: IpcOrder[];
+  recent: IpcOrder[];
+  selectedId: string | null;
+  labels?: Record<string, string>;
+  listRef: Ref<HTMLUListElement>;
+}) {
+  const nowMs = useMinuteClock();
+  const group = (id: string, title: string, orders: IpcOrder[], empty: string) => (
+    <li role="presentation" className="inbox-group">
+      <span id={id} className="inbox-group-title" role="presentation">
+        {title}
+      </span>
+      <ul role="group" aria-labelledby={id}>
+        {orders.length === 0 ? (
+          <li role="presentation" className="muted inbox-empty">
+            {empty}
+          </li>
+        ) : (
+          orders.map((o) => <Row key={o.id} order={o} selected={o.id === selectedId} labels={labels} nowMs={nowMs} />)
+        )}
+      </ul>
+    </li>
+  );
+  return (
+    <ul
+      ref={listRef}
+      role="listbox"
+      aria-label="After-sales requests"
+      tabIndex={0}
+      className="inbox-list"
+      aria-activedescendant={selectedId ? optionId(selectedId) : undefined}
+    >
+      {group(
+        'inbox-awaiting',
+        `Awaiting a decision (${awaiting.length}) — oldest first`,
+        awaiting,
+        'No requests awaiting a decision.',
+      )}
+      {group('inbox-recent', 'Recent decisions', recent, 'No recent decisions.')}
+    </ul>
+  );
+}
+
+/** Keeps the selected option in view as the selection moves. */
+export function scrollSelectedIntoView(orderId: string | null): void {
+  if (orderId) document.getElementById(optionId(orderId))?.scrollIntoView?.({ block: 'nearest' });
+}

@@ -1,0 +1,49 @@
+import type { Decision } from '../../stores/decisionFlow';
+
+/**
+ * The reject form's rules, as pure functions. The platform states no limit on the reason's length or the number of
+ * evidence images (docs/PLATFORM-API.md), so none is invented: its refusal, if any, is shown as it comes.
+ */
+
+export function reasonProblem(reason: string): string | null {
+  return reason.trim() === '' ? 'Give a reason: the platform needs one to reject a refund request.' : null;
+}
+
+/**
+ * Why a typed evidence image address cannot be added, or null when it can (an empty field has no problem yet).
+ * https only: the images are shown here as thumbnails, and the page loads images from https: alone.
+ */
+export function evidenceUrlProblem(text: string, added: readonly string[]): string | null {
+  const value = text.trim();
+  if (value === '') return null;
+  if (/\s/.test(value)) return 'An address has no spaces.';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Not a web address: it starts with https://, e.g. https://example.com/proof.png';
+  }
+  if (url.protocol !== 'https:') return `Only https:// addresses are accepted (this one is ${url.protocol}//…).`;
+  if (url.hostname === '') return 'The address has no host name, e.g. https://example.com/proof.png';
+  if (url.username !== '' || url.password !== '') return 'The address must not hold a user name or password.';
+  if (added.includes(value)) return 'This image is already in the list.';
+  return null;
+}
+
+/** The list with the item at `index` moved by `delta` places (unchanged when it cannot move). */
+export function moveItem<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
+  const to = index + delta;
+  if (index < 0 || index >= list.length || to < 0 || to >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}
+
+export function removeItem<T>(list: readonly T[], index: number): T[] {
+  return list.filter((_, i) => i !== index);
+}
+
+/** The decision the form sends: the reason trimmed, the images in the order shown. */
+export function rejectDecision(orderId: string, reason: string, urls: readonly string[]): Decision {
+  return { orderId, isApproved: false, rejectDescription: reason.trim(), rejectImageUrls: [...urls] };
+}

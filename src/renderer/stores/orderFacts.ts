@@ -1,0 +1,37 @@
+import type { IpcData } from '../../shared/ipc/contract';
+
+/** An order as it crosses the bridge: the platform's fields, read here with their types checked. */
+export type IpcOrder = IpcData<'orders:get'>['order'];
+
+/**
+ * After-sales status values meaning "a request awaits the seller's review". The spec gives none; this is the
+ * sandbox's value, the same labelled default as the core's DEFAULT_AFTER_SALES_POLICY (README gap table).
+ */
+export const AWAITING_REVIEW: readonly number[] = [1];
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
+export const afterSalesStatusOf = (o: IpcOrder): number | null => int(o.orderAfterSalesStatus);
+export const orderStatusOf = (o: IpcOrder): number | null => int(o.orderStatus);
+export const buyerNameOf = (o: IpcOrder): string | null => text(o.buyerName);
+/** The order number the merchant knows it by, else its ID. */
+export const orderLabelOf = (o: IpcOrder): string => text(o.orderNum) ?? o.id;
+export const amountOf = (o: IpcOrder): { amount: string | null; currency: string | null } => ({
+  amount:
+    typeof o.originalCurrencyProductPrice === 'number'
+      ? String(o.originalCurrencyProductPrice)
+      : text(o.originalCurrencyProductPrice),
+  currency: text(o.originalCurrencyCode),
+});
+export const createTimeOf = (o: IpcOrder): string | null => text(o.createTime);
+
+/**
+ * Whether the order's after-sales request awaits a decision, as its fields say. Without a status (a platform that
+ * sends none) only `isExistAfterSales: false` says no; anything else is left to the platform to refuse.
+ */
+export function reviewStateOf(o: IpcOrder): 'awaiting' | 'not-awaiting' | 'unknown' {
+  const status = afterSalesStatusOf(o);
+  if (status !== null) return AWAITING_REVIEW.includes(status) ? 'awaiting' : 'not-awaiting';
+  return o.isExistAfterSales === false ? 'not-awaiting' : 'unknown';
+}
