@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxOrder } from '../../src/sandbox/orderTypes';
+import type { SandboxDeliveryErrorInfo, SandboxOrder } from '../../src/sandbox/orderTypes';
 import { launchChromium } from '../helpers/chromium';
 import {
   openApp,
@@ -38,12 +38,14 @@ function giveEveryFieldType(o: SandboxOrder): void {
       deliveringNumber: 1,
     },
   ];
-  o.deliveryErrorInfo = {
+  // The spec leaves the inside of deliveryErrorInfo open; a platform may add screenshots beside the sandbox's fields.
+  const error: SandboxDeliveryErrorInfo & { screenshotUrls: string[] } = {
     errorCode: 'REGION_MISMATCH',
     errorMessage: 'Account is on another server',
     occurredAt: o.createTime,
     screenshotUrls: [`${IMAGES}/errors/all-types-error.png`],
   };
+  o.deliveryErrorInfo = error;
 }
 
 /** A picture for every https image the sandbox's orders name (the test has no internet; nothing else is served). */
@@ -54,8 +56,8 @@ function svgFor(url: string): string {
 
 async function openOrder(page: Page, id: string): Promise<void> {
   // Through the list, as the merchant does: Back then returns to it.
-  await page.evaluate(() => (window.location.hash = '#/orders'));
-  await page.evaluate((orderId) => (window.location.hash = `#/order/${orderId}`), id);
+  await page.evaluate("window.location.hash = '#/orders'");
+  await page.evaluate(`window.location.hash = '#/order/${id}'`);
 }
 
 describe.runIf(workspaceAvailable)('the order detail', () => {
@@ -120,7 +122,7 @@ describe.runIf(workspaceAvailable)('the order detail', () => {
       await deliveries.getByRole('button', { name: 'Delivery 1 screenshot' }).waitFor();
 
       // Wait for every thumbnail to have loaded before axe and the screenshot.
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+      await page.waitForFunction('[...document.images].every((img) => img.complete && img.naturalWidth > 0)');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `order-detail-${colorScheme}`);
       await error.scrollIntoViewIfNeeded();
@@ -153,7 +155,7 @@ describe.runIf(workspaceAvailable)('the order detail', () => {
         new RegExp(`\\(${deliveryStatus}\\)$`),
       );
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await page.evaluate(() => document.getElementById('main')?.scrollTo(0, 0));
+      await page.evaluate("document.getElementById('main').scrollTo(0, 0)");
       await screenshot(page, `order-detail-refreshed-${colorScheme}`);
 
       // j/k: the next and previous order of the newest-first list; Esc goes back to the list.
