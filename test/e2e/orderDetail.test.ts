@@ -4,8 +4,11 @@
  * thumbnail opens larger, Esc closes); a sandbox change shows up after "Refresh from platform"; j/k step through
  * the orders; axe finds nothing serious, light and dark.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedBuyersFile } from '../../src/core/app/buyers';
 import type { SandboxDeliveryErrorInfo, SandboxOrder } from '../../src/sandbox/orderTypes';
 import { launchChromium } from '../helpers/chromium';
 import {
@@ -19,12 +22,22 @@ import {
 
 const IMAGES = 'https://img.sandbox.example';
 const INSECURE_IMAGE = 'http://img.sandbox.example/insecure/proof.png';
+const BUYER_EMAIL = 'max.mustermann@mail.example';
+
+/** The merchant saved this order's buyer earlier (as the Buyers screen does): matched by the e-mail in the order. */
+function saveBuyer(workspace: Workspace): void {
+  const file = savedBuyersFile(workspace.dataDir, 'sandbox');
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const buyer = { merchantUserNo: 'shop-user-17', email: BUYER_EMAIL, firstName: 'Max', lastName: 'Mustermann' };
+  writeFileSync(file, JSON.stringify({ version: 1, buyers: [buyer] }), { mode: 0o600 });
+}
 
 /** Every delivery field type the platform names (1 Text … 5 Image), a delivery error and a delivery record. */
 function giveEveryFieldType(o: SandboxOrder): void {
   o.deliveryType = 2;
   o.deliveryInfo = [
     { key: 'Player ID', type: 1, value: ['58213377'] },
+    { key: 'E-mail for the code', type: 1, value: [BUYER_EMAIL] },
     { key: 'Notes / 备注', type: 2, value: ['First line\nSecond line – Grüße\n第三行'] },
     { key: 'Server / 服务器', type: 3, value: ['Europe'] },
     { key: 'Languages', type: 4, value: ['Deutsch', 'English', '日本語'] },
@@ -66,6 +79,7 @@ describe.runIf(workspaceAvailable)('the order detail', () => {
   let orderId: string;
   let orderNum: string;
   let newestIds: string[];
+  let firstItemId: string;
 
   beforeAll(async () => {
     [workspace, browser] = await Promise.all([startWorkspace(), launchChromium()]);
@@ -74,6 +88,8 @@ describe.runIf(workspaceAvailable)('the order detail', () => {
     orderId = ids[1]!;
     const changed = workspace.sandbox.store.update(orderId, giveEveryFieldType);
     orderNum = changed.order.orderNum;
+    firstItemId = String(changed.order.orderItems[0]!.productSpuId);
+    saveBuyer(workspace);
     const query = await workspace.cli(['--json', 'cache', 'query', '--limit', '3']);
     newestIds = (JSON.parse(query.out) as { list: { id: string }[] }).list.map((o) => o.id);
   }, 60_000);
@@ -124,9 +140,23 @@ describe.runIf(workspaceAvailable)('the order detail', () => {
       // Wait for every thumbnail to have loaded before axe and the screenshot.
       await page.waitForFunction('[...document.images].every((img) => img.complete && img.naturalWidth > 0)');
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await screenshot(page, `order-detail-${colorScheme}`);
-      await error.scrollIntoViewIfNeeded();
       await screenshot(page, `order-detail-error-${colorScheme}`);
+      await page.getByRole('heading', { name: 'Delivery info' }).evaluate((h) => h.scrollIntoView());
+      await screenshot(page, `order-detail-fields-${colorScheme}`);
+
+      // The saved buyer matches: a login link to the first item is offered; a bad item ID sends nothing.
+      const link = page.getByRole('region', { name: 'Login link for this buyer' });
+      await link.getByText(`Saved buyer: Max Mustermann, ${BUYER_EMAIL}`).waitFor();
+      const itemId = link.getByRole('combobox', { name: 'Item ID' });
+      expect(await itemId.inputValue()).toBe(firstItemId);
+      await itemId.fill('../../x');
+      await link.getByRole('button', { name: 'Copy login link for this buyer' }).click();
+      await link.getByText('The item ID must be a positive whole number', { exact: false }).waitFor();
+      expect(workspace.sandbox.requestCount('buyer-sync')).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await link.scrollIntoViewIfNeeded();
+      await screenshot(page, `order-detail-login-link-${colorScheme}`);
+      await itemId.fill(firstItemId);
 
       // A thumbnail opens larger in a dialog; Esc closes it and stays on the order.
       await info.getByRole('button', { name: 'Account screenshot, image 1 of 2' }).click();

@@ -8,20 +8,34 @@ const side = (text: string, kind: 'text' | 'time') =>
 
 /** What "Refresh from platform" found: each changed field before → after, or that nothing changed. */
 export function RefreshChanges({ refresh }: { refresh: RequestState<RefreshOutcome> }) {
-  if (refresh.status === 'failed' && refresh.error)
-    return <ErrorNotice error={refresh.error} title="Could not refresh the order from the platform" />;
-  const outcome = refresh.data;
-  if (refresh.status !== 'ready' || !outcome) return null;
+  const outcome = refresh.status === 'ready' ? refresh.data : null;
+  const n = outcome?.changes.length ?? 0;
+  const summary = !outcome
+    ? ''
+    : !outcome.wasCached
+      ? 'Fetched from the platform (it was not in the cache before)'
+      : n === 0
+        ? 'Refreshed from the platform — nothing changed'
+        : `Refreshed from the platform — ${n} ${n === 1 ? 'change' : 'changes'}`;
+  return (
+    <>
+      {/* Always in the page, so its text change is announced (a live region inserted with its text is not). */}
+      <p className="visually-hidden" role="status">
+        {refresh.status === 'loading' ? 'Refreshing from the platform…' : summary}
+      </p>
+      {refresh.status === 'failed' && refresh.error && (
+        <ErrorNotice error={refresh.error} title="Could not refresh the order from the platform" />
+      )}
+      {outcome && <Changes outcome={outcome} summary={summary} />}
+    </>
+  );
+}
+
+function Changes({ outcome, summary }: { outcome: RefreshOutcome; summary: string }) {
   const n = outcome.changes.length;
   return (
     <section className="od-changes" aria-labelledby="od-changes-title">
-      <h2 id="od-changes-title" role="status">
-        {!outcome.wasCached
-          ? 'Fetched from the platform (it was not in the cache before)'
-          : n === 0
-            ? 'Refreshed from the platform — nothing changed'
-            : `Refreshed from the platform — ${n} ${n === 1 ? 'change' : 'changes'}`}
-      </h2>
+      <h2 id="od-changes-title">{summary}</h2>
       {!outcome.cached && <p className="muted">The cache could not keep the new state; it is shown here only.</p>}
       {n > 0 && (
         <table className="od-table">
