@@ -124,6 +124,19 @@ describe('order detail screen', () => {
     ]);
   });
 
+  it('starts the next order with its own item ID, not the one typed on the last', async () => {
+    const third: Order = { ...order, id: '3', orderNum: 'ON-3', orderItems: [{ productSpuId: '888' }] };
+    bridge.answer('orders:get', ({ id }) => ({ ok: true, data: { order: id === '3' ? third : order } }));
+    const { rerender } = render(<OrderDetailScreen route={parseHash('#/order/2')} />);
+    const user = userEvent.setup();
+    const itemId = await screen.findByRole('combobox', { name: 'Item ID' });
+    await user.clear(itemId);
+    await user.type(itemId, '777');
+    rerender(<OrderDetailScreen route={parseHash('#/order/3')} />);
+    await screen.findByRole('heading', { level: 1, name: 'Order ON-3' });
+    expect(((await screen.findByRole('combobox', { name: 'Item ID' })) as HTMLInputElement).value).toBe('888');
+  });
+
   it('offers no login link when no saved buyer matches', async () => {
     bridge.answer('buyers:listSaved', () => ({
       ok: true,
