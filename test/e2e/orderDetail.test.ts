@@ -209,4 +209,22 @@ describe.runIf(workspaceAvailable)('the order detail', () => {
       await context.close();
     }, 120_000);
   }
+
+  it('fits at 200 % zoom: the detail does not scroll sideways (the items table scrolls within itself)', async () => {
+    const { page, context, problems } = await openApp(browser, workspace, { viewport: { width: 640, height: 400 } });
+    page.setDefaultTimeout(15_000);
+    await context.route(`${IMAGES}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svgFor(route.request().url()) }),
+    );
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await openOrder(page, orderId);
+    await page.getByRole('region', { name: 'Delivery info' }).getByText('58213377').waitFor();
+    const overflow = await page.evaluate(
+      "(() => { const m = document.getElementById('main'); return m.scrollWidth - m.clientWidth; })()",
+    );
+    expect(overflow).toBeLessThanOrEqual(1);
+    await screenshot(page, 'order-detail-zoom-200');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
 });
