@@ -1,5 +1,3 @@
-import { loadableImageUrl } from './imageUrl';
-
 /**
  * The platform does not document the inside of `deliveryErrorInfo` (the sandbox sends `{errorCode, errorMessage,
  * occurredAt}`). The detail shows its type, description, time and screenshot URLs under whichever of the usual
@@ -56,6 +54,3 @@ export function readDeliveryError(info: Record<string, unknown>): DeliveryErrorV
   }
   return view;
 }
-
-/** True when at least one of the URLs will be shown as an image (the rest as text). */
-export const anyLoadable = (urls: readonly string[]) => urls.some((u) => loadableImageUrl(u) !== null);

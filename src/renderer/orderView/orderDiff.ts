@@ -1,5 +1,6 @@
-import { orderDeliveryStatuses, orderDeliveryTypes, type Order } from '../../shared/domain/order';
+import type { Order } from '../../shared/domain/order';
 import { statusText } from '../components/StatusChip';
+import { deliveryStatusLabels, deliveryTypeLabels } from './fixedLabels';
 
 /**
  * "What changed" between the cached order and the one the platform just sent: one line per field the merchant
@@ -20,9 +21,6 @@ export interface StatusLabelSet {
 }
 
 const NONE = '—';
-
-const fixedLabels = (table: Record<number, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v]));
 
 const yesNo = (value: unknown): string => (value === true ? 'Yes' : value === false ? 'No' : NONE);
 
@@ -70,14 +68,12 @@ export function diffOrders(before: Order, after: Order, labels: StatusLabelSet =
   };
 
   add('Order status', status(before.orderStatus, labels.order), status(after.orderStatus, labels.order));
-  const deliveryLabels = fixedLabels(orderDeliveryStatuses);
   add(
     'Delivery status',
-    status(before.orderDeliveryStatus, deliveryLabels),
-    status(after.orderDeliveryStatus, deliveryLabels),
+    status(before.orderDeliveryStatus, deliveryStatusLabels),
+    status(after.orderDeliveryStatus, deliveryStatusLabels),
   );
-  const typeLabels = fixedLabels(orderDeliveryTypes);
-  add('Delivery type', status(before.deliveryType, typeLabels), status(after.deliveryType, typeLabels));
+  add('Delivery type', status(before.deliveryType, deliveryTypeLabels), status(after.deliveryType, deliveryTypeLabels));
   add(
     'Delivered',
     `${plain(before.deliveringNumber)} of ${plain(before.orderDeliveryTotal)}`,

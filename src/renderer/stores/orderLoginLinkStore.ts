@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import type { IpcData } from '../../shared/ipc/contract';
-import type { IpcError } from '../../shared/ipc/result';
 import { invoke } from '../ipc';
 import { checkItemId } from '../orderView/itemId';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
@@ -45,7 +44,7 @@ export const useOrderLoginLinkStore = create<OrderLoginLinkStore>((set, get) => 
     set({
       copy: answer.ok
         ? { status: 'ready', data: answer.data, error: null }
-        : { status: 'failed', data: null, error: answer.error satisfies IpcError },
+        : { status: 'failed', data: null, error: answer.error },
     });
   },
   reset() {

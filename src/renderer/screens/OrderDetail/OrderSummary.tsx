@@ -1,20 +1,12 @@
-import { orderDeliveryStatuses, orderDeliveryTypes, type Order } from '../../../shared/domain/order';
+import type { Order } from '../../../shared/domain/order';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
 import { StatusChip } from '../../components/StatusChip';
-
-const names = (table: Record<number, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v]));
-const deliveryStatusNames = names(orderDeliveryStatuses);
-const deliveryTypeNames = names(orderDeliveryTypes);
-
-export interface StatusLabels {
-  order?: Record<string, string> | undefined;
-  afterSales?: Record<string, string> | undefined;
-}
+import { deliveryStatusLabels, deliveryTypeLabels } from '../../orderView/fixedLabels';
+import type { StatusLabelSet } from '../../orderView/orderDiff';
 
 /** Buyer, times, statuses (the profile's labels), flags, amount and delivery progress of one order. */
-export function OrderSummary({ order, labels }: { order: Order; labels: StatusLabels | undefined }) {
+export function OrderSummary({ order, labels }: { order: Order; labels: StatusLabelSet | undefined }) {
   const exception = order.deliveryType === 2 || Boolean(order.deliveryErrorInfo);
   return (
     <dl className="od-pairs od-summary">
@@ -43,8 +35,8 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
       <div>
         <dt>Delivery status</dt>
         <dd>
-          <StatusChip value={order.orderDeliveryStatus} labels={deliveryStatusNames} />{' '}
-          <StatusChip value={order.deliveryType} labels={deliveryTypeNames} tone={exception ? 'danger' : 'neutral'} />
+          <StatusChip value={order.orderDeliveryStatus} labels={deliveryStatusLabels} />{' '}
+          <StatusChip value={order.deliveryType} labels={deliveryTypeLabels} tone={exception ? 'danger' : 'neutral'} />
         </dd>
       </div>
       <div>
