@@ -2,6 +2,7 @@ import { on } from '../ipc';
 import { useAppStore } from './appStore';
 import { useBuyersStore } from './buyersStore';
 import { useChangesStore } from './changesStore';
+import { useOrderDetailStore } from './orderDetailStore';
 import { activeProfile, useProfilesStore } from './profilesStore';
 import { useSyncStore } from './syncStore';
 
@@ -36,8 +37,13 @@ export function subscribeToHostEvents(): () => void {
     void useSyncStore.getState().loadStatus();
     if (!first) useChangesStore.getState().invalidate();
   });
+  // The open order detail re-reads when its order is among the changed (or the whole cache is stale).
+  const offDetail = useChangesStore.subscribe((state, before) => {
+    if (state.revision !== before.revision) useOrderDetailStore.getState().applyChanges(state.last);
+  });
   return () => {
     for (const off of offs) off();
     offProfiles();
+    offDetail();
   };
 }

@@ -1,9 +1,109 @@
+import { useCallback, useEffect } from 'react';
+import type { DeliveryRecord, Order } from '../../../shared/domain/order';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
+import { useOrderDetailStore } from '../../stores/orderDetailStore';
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
+import { backToList, goToOrder } from './backToList';
+import { DeliveryErrorInfo } from './DeliveryErrorInfo';
+import { DeliveryInfoList } from './DeliveryInfoList';
+import { DeliveryRecords } from './DeliveryRecords';
+import { LoginLinkPanel } from './LoginLinkPanel';
+import { OrderItems } from './OrderItems';
+import { OrderSummary } from './OrderSummary';
+import { RefreshChanges } from './RefreshChanges';
+import { useDetailKeys } from './useDetailKeys';
+import './OrderDetail.css';
 
-export function OrderDetailScreen(_props: { route: Route }) {
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Order</h1>
+    <section className="od-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function OrderBody({ order }: { order: Order }) {
+  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels);
+  const records: DeliveryRecord[] = order.orderDeliveryList ?? [];
+  return (
+    <>
+      <OrderSummary order={order} labels={labels} />
+      {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
+        <Section id="od-error" title="Delivery error">
+          <DeliveryErrorInfo info={order.deliveryErrorInfo} />
+        </Section>
+      )}
+      <Section id="od-items" title="Items">
+        <OrderItems items={order.orderItems ?? []} currency={order.originalCurrencyCode} />
+      </Section>
+      <Section id="od-delivery-info" title="Delivery info">
+        <DeliveryInfoList entries={order.deliveryInfo ?? []} />
+      </Section>
+      <Section id="od-deliveries" title="Deliveries">
+        <DeliveryRecords records={records} />
+      </Section>
+      <Section id="od-login-link" title="Login link for this buyer">
+        <LoginLinkPanel order={order} />
+      </Section>
+    </>
+  );
+}
+
+/** One cached order in full, its refresh from the platform, and j/k through the list it was opened from. */
+export function OrderDetailScreen({ route }: { route: Route }) {
+  const orderId = route.path[0] ?? null;
+  const order = useOrderDetailStore((s) => s.order);
+  const refresh = useOrderDetailStore((s) => s.refresh);
+  const neighbours = useOrderDetailStore((s) => s.neighbours);
+
+  useEffect(() => {
+    if (orderId) void useOrderDetailStore.getState().open(orderId);
+  }, [orderId]);
+  useEffect(() => () => useOrderDetailStore.getState().close(), []);
+
+  const next = useCallback(() => neighbours.next && goToOrder(neighbours.next), [neighbours.next]);
+  const prev = useCallback(() => neighbours.prev && goToOrder(neighbours.prev), [neighbours.prev]);
+  useDetailKeys({ next, prev, back: backToList });
+
+  const shown = order.data && order.data.id === orderId ? order.data : null;
+  const title = shown ? `Order ${shown.orderNum ?? shown.id}` : 'Order';
+
+  return (
+    <section className="screen od" aria-labelledby="screen-title">
+      <div className="od-head">
+        <button type="button" onClick={backToList} aria-keyshortcuts="Escape">
+          ← Back to the list
+        </button>
+        <h1 id="screen-title">{title}</h1>
+        <div className="od-actions">
+          <button type="button" onClick={prev} disabled={!neighbours.prev} aria-keyshortcuts="k">
+            Previous order (k)
+          </button>
+          <button type="button" onClick={next} disabled={!neighbours.next} aria-keyshortcuts="j">
+            Next order (j)
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void useOrderDetailStore.getState().refreshFromPlatform()}
+            disabled={!orderId || refresh.status === 'loading'}
+          >
+            {refresh.status === 'loading' ? 'Refreshing…' : 'Refresh from platform'}
+          </button>
+        </div>
+      </div>
+      {!orderId && <p>No order chosen. Open one from the orders list.</p>}
+      <RefreshChanges refresh={refresh} />
+      {order.status === 'failed' && order.error && (
+        <ErrorNotice
+          error={order.error}
+          title={shown ? 'Could not read the order again from the cache' : 'Could not open the order'}
+        />
+      )}
+      {!shown && order.status === 'loading' && <p className="muted">Reading the order from the cache…</p>}
+      {shown && <OrderBody order={shown} />}
     </section>
   );
 }

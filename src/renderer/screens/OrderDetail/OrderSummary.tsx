@@ -1,0 +1,88 @@
+import type { Order } from '../../../shared/domain/order';
+import { DateTime } from '../../components/DateTime';
+import { Money } from '../../components/Money';
+import { StatusChip } from '../../components/StatusChip';
+import { deliveryStatusLabels, deliveryTypeLabels } from '../../orderView/fixedLabels';
+import type { StatusLabelSet } from '../../orderView/orderDiff';
+
+/** Buyer, times, statuses (the profile's labels), flags, amount and delivery progress of one order. */
+export function OrderSummary({ order, labels }: { order: Order; labels: StatusLabelSet | undefined }) {
+  const exception = order.deliveryType === 2 || Boolean(order.deliveryErrorInfo);
+  return (
+    <dl className="od-pairs od-summary">
+      <div>
+        <dt>Buyer</dt>
+        <dd>
+          {order.buyerName ?? '—'} <span className="muted">(buyer ID {order.buyerId ?? '—'})</span>
+        </dd>
+      </div>
+      <div>
+        <dt>Created</dt>
+        <dd>
+          <DateTime value={order.createTime} />
+        </dd>
+      </div>
+      <div>
+        <dt>Paid</dt>
+        <dd>{order.payTime ? <DateTime value={order.payTime} /> : <span className="muted">Not paid</span>}</dd>
+      </div>
+      <div>
+        <dt>Order status</dt>
+        <dd>
+          <StatusChip value={order.orderStatus} labels={labels?.order} />
+        </dd>
+      </div>
+      <div>
+        <dt>Delivery status</dt>
+        <dd>
+          <StatusChip value={order.orderDeliveryStatus} labels={deliveryStatusLabels} />{' '}
+          <StatusChip value={order.deliveryType} labels={deliveryTypeLabels} tone={exception ? 'danger' : 'neutral'} />
+        </dd>
+      </div>
+      <div>
+        <dt>Delivered</dt>
+        <dd>
+          {order.deliveringNumber ?? '—'} of {order.orderDeliveryTotal ?? '—'}
+          {order.deliveryMethodName ? <span className="muted"> · {order.deliveryMethodName}</span> : null}
+        </dd>
+      </div>
+      <div>
+        <dt>After-sales</dt>
+        <dd>
+          {order.isExistAfterSales ? (
+            <StatusChip value={order.orderAfterSalesStatus} labels={labels?.afterSales} tone="attention" />
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Dispute</dt>
+        <dd>
+          {order.isExistDispute ? (
+            <span className="chip chip-danger">Dispute open</span>
+          ) : (
+            <span className="muted">None</span>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Total</dt>
+        <dd>
+          <Money amount={order.originalCurrencyProductPrice} currency={order.originalCurrencyCode} />
+        </dd>
+      </div>
+      <div>
+        <dt>Order number</dt>
+        <dd>
+          {order.orderNum ?? '—'}
+          {order.masterOrderNum ? <span className="muted"> · master {order.masterOrderNum}</span> : null}
+        </dd>
+      </div>
+      <div className="od-wide">
+        <dt>Remark</dt>
+        <dd className="od-lines">{order.remark ? order.remark : <span className="muted">None</span>}</dd>
+      </div>
+    </dl>
+  );
+}
