@@ -19,6 +19,11 @@ export interface UiUseCases {
   app: UseCaseApp;
   /** Where events go; set once the browser host is listening. */
   publishTo(publisher: IpcEventPublisher): void;
+  /**
+   * The active profile (or its settings) changed: the next call opens a session of the profile active then, so the
+   * page never reads one merchant's cache under another's name. A sync still running on the old one is stopped.
+   */
+  reopen(): void;
   close(): void;
 }
 
@@ -38,6 +43,8 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
   let session: Session | undefined;
   let controller: SyncController | undefined;
   let publisher: IpcEventPublisher | undefined;
+  // Sessions left behind by a profile change while their sync was still stopping: closed with the command.
+  const retired: Session[] = [];
 
   const open = (): Result<Session, AppError> => {
     if (session) return ok(session);
@@ -86,6 +93,19 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
       exportDestination: { kind: 'download', offer: (download) => shell.downloads.offer(download) },
     },
     publishTo: (p) => void (publisher = p),
-    close: () => session?.close(),
+    reopen: () => {
+      if (!session) return;
+      // Closing the cache under a running sync would fail it mid-write: stop it and close that session at the end.
+      if (controller?.state === 'syncing') {
+        controller.setPaused(true);
+        retired.push(session);
+      } else session.close();
+      session = undefined;
+      controller = undefined;
+    },
+    close: () => {
+      session?.close();
+      for (const old of retired) old.close();
+    },
   };
 }

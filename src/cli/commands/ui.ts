@@ -15,6 +15,7 @@ import { parseIntegerIn } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
 import { sandboxContext, startSandboxForUi } from './uiSandbox';
 import { uiUseCases } from '../uiUseCases';
+import { reopenOnProfileChange } from '../../main/ipc/reopenOnProfileChange';
 
 interface UiFlags {
   port?: string;
@@ -112,12 +113,16 @@ export function registerUi(program: Command, run: CommandRunner): void {
           downloads,
         });
         const gate = createIpcGate({
-          implementations: browserHostImplementations(
-            {
-              version: program.version() ?? '0.0.0',
-              ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
-            },
-            useCases.app,
+          // A profile switch (or a change of its settings) moves the page's calls to the profile active then.
+          implementations: reopenOnProfileChange(
+            browserHostImplementations(
+              {
+                version: program.version() ?? '0.0.0',
+                ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
+              },
+              useCases.app,
+            ),
+            async () => useCases.reopen(),
           ),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
         });

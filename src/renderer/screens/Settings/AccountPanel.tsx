@@ -1,0 +1,38 @@
+import { useProfilesStore, type ProfileView } from '../../stores/profilesStore';
+import { KeyPanel } from './KeyPanel';
+import { TestConnectionResult } from './TestConnectionResult';
+import { TokenForm } from './TokenForm';
+
+/** One merchant account: where it connects, its token and key, and the connection test. */
+export function AccountPanel({ profile, active }: { profile: ProfileView; active: boolean }) {
+  const use = useProfilesStore((s) => s.use);
+  return (
+    <section className="account-panel" aria-labelledby="account-title">
+      <h3 id="account-title">
+        {profile.name} <span className="muted">({profile.id})</span>
+      </h3>
+      <dl className="settings-facts">
+        <dt>Base URL</dt>
+        <dd>{profile.baseUrl}</dd>
+        <dt>Platform URL</dt>
+        <dd>{profile.platformUrl}</dd>
+        <dt>API prefix</dt>
+        <dd>{profile.apiPrefix || '(none)'}</dd>
+        <dt>Merchant ID</dt>
+        <dd>{profile.merchantId}</dd>
+      </dl>
+      <p>
+        {active ? (
+          <strong>This is the active profile.</strong>
+        ) : (
+          <button type="button" onClick={() => void use(profile.id)}>
+            Use this account
+          </button>
+        )}
+      </p>
+      <TokenForm profile={profile} />
+      <KeyPanel profileId={profile.id} />
+      <TestConnectionResult profileId={profile.id} />
+    </section>
+  );
+}
