@@ -33,7 +33,7 @@ export function LabelRowsEditor(props: {
               <tr key={row.key}>
                 <td>
                   <input
-                    aria-label={`${props.title}: status value ${i + 1}`}
+                    aria-label={`${props.title}: status value, row ${i + 1}`}
                     inputMode="numeric"
                     className="label-value"
                     value={row.value}
@@ -44,7 +44,7 @@ export function LabelRowsEditor(props: {
                 </td>
                 <td>
                   <input
-                    aria-label={`${props.title}: name of status ${row.value || i + 1}`}
+                    aria-label={`${props.title}: name, row ${i + 1}`}
                     value={row.name}
                     maxLength={60}
                     onChange={(e) => update(row.key, { name: e.target.value })}
@@ -61,7 +61,7 @@ export function LabelRowsEditor(props: {
                   <button
                     type="button"
                     onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
-                    aria-label={`Remove status ${row.value || i + 1} from ${props.title.toLowerCase()}`}
+                    aria-label={`Remove row ${i + 1} (status ${row.value || 'without value'}) from ${props.title.toLowerCase()}`}
                   >
                     Remove
                   </button>

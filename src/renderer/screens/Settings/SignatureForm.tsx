@@ -28,7 +28,7 @@ export function SignatureForm({ profile }: { profile: ProfileView }) {
     <form className="settings-form" onSubmit={(e) => void submit(e)} aria-labelledby="signature-title" noValidate>
       <h3 id="signature-title">Signature profile ({profile.name})</h3>
       <div className="settings-field">
-        <label htmlFor="signature-mode">String to sign</label>
+        <label htmlFor="signature-mode">What is signed</label>
         <select
           id="signature-mode"
           value={draft.mode}
