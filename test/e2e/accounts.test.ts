@@ -36,10 +36,11 @@ async function checkBothSchemes(page: Page, name: string): Promise<void> {
 
 /** What the page holds that a secret could hide in: its markup, input values and local storage. */
 async function pageText(page: Page): Promise<string> {
-  const values = await page.evaluate(() =>
-    [...document.querySelectorAll('input, textarea')].map((e) => (e as HTMLInputElement).value).join('\n'),
+  // Evaluated in the page (this file has no DOM types): every field's value, and both storages.
+  const values = await page.evaluate<string>(
+    "[...document.querySelectorAll('input, textarea')].map((e) => e.value).join('\\n')",
   );
-  const storage = await page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }));
+  const storage = await page.evaluate<string>('JSON.stringify({ ...localStorage, ...sessionStorage })');
   return `${await page.content()}\n${values}\n${storage}`;
 }
 
@@ -56,14 +57,11 @@ async function settingsSection(page: Page, name: string): Promise<void> {
 
 /** The cached orders of the active profile, through the page's own bridge (as every screen reads them). */
 async function cachedOrderIds(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    type Answer = { ok: true; data: { list: { id: string }[] } } | { ok: false; error: { message: string } };
-    const bridge = (window as unknown as { merchantDesk: { invoke(c: string, r: unknown): Promise<Answer> } })
-      .merchantDesk;
-    const answer = await bridge.invoke('orders:queryPage', { limit: 1000 });
-    if (!answer.ok) throw new Error(answer.error.message);
-    return answer.data.list.map((o) => o.id);
-  });
+  const answer = await page.evaluate<{ ok: boolean; data?: { list: { id: string }[] }; error?: { message: string } }>(
+    "window.merchantDesk.invoke('orders:queryPage', { limit: 1000 })",
+  );
+  if (!answer.ok || !answer.data) throw new Error(answer.error?.message ?? 'no answer');
+  return answer.data.list.map((o) => o.id);
 }
 
 describe.runIf(workspaceAvailable)('accounts and settings', () => {
