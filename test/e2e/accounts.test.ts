@@ -128,10 +128,9 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     expect((await workspace.cli(['profiles', 'list', '--json'])).out).toBe(before);
     await checkBothSchemes(page, 'settings-accounts-connect-form');
 
-    // Corrected; the secrets were cleared from the form when it was sent, so they are typed again.
+    // Nothing was sent, so the secrets typed stay in their fields for the correction (they go once sent).
+    expect(await page.getByLabel('Access token', { exact: true }).inputValue()).toBe(WRONG_TOKEN);
     await page.getByLabel('Base URL').fill(second.baseUrl);
-    await page.getByLabel('Access token', { exact: true }).fill(WRONG_TOKEN);
-    await page.getByLabel('Passphrase (for an encrypted key)').fill(PASSPHRASE);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await page.getByRole('heading', { level: 3, name: 'Second shop (second-shop)' }).waitFor();
     // The imported key's public part is shown to register with the platform: the second sandbox's key.
@@ -151,6 +150,9 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
       'passed',
     );
     await page.getByText('Connection has problems.').waitFor();
+    await page
+      .getByRole('heading', { name: 'Test connection' })
+      .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
     await checkBothSchemes(page, 'settings-accounts-test-failed');
 
     // The right token: every line passes.
@@ -162,6 +164,9 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page.getByText('Connection works.').waitFor();
     expect(await checks.getByRole('listitem').filter({ hasText: 'failed' }).count()).toBe(0);
     expect(await checks.getByRole('listitem').count()).toBe(2);
+    await page
+      .getByRole('heading', { name: 'Test connection' })
+      .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
     await checkBothSchemes(page, 'settings-accounts-test-ok');
     await expectNoSecrets(page);
 
@@ -264,6 +269,9 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     expect(await stringToSign.textContent()).toMatch(/^POST\\n\n\/platform\/pay-fac\/second-merchant\/v1\/user\\n\n/);
     await page.getByText(/With the pasted public key .*: verifies\./).waitFor();
     expect(await page.getByLabel('Body').textContent()).toContain('"merchantUserNo"');
+    await page
+      .getByRole('heading', { name: 'Request', exact: true })
+      .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
     await checkBothSchemes(page, 'settings-signature-inspector');
 
     await settingsSection(page, 'Cache');

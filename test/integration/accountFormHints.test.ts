@@ -6,12 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { platformUrlSchema } from '../../src/core/config/platformUrl';
 import { profileSchema } from '../../src/core/profiles/profileSchema';
-import {
-  draftHints,
-  draftToProfile,
-  urlHint,
-  type AccountDraft,
-} from '../../src/renderer/screens/Settings/accountForm';
+import { draftHints, draftToProfile, urlHint, type AccountDraft } from '../../src/shared/forms/accountForm';
 
 const urls = [
   'https://api.example.com',

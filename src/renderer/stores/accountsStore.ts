@@ -8,7 +8,7 @@ import {
   issuesByField,
   type AccountDraft,
   type FieldMessages,
-} from '../screens/Settings/accountForm';
+} from '../../shared/forms/accountForm';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
 import { useProfilesStore } from './profilesStore';
 

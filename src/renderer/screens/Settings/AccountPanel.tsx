@@ -30,9 +30,9 @@ export function AccountPanel({ profile, active }: { profile: ProfileView; active
           </button>
         )}
       </p>
+      <TestConnectionResult profileId={profile.id} />
       <TokenForm profile={profile} />
       <KeyPanel profileId={profile.id} />
-      <TestConnectionResult profileId={profile.id} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAccountsStore, type KeyBits } from '../../stores/accountsStore';
-import { emptyDraft, suggestedId, type AccountDraft } from './accountForm';
+import { emptyDraft, suggestedId, type AccountDraft } from '../../../shared/forms/accountForm';
 import { KeyFileInput } from './KeyFileInput';
 import { TextField } from './TextField';
 
@@ -43,8 +43,11 @@ export function ConnectAccountForm({ onDone, onCancel }: { onDone(profileId: str
           ? { kind: 'generate' as const, bits }
           : { kind: 'later' as const };
     const sent = connectAccount(draft, { token, key });
-    setToken('');
-    setPassphrase('');
+    // Once sent, the secrets leave the form; a hint shown here sent nothing, so they stay for the correction.
+    if (useAccountsStore.getState().connect.status === 'sending') {
+      setToken('');
+      setPassphrase('');
+    }
     const done = await sent;
     const { profileId } = useAccountsStore.getState().connect;
     if (profileId !== null) setPem('');

@@ -37,6 +37,36 @@ export function KeyPanel({ profileId }: { profileId: string }) {
   };
   const ask = (pending: Pending) => (current ? setConfirm(pending) : void run(pending));
 
+  const choices = (
+    <div className="key-choices">
+      <div className="settings-form-inline">
+        <label htmlFor="key-bits">Key size</label>
+        <select id="key-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
+          <option value={2048}>2048 bits</option>
+          <option value={3072}>3072 bits</option>
+          <option value={4096}>4096 bits</option>
+        </select>
+        <button type="button" onClick={() => ask({ kind: 'generate' })} disabled={busy}>
+          {current ? 'Generate a new key' : 'Generate a key'}
+        </button>
+      </div>
+      <div>
+        <KeyFileInput key={fileInput} id="key-file" onPem={setPem} />
+        <TextField
+          id="key-passphrase"
+          label="Passphrase (for an encrypted key)"
+          type="password"
+          autoComplete="off"
+          value={passphrase}
+          onChange={setPassphrase}
+        />
+        <button type="button" onClick={() => ask({ kind: 'import' })} disabled={busy || pem === ''}>
+          Import key
+        </button>
+      </div>
+    </div>
+  );
+
   return (
     <section className="settings-form" aria-labelledby="key-title">
       <h4 id="key-title">RSA key</h4>
@@ -55,33 +85,14 @@ export function KeyPanel({ profileId }: { profileId: string }) {
       {keySaved.status === 'failed' && keySaved.error && (
         <ErrorNotice error={keySaved.error} title="The key was not stored" />
       )}
-      <div className="key-choices">
-        <div className="settings-form-inline">
-          <label htmlFor="key-bits">Key size</label>
-          <select id="key-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
-            <option value={2048}>2048 bits</option>
-            <option value={3072}>3072 bits</option>
-            <option value={4096}>4096 bits</option>
-          </select>
-          <button type="button" onClick={() => ask({ kind: 'generate' })} disabled={busy}>
-            {current ? 'Generate a new key' : 'Generate a key'}
-          </button>
-        </div>
-        <div>
-          <KeyFileInput key={fileInput} id="key-file" onPem={setPem} />
-          <TextField
-            id="key-passphrase"
-            label="Passphrase (for an encrypted key)"
-            type="password"
-            autoComplete="off"
-            value={passphrase}
-            onChange={setPassphrase}
-          />
-          <button type="button" onClick={() => ask({ kind: 'import' })} disabled={busy || pem === ''}>
-            Import key
-          </button>
-        </div>
-      </div>
+      {current ? (
+        <details className="key-replace">
+          <summary>Replace the key…</summary>
+          {choices}
+        </details>
+      ) : (
+        choices
+      )}
       {confirm && (
         <ConfirmDialog
           title="Replace the key?"

@@ -82,18 +82,25 @@ export function ProfilesSection() {
               <td>{p.kind === 'sandbox' ? 'Sandbox' : 'Merchant'}</td>
               <td>{p.tokenState}</td>
               <td>{keyText(p.key)}</td>
-              <td className="settings-row-actions">
-                {p.id !== active?.id && (
-                  <button type="button" onClick={() => void use(p.id)} aria-label={`Switch to ${p.name}`}>
-                    Switch to
+              <td>
+                <div className="settings-row-actions">
+                  {p.id !== active?.id && (
+                    <button type="button" onClick={() => void use(p.id)} aria-label={`Switch to ${p.name}`}>
+                      Switch to
+                    </button>
+                  )}
+                  <button type="button" onClick={() => setRenaming(p.id)} aria-label={`Rename ${p.name}`}>
+                    Rename
                   </button>
-                )}
-                <button type="button" onClick={() => setRenaming(p.id)} aria-label={`Rename ${p.name}`}>
-                  Rename
-                </button>
-                <button type="button" className="danger" onClick={() => setRemoving(p)} aria-label={`Remove ${p.name}`}>
-                  Remove
-                </button>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => setRemoving(p)}
+                    aria-label={`Remove ${p.name}`}
+                  >
+                    Remove
+                  </button>
+                </div>
               </td>
             </tr>
           ))}
@@ -111,10 +118,16 @@ export function ProfilesSection() {
             Its access token and key are deleted from this computer; its cached orders stay in the data folder. The
             platform account itself is not touched.
           </p>
-          {removing.id === active?.id && (
+          {removing.id === active?.id ? (
             <p>
               <strong>This is the active profile.</strong> Afterwards no profile is active until you switch to one.
             </p>
+          ) : (
+            active && (
+              <p>
+                <strong>{active.name}</strong> stays the active profile.
+              </p>
+            )
           )}
         </ConfirmDialog>
       )}

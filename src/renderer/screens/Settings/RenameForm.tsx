@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAccountsStore } from '../../stores/accountsStore';
 import type { ProfileView } from '../../stores/profilesStore';
-import { issuesByField } from './accountForm';
+import { issuesByField } from '../../../shared/forms/accountForm';
 
 /** Renames a profile in place (its ID, and so its files, stay). */
 export function RenameForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {

@@ -1,9 +1,10 @@
-import type { IpcError } from '../../../shared/ipc/result';
+import type { IpcError } from '../ipc/result';
 
 /**
  * The "Connect a real account" form as data, and the hints shown while it is filled in. The hints mirror the core's
  * profile rules (src/core/config) so the merchant learns of a mistake before anything is sent; the host's
- * `invalid-input` answer stays the authority, and its issues are shown at the fields too.
+ * `invalid-input` answer stays the authority, and its issues are shown at the fields too. Kept in shared (no Node, no
+ * DOM) so a test can hold the hints against the core's rules input by input (test/integration/accountFormHints).
  */
 export interface AccountDraft {
   name: string;
