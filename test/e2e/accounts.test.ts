@@ -155,6 +155,19 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
       .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
     await checkBothSchemes(page, 'settings-accounts-test-failed');
 
+    // A wrong API prefix: the token line says nothing answers there and to check the prefix; set back, it is reached.
+    await page.getByRole('button', { name: 'Edit connection' }).click();
+    await page.getByLabel('API prefix').fill('/nowhere');
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.getByText('Connection saved.').waitFor();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await tokenLine.getByText('Nothing answers at').waitFor();
+    expect(await tokenLine.textContent()).toContain('check the base URL and the API prefix of the profile');
+    await page.getByRole('button', { name: 'Edit connection' }).click();
+    await page.getByLabel('API prefix').fill(second.apiPrefix);
+    await page.getByRole('button', { name: 'Save connection' }).click();
+    await page.getByText('Connection saved.').waitFor();
+
     // The right token: every line passes.
     await page.getByLabel('Replace the access token').fill(RIGHT_TOKEN);
     await page.getByRole('button', { name: 'Save token' }).click();

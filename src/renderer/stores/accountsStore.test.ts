@@ -233,4 +233,50 @@ describe('accounts store', () => {
     expect(await useAccountsStore.getState().renameProfile('shop-eu', ' ')).toBe(false);
     expect(useAccountsStore.getState().rename.error?.issues?.[0]?.path).toBe('name');
   });
+
+  it('changes where an account connects: hints send nothing, the host names bad fields, a change clears the last test', async () => {
+    const connection = {
+      baseUrl: 'https://api.example.com',
+      platformUrl: 'https://shop.example.com',
+      apiPrefix: '/v2-api',
+      merchantId: 'M1',
+    };
+    expect(
+      await useAccountsStore
+        .getState()
+        .editConnection('shop-eu', { ...connection, platformUrl: 'http://shop.example.com' }),
+    ).toBe(false);
+    expect(bridge.calls).toEqual([]);
+    expect(useAccountsStore.getState().edit.fieldErrors.platformUrl).toMatch(/https/);
+
+    bridge.answer('profiles:edit', () => ({
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        message: 'merchantId: merchant ID must not be empty',
+        issues: [{ path: 'merchantId', message: 'merchant ID must not be empty' }],
+      },
+    }));
+    expect(await useAccountsStore.getState().editConnection('shop-eu', connection)).toBe(false);
+    expect(useAccountsStore.getState().edit.fieldErrors).toEqual({ merchantId: 'merchant ID must not be empty' });
+
+    bridge.answer('profiles:edit', ({ profileId }) => ({
+      ok: true,
+      data: { profile: { ...settings(profileId), apiPrefix: '/v2-api' }, activeProfileId: 'sandbox' },
+    }));
+    useAccountsStore.setState({ test: { status: 'ready', data: null, error: null } });
+    expect(
+      await useAccountsStore.getState().editConnection('shop-eu', { ...connection, baseUrl: ' https://b.example ' }),
+    ).toBe(true);
+    expect(bridge.calls.at(-2)).toEqual([
+      'profiles:edit',
+      {
+        profileId: 'shop-eu',
+        changes: { ...connection, baseUrl: 'https://b.example' },
+        use: false,
+      },
+    ]);
+    expect(useAccountsStore.getState().test.status).toBe('idle');
+    expect(useAccountsStore.getState().edit).toMatchObject({ status: 'ready', fieldErrors: {} });
+  });
 });

@@ -3,6 +3,8 @@ import type { IpcData, IpcResponse } from '../../shared/ipc/contract';
 import type { IpcError } from '../../shared/ipc/result';
 import { invoke } from '../ipc';
 import {
+  connectionHints,
+  type ConnectionDraft,
   draftHints,
   draftToProfile,
   issuesByField,
@@ -62,6 +64,8 @@ interface AccountsStore {
   test: RequestState<TestReport>;
   /** The last rename (profiles:edit of the name). */
   rename: RequestState<IpcData<'profiles:edit'>>;
+  /** The last change of where an account connects, with the host's issues (or the form's hints) by field. */
+  edit: RequestState<IpcData<'profiles:edit'>> & { fieldErrors: FieldMessages };
   removal: RequestState<Removal>;
   connectAccount(draft: AccountDraft, secrets: { token: string; key: KeyChoice }): Promise<boolean>;
   resetConnect(): void;
@@ -71,6 +75,8 @@ interface AccountsStore {
   generateKey(profileId: string, bits: KeyBits, replace: boolean): Promise<boolean>;
   testConnection(profileId: string): Promise<void>;
   renameProfile(profileId: string, name: string): Promise<boolean>;
+  /** Changes where an account connects (URLs, API prefix, merchant ID); the next test uses the new settings. */
+  editConnection(profileId: string, connection: ConnectionDraft): Promise<boolean>;
   /** Removes a profile with its token and key; the screen has asked the merchant first. */
   removeProfile(profileId: string): Promise<boolean>;
 }
@@ -103,6 +109,7 @@ export const useAccountsStore = create<AccountsStore>((set, get) => {
     token: idleState(),
     test: idleState(),
     rename: idleState(),
+    edit: { ...idleState(), fieldErrors: {} },
     removal: idleState(),
 
     async connectAccount(draft, secrets) {
@@ -149,7 +156,14 @@ export const useAccountsStore = create<AccountsStore>((set, get) => {
     },
 
     async select(profileId) {
-      set({ selectedId: profileId, key: idleState(), keySaved: idleState(), token: idleState(), test: idleState() });
+      set({
+        selectedId: profileId,
+        key: idleState(),
+        keySaved: idleState(),
+        token: idleState(),
+        test: idleState(),
+        edit: { ...idleState(), fieldErrors: {} },
+      });
       if (profileId === null) return;
       set({ key: loadingState(get().key) });
       const answer = await invoke('credentials:keyStatus', { profileId });
@@ -192,6 +206,32 @@ export const useAccountsStore = create<AccountsStore>((set, get) => {
       set({ rename: loadingState(get().rename) });
       const answer = await invoke('profiles:edit', { profileId, changes: { name }, use: false });
       set({ rename: settledState(get().rename, answer) });
+      if (answer.ok) await reloadProfiles();
+      return answer.ok;
+    },
+
+    async editConnection(profileId, connection) {
+      const hints = connectionHints(connection);
+      if (Object.keys(hints).length > 0) {
+        set({ edit: { status: 'failed', data: null, error: null, fieldErrors: hints } });
+        return false;
+      }
+      set({ edit: { ...loadingState(get().edit), fieldErrors: {} } });
+      const changes = draftToProfile({ ...connection, name: '', id: '' });
+      const answer = await invoke('profiles:edit', {
+        profileId,
+        changes: {
+          baseUrl: changes.baseUrl,
+          platformUrl: changes.platformUrl,
+          apiPrefix: changes.apiPrefix,
+          merchantId: changes.merchantId,
+        },
+        use: false,
+      });
+      set({
+        edit: { ...settledState(get().edit, answer), fieldErrors: answer.ok ? {} : issuesByField(answer.error) },
+        test: idleState(),
+      });
       if (answer.ok) await reloadProfiles();
       return answer.ok;
     },

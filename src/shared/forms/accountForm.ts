@@ -65,12 +65,21 @@ export function urlHint(text: string): string | null {
 
 const ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
+/** Where an account connects: the part of the draft an existing account can change. */
+export type ConnectionDraft = Pick<AccountDraft, 'baseUrl' | 'platformUrl' | 'apiPrefix' | 'merchantId'>;
+
 /** The hints of a whole draft, by field; empty when it looks sendable. */
 export function draftHints(draft: AccountDraft): FieldMessages {
   const hints: FieldMessages = {};
   if (draft.name.trim() === '') hints.name = 'Required: the name you know this account by.';
   if (!ID_PATTERN.test(draft.id.trim()))
     hints.id = '1–40 lower-case letters, digits and "-", not starting or ending with "-" (e.g. shop-eu).';
+  return { ...hints, ...connectionHints(draft) };
+}
+
+/** The hints of the connection fields, by field. */
+export function connectionHints(draft: ConnectionDraft): FieldMessages {
+  const hints: FieldMessages = {};
   const base = urlHint(draft.baseUrl);
   if (base) hints.baseUrl = base;
   const platform = urlHint(draft.platformUrl);
