@@ -7,7 +7,8 @@ import type { ClipboardPort } from '../main/ipc/handlers/buyers';
 import type { UseCaseApp } from '../main/ipc/handlers/useCases';
 import type { AppError } from '../shared/errors/appError';
 import type { IpcEventPublisher } from '../shared/ipc/events';
-import { cliSession } from './context';
+import { toPlatformConfig } from '../core/profiles/profileSchema';
+import { cliSession, profileForApiCommand } from './context';
 import { CliError, CliInputError } from './io';
 import type { CommandContext } from './runner';
 
@@ -19,8 +20,12 @@ export interface UiUseCases {
   app: UseCaseApp;
   /** Where events go; set once the browser host is listening. */
   publishTo(publisher: IpcEventPublisher): void;
-  /** After the active profile (or its settings) changed: the next call opens the then-active profile's session. */
-  reopen(): void;
+  /**
+   * The profiles may have changed: when the active profile or its platform settings did, the next call opens a session
+   * of the profile active then, so the page never reads one merchant's cache under another's name. A sync still
+   * running on the old session is stopped. True when the next call opens another session (the poller restarts for it).
+   */
+  reopen(): boolean;
   close(): void;
 }
 
@@ -40,10 +45,28 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
   let session: Session | undefined;
   let controller: SyncController | undefined;
   let publisher: IpcEventPublisher | undefined;
+  // Sessions left behind by a profile change while their sync was still stopping: closed with the command.
+  const retired: Session[] = [];
+
+  /**
+   * Which profile and platform settings a session was opened for (as the desktop's core host compares them): a change
+   * of anything else (a name, the poll interval) keeps the session and any sync it runs.
+   */
+  const sessionKey = (): string => {
+    try {
+      const profile = profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles);
+      return JSON.stringify(profile && { id: profile.id, platform: toPlatformConfig(profile) });
+    } catch {
+      // Unreadable settings: reopening lets the next call say why.
+      return 'unreadable';
+    }
+  };
+  let openedKey = '';
 
   const open = (): Result<Session, AppError> => {
     if (session) return ok(session);
     try {
+      openedKey = sessionKey();
       session = cliSession(ctx, { baseUrl: true, platform: true });
       return ok(session);
     } catch (e) {
@@ -91,11 +114,20 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
     },
     publishTo: (p) => void (publisher = p),
     reopen: () => {
-      controller?.setPaused(true);
-      controller = undefined;
-      session?.close();
+      if (!session) return true;
+      if (sessionKey() === openedKey) return false;
+      // Closing the cache under a running sync would fail it mid-write: stop it and close that session at the end.
+      if (controller?.state === 'syncing') {
+        controller.setPaused(true);
+        retired.push(session);
+      } else session.close();
       session = undefined;
+      controller = undefined;
+      return true;
     },
-    close: () => session?.close(),
+    close: () => {
+      session?.close();
+      for (const old of retired) old.close();
+    },
   };
 }

@@ -123,6 +123,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         });
         let reopen = async () => {};
         const gate = createIpcGate({
+          // A profile switch (or a change of its settings) moves the page's calls to the profile active then.
           implementations: reopenOnProfileChange(
             browserHostImplementations(
               {
@@ -175,8 +176,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
             : undefined;
         };
         reopen = async () => {
-          useCases.reopen();
-          startPolling();
+          if (useCases.reopen()) startPolling();
         };
         startPolling();
         // The one line on stdout: the address with this start's token (a secret, shown only here).

@@ -1,0 +1,79 @@
+import type { LabelRow } from './statusLabelRows';
+import { emptyRow } from './statusLabelRows';
+
+/** One table of status value → name rows, editable by keyboard (add, change, remove). */
+export function LabelRowsEditor(props: {
+  id: string;
+  title: string;
+  rows: LabelRow[];
+  hints: Record<string, string>;
+  onChange(rows: LabelRow[]): void;
+}) {
+  const { id, rows, onChange } = props;
+  const update = (key: string, change: Partial<LabelRow>) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  return (
+    <fieldset className="settings-fieldset">
+      <legend>{props.title}</legend>
+      <table className="settings-table labels-table">
+        <thead>
+          <tr>
+            <th scope="col">Status value</th>
+            <th scope="col">Name</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => {
+            const hint = props.hints[row.key];
+            const hintId = `${id}-${row.key}-error`;
+            return (
+              <tr key={row.key}>
+                <td>
+                  <input
+                    aria-label={`${props.title}: status value, row ${i + 1}`}
+                    inputMode="numeric"
+                    className="label-value"
+                    value={row.value}
+                    onChange={(e) => update(row.key, { value: e.target.value })}
+                    aria-invalid={hint ? true : undefined}
+                    aria-describedby={hint ? hintId : undefined}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`${props.title}: name, row ${i + 1}`}
+                    value={row.name}
+                    maxLength={60}
+                    onChange={(e) => update(row.key, { name: e.target.value })}
+                    aria-invalid={hint ? true : undefined}
+                    aria-describedby={hint ? hintId : undefined}
+                  />
+                  {hint && (
+                    <p id={hintId} className="settings-field-error">
+                      {hint}
+                    </p>
+                  )}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+                    aria-label={`Remove row ${i + 1} (status ${row.value || 'without value'}) from ${props.title.toLowerCase()}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <button type="button" onClick={() => onChange([...rows, emptyRow()])}>
+        Add a status to {props.title.toLowerCase()}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState, type FormEvent } from 'react';
+import { useAccountsStore } from '../../stores/accountsStore';
+import type { ProfileView } from '../../stores/profilesStore';
+import { issuesByField } from '../../../shared/forms/accountForm';
+
+/** Renames a profile in place (its ID, and so its files, stay). */
+export function RenameForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
+  const rename = useAccountsStore((s) => s.rename);
+  const renameProfile = useAccountsStore((s) => s.renameProfile);
+  const [name, setName] = useState(profile.name);
+  const [hint, setHint] = useState<string | null>(null);
+  const hostError = rename.status === 'failed' ? (issuesByField(rename.error).name ?? rename.error?.message) : null;
+  const error = hint ?? hostError;
+  const id = `rename-${profile.id}`;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim() === '') return setHint('The name must not be blank.');
+    setHint(null);
+    if (await renameProfile(profile.id, name.trim())) onDone();
+  };
+  return (
+    <form className="settings-form-inline" onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor={id} className="visually-hidden">
+        New name for {profile.id}
+      </label>
+      <input
+        id={id}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onKeyDown={(e) => e.key === 'Escape' && onDone()}
+        autoFocus
+      />
+      <button type="submit" disabled={rename.status === 'loading'}>
+        Save name
+      </button>
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="settings-field-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

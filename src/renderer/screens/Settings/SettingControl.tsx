@@ -1,0 +1,135 @@
+import { labelFromName, settingLabel, shapeOf, type SettingLabel } from './settingsFields';
+
+interface ControlProps {
+  /** Dotted path from the settings root ("doNotDisturb.from"): the id, and the key of the host's issues. */
+  path: string;
+  name: string;
+  value: unknown;
+  label?: SettingLabel;
+  errors: Partial<Record<string, string>>;
+  onChange(value: unknown): void;
+}
+
+/** One setting's control, chosen from its value's shape (a group for an object, recursively). */
+export function SettingControl({ path, name, value, label = settingLabel(name), errors, onChange }: ControlProps) {
+  const id = `setting-${path.replace(/\./g, '-')}`;
+  const error = errors[path];
+  const help = label.help;
+  const described = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const notes = (
+    <>
+      {help && (
+        <p id={`${id}-help`} className="settings-help">
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="settings-field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+  const shape = shapeOf(value, label);
+  switch (shape) {
+    case 'boolean':
+      return (
+        <div className="settings-field">
+          <label className="settings-choice">
+            <input
+              id={id}
+              type="checkbox"
+              checked={value as boolean}
+              onChange={(e) => onChange(e.target.checked)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described}
+            />
+            {label.label}
+          </label>
+          {notes}
+        </div>
+      );
+    case 'number':
+    case 'nullable-number': {
+      const never = shape === 'nullable-number' && value === null;
+      return (
+        <div className="settings-field">
+          <label htmlFor={id}>
+            {label.label}
+            {label.unit ? ` (${label.unit})` : ''}
+          </label>
+          <div className="settings-form-inline">
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={label.min}
+              max={label.max}
+              step={1}
+              value={never ? '' : String(value)}
+              disabled={never}
+              onChange={(e) => onChange(e.target.value === '' ? 0 : Number(e.target.value))}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described}
+            />
+            {shape === 'nullable-number' && (
+              <label className="settings-choice">
+                <input
+                  type="checkbox"
+                  checked={never}
+                  onChange={(e) => onChange(e.target.checked ? null : (label.whenEnabled ?? label.min ?? 0))}
+                />
+                Never
+              </label>
+            )}
+          </div>
+          {notes}
+        </div>
+      );
+    }
+    case 'time':
+    case 'text':
+      return (
+        <div className="settings-field">
+          <label htmlFor={id}>{label.label}</label>
+          <input
+            id={id}
+            type={shape === 'time' ? 'time' : 'text'}
+            value={value as string}
+            onChange={(e) => onChange(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={described}
+          />
+          {notes}
+        </div>
+      );
+    case 'list':
+      return (
+        <div className="settings-field">
+          <span>{label.label}</span>
+          <p className="muted">{(value as unknown[]).map(String).join(', ') || '(none)'}</p>
+        </div>
+      );
+    case 'group': {
+      const group = value as Record<string, unknown>;
+      return (
+        <fieldset className="settings-fieldset">
+          <legend>{label.label}</legend>
+          {help && <p className="settings-help">{help}</p>}
+          {Object.entries(group).map(([key, inner]) => (
+            <SettingControl
+              key={key}
+              path={`${path}.${key}`}
+              name={key}
+              value={inner}
+              label={{ label: labelFromName(key) }}
+              errors={errors}
+              onChange={(next) => onChange({ ...group, [key]: next })}
+            />
+          ))}
+          {error && <p className="settings-field-error">{error}</p>}
+        </fieldset>
+      );
+    }
+  }
+}
