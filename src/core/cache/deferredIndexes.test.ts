@@ -17,7 +17,12 @@ function open(file: string): OrderCache {
 }
 
 const indexSql = (c: OrderCache) =>
-  c.db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' ORDER BY name").all();
+  c.db
+    .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' ORDER BY name")
+    .all() as Array<{
+    name: string;
+    sql: string | null;
+  }>;
 
 /** What the screens ask: pages (text search both ways), counts, counts per status. */
 function answers(c: OrderCache): unknown[] {
