@@ -22,7 +22,8 @@ export class StatementCache {
   }
 
   get(sql: string): Database.Statement {
-    this.followSchema();
+    // Only a hint can name a missing index; other statements need no look at the schema.
+    if (sql.includes(' INDEXED BY ')) this.followSchema();
     let stmt = this.map.get(sql);
     if (stmt) {
       this.map.delete(sql); // re-inserted below: a Map iterates in insertion order, so the first key is the oldest
