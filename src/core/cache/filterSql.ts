@@ -31,8 +31,6 @@ export interface FilterSql {
 export interface TextTest {
   /** The words, folded; each must occur in `order_search.text`. */
   words: string[];
-  /** One of the full-text sources (every match of the search is among its rows): its size bounds the matches. */
-  probe: { sql: string; params: unknown[] };
   /** The filters without the full-text match (`rid IN m`), and without `m` among the sets; params are unchanged. */
   clauses: string[];
   sets: NamedSet[];
@@ -118,12 +116,7 @@ export function filterSql(q: CacheFilter): FilterSql {
       add(TEXT_CLAUSE);
       text = true;
       if (!s.pendingTerms.some((t) => t.includes(COLUMN_SEPARATOR)))
-        textTest = {
-          words: s.pendingTerms,
-          probe: { sql: sources[0]!, params: [sourceParams[0]] },
-          clauses: [],
-          sets: [],
-        };
+        textTest = { words: s.pendingTerms, clauses: [], sets: [] };
     }
     for (const p of s.likePatterns) {
       add(`(${LIKE_COLUMNS.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, ...LIKE_COLUMNS.map(() => p));

@@ -13,8 +13,21 @@ import type { StatementCache } from './statementCache';
  * Rare words are the other way round, so the plan is chosen by the words' estimated matches.
  */
 
-/** Words that at least this share of the orders hold are tested row by row (at most ~limit ÷ share tests a page). */
-export const COMMON_SHARE = 0.015;
+/**
+ * Words that at least this share of the orders hold are tested row by row (at most ~limit ÷ share tests a page).
+ * With other filters the full-text plan also checks every match against them, so testing wins earlier. Measured at
+ * 100,000 orders (interleaved): alone, words in 2–3 % of the orders ("müller", "weekend") are faster through the
+ * full-text indexes, in 6.5 % ("netflix jp") 3× faster tested; with a status, 1.9 % ("weekend") is faster through
+ * the indexes and 2.5 % ("müller") tested.
+ */
+export const COMMON_SHARE = { alone: 0.04, withFilters: 0.02 } as const;
+
+/**
+ * The share is estimated on the folded text of the last this many indexed orders (the orders stored last, mostly
+ * the newest, which a first page shows): ~0.16 ms, every word tested, whatever the words. Asking the full-text
+ * index instead costs ~0.25 ms even for a word found once, and as much again when it then answers the query.
+ */
+export const SAMPLE_ROWS = 1_000;
 
 /**
  * At most this many filter matches (after the cursor): they are found through the filters' own index, tested and
@@ -52,15 +65,18 @@ export function textPlanFor(
   return choice.plan === 'tested' || wordsAreCommon(statements, t) ? 'tested' : 'full-text';
 }
 
-/** Whether the words are common enough to be tested row by row: a capped count of one full-text source's rows. */
+/** Whether the words are common enough to be tested row by row: their share among the last indexed orders. */
 export function wordsAreCommon(statements: StatementCache, t: TextTest): boolean {
-  const orders = (statements.get('SELECT max(rid) FROM orders').pluck().get() as number | null) ?? 0;
-  const cap = Math.max(1, Math.ceil(orders * COMMON_SHARE));
+  const indexed = statements.get('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck().get() as number;
+  const sample = Math.min(indexed, SAMPLE_ROWS);
+  if (sample <= 0) return false;
+  const share = t.clauses.length > 0 ? COMMON_SHARE.withFilters : COMMON_SHARE.alone;
+  const tests = t.words.map(() => 'instr(text, ?) > 0').join(' AND ');
   const found = statements
-    .get(`SELECT count(*) FROM (${t.probe.sql} LIMIT ?)`)
+    .get(`SELECT count(*) FROM order_search WHERE rid > ? AND rid <= ? AND ${tests}`)
     .pluck()
-    .get(...t.probe.params, cap) as number;
-  return found >= cap;
+    .get(indexed - sample, indexed, ...t.words) as number;
+  return found >= Math.max(1, Math.ceil(sample * share));
 }
 
 /**
