@@ -27,7 +27,7 @@ export interface FilterSql {
   textTest: TextTest | undefined;
 }
 
-/** A search's indexed words as `instr` tests of the folded search text, and how to estimate their matches. */
+/** A search's indexed words as `instr` tests of the folded search text, and the other filters without them. */
 export interface TextTest {
   /** The words, folded; each must occur in `order_search.text`. */
   words: string[];
