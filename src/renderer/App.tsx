@@ -10,6 +10,7 @@ import { useAppStore } from './stores/appStore';
 import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
+import { useLiveViewCounts } from './stores/viewsStore';
 
 const navItems: readonly NavItem[] = [
   { screen: 'orders', label: 'Orders' },
@@ -43,6 +44,8 @@ function useTheme(): void {
 export function App() {
   useStartup();
   useTheme();
+  const attention = useLiveViewCounts();
+  const items = navItems.map((item) => (item.screen === 'orders' ? { ...item, count: attention } : item));
   const route = useRoute();
   const info = useAppStore((s) => s.info);
   const Screen = screenComponents[route.screen];
@@ -59,7 +62,7 @@ export function App() {
         <ThemeSwitch />
       </header>
       <aside className="app-sidebar">
-        <Navigation items={navItems} current={sectionOf(route.screen)} />
+        <Navigation items={items} current={sectionOf(route.screen)} />
         <p className="app-info" data-testid="app-info">
           {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
           {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
