@@ -11,6 +11,7 @@ import {
 } from '../../stores/orderFilters';
 import { useOrdersStore } from '../../stores/ordersStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
+import { useSyncStore } from '../../stores/syncStore';
 import { ExportView } from './ExportView';
 import { OrderFiltersPanel } from './OrderFiltersPanel';
 import { OrdersTable } from './OrdersTable';
@@ -53,6 +54,12 @@ export function OrdersScreen({ route }: { route: Route }) {
     if (store.revision !== revision) void store.refresh(revision);
     void store.loadStatusValues();
   }, [revision]);
+
+  // A Sync now that stored changes with no change event (a new buyer name, a remark): re-read too.
+  const lastSync = useSyncStore((s) => s.lastResult);
+  useEffect(() => {
+    if (lastSync && lastSync.inserted + lastSync.updated > 0) void useOrdersStore.getState().refresh();
+  }, [lastSync]);
 
   const commit = commitFilters;
   const orderLabels = profile?.statusLabels.order;
