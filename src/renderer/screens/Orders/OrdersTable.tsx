@@ -93,10 +93,19 @@ export function OrdersTable({
     if (rows.length > 0 && lastIndex >= rows.length - LOAD_AHEAD) void useOrdersStore.getState().loadMore();
   }, [lastIndex, rows.length]);
 
-  // The bench's "painted" mark: the frame after these rows were committed.
+  // The bench's "painted" mark: after the frame that shows these rows (a task queued from that frame's
+  // animation callback runs once the frame is painted).
   useEffect(() => {
-    const frame = requestAnimationFrame(() => markOrders('paint', list.generation));
-    return () => cancelAnimationFrame(frame);
+    let channel: MessageChannel | null = null;
+    const frame = requestAnimationFrame(() => {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => markOrders('paint', list.generation);
+      channel.port2.postMessage(null);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (channel) channel.port1.onmessage = null;
+    };
   }, [list.rows, list.generation]);
 
   // Where the list was scrolled is kept for when the merchant comes back from an order.
