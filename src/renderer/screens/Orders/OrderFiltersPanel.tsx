@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { FieldIssues, OrderFilters } from '../../stores/orderFilters';
-import { DateFilter, StatusChips, TextFilter, TristateFilter } from './filterFields';
+import { DateFilter } from './DateFilter';
+import { StatusChips } from './StatusChips';
+import { TextFilter } from './TextFilter';
+import { TristateFilter } from './TristateFilter';
 import { deliveryStatusNames } from './orderRow';
 
 export type CommitFilters = (next: OrderFilters, options: { replace: boolean }) => void;

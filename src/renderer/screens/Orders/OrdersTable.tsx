@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { formatRoute, navigate } from '../../router';
-import type { OrderFilters, SortKey } from '../../stores/orderFilters';
+import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
 import { OrderTableRow } from './OrderTableRow';
-import { orderRow } from './orderRow';
+import { orderRow, type OrderRow } from './orderRow';
+import { TimesHeader } from './TimesHeader';
 
 /** Rows are measured (text may wrap at 200 % zoom); this is only the first guess. */
 const ESTIMATED_ROW_PX = 38;
@@ -23,35 +24,15 @@ function selectOrder(id: string) {
 
 const COLUMNS = ['Order number', 'Created · Paid', 'Buyer', 'Item', 'Total', 'Order status', 'Delivery', 'Flags'];
 
-type Filters = OrderFilters;
-
-function SortButton({ label, sortKey, onSort }: { label: string; sortKey: SortKey; onSort: (f: Filters) => void }) {
-  const filters = useOrdersStore((s) => s.filters);
-  const active = filters.sort === sortKey;
-  const next = active && filters.direction === 'desc' ? 'asc' : 'desc';
-  return (
-    <button
-      type="button"
-      className="sort-button"
-      onClick={() => onSort({ ...filters, sort: sortKey, direction: next })}
-      aria-label={`Sort by ${label.toLowerCase()} time, ${next === 'desc' ? 'newest' : 'oldest'} first`}
-    >
-      {label}
-      <span aria-hidden="true">{active ? (filters.direction === 'desc' ? ' ↓' : ' ↑') : ' ↕'}</span>
-    </button>
-  );
-}
-
-/** The times column: created (paid below it), sortable by either. */
-function TimesHeader({ onSort }: { onSort: (f: Filters) => void }) {
-  const direction = useOrdersStore((s) => s.filters.direction);
-  return (
-    <th scope="col" aria-sort={direction === 'desc' ? 'descending' : 'ascending'}>
-      <SortButton label="Created" sortKey="created" onSort={onSort} />
-      {' · '}
-      <SortButton label="Paid" sortKey="paid" onSort={onSort} />
-    </th>
-  );
+/**
+ * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
+ * screen as they were, so their memoized components do not render again.
+ */
+const builtRows = new WeakMap<object, OrderRow>();
+function rowOf(order: Parameters<typeof orderRow>[0]): OrderRow {
+  let row = builtRows.get(order);
+  if (!row) builtRows.set(order, (row = orderRow(order)));
+  return row;
 }
 
 /**
@@ -67,14 +48,14 @@ export function OrdersTable({
   orderLabels: Record<string, string> | undefined;
   afterSalesLabels: Record<string, string> | undefined;
   /** A sort change (it goes to the URL like every filter). */
-  onSort: (filters: Filters) => void;
+  onSort: (filters: OrderFilters) => void;
 }) {
   const list = useOrdersStore((s) => s.list);
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
-  const rows = useMemo(() => list.rows.map(orderRow), [list.rows]);
+  const rows = useMemo(() => list.rows.map(rowOf), [list.rows]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions are read afresh on every render here
   const virtualizer = useVirtualizer({
