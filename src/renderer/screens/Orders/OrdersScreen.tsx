@@ -131,7 +131,7 @@ export function OrdersScreen({ route }: { route: Route }) {
               : 'No orders match these filters.'}
           </p>
         </div>
-      ) : (
+      ) : list.rows.length === 0 && list.status === 'failed' ? null : (
         <OrdersTable
           orderLabels={orderLabels}
           afterSalesLabels={afterSalesLabels}
