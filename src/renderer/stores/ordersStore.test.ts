@@ -21,7 +21,8 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+/** Lets answers, and the count asked after the next frame, arrive. */
+const settle = () => new Promise((r) => setTimeout(r, 50));
 const filters = (over: Partial<OrderFilters>): OrderFilters => ({ ...emptyFilters, ...over });
 
 describe('ordersStore', () => {

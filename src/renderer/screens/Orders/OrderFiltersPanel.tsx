@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { FieldIssues, OrderFilters } from '../../stores/orderFilters';
 import { DateFilter } from './DateFilter';
 import { StatusChips } from './StatusChips';
@@ -22,7 +22,7 @@ function moreCount(f: OrderFilters): number {
  * Every filter the platform's order list has plus the cache's own. Typing replaces the URL (debounced); a chip,
  * a choice or a date pushes a new entry, so back/forward step through the merchant's changes.
  */
-export function OrderFiltersPanel({
+export const OrderFiltersPanel = memo(function OrderFiltersPanel({
   filters,
   issues,
   orderValues,
@@ -165,4 +165,4 @@ export function OrderFiltersPanel({
       </details>
     </section>
   );
-}
+});

@@ -28,6 +28,9 @@ function commitFilters(next: OrderFilters, { replace }: { replace: boolean }): v
   navigate(formatRoute('orders', [], filtersToParams(next)), { replace });
 }
 
+/** A discrete change (a view, a sort): a new history entry. */
+const pushFilters = (next: OrderFilters) => commitFilters(next, { replace: false });
+
 const labelKeys = (labels: Record<string, string> | undefined) =>
   Object.keys(labels ?? {})
     .filter((k) => /^-?\d+$/.test(k))
@@ -64,8 +67,17 @@ export function OrdersScreen({ route }: { route: Route }) {
   const commit = commitFilters;
   const orderLabels = profile?.statusLabels.order;
   const afterSalesLabels = profile?.statusLabels.afterSales;
-  const placed = issuesByField(list.error);
-  const issues = { ...placed.fields, ...localIssues };
+  // Stable props: an answer or a count re-renders the heading and the list, not the filters and views.
+  const placed = useMemo(() => issuesByField(list.error), [list.error]);
+  const issues = useMemo(() => ({ ...placed.fields, ...localIssues }), [placed, localIssues]);
+  const orderValues = useMemo(
+    () => [...new Set([...labelKeys(orderLabels), ...statusValues.order])],
+    [orderLabels, statusValues.order],
+  );
+  const afterSalesValues = useMemo(
+    () => [...new Set([...labelKeys(afterSalesLabels), ...statusValues.afterSales])],
+    [afterSalesLabels, statusValues.afterSales],
+  );
   const hasIssues = Object.keys(issues).length > 0;
   const empty = list.status === 'ready' && list.rows.length === 0;
 
@@ -82,12 +94,12 @@ export function OrdersScreen({ route }: { route: Route }) {
         </p>
         <ExportView disabled={hasIssues || list.status !== 'ready' || list.rows.length === 0} />
       </div>
-      <SavedViews filters={shownFilters} onApply={(f) => commit(f, { replace: false })} />
+      <SavedViews filters={shownFilters} onApply={pushFilters} />
       <OrderFiltersPanel
         filters={filters}
         issues={issues}
-        orderValues={[...new Set([...labelKeys(orderLabels), ...statusValues.order])]}
-        afterSalesValues={[...new Set([...labelKeys(afterSalesLabels), ...statusValues.afterSales])]}
+        orderValues={orderValues}
+        afterSalesValues={afterSalesValues}
         orderLabels={orderLabels}
         afterSalesLabels={afterSalesLabels}
         onCommit={commit}
@@ -132,11 +144,7 @@ export function OrdersScreen({ route }: { route: Route }) {
           </p>
         </div>
       ) : list.rows.length === 0 && list.status === 'failed' ? null : (
-        <OrdersTable
-          orderLabels={orderLabels}
-          afterSalesLabels={afterSalesLabels}
-          onSort={(f) => commit(f, { replace: false })}
-        />
+        <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
       )}
       {list.moreError && <ErrorNotice error={list.moreError} title="More orders could not be read" />}
     </section>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import { filtersKey, type OrderFilters } from '../../stores/orderFilters';
 import { useProfilesStore } from '../../stores/profilesStore';
 import { useViewsStore } from '../../stores/viewsStore';
@@ -8,7 +8,13 @@ import type { OrdersView } from '../../stores/savedViews';
  * The saved views with their live counts: choosing one shows its filters (a new history entry); the current
  * filters can be saved as a view; the merchant's own views can be renamed and deleted.
  */
-export function SavedViews({ filters, onApply }: { filters: OrderFilters; onApply(filters: OrderFilters): void }) {
+export const SavedViews = memo(function SavedViews({
+  filters,
+  onApply,
+}: {
+  filters: OrderFilters;
+  onApply(filters: OrderFilters): void;
+}) {
   // Subscribed so a save, rename or delete (and a profile's labels) re-render; views() reads them with today.
   useViewsStore((s) => s.stored);
   useProfilesStore((s) => s.list.data);
@@ -101,4 +107,4 @@ export function SavedViews({ filters, onApply }: { filters: OrderFilters; onAppl
       {problem && <p className="filter-hint">{problem}</p>}
     </section>
   );
-}
+});
