@@ -11,7 +11,10 @@
  * 5. export of every cached order (CSV, JSON Lines): time and peak memory at 10,000 vs 100,000 orders;
  * 6. this process's event-loop delay (it plays Electron's main) during a 100,000-order full sync with queries every
  *    50 ms, the core host in this process vs in a child process.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host, --keep=DIR (keep the cache
+ * 7. the orders list in Chromium over the browser host with 100,000 cached orders: load to first rows,
+ *    filter-to-paint beyond the IPC round trip, long tasks while scrolling 10,000 rows, DOM rows (bench/uiOrders.ts;
+ *    needs `npm run build`).
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui, --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
  * --writer=worker|thread|both (sync rows: pages stored by the writer thread, the default; on the fetching thread;
  * or both, the fetching thread's run first).
@@ -38,6 +41,7 @@ import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { runNodeCoreHost } from '../src/core/host/nodeHostMain';
 import { appOperations } from '../src/core/host/operations/appOperations';
 import { hostBench, idleLoopDelay, type HostBenchRow, type HostSetup } from './hostBench';
+import { uiOrdersBench, uiOrdersTable } from './uiOrders';
 import { startRemoteSandbox, serveSandbox, type DumpedOrder, type RemoteSandbox } from './sandboxProcess';
 import { mib, ms, percentile, time, type Timing } from './stats';
 import { runPageQuery } from '../src/core/cache/queryPage';
@@ -1006,6 +1010,19 @@ async function main(): Promise<void> {
       } finally {
         await sb.stop();
       }
+    }
+
+    if (want('ui')) {
+      say(
+        `## The orders list in Chromium over the browser host, ${BIG.toLocaleString('en')} cached orders (bench/uiOrders.ts)\n`,
+      );
+      const run = await uiOrdersBench(process.cwd(), BIG, quick ? 20 : 60);
+      say(uiOrdersTable(run));
+      say('');
+      say(
+        `Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores; headless Chromium (${'/usr/bin/chromium'}), 1280×800.\n`,
+      );
+      results.ui = run;
     }
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });

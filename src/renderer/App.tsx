@@ -14,6 +14,7 @@ import { useAppStore } from './stores/appStore';
 import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
+import { useLiveViewCounts } from './stores/viewsStore';
 
 const navItems: readonly NavItem[] = [
   { screen: 'orders', label: 'Orders' },
@@ -47,6 +48,7 @@ function useTheme(): void {
 export function App() {
   useStartup();
   useTheme();
+  const attention = useLiveViewCounts();
   const route = useRoute();
   const info = useAppStore((s) => s.info);
   const profilesLoaded = useProfilesStore((s) => s.list.status === 'ready' || s.list.status === 'failed');
@@ -68,7 +70,10 @@ export function App() {
   );
   useGlobalShortcuts(shortcuts);
   const afterSalesCount = useAwaitingCount();
-  const items = navItems.map((item) => (item.screen === 'after-sales' ? { ...item, count: afterSalesCount } : item));
+  const counts: Partial<Record<ScreenName, number | null>> = { orders: attention, 'after-sales': afterSalesCount };
+  const items = navItems.map((item) =>
+    item.screen in counts ? { ...item, count: counts[item.screen] ?? null } : item,
+  );
 
   return (
     <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>

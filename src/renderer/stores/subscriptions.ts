@@ -2,7 +2,8 @@ import { on } from '../ipc';
 import { useAppStore } from './appStore';
 import { useBuyersStore } from './buyersStore';
 import { useChangesStore } from './changesStore';
-import { useOrderDetailStore } from './orderDetailStore';
+import { registerOrderSequence, useOrderDetailStore } from './orderDetailStore';
+import { useOrdersStore } from './ordersStore';
 import { activeProfile, useProfilesStore } from './profilesStore';
 import { useSyncStore } from './syncStore';
 
@@ -41,7 +42,13 @@ export function subscribeToHostEvents(): () => void {
   const offDetail = useChangesStore.subscribe((state, before) => {
     if (state.revision !== before.revision) useOrderDetailStore.getState().applyChanges(state.last);
   });
+  // j/k in the order detail steps through the list the merchant came from (the list's rows stay in its store).
+  const offSequence = registerOrderSequence((orderId) => {
+    const { previous, next } = useOrdersStore.getState().neighbours(orderId);
+    return previous === null && next === null ? null : { prev: previous, next };
+  });
   return () => {
+    offSequence();
     for (const off of offs) off();
     offProfiles();
     offDetail();

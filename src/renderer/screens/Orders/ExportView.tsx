@@ -1,0 +1,39 @@
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useOrdersStore } from '../../stores/ordersStore';
+import { startDownload } from './startDownload';
+
+/**
+ * "Export view (CSV)": every cached order matching the filters, through the core's export. The app asks where to
+ * save (the system dialog) and says what was written; the browser host answers a one-time address, fetched here as
+ * a download. One request: an indeterminate progress bar while it runs, the result after.
+ */
+export function ExportView({ disabled }: { disabled: boolean }) {
+  const exporting = useOrdersStore((s) => s.exporting);
+  const running = exporting.status === 'running';
+
+  async function run() {
+    const answer = await useOrdersStore.getState().exportView();
+    if (answer && 'download' in answer) startDownload(answer.download);
+  }
+
+  const answer = exporting.answer;
+  return (
+    <div className="orders-export">
+      <button type="button" onClick={() => void run()} disabled={disabled || running}>
+        Export view (CSV)
+      </button>
+      {running && <progress className="orders-export-progress" aria-label="Exporting the view" />}
+      <span role="status" className="orders-export-status">
+        {running && 'Exporting…'}
+        {answer && 'download' in answer && 'Export ready: your browser is downloading the CSV file.'}
+        {answer &&
+          'file' in answer &&
+          `Exported ${answer.orders.toLocaleString()} orders (${answer.rows.toLocaleString()} rows) to ${answer.file}.`}
+        {answer && 'cancelled' in answer && 'Export cancelled: nothing was written.'}
+      </span>
+      {exporting.status === 'failed' && exporting.error && (
+        <ErrorNotice error={exporting.error} title="The export failed" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { memo, type Ref } from 'react';
+import { DateTime } from '../../components/DateTime';
+import { Money } from '../../components/Money';
+import { StatusChip, statusText } from '../../components/StatusChip';
+import { deliveryStatusNames, type OrderRow } from './orderRow';
+
+interface Props {
+  ref: Ref<HTMLTableRowElement>;
+  index: number;
+  row: OrderRow;
+  selected: boolean;
+  /** The one row Tab reaches (the selected one, else the first). */
+  tabbable: boolean;
+  orderLabels: Record<string, string> | undefined;
+  afterSalesLabels: Record<string, string> | undefined;
+  onOpen(id: string): void;
+  /** The row got focus (a click, Tab): it becomes the selected one. */
+  onSelect(id: string): void;
+}
+
+/** One order of the list; a click (or Enter, handled by the table) opens it. */
+export const OrderTableRow = memo(function OrderTableRow({
+  ref,
+  index,
+  row,
+  selected,
+  tabbable,
+  orderLabels,
+  afterSalesLabels,
+  onOpen,
+  onSelect,
+}: Props) {
+  return (
+    <tr
+      ref={ref}
+      data-index={index}
+      data-id={row.id}
+      className="orders-row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      tabIndex={tabbable ? 0 : -1}
+      onClick={() => onOpen(row.id)}
+      onFocus={() => {
+        if (!selected) onSelect(row.id);
+      }}
+    >
+      <td className="orders-num">{row.orderNum ?? row.id}</td>
+      <td className="orders-times">
+        <DateTime value={row.createTime} />
+        <span className="muted">
+          {row.payTime ? (
+            <>
+              Paid <DateTime value={row.payTime} />
+            </>
+          ) : (
+            'Not paid'
+          )}
+        </span>
+      </td>
+      <td>{row.buyer ?? <span className="muted">—</span>}</td>
+      <td className="orders-item">
+        {row.firstItemTitle ?? <span className="muted">No items</span>}
+        {row.moreItems > 0 && <span className="muted"> + {row.moreItems} more</span>}
+      </td>
+      <td className="orders-total">
+        <Money amount={row.total} currency={row.currency} />
+      </td>
+      <td>
+        <StatusChip value={row.orderStatus} labels={orderLabels} />
+      </td>
+      <td>
+        <span className="orders-chips">
+          {row.deliveryStatus !== null && (
+            <span className="chip">{deliveryStatusNames[row.deliveryStatus] ?? String(row.deliveryStatus)}</span>
+          )}
+          {row.deliveryException && <span className="chip chip-danger">Delivery exception</span>}
+        </span>
+      </td>
+      <td>
+        <span className="orders-chips">
+          {row.afterSales && (
+            <span className="chip chip-attention">
+              After-sales
+              {row.afterSalesStatus !== null ? `: ${statusText(row.afterSalesStatus, afterSalesLabels)}` : ''}
+            </span>
+          )}
+          {row.dispute && <span className="chip chip-danger">Dispute</span>}
+        </span>
+      </td>
+    </tr>
+  );
+});

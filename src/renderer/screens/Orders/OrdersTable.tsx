@@ -1,0 +1,196 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { formatRoute, navigate } from '../../router';
+import type { OrderFilters } from '../../stores/orderFilters';
+import { markOrders, useOrdersStore } from '../../stores/ordersStore';
+import { OrderTableRow } from './OrderTableRow';
+import { orderRow, type OrderRow } from './orderRow';
+import { TimesHeader } from './TimesHeader';
+
+/** Rows are measured (text may wrap at 200 % zoom); this is only the first guess. */
+const ESTIMATED_ROW_PX = 38;
+const OVERSCAN = 12;
+/** Ask for the next page when this close to the end of the loaded rows. */
+const LOAD_AHEAD = 40;
+
+function openOrder(id: string) {
+  useOrdersStore.getState().remember({ selectedId: id });
+  navigate(formatRoute('order', [id]));
+}
+
+function selectOrder(id: string) {
+  useOrdersStore.getState().remember({ selectedId: id });
+}
+
+const COLUMNS = ['Order number', 'Created · Paid', 'Buyer', 'Item', 'Total', 'Order status', 'Delivery', 'Flags'];
+
+/**
+ * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
+ * screen as they were, so their memoized components do not render again.
+ */
+const builtRows = new WeakMap<object, OrderRow>();
+function rowOf(order: Parameters<typeof orderRow>[0]): OrderRow {
+  let row = builtRows.get(order);
+  if (!row) builtRows.set(order, (row = orderRow(order)));
+  return row;
+}
+
+/**
+ * The cached orders as a virtualized grid: only the rows in view (and a few either side) are in the DOM, whatever
+ * the number of matches; scrolling near the end asks for the next page. Keys: ↑/↓ move the selection, Page Up/Down
+ * a screenful, Home/End the ends, Enter opens the order.
+ */
+export function OrdersTable({
+  orderLabels,
+  afterSalesLabels,
+  onSort,
+}: {
+  orderLabels: Record<string, string> | undefined;
+  afterSalesLabels: Record<string, string> | undefined;
+  /** A sort change (it goes to the URL like every filter). */
+  onSort: (filters: OrderFilters) => void;
+}) {
+  const list = useOrdersStore((s) => s.list);
+  const count = useOrdersStore((s) => s.count.data);
+  const selectedId = useOrdersStore((s) => s.selectedId);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const tbodyRef = useRef<HTMLTableSectionElement>(null);
+  const rows = useMemo(() => list.rows.map(rowOf), [list.rows]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- its functions are read afresh on every render here
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: OVERSCAN,
+    initialOffset: () => useOrdersStore.getState().scrollTop,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? 0;
+
+  // Near the end of what is loaded: the next page.
+  useEffect(() => {
+    if (rows.length > 0 && lastIndex >= rows.length - LOAD_AHEAD) void useOrdersStore.getState().loadMore();
+  }, [lastIndex, rows.length]);
+
+  // The bench's "painted" mark: after the frame that shows these rows (a task queued from that frame's
+  // animation callback runs once the frame is painted).
+  useEffect(() => {
+    let channel: MessageChannel | null = null;
+    const frame = requestAnimationFrame(() => {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => markOrders('paint', list.generation);
+      channel.port2.postMessage(null);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (channel) channel.port1.onmessage = null;
+    };
+  }, [list.rows, list.generation]);
+
+  // Where the list was scrolled is kept for when the merchant comes back from an order.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    let top = el.scrollTop;
+    const onScroll = () => (top = el.scrollTop);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      useOrdersStore.getState().remember({ scrollTop: top });
+    };
+  }, []);
+
+  const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId);
+  const focusIndex = selectedIndex >= 0 ? selectedIndex : 0;
+
+  function select(index: number, focus: boolean) {
+    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    if (!row) return;
+    useOrdersStore.getState().remember({ selectedId: row.id });
+    virtualizer.scrollToIndex(rows.indexOf(row), { align: 'auto' });
+    if (focus)
+      requestAnimationFrame(() =>
+        tbodyRef.current?.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(row.id)}"]`)?.focus(),
+      );
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTableSectionElement>) {
+    const page = Math.max(1, items.length - 2 * OVERSCAN);
+    const moves: Record<string, number> = {
+      ArrowDown: focusIndex + (selectedIndex < 0 ? 0 : 1),
+      ArrowUp: focusIndex - 1,
+      PageDown: focusIndex + page,
+      PageUp: focusIndex - page,
+      Home: 0,
+      End: rows.length - 1,
+    };
+    const to = moves[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      select(to, true);
+    } else if (e.key === 'Enter' && rows[focusIndex]) {
+      e.preventDefault();
+      openOrder(rows[focusIndex].id);
+    }
+  }
+
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - items.at(-1)!.end : 0;
+
+  return (
+    <div className="orders-scroll" ref={scrollRef}>
+      <table
+        className="orders-table"
+        role="grid"
+        aria-label="Orders"
+        aria-rowcount={(count ?? rows.length + (list.nextCursor ? 1 : 0)) + 1}
+        aria-busy={list.status === 'loading' || list.loadingMore}
+      >
+        <thead>
+          <tr aria-rowindex={1}>
+            {COLUMNS.map((c) =>
+              c === 'Created · Paid' ? (
+                <TimesHeader key={c} onSort={onSort} />
+              ) : (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody ref={tbodyRef} onKeyDown={onKeyDown}>
+          {paddingTop > 0 && (
+            <tr className="orders-spacer" aria-hidden="true">
+              <td colSpan={COLUMNS.length} style={{ height: paddingTop }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <OrderTableRow
+                key={item.key}
+                ref={virtualizer.measureElement}
+                index={item.index}
+                row={row}
+                selected={item.index === selectedIndex}
+                tabbable={item.index === focusIndex}
+                orderLabels={orderLabels}
+                afterSalesLabels={afterSalesLabels}
+                onOpen={openOrder}
+                onSelect={selectOrder}
+              />
+            );
+          })}
+          {paddingBottom > 0 && (
+            <tr className="orders-spacer" aria-hidden="true">
+              <td colSpan={COLUMNS.length} style={{ height: paddingBottom }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

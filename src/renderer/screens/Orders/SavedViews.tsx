@@ -1,0 +1,110 @@
+import { memo, useId, useState, type FormEvent } from 'react';
+import { filtersKey, type OrderFilters } from '../../stores/orderFilters';
+import { useProfilesStore } from '../../stores/profilesStore';
+import { useViewsStore } from '../../stores/viewsStore';
+import type { OrdersView } from '../../stores/savedViews';
+
+/**
+ * The saved views with their live counts: choosing one shows its filters (a new history entry); the current
+ * filters can be saved as a view; the merchant's own views can be renamed and deleted.
+ */
+export const SavedViews = memo(function SavedViews({
+  filters,
+  onApply,
+}: {
+  filters: OrderFilters;
+  onApply(filters: OrderFilters): void;
+}) {
+  // Subscribed so a save, rename or delete (and a profile's labels) re-render; views() reads them with today.
+  useViewsStore((s) => s.stored);
+  useProfilesStore((s) => s.list.data);
+  const counts = useViewsStore((s) => s.counts);
+  const problem = useViewsStore((s) => s.problem);
+  const views = useViewsStore.getState().views();
+  const current = filtersKey({ ...filters, sort: 'created', direction: 'desc' });
+  const [editing, setEditing] = useState<{ id: string | null; name: string } | null>(null);
+  const nameId = useId();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!editing) return;
+    const store = useViewsStore.getState();
+    if (editing.id === null) store.save(editing.name, { ...filters, sort: 'created', direction: 'desc' });
+    else store.rename(editing.id, editing.name);
+    setEditing(null);
+  }
+
+  const isCurrent = (v: OrdersView) => filtersKey({ ...v.filters, sort: 'created', direction: 'desc' }) === current;
+
+  return (
+    <section className="saved-views" aria-label="Saved views">
+      <ul className="saved-views-list">
+        {views.map((view) => {
+          const count = counts[view.id];
+          return (
+            <li key={view.id} className="saved-view">
+              <button
+                type="button"
+                className="saved-view-button"
+                aria-pressed={isCurrent(view)}
+                onClick={() => onApply({ ...view.filters, sort: filters.sort, direction: filters.direction })}
+              >
+                <span>{view.name}</span>
+                <span className="saved-view-count" aria-label={count == null ? 'not counted' : `${count} orders`}>
+                  {count == null ? '…' : count.toLocaleString()}
+                </span>
+              </button>
+              {!view.builtin && (
+                <>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Rename view ${view.name}`}
+                    onClick={() => setEditing({ id: view.id, name: view.name })}
+                  >
+                    ✎
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Delete view ${view.name}`}
+                    onClick={() => useViewsStore.getState().remove(view.id)}
+                  >
+                    ×
+                  </button>
+                </>
+              )}
+            </li>
+          );
+        })}
+        <li>
+          <button type="button" onClick={() => setEditing({ id: null, name: '' })} disabled={editing !== null}>
+            Save current filters as a view…
+          </button>
+        </li>
+      </ul>
+      {editing && (
+        <form className="saved-view-form" onSubmit={submit}>
+          <label htmlFor={nameId}>{editing.id === null ? 'Name of the new view' : 'New name of the view'}</label>
+          <input
+            id={nameId}
+            autoFocus
+            value={editing.name}
+            maxLength={80}
+            onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') setEditing(null);
+            }}
+          />
+          <button type="submit" className="primary" disabled={editing.name.trim() === ''}>
+            {editing.id === null ? 'Save view' : 'Rename'}
+          </button>
+          <button type="button" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {problem && <p className="filter-hint">{problem}</p>}
+    </section>
+  );
+});

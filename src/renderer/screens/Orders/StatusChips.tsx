@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { statusText } from '../../components/StatusChip';
+import { FieldError } from './FieldError';
+
+/** Status values as toggle chips ("Paid (2)"): any chosen value matches; none chosen is no filter. */
+export function StatusChips({
+  legend,
+  values,
+  labels,
+  names,
+  selected,
+  onCommit,
+  error,
+}: {
+  legend: string;
+  values: number[];
+  /** The merchant's labels ("label (n)"), or plain names for values the spec names itself. */
+  labels?: Record<string, string> | undefined;
+  names?: Readonly<Record<string, string>>;
+  selected: number[];
+  onCommit(values: number[]): void;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  const shown = [...new Set([...values, ...selected])].sort((a, b) => a - b);
+  return (
+    <fieldset className="status-chips" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {shown.map((value) => {
+        const on = selected.includes(value);
+        return (
+          <button
+            key={value}
+            type="button"
+            className="chip-toggle"
+            aria-pressed={on}
+            onClick={() => onCommit(on ? selected.filter((v) => v !== value) : [...selected, value])}
+          >
+            {names ? (names[String(value)] ?? String(value)) : statusText(value, labels)}
+          </button>
+        );
+      })}
+      <FieldError id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}

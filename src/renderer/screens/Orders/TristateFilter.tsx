@@ -1,0 +1,29 @@
+import { useId } from 'react';
+import type { Tristate } from '../../stores/orderFilters';
+
+/** Any / with / without: one of the cache's flags. */
+export function TristateFilter({
+  label,
+  value,
+  onCommit,
+  yes,
+  no,
+}: {
+  label: string;
+  value: Tristate;
+  onCommit(value: Tristate): void;
+  yes: string;
+  no: string;
+}) {
+  const id = useId();
+  return (
+    <div className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onCommit(e.target.value as Tristate)}>
+        <option value="any">Any</option>
+        <option value="yes">{yes}</option>
+        <option value="no">{no}</option>
+      </select>
+    </div>
+  );
+}

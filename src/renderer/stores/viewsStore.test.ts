@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { IpcData } from '../../shared/ipc/contract';
+import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
+import { emptyFilters, localDay, toCacheFilter } from './orderFilters';
+import { useProfilesStore } from './profilesStore';
+import {
+  AWAITING_REFUND_VIEW,
+  builtinViews,
+  defaultAwaitingStatuses,
+  DELIVERY_ERRORS_TODAY_VIEW,
+  parseStoredViews,
+  serializeStoredViews,
+  VIEWS_STORAGE_KEY,
+} from './savedViews';
+import { useViewsStore } from './viewsStore';
+
+const sandboxLabels = { 0: 'None', 1: 'Awaiting seller review', 2: 'Refund approved', 3: 'Refund rejected' };
+
+describe('saved views (pure)', () => {
+  it('takes the awaiting statuses from the labels, else 1', () => {
+    expect(defaultAwaitingStatuses(sandboxLabels)).toEqual([1]);
+    expect(defaultAwaitingStatuses({ 7: 'Pending merchant', 9: 'Under review', 2: 'Done' })).toEqual([7, 9]);
+    expect(defaultAwaitingStatuses({})).toEqual([1]);
+    expect(defaultAwaitingStatuses(undefined)).toEqual([1]);
+  });
+
+  it('builds the built-in views for today', () => {
+    const now = Date.UTC(2026, 10, 23, 12);
+    const [awaiting, errors] = builtinViews({ awaitingStatuses: [1], nowMs: now });
+    expect(toCacheFilter(awaiting!.filters)).toEqual({ orderAfterSalesStatus: [1] });
+    expect(errors!.filters).toEqual({ ...emptyFilters, exception: 'yes', updatedFrom: localDay(now) });
+  });
+
+  it('reads a damaged record as far as it is sound', () => {
+    expect(parseStoredViews(null)).toEqual({ stored: { views: [], awaitingStatuses: null }, problem: null });
+    expect(parseStoredViews('{not json').problem).toMatch(/damaged/);
+    expect(parseStoredViews('{"version":99,"views":[]}').problem).toMatch(/another version/);
+    const read = parseStoredViews(
+      JSON.stringify({
+        version: 1,
+        views: [
+          { id: 'a', name: '  Steam   keys ', params: 'q=steam' },
+          { id: 'a', name: 'duplicate', params: '' },
+          { id: 'b', name: 42, params: '' },
+          'junk',
+        ],
+        awaitingStatuses: [1, 'x'],
+      }),
+    );
+    expect(read.stored).toEqual({
+      views: [{ id: 'a', name: 'Steam keys', params: 'q=steam' }],
+      awaitingStatuses: null,
+    });
+    expect(read.problem).toBe('3 saved views could not be read and were left out.');
+  });
+});
+
+describe('viewsStore', () => {
+  let bridge: FakeBridge;
+
+  beforeEach(async () => {
+    window.localStorage.clear();
+    bridge = installFakeBridge({
+      'profiles:list': () => ({
+        ok: true,
+        data: {
+          activeProfileId: 'sandbox',
+          profiles: [{ id: 'sandbox', statusLabels: { order: {}, afterSales: sandboxLabels } }],
+          tokenProblem: null,
+        } as unknown as IpcData<'profiles:list'>,
+      }),
+      'orders:count': (filter) => ({ ok: true, data: { count: filter.search === 'steam' ? 12 : 3 } }),
+    });
+    await useProfilesStore.getState().load();
+    useViewsStore.getState().load();
+  });
+
+  it('saves, renames and deletes own views in local storage, each with its count', async () => {
+    const view = useViewsStore.getState().save('  Steam ', { ...emptyFilters, search: 'steam' })!;
+    expect(view).toMatchObject({ name: 'Steam', builtin: false });
+    await useViewsStore.getState().refreshCounts();
+    expect(useViewsStore.getState().counts).toEqual({
+      [AWAITING_REFUND_VIEW]: 3,
+      [DELIVERY_ERRORS_TODAY_VIEW]: 3,
+      [view.id]: 12,
+    });
+    useViewsStore.getState().rename(view.id, 'Steam keys');
+    useViewsStore.getState().load();
+    expect(
+      useViewsStore
+        .getState()
+        .views()
+        .map((v) => v.name),
+    ).toEqual(['Awaiting refund decision', 'Delivery errors today', 'Steam keys']);
+    expect(useViewsStore.getState().views()[2]!.filters.search).toBe('steam');
+    useViewsStore.getState().remove(view.id);
+    useViewsStore.getState().load();
+    expect(useViewsStore.getState().views()).toHaveLength(2);
+    expect(
+      bridge.calls.some(
+        ([c, r]) =>
+          c === 'orders:count' && (r as { orderAfterSalesStatus?: number[] }).orderAfterSalesStatus?.[0] === 1,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a blank name', () => {
+    expect(useViewsStore.getState().save('   ', emptyFilters)).toBeNull();
+    expect(useViewsStore.getState().stored.views).toEqual([]);
+  });
+
+  it('keeps a record it cannot read aside before writing over it', () => {
+    window.localStorage.setItem(VIEWS_STORAGE_KEY, '{"version":1,"views":');
+    useViewsStore.getState().load();
+    expect(useViewsStore.getState().problem).toMatch(/damaged/);
+    useViewsStore.getState().save('Mine', emptyFilters);
+    expect(window.localStorage.getItem(`${VIEWS_STORAGE_KEY}.unreadable`)).toBe('{"version":1,"views":');
+    expect(parseStoredViews(window.localStorage.getItem(VIEWS_STORAGE_KEY)).stored.views).toHaveLength(1);
+  });
+
+  it('uses the awaiting-statuses setting when the merchant set one', () => {
+    useViewsStore.getState().setAwaitingStatuses([5, 6]);
+    expect(useViewsStore.getState().views()[0]!.filters.afterSalesStatuses).toEqual([5, 6]);
+    expect(JSON.parse(window.localStorage.getItem(VIEWS_STORAGE_KEY)!)).toMatchObject({ awaitingStatuses: [5, 6] });
+    useViewsStore.getState().setAwaitingStatuses(null);
+    expect(useViewsStore.getState().awaitingStatuses()).toEqual([1]);
+    expect(serializeStoredViews({ views: [], awaitingStatuses: null })).toBe(
+      '{"version":1,"views":[],"awaitingStatuses":null}',
+    );
+  });
+});

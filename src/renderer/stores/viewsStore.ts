@@ -1,0 +1,158 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { invoke } from '../ipc';
+import { useChangesStore } from './changesStore';
+import { filtersKey, toCacheFilter, type OrderFilters } from './orderFilters';
+import { activeProfile, useProfilesStore } from './profilesStore';
+import {
+  AWAITING_REFUND_VIEW,
+  builtinViews,
+  defaultAwaitingStatuses,
+  ownView,
+  parseStoredViews,
+  serializeStoredViews,
+  storedView,
+  VIEWS_STORAGE_KEY,
+  type OrdersView,
+  type StoredViews,
+} from './savedViews';
+
+/** The view whose count the navigation shows: what waits for the merchant's (money-moving) decision. */
+export const ATTENTION_VIEW = AWAITING_REFUND_VIEW;
+
+interface ViewsStore {
+  stored: StoredViews;
+  /** Why some or all saved views could not be read (the list works without them). */
+  problem: string | null;
+  /** Each view's live number of matches (null: not counted yet, or the count failed). */
+  counts: Record<string, number | null>;
+  /** Built-in views first, then the merchant's, as of now. */
+  views(): OrdersView[];
+  /** The after-sales statuses "Awaiting refund decision" shows (the setting, else the default from the labels). */
+  awaitingStatuses(): number[];
+  setAwaitingStatuses(values: number[] | null): void;
+  /** Saves filters as a new view; returns it. */
+  save(name: string, filters: OrderFilters): OrdersView | null;
+  rename(id: string, name: string): void;
+  remove(id: string): void;
+  /** Counts every view again (on start, after a change, when views change). */
+  refreshCounts(): Promise<void>;
+  /** Reads local storage again (tests; another window saved). */
+  load(): void;
+}
+
+function readStorage(): { text: string | null; readable: boolean } {
+  try {
+    return { text: window.localStorage.getItem(VIEWS_STORAGE_KEY), readable: true };
+  } catch {
+    return { text: null, readable: false };
+  }
+}
+
+/** A record this version could not read is kept aside once before it is overwritten (nothing is lost silently). */
+let keepAside: string | null = null;
+
+function write(stored: StoredViews): string | null {
+  try {
+    if (keepAside !== null) {
+      window.localStorage.setItem(`${VIEWS_STORAGE_KEY}.unreadable`, keepAside);
+      keepAside = null;
+    }
+    window.localStorage.setItem(VIEWS_STORAGE_KEY, serializeStoredViews(stored));
+    return null;
+  } catch {
+    return 'Saved views cannot be stored in this browser (storage is full or disabled): they last for this page only.';
+  }
+}
+
+const newId = () => `view-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+let countGeneration = 0;
+
+export const useViewsStore = create<ViewsStore>((set, get) => {
+  const initial = () => {
+    const { text, readable } = readStorage();
+    const parsed = parseStoredViews(text);
+    keepAside = parsed.problem !== null && parsed.stored.views.length === 0 ? text : null;
+    return {
+      stored: parsed.stored,
+      problem: readable ? parsed.problem : 'Saved views are not available in this browser (storage is disabled).',
+    };
+  };
+  const update = (stored: StoredViews) => {
+    const problem = write(stored);
+    set({ stored, ...(problem ? { problem } : {}) });
+    void get().refreshCounts();
+  };
+
+  return {
+    ...initial(),
+    counts: {},
+
+    views() {
+      return [
+        ...builtinViews({ awaitingStatuses: get().awaitingStatuses(), nowMs: Date.now() }),
+        ...get().stored.views.map(ownView),
+      ];
+    },
+
+    awaitingStatuses() {
+      const labels = activeProfile(useProfilesStore.getState().list.data)?.statusLabels.afterSales;
+      return get().stored.awaitingStatuses ?? defaultAwaitingStatuses(labels);
+    },
+
+    setAwaitingStatuses(values) {
+      update({ ...get().stored, awaitingStatuses: values && values.length > 0 ? [...values] : null });
+    },
+
+    save(name, filters) {
+      const view = storedView(newId(), name, filters);
+      if (view.name === '') return null;
+      update({ ...get().stored, views: [...get().stored.views, view] });
+      return ownView(view);
+    },
+
+    rename(id, name) {
+      const views = get().stored.views.map((v) =>
+        v.id === id && name.trim() !== '' ? { ...v, ...storedView(id, name, ownView(v).filters) } : v,
+      );
+      update({ ...get().stored, views });
+    },
+
+    remove(id) {
+      update({ ...get().stored, views: get().stored.views.filter((v) => v.id !== id) });
+    },
+
+    async refreshCounts() {
+      if (!activeProfile(useProfilesStore.getState().list.data)) return;
+      const gen = ++countGeneration;
+      const views = get().views();
+      // Views with the same filters share one count.
+      const byKey = new Map<string, OrdersView[]>();
+      for (const v of views) byKey.set(filtersKey(v.filters), [...(byKey.get(filtersKey(v.filters)) ?? []), v]);
+      await Promise.all(
+        [...byKey.values()].map(async (same) => {
+          const answer = await invoke('orders:count', toCacheFilter(same[0]!.filters));
+          if (gen !== countGeneration) return;
+          const counts = { ...get().counts };
+          for (const v of same) counts[v.id] = answer.ok ? answer.data.count : null;
+          set({ counts });
+        }),
+      );
+    },
+
+    load() {
+      set({ ...initial(), counts: {} });
+    },
+  };
+});
+
+/** Keeps the views' counts live: counted once a profile is active, again after every change notice. */
+export function useLiveViewCounts(): number | null {
+  const revision = useChangesStore((s) => s.revision);
+  const profileId = useProfilesStore((s) => s.list.data?.activeProfileId ?? null);
+  useEffect(() => {
+    if (profileId !== null) void useViewsStore.getState().refreshCounts();
+  }, [revision, profileId]);
+  return useViewsStore((s) => s.counts[ATTENTION_VIEW] ?? null);
+}
