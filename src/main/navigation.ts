@@ -115,7 +115,9 @@ export function registerDeepLinkScheme(
   launch: { defaultApp: boolean; execPath: string; appPath: string | undefined },
 ): boolean {
   const scheme = 'merchantdesk';
+  // Registers the app as the OS handler of merchantdesk:// (no protocol handler inside the app); every link that
+  // arrives is validated by deepLink.ts before anything acts on it.
   return launch.defaultApp && launch.appPath !== undefined
-    ? port.setAsDefaultProtocolClient(scheme, launch.execPath, [launch.appPath])
-    : port.setAsDefaultProtocolClient(scheme);
+    ? port.setAsDefaultProtocolClient(scheme, launch.execPath, [launch.appPath]) // eng-disable PROTOCOL_HANDLER_JS_CHECK
+    : port.setAsDefaultProtocolClient(scheme); // eng-disable PROTOCOL_HANDLER_JS_CHECK
 }
