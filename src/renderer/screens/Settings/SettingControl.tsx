@@ -1,4 +1,11 @@
-import { labelFromName, settingLabel, shapeOf, type SettingLabel } from './settingsFields';
+import {
+  instantToLocalInput,
+  labelFromName,
+  localInputToInstant,
+  settingLabel,
+  shapeOf,
+  type SettingLabel,
+} from './settingsFields';
 
 interface ControlProps {
   /** Dotted path from the settings root ("doNotDisturb.from"): the id, and the key of the host's issues. */
@@ -82,6 +89,31 @@ export function SettingControl({ path, name, value, label = settingLabel(name), 
                 Never
               </label>
             )}
+          </div>
+          {notes}
+        </div>
+      );
+    }
+    case 'instant': {
+      const off = value === null;
+      return (
+        <div className="settings-field">
+          <label htmlFor={id}>{label.label}</label>
+          <div className="settings-form-inline">
+            <input
+              id={id}
+              type="datetime-local"
+              value={instantToLocalInput(value as string | null)}
+              onChange={(e) => onChange(localInputToInstant(e.target.value))}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={described}
+            />
+            <button type="button" onClick={() => onChange(new Date(Date.now() + 3_600_000).toISOString())}>
+              For 1 hour
+            </button>
+            <button type="button" onClick={() => onChange(null)} disabled={off}>
+              Off
+            </button>
           </div>
           {notes}
         </div>

@@ -3,7 +3,9 @@ import {
   appSettingSection,
   changes,
   formatBytes,
+  instantToLocalInput,
   labelFromName,
+  localInputToInstant,
   sectionOf,
   settingLabel,
   shapeOf,
@@ -71,5 +73,18 @@ describe('status label rows', () => {
     ]);
     expect(Object.keys(hints)).toEqual(['a', 'c', 'd', 'e']);
     expect(hints.c).toMatch(/named twice/);
+  });
+});
+
+describe('do-not-disturb until an instant', () => {
+  it('is edited as local time and stored as an ISO instant; null is off', () => {
+    expect(shapeOf(null, settingLabel('doNotDisturbUntil'))).toBe('instant');
+    expect(shapeOf('2026-11-23T20:00:00.000Z', settingLabel('doNotDisturbUntil'))).toBe('instant');
+    expect(instantToLocalInput(null)).toBe('');
+    const local = instantToLocalInput('2026-11-23T20:00:00.000Z');
+    expect(local).toMatch(/^2026-11-2\dT\d{2}:00$/);
+    expect(localInputToInstant(local)).toBe('2026-11-23T20:00:00.000Z');
+    expect(localInputToInstant('')).toBeNull();
+    expect(localInputToInstant('soon')).toBeNull();
   });
 });

@@ -33,6 +33,8 @@ export interface SettingLabel {
   max?: number;
   /** The value a "never" (null) setting takes when it is switched back on. */
   whenEnabled?: number;
+  /** An instant (ISO 8601 with a zone) or null for "off", edited in the merchant's local time. */
+  instant?: boolean;
 }
 
 /** Labels of the app-wide settings this version knows (others are labelled from their names). */
@@ -52,6 +54,11 @@ export const appSettingLabels: Readonly<Record<string, SettingLabel>> = {
   },
   openAtLogin: { label: 'Open Merchant Desk when I log in' },
   doNotDisturb: { label: 'Do not disturb', help: 'No notifications in this period; they are still listed in the app.' },
+  doNotDisturbUntil: {
+    label: 'Do not disturb until',
+    help: 'No notifications until then (your local time); changes still show in the app and the tray.',
+    instant: true,
+  },
   notifications: { label: 'Notifications' },
 };
 
@@ -86,10 +93,11 @@ export function appSettingSection(key: string): 'general' | 'notifications' {
   return /notif|disturb|dnd|quiet/i.test(key) ? 'notifications' : 'general';
 }
 
-export type FieldShape = 'boolean' | 'number' | 'nullable-number' | 'time' | 'text' | 'group' | 'list';
+export type FieldShape = 'boolean' | 'number' | 'nullable-number' | 'instant' | 'time' | 'text' | 'group' | 'list';
 
 /** The control a value gets. */
 export function shapeOf(value: unknown, label?: SettingLabel): FieldShape {
+  if (label?.instant && (value === null || typeof value === 'string')) return 'instant';
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return label?.nullable ? 'nullable-number' : 'number';
   if (value === null) return 'nullable-number';
@@ -119,4 +127,21 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${units[unit]}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as a `datetime-local` value in this computer's zone ("2026-11-23T21:30"); '' for none. */
+export function instantToLocalInput(iso: string | null): string {
+  if (iso === null) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A `datetime-local` value (local time) as an ISO instant with its zone (UTC), or null when empty or invalid. */
+export function localInputToInstant(text: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
