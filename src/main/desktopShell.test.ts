@@ -14,7 +14,7 @@ import type { PollerSyncResult } from './poller';
 import type { NavigateTarget } from './navigation';
 import type { TrayIcon } from './trayModel';
 
-const SETTINGS = { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true };
+const SETTINGS = { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true, dueSoon: true, overdue: true };
 
 const afterSales: ChangeEvent = {
   type: 'after-sales-opened',
