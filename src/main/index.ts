@@ -119,6 +119,7 @@ if (!app.requestSingleInstanceLock()) {
         syncNow: () => queries.syncNow(),
         cacheComplete: () => queries.cacheComplete(),
         awaitingDecision: () => queries.awaitingDecision(),
+        attention: () => queries.attention(),
         showWindow: () => void showMainWindow(),
         navigate: (target) => navigator.navigate(target),
       });
