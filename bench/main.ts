@@ -39,7 +39,12 @@ import { runNodeCoreHost } from '../src/core/host/nodeHostMain';
 import { appOperations } from '../src/core/host/operations/appOperations';
 import { hostBench, idleLoopDelay, type HostBenchRow, type HostSetup } from './hostBench';
 import { startRemoteSandbox, serveSandbox, type DumpedOrder, type RemoteSandbox } from './sandboxProcess';
-import { mib, ms, time, type Timing } from './stats';
+import { mib, ms, percentile, time, type Timing } from './stats';
+import { runPageQuery } from '../src/core/cache/queryPage';
+import { filterSql } from '../src/core/cache/filterSql';
+import { cacheQuerySchema } from '../src/core/cache/querySchema';
+import { StatementCache } from '../src/core/cache/statementCache';
+import { textPlanFor, type TextPlan } from '../src/core/cache/textTestPlan';
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'serve') {
@@ -659,6 +664,62 @@ async function queryBench(cache: OrderCache, sb: RemoteSandbox, size: number, it
   return rows;
 }
 
+interface TextPlanRow {
+  name: string;
+  chosen: 'full-text' | 'tested';
+  fullText: { p50: number; p95: number };
+  chosenPlan: { p50: number; p95: number };
+}
+
+/**
+ * The first page of each text search found both ways, interleaved run by run on one connection (so a busy machine
+ * disturbs both alike): the full-text plan alone (every match collected first: what every text search did before
+ * textTestPlan.ts) and the plan the cache chooses.
+ */
+function textPlanSideBySide(cache: OrderCache, iterations: number): TextPlanRow[] {
+  const statements = new StatementCache(cache.db);
+  const rows: TextPlanRow[] = [];
+  for (const q of queryCases(cache, Date.now()).text) {
+    if (q.input['search'] === undefined) continue;
+    const input = cacheQuerySchema.parse(q.input);
+    const run = (plan: TextPlan) => () => {
+      const r = runPageQuery(statements, input, undefined, plan);
+      if (!r.ok) throw new Error(q.name);
+    };
+    const ways = [run({ plan: 'full-text' }), run({ plan: 'auto' })] as const;
+    const samples: [number[], number[]] = [[], []];
+    for (let i = 0; i < iterations + 20; i++) {
+      for (const w of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        const t = performance.now();
+        ways[w]!();
+        if (i >= 20) samples[w]!.push(performance.now() - t);
+      }
+    }
+    const stat = (xs: number[]) => {
+      xs.sort((a, b) => a - b);
+      return { p50: percentile(xs, 50), p95: percentile(xs, 95) };
+    };
+    rows.push({
+      name: q.name,
+      chosen: textPlanFor(statements, filterSql(input).textTest, { plan: 'auto' }),
+      fullText: stat(samples[0]),
+      chosenPlan: stat(samples[1]),
+    });
+  }
+  return rows;
+}
+
+function textPlanTable(rows: TextPlanRow[]): string {
+  return [
+    '| Query | Plan chosen | Full-text plan (before) p50 / p95 ms | Chosen plan p50 / p95 ms | Before ÷ after (p50) |',
+    '|---|---|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| 🔎 ${r.name} | ${r.chosen} | ${ms(r.fullText.p50)} / ${ms(r.fullText.p95)} | ${ms(r.chosenPlan.p50)} / ${ms(r.chosenPlan.p95)} | ${(r.fullText.p50 / r.chosenPlan.p50).toFixed(2)} |`,
+    ),
+  ].join('\n');
+}
+
 function queryTable(rows: QueryRow[]): string {
   const lines = [
     '| Orders | Query | Matches | Page + count p50 / p95 ms | First page p50 / p95 ms | First page CPU p50 / p95 ms | Count p50 / p95 ms | Count CPU p50 / p95 ms | Sandbox HTTP p50 / p95 ms | HTTP ÷ cache (p50) |',
@@ -878,6 +939,13 @@ async function main(): Promise<void> {
             say(queryTable(rows2));
             say('');
             results.queryBig = rows2;
+            say(
+              `## Text search, first page: the full-text plan vs the chosen plan at ${BIG.toLocaleString('en')} orders (interleaved, ${ITER} runs each)\n`,
+            );
+            const sideBySide = textPlanSideBySide(big.cache, ITER);
+            say(textPlanTable(sideBySide));
+            say(`\nMachine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`);
+            results.textPlans = sideBySide;
             const stats = big.cache.stats();
             if (stats.ok) say(`Cache file at ${BIG.toLocaleString('en')} orders: ${mib(stats.value.bytes)} MiB.\n`);
             const integrity = await time(() => big!.cache.checkIntegrity(), 3, 1);

@@ -37,7 +37,7 @@ function fakeClock() {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the ui poller', () => {
-  it('syncs at start and then at the interval, publishing its state to the pages', async () => {
+  it('waits one interval (the ui has just synced), then syncs at the interval, publishing its state', async () => {
     const published: Array<[IpcEventName, unknown]> = [];
     let syncs = 0;
     const controller = {
@@ -55,12 +55,17 @@ describe('the ui poller', () => {
       clock: time.clock,
     });
     await settle();
+    expect(syncs).toBe(0);
+    expect(published.map(([e, p]) => [e, (p as { state: string }).state])).toEqual([['sync:state', 'idle']]);
+    expect(time.pending()).toBe(1);
+    time.fire();
+    await settle();
     expect(syncs).toBe(1);
     expect(published.map(([e, p]) => [e, (p as { state: string }).state])).toEqual([
+      ['sync:state', 'idle'],
       ['sync:state', 'syncing'],
       ['sync:state', 'idle'],
     ]);
-    expect(time.pending()).toBe(1);
     time.fire();
     await settle();
     expect(syncs).toBe(2);
@@ -81,6 +86,7 @@ describe('the ui poller', () => {
       publisher: { publish: (_e, payload) => (published.push(payload), true) },
       clock: time.clock,
     });
+    time.fire();
     await settle();
     expect(published.map((p) => (p as { state: string }).state)).not.toContain('error');
     expect(time.pending()).toBe(1);

@@ -33,6 +33,8 @@ export function startUiPoller(options: {
     onState: (state) => options.publisher.publish('sync:state', state),
     network: { isOnline: () => true, onChange: () => () => {} },
     power: { on: () => undefined, removeListener: () => undefined },
+    // `ui --sandbox` has just synced, and a profile switched to from the page is synced by the merchant's click.
+    firstPoll: 'after-interval',
     ...(options.clock ? { clock: options.clock } : {}),
   });
   poller.start();

@@ -26,6 +26,8 @@ export interface UiUseCases {
    * running on the old session is stopped. True when the next call opens another session (the poller restarts for it).
    */
   reopen(): boolean;
+  /** Told when a call found the settings changed elsewhere and opened another session (the poller follows it). */
+  whenReopened(listener: () => void): void;
   close(): void;
 }
 
@@ -63,7 +65,24 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
   };
   let openedKey = '';
 
+  let reopened = () => {};
+  /** Drops the open session when its profile or platform settings changed; true when the next call opens another. */
+  const dropStale = (): boolean => {
+    if (!session) return true;
+    if (sessionKey() === openedKey) return false;
+    // Closing the cache under a running sync would fail it mid-write: stop it and close that session at the end.
+    if (controller?.state === 'syncing') {
+      controller.setPaused(true);
+      retired.push(session);
+    } else session.close();
+    session = undefined;
+    controller = undefined;
+    return true;
+  };
+
   const open = (): Result<Session, AppError> => {
+    // A change made elsewhere (`merchant-desk profiles edit` while the page is open) applies from the next call.
+    if (session && controller?.state !== 'syncing' && dropStale()) reopened();
     if (session) return ok(session);
     try {
       openedKey = sessionKey();
@@ -113,18 +132,8 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
       exportDestination: { kind: 'download', offer: (download) => shell.downloads.offer(download) },
     },
     publishTo: (p) => void (publisher = p),
-    reopen: () => {
-      if (!session) return true;
-      if (sessionKey() === openedKey) return false;
-      // Closing the cache under a running sync would fail it mid-write: stop it and close that session at the end.
-      if (controller?.state === 'syncing') {
-        controller.setPaused(true);
-        retired.push(session);
-      } else session.close();
-      session = undefined;
-      controller = undefined;
-      return true;
-    },
+    reopen: dropStale,
+    whenReopened: (listener) => void (reopened = listener),
     close: () => {
       session?.close();
       for (const old of retired) old.close();

@@ -62,6 +62,11 @@ export interface PollerPorts {
   clock?: PollerClock;
   /** A number in [0, 1), like Math.random. */
   random?: () => number;
+  /**
+   * 'now' (default): the first poll runs at start. 'after-interval': the caller has just synced (first run, a
+   * switched profile the merchant syncs by hand), so the first poll waits one interval.
+   */
+  firstPoll?: 'now' | 'after-interval';
 }
 
 export interface Poller {
@@ -280,7 +285,11 @@ export function createPoller(ports: PollerPorts): Poller {
         focus.on('focus', handlers.focus);
         unsubscribe.push(() => focus.removeListener('focus', handlers.focus));
       }
-      wake();
+      if (ports.firstPoll === 'after-interval') {
+        lastAttemptAt = clock.now();
+        schedule();
+        report();
+      } else wake();
     },
     resume() {
       if (!started) return;

@@ -51,8 +51,18 @@ describe('full sync with pages stored by the writer thread', () => {
   it('stores every order and finishes the checkpoint, splitting windows past the per-query limit', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(12_500));
-    const r = await engine(platform).sync();
+    const indexes = () =>
+      cache.db
+        .prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL")
+        .pluck()
+        .all();
+    const before = indexes();
+    const seen = new Set<number>();
+    const r = await engine(platform).sync({ onProgress: () => seen.add(indexes().length) });
     expect(r).toMatchObject({ ok: true, value: { mode: 'full', inserted: 12_500, cached: 12_500, skipped: 0 } });
+    // The first sync into an empty cache: the writer thread loaded without the secondary indexes, then built them.
+    expect(seen).toContain(0);
+    expect(indexes()).toEqual(before);
     expect([...cache.iterateIds()].sort()).toEqual(platform.ids().sort());
     const status = new Checkpoint(cache).status();
     expect(status.ok && status.value).toMatchObject({ baseline: true, running: undefined });

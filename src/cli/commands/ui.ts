@@ -178,6 +178,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
         reopen = async () => {
           if (useCases.reopen()) startPolling();
         };
+        useCases.whenReopened(startPolling);
         startPolling();
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);

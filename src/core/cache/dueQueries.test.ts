@@ -1,3 +1,4 @@
+import { LATEST_SCHEMA_VERSION } from './migrations';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -172,12 +173,12 @@ describe('deadline rules of the file', () => {
     caches.pop()!.close();
     const v2 = new Database(file);
     v2.exec(
-      'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
+      'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms; DROP TRIGGER orders_search_delete; DROP TABLE order_search',
     );
     v2.pragma('user_version = 2');
     v2.close();
     const migrated = open(file);
-    expect(migrated.db.pragma('user_version', { simple: true })).toBe(3);
+    expect(migrated.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     expect(migrated.db.prepare('SELECT due_ms FROM orders ORDER BY rid').pluck().all()).toEqual([
       NOW - 20 * MIN,
       NOW + 9 * MIN,

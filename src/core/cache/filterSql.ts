@@ -3,6 +3,7 @@ import { buildTextSearch, FTS_COLUMNS } from './ftsQuery';
 import { DEFAULT_DUE_SOON_RULE } from '../due/deadlineRules';
 import { NO_DUE_MS } from './dueColumns';
 import type { CacheFilter, DueClock, DueFilter } from './querySchema';
+import { COLUMN_SEPARATOR } from './searchText';
 
 /** A set of rids or title groups computed once per statement (a materialised CTE) and named in the clauses. */
 export interface NamedSet {
@@ -24,7 +25,21 @@ export interface FilterSql {
   textOnly: boolean;
   /** A clause reads a text column (LIKE on short words): no index covers the filters. */
   readsText: boolean;
+  /** The full-text match tested row by row instead (textTestPlan.ts); undefined when its words cannot be. */
+  textTest: TextTest | undefined;
 }
+
+/** A search's indexed words as `instr` tests of the folded search text, and the other filters without them. */
+export interface TextTest {
+  /** The words, folded; each must occur in `order_search.text`. */
+  words: string[];
+  /** The filters without the full-text match (`rid IN m`), and without `m` among the sets; params are unchanged. */
+  clauses: string[];
+  sets: NamedSet[];
+}
+
+/** The clause naming the full-text matches. */
+const TEXT_CLAUSE = 'rid IN m';
 
 const LIKE_COLUMNS: readonly string[] = FTS_COLUMNS;
 
@@ -77,6 +92,7 @@ export function filterSql(q: CacheFilter): FilterSql {
 
   let text = false;
   let readsText = false;
+  let textTest: TextTest | undefined;
   if (q.search !== undefined) {
     const s = buildTextSearch(q.search);
     const sources: string[] = [];
@@ -103,15 +119,21 @@ export function filterSql(q: CacheFilter): FilterSql {
         sql: `${sources.join(' INTERSECT ')} UNION ALL SELECT rid FROM orders WHERE ${pending.join(' AND ')}`,
         params: [...sourceParams, ...pendingParams],
       });
-      add('rid IN m');
+      add(TEXT_CLAUSE);
       text = true;
+      if (!s.pendingTerms.some((t) => t.includes(COLUMN_SEPARATOR)))
+        textTest = { words: s.pendingTerms, clauses: [], sets: [] };
     }
     for (const p of s.likePatterns) {
       add(`(${LIKE_COLUMNS.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, ...LIKE_COLUMNS.map(() => p));
       readsText = true;
     }
   }
-  return { clauses, params, sets, text, textOnly: text && clauses.length === 1, readsText };
+  if (textTest) {
+    textTest.clauses = clauses.filter((c) => c !== TEXT_CLAUSE);
+    textTest.sets = sets.filter((set) => set.name !== 'm');
+  }
+  return { clauses, params, sets, text, textOnly: text && clauses.length === 1, readsText, textTest };
 }
 
 /**

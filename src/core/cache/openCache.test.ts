@@ -52,13 +52,15 @@ describe('opening a cache file', () => {
     const a = open(file);
     if (!a.ok) throw new Error(a.error.kind);
     a.value.applyPage([order], { seenAtMs: 1, baseline: false });
+    a.value.indexPendingSearchRows();
+    const text = a.value.db.prepare('SELECT text FROM order_search').pluck().all();
     opened.pop()!.close();
     // Rewind to what the first release wrote: version 1, without the later index and deadline columns.
     const v1 = new Database(file);
     v1.exec(
       'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
     );
-    v1.exec('DROP INDEX orders_filters_by_rid');
+    v1.exec('DROP INDEX orders_filters_by_rid; DROP TRIGGER orders_search_delete; DROP TABLE order_search');
     v1.pragma('user_version = 1');
     v1.close();
     const b = open(file);
@@ -68,6 +70,9 @@ describe('opening a cache file', () => {
     expect(b.value.orderCount()).toEqual({ ok: true, value: 1 });
     const indexes = b.value.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").pluck().all();
     expect(indexes).toContain('orders_filters_by_rid');
+    // The indexed order's folded search text, folded by the migration in SQL as the indexing does in JS.
+    expect(text).toHaveLength(1);
+    expect(b.value.db.prepare('SELECT text FROM order_search').pluck().all()).toEqual(text);
     const found = b.value.query({ search: order.orderNum!, sellerOrderStatus: [order.orderStatus!] });
     expect(found.ok && found.value.list.map((o) => o.id)).toEqual([order.id]);
   });

@@ -5,6 +5,7 @@ import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../paths/priva
 import { foldText } from './ftsQuery';
 import { err, ok, type Result } from '../result';
 import { classifyCacheException, type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
+import { restoreIndexes } from './deferredIndexes';
 import { applyMigrations, CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION, schemaVersion } from './migrations';
 import { OrderCache } from './orderCache';
 
@@ -83,6 +84,8 @@ export function openOrderCache(options: OpenCacheOptions): Result<OrderCache, Ca
       typeof text === 'string' ? foldText(text) : null,
     );
     applyMigrations(db);
+    // A first full sync killed while loading without its indexes (deferredIndexes.ts) left them to be created.
+    restoreIndexes(db);
     const cache = new OrderCache(db, file);
     const identity = options.identity ? checkIdentity(cache, options.identity) : checkOwner(cache, options.owner);
     if (!identity.ok) {

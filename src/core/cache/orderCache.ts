@@ -14,6 +14,7 @@ import { attentionQueue, nextDueChange, type AttentionQueue } from './attentionQ
 import { applyDeadlineRules } from './dueColumns';
 import { StatementCache } from './statementCache';
 import { indexPendingRows, pendingRows } from './searchIndex';
+import { deferIndexes, restoreIndexes } from './deferredIndexes';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
 export interface CacheStats {
@@ -127,6 +128,19 @@ export class OrderCache {
       for (let n = indexPendingRows(this.db, batchRows); n > 0; n = indexPendingRows(this.db, batchRows)) total += n;
       return total;
     });
+  }
+
+  /**
+   * Drops the secondary indexes of `orders` until restoreIndexes (a first full sync into an empty cache: see
+   * deferredIndexes.ts). Returns how many were dropped.
+   */
+  deferIndexes(): Result<number, CacheError> {
+    return this.guard(() => deferIndexes(this.db));
+  }
+
+  /** Creates the indexes deferIndexes dropped, if any (also done when the file is opened). */
+  restoreIndexes(): Result<number, CacheError> {
+    return this.guard(() => restoreIndexes(this.db));
   }
 
   /** A page of the cached orders and, unless `withTotal` is false, the exact count; see cacheQuerySchema. */

@@ -10,6 +10,9 @@ import { runCacheQuery } from './queryOrders';
 import { ORDERED_SCAN_THRESHOLD, TEXT_SCAN_THRESHOLD } from './queryPage';
 import { cacheQuerySchema, type CacheQueryInput } from './querySchema';
 import { StatementCache } from './statementCache';
+import { runPageQuery } from './queryPage';
+import { filterSql } from './filterSql';
+import { textPlanFor, type TextPlan } from './textTestPlan';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;
@@ -251,6 +254,30 @@ describe('plans', () => {
   });
 });
 
+describe('text search plans', () => {
+  const planOf = (input: CacheQueryInput) =>
+    textPlanFor(new StatementCache(cache.db), filterSql(cacheQuerySchema.parse(input)).textTest, { plan: 'auto' });
+
+  it('tests common words row by row and looks rare ones up in the full-text indexes', () => {
+    expect(planOf({ search: 'buyer', sellerOrderStatus: [4] })).toBe('tested');
+    expect(planOf({ search: 'buyer 1' })).toBe('tested'); // the pair index bounds nothing more: "buyer" decides
+    expect(planOf({ search: orders[10]!.orderNum!, sellerOrderStatus: [4] })).toBe('full-text');
+    expect(planOf({ search: 'zanzibar' })).toBe('full-text');
+    // A word holding the column separator cannot be tested on the joined text.
+    expect(planOf({ search: 'buyer\u001f' })).toBe('full-text');
+  });
+
+  it('a common word rare under the filters falls back to the full-text matches when its budget runs out', () => {
+    // "friday" is in 2% of the orders; 51 rows tested in sort order find about one: the page is not the last.
+    const input = { search: 'friday', sellerOrderStatus: [1, 2, 3], limit: 50 };
+    const tight: TextPlan = { plan: 'tested', fewFilterMatches: 0, testsPerPageRow: 1 };
+    const page = runPageQuery(new StatementCache(cache.db), cacheQuerySchema.parse(input), undefined, tight);
+    if (!page.ok) throw new Error(page.error.message);
+    expect(page.value.list.map((o) => o.id)).toEqual(reference(input).slice(0, 50));
+    expect(reference(input).length).toBeGreaterThan(1);
+  });
+});
+
 describe('both plans give the same pages', () => {
   // Ordered read through the sort index (threshold 0) vs the matches sorted (threshold Infinity).
   const cases: Array<[string, CacheQueryInput]> = [
@@ -268,7 +295,7 @@ describe('both plans give the same pages', () => {
   ];
   it.each(cases)('%s', (_name, input) => {
     const statements = new StatementCache(cache.db);
-    const pages = (threshold: number) => {
+    const pages = (threshold: number, textPlan?: TextPlan) => {
       const out: Array<{ total: number | undefined; ids: string[] }> = [];
       let cursor: string | undefined;
       do {
@@ -276,6 +303,7 @@ describe('both plans give the same pages', () => {
           statements,
           cacheQuerySchema.parse({ ...input, limit: 50, ...(cursor ? { cursor } : {}) }),
           threshold,
+          textPlan,
         );
         if (!q.ok) throw new Error(q.error.message);
         const r = q.value;
@@ -288,6 +316,10 @@ describe('both plans give the same pages', () => {
     expect(ordered).toEqual(pages(Infinity));
     expect(ordered).toEqual(pages(ORDERED_SCAN_THRESHOLD));
     expect(ordered).toEqual(pages(TEXT_SCAN_THRESHOLD));
+    // A text search tested row by row: the filters' matches sorted, or read in sort order; and never so.
+    expect(ordered).toEqual(pages(0, { plan: 'tested' }));
+    expect(ordered).toEqual(pages(0, { plan: 'tested', fewFilterMatches: 0 }));
+    expect(ordered).toEqual(pages(0, { plan: 'full-text' }));
     const expected = reference({ ...input, limit: 50 });
     expect(ordered[0]!.total).toBe(expected.length);
     expect(ordered.flatMap((p) => p.ids)).toEqual(expected.slice(0, ordered.length * 50));
@@ -382,11 +414,22 @@ describe('rows not yet indexed are found exactly as indexed ones', () => {
         if (!q.ok) throw new Error(JSON.stringify(q.error));
         return q.value.list.map((o) => o.id).sort();
       };
+      // The same searches with the words tested on each row's folded text (order_search, or folded on the fly).
+      const tested = (search: string) => {
+        const q = runPageQuery(new StatementCache(c.db), cacheQuerySchema.parse({ search }), undefined, {
+          plan: 'tested',
+        });
+        if (!q.ok) throw new Error(q.error.message);
+        return q.value.list.map((o) => o.id).sort();
+      };
       expect(c.pendingSearchRows()).toEqual({ ok: true, value: 7 });
       const before = searches.map(ids);
+      expect(searches.map(tested)).toEqual(before);
       c.indexPendingSearchRows();
       expect(c.pendingSearchRows()).toEqual({ ok: true, value: 0 });
       expect(searches.map(ids)).toEqual(before);
+      expect(searches.map(tested)).toEqual(before);
+      expect(c.db.prepare('SELECT count(*) FROM order_search').pluck().get()).toBe(7);
       expect(before.every((found) => found.length > 0)).toBe(true);
       expect(before.slice(-2).map((found) => found.length)).toEqual([1, 1]);
     } finally {
@@ -398,8 +441,14 @@ describe('rows not yet indexed are found exactly as indexed ones', () => {
 describe('text changes of indexed orders', () => {
   it('the indexes follow an update: the new words are found, the old ones no longer', () => {
     const target = orders[5]!; // indexed (among the first rows)
+    const statements = new StatementCache(cache.db);
     const found = (q: CacheQueryInput) => {
       const r = cache.query({ ...q, id: target.id });
+      const tested = runPageQuery(statements, cacheQuerySchema.parse({ ...q, id: target.id }), undefined, {
+        plan: 'tested',
+      });
+      // Both ways of finding a page agree: the folded search text follows the update as the indexes do.
+      expect(tested.ok && tested.value.list.length).toBe(r.ok ? r.value.list.length : -1);
       return r.ok && r.value.total === 1;
     };
     expect(found({ search: '"Buyer 6"' })).toBe(true);

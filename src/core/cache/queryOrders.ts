@@ -4,6 +4,7 @@ import type { CursorMismatch } from './queryCursor';
 import { runPageQuery, type CachePage } from './queryPage';
 import type { CacheQuery } from './querySchema';
 import type { StatementCache } from './statementCache';
+import type { TextPlan } from './textTestPlan';
 
 export interface CacheQueryResult extends CachePage {
   /** Every match (undefined when withTotal was false). */
@@ -18,8 +19,9 @@ export function runCacheQuery(
   statements: StatementCache,
   q: CacheQuery,
   threshold?: number,
+  textPlan?: TextPlan,
 ): Result<CacheQueryResult, CursorMismatch> {
-  const page = runPageQuery(statements, q, threshold);
+  const page = runPageQuery(statements, q, threshold, textPlan);
   if (!page.ok) return page;
   return ok({ total: q.withTotal ? countMatches(statements, q) : undefined, ...page.value });
 }

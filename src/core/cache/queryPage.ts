@@ -5,6 +5,7 @@ import { indexedBy, matchIndex, SCAN_INDEX, SORT_COLUMN } from './indexChoice';
 import { encodeCursor, readCursor, type CursorMismatch } from './queryCursor';
 import type { CacheFilter, CachePaging } from './querySchema';
 import type { StatementCache } from './statementCache';
+import { AUTO_TEXT_PLAN, testedPage, textPlanFor, type TextPlan } from './textTestPlan';
 
 export interface CachePage {
   list: Order[];
@@ -46,8 +47,10 @@ export function runPageQuery(
   q: CacheFilter & CachePaging,
   /** ORDERED_SCAN_THRESHOLD or TEXT_SCAN_THRESHOLD; tests force either plan with 0 or Infinity. */
   threshold?: number,
+  /** How a text search's page is found (textTestPlan.ts); tests force either way. */
+  textPlan: TextPlan = AUTO_TEXT_PLAN,
 ): Result<CachePage, CursorMismatch> {
-  const page = pageRows(statements, q, threshold);
+  const page = pageRows(statements, q, threshold, textPlan);
   if (!page.ok) return page;
   const json = storedJson(statements);
   return ok({ list: page.value.rows.map((r) => JSON.parse(json(r)) as Order), nextCursor: page.value.nextCursor });
@@ -68,6 +71,7 @@ function pageRows(
   statements: StatementCache,
   q: CacheFilter & CachePaging,
   forcedThreshold?: number,
+  textPlan: TextPlan = AUTO_TEXT_PLAN,
 ): Result<{ rows: PageRow[]; nextCursor: string | null }, CursorMismatch> {
   const cursor = readCursor(q);
   if (!cursor.ok) return cursor;
@@ -76,8 +80,16 @@ function pageRows(
   const key = SORT_COLUMN[q.sort];
   const desc = q.direction === 'desc';
   const order = desc ? `${key} DESC, rid DESC` : `${key} ASC, rid ASC`;
-  const clauses = cursor.value ? [...f.clauses, `(${key}, rid) ${desc ? '<' : '>'} (?, ?)`] : f.clauses;
-  const params = cursor.value ? [...f.params, cursor.value.key, cursor.value.rid] : f.params;
+  const after = cursor.value
+    ? { clause: `(${key}, rid) ${desc ? '<' : '>'} (?, ?)`, params: [cursor.value.key, cursor.value.rid] }
+    : undefined;
+  // Common words are tested row by row, stopping after one page; rare ones are looked up in the full-text indexes.
+  if (f.textTest && textPlanFor(statements, f.textTest, textPlan) === 'tested') {
+    const tested = testedPage(statements, q, f.textTest, f.params, after, key, textPlan);
+    if (tested) return ok(pageOf(tested, q));
+  }
+  const clauses = after ? [...f.clauses, after.clause] : f.clauses;
+  const params = after ? [...f.params, ...after.params] : f.params;
   const found = indexedBy(matchIndex(q, f));
   const cap = Number.isFinite(threshold) ? threshold + 1 : -1; // LIMIT -1: no limit
   const arm = (from: string) => `SELECT rid, ${key} AS k FROM orders${from}${whereSql(clauses)} ORDER BY ${order}`;
@@ -128,17 +140,22 @@ function pageRows(
       threshold,
       q.limit + 1,
     ) as PageRow[];
+  return ok(pageOf(rows, q));
+}
+
+/** Up to limit + 1 rows, each plan's in order, as a page and the cursor after it. */
+function pageOf(rows: PageRow[], q: CachePaging): { rows: PageRow[]; nextCursor: string | null } {
   // Each arm is in order and only one returns rows; sorting the page again costs nothing and relies on nothing.
-  const sign = desc ? -1 : 1;
+  const sign = q.direction === 'desc' ? -1 : 1;
   rows.sort((x, y) => sign * (x.k - y.k || x.rid - y.rid));
   const more = rows.length > q.limit;
   if (more) rows.length = q.limit;
   const last = rows[rows.length - 1];
-  return ok({
+  return {
     rows,
     nextCursor:
       more && last ? encodeCursor({ sort: q.sort, direction: q.direction, key: last.k, rid: last.rid }) : null,
-  });
+  };
 }
 
 /** Reads an order's stored JSON text by rid. */

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { gramColumns, type SearchColumns } from './searchGrams';
+import { searchTextOf } from './searchText';
 
 /**
  * The batched full-text indexes (see migrations.ts): rows above `fts_state.indexed_rid` wait to be indexed and
@@ -17,7 +18,10 @@ export function pendingRows(db: Database.Database): number {
     .get() as number;
 }
 
-/** Indexes up to `maxRows` waiting rows in one transaction (both indexes). Returns how many it indexed. */
+/**
+ * Indexes up to `maxRows` waiting rows in one transaction (both indexes and the folded search text). Returns how
+ * many it indexed.
+ */
 export function indexPendingRows(db: Database.Database, maxRows: number): number {
   return db
     .transaction(() => {
@@ -36,7 +40,11 @@ export function indexPendingRows(db: Database.Database, maxRows: number): number
       const grams = db.prepare(
         'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
       );
-      for (const row of rows) grams.run(row.rid, ...gramColumns(row));
+      const text = db.prepare('INSERT INTO order_search (rid, text) VALUES (?, ?)');
+      for (const row of rows) {
+        grams.run(row.rid, ...gramColumns(row));
+        text.run(row.rid, searchTextOf(row));
+      }
       db.prepare('UPDATE fts_state SET indexed_rid = ? WHERE id = 1').run(upTo);
       return rows.length;
     })

@@ -3,6 +3,7 @@ import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { DueColumnWriter } from './dueColumns';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
+import { searchTextOf } from './searchText';
 
 /** What a change event must carry for the cache to store it (the sync layer defines the event types). */
 export interface StorableEvent {
@@ -83,6 +84,7 @@ export class OrderWriter {
   private readonly indexedRid: Database.Statement<[], number>;
   private readonly deleteGrams: Database.Statement<[number]>;
   private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
+  private readonly upsertSearchText: Database.Statement<[number, string]>;
   private readonly selectTitleGroup: Database.Statement<[string], number>;
   private readonly insertTitleGroup: Database.Statement<[string]>;
   private readonly titleGroups = new Map<string, number>();
@@ -117,6 +119,9 @@ export class OrderWriter {
     this.deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
     this.insertGrams = db.prepare(
       'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.upsertSearchText = db.prepare(
+      'INSERT INTO order_search (rid, text) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET text = excluded.text',
     );
     this.selectTitleGroup = db.prepare<[string], number>('SELECT gid FROM title_group WHERE titles = ?').pluck();
     this.insertTitleGroup = db.prepare('INSERT INTO title_group (titles) VALUES (?)');
@@ -205,10 +210,11 @@ export class OrderWriter {
     return gid;
   }
 
-  /** The trigram index follows text changes by trigger; the grams index is computed here. */
+  /** The trigram index follows text changes by trigger; the grams index and the folded text are computed here. */
   private rewriteGrams(rid: number, columns: OrderColumns): void {
     this.deleteGrams.run(rid);
     this.insertGrams.run(rid, ...gramColumns(columns));
+    this.upsertSearchText.run(rid, searchTextOf(columns));
   }
 
   private record<E extends StorableEvent>(result: PageWriteResult<E>, events: E[]): void {

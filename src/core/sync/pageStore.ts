@@ -85,13 +85,24 @@ export class PageAccounting {
  */
 export class PageWriter {
   private waitingForIndex = 0;
+  private deferring: boolean;
 
   constructor(
     private readonly cache: OrderCache,
     private readonly baseline: boolean,
-  ) {}
+    /** Load without the secondary indexes, created by `finish` (a first full sync into an empty cache). */
+    deferIndexes = false,
+  ) {
+    this.deferring = deferIndexes;
+  }
 
   write(orders: readonly Order[], seenAtMs: number): Result<PageWriteResult<ChangeEvent>, CacheError> {
+    if (this.deferring) {
+      // At the first page, on the connection that writes: opening a connection creates deferred indexes again.
+      this.deferring = false;
+      const deferred = this.cache.deferIndexes();
+      if (!deferred.ok) return deferred;
+    }
     const written = this.cache.applyPage<ChangeEvent>(orders, {
       seenAtMs,
       baseline: this.baseline,
@@ -106,6 +117,12 @@ export class PageWriter {
     }
     return written;
   }
+
+  /** Creates the indexes deferred by the first page, if any: the pages are all written. */
+  finish(): Result<number, CacheError> {
+    this.deferring = false;
+    return this.cache.restoreIndexes();
+  }
 }
 
 /** Pages stored on this thread: each commits before `write` returns. */
@@ -114,8 +131,9 @@ export function inThreadPageStore(
   baseline: boolean,
   counters: SyncCounters,
   onChange: ((e: StoredChangeEvent) => void) | undefined,
+  deferIndexes = false,
 ): PageStore {
-  const writer = new PageWriter(cache, baseline);
+  const writer = new PageWriter(cache, baseline, deferIndexes);
   const accounting = new PageAccounting(counters, onChange);
   return {
     write(orders, seenAtMs, skipped) {
@@ -129,6 +147,10 @@ export function inThreadPageStore(
     ready: () => undefined,
     settled: () => Promise.resolve(ok(undefined)),
     watch: () => () => {},
-    close: () => Promise.resolve(),
+    close: () => {
+      // A failure here is reported by the sync, which creates the indexes again on its connection.
+      writer.finish();
+      return Promise.resolve();
+    },
   };
 }

@@ -18,9 +18,11 @@ if (port) {
     port.close();
   } else {
     const cache = opened.value;
-    const writer = new PageWriter(cache, data.baseline);
+    const writer = new PageWriter(cache, data.baseline, data.deferIndexes);
     port.on('message', (request: WriterRequest) => {
       if (request.kind === 'close') {
+        // Deferred indexes are built here, off the syncing thread; a failure is retried and reported by the sync.
+        writer.finish();
         cache.close();
         port.close();
         return;

@@ -182,6 +182,48 @@ describe('full sync', () => {
   });
 });
 
+describe('the first full sync loads without the secondary indexes', () => {
+  const secondary = () =>
+    cache.db
+      .prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL")
+      .pluck()
+      .all();
+
+  it('builds them at the end (and queries answer meanwhile); a later full sync keeps them', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(3_000));
+    const indexes = secondary();
+    expect(indexes.length).toBeGreaterThan(10);
+    const seen: number[] = [];
+    const first = await engine(platform).sync({
+      onProgress: () => {
+        seen.push(secondary().length);
+        const page = cache.query({ sellerOrderStatus: [1, 2], limit: 5 });
+        expect(page.ok).toBe(true);
+      },
+    });
+    expect(first).toMatchObject({ ok: true, value: { mode: 'full', cached: 3_000 } });
+    expect(seen).toContain(0);
+    expect(secondary()).toEqual(indexes);
+    seen.length = 0;
+    const again = await engine(platform).sync({ full: true, onProgress: () => seen.push(secondary().length) });
+    expect(again).toMatchObject({ ok: true, value: { mode: 'full' } });
+    expect(seen.every((n) => n === indexes.length)).toBe(true);
+    expect(secondary()).toEqual(indexes);
+  }, 60_000);
+
+  it('a first sync that fails builds them too', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(3_000));
+    const indexes = secondary();
+    platform.failure = (n) => (n === 8 ? { kind: 'http', status: 401 } : undefined);
+    const r = await engine(platform).sync();
+    expect(r.ok).toBe(false);
+    expect(cache.orderCount()).toMatchObject({ ok: true });
+    expect(secondary()).toEqual(indexes);
+  }, 60_000);
+});
+
 describe('a failed or interrupted sync', () => {
   it('keeps every stored order, and the next sync resumes without refetching finished windows', async () => {
     const platform = new FakePlatform(NOW);

@@ -160,17 +160,24 @@ export class SyncEngine {
       skippedOrders: [],
     };
     // Before the first full sync completes there is nothing to compare with: no events, no storm.
-    const writes = await this.pageStore(run.mode, baseline, counters, request.onChange);
+    // The first full sync into an empty cache loads without the secondary indexes and builds them at the end.
+    const empty = cache.orderCount();
+    if (!empty.ok) return err({ kind: 'cache', error: empty.error });
+    const deferIndexes = run.mode === 'full' && !baseline && empty.value === 0;
+    const writes = await this.pageStore(run.mode, baseline, deferIndexes, counters, request.onChange);
     try {
       return await this.runWith(writes, { run, resumed, started, requestsBefore, counters, clock, dataSetOk, request });
     } finally {
       await writes.close();
+      // Also after a failure or a throw: queries must not stay without their indexes.
+      cache.restoreIndexes();
     }
   }
 
   private async pageStore(
     mode: SyncMode,
     baseline: boolean,
+    deferIndexes: boolean,
     counters: SyncCounters,
     onChange: SyncRequest['onChange'],
   ): Promise<PageStore> {
@@ -179,10 +186,10 @@ export class SyncEngine {
     // A full sync is CPU-bound on storing: the writer thread stores pages on the second core while this one
     // fetches and decodes the next (and queries on this connection no longer wait behind page writes).
     if (mode === 'full' && entry) {
-      const thread = await startWriterThread({ entry, file: cache.file, baseline, counters, onChange });
+      const thread = await startWriterThread({ entry, file: cache.file, baseline, deferIndexes, counters, onChange });
       if (thread) return thread;
     }
-    return inThreadPageStore(cache, baseline, counters, onChange);
+    return inThreadPageStore(cache, baseline, counters, onChange, deferIndexes);
   }
 
   private async runWith(store: PageStore, sync: PlannedSync): Promise<Result<SyncSummary, SyncError>> {
@@ -216,6 +223,9 @@ export class SyncEngine {
     const synced = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
     // Every page is committed by now; the writer thread's connection is closed before the last bookkeeping.
     await store.close();
+    // The writer built any deferred indexes as it closed; should that have failed, here again, and reported.
+    const restored = cache.restoreIndexes();
+    if (!restored.ok) return err({ kind: 'cache', error: restored.error });
     // A poll that stored nothing still must not move the watermark onto another data set.
     const settled = synced.ok ? dataSetOk() : ok(undefined);
     const outcome = settled.ok ? synced : settled;

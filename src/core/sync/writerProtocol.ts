@@ -9,6 +9,8 @@ export interface WriterThreadData {
   file: string;
   /** The sync's baseline flag (see PageWriteOptions): whether change events are described. */
   baseline: boolean;
+  /** Store the pages without the secondary indexes, created when the sync closes the writer (PageWriter). */
+  deferIndexes: boolean;
 }
 
 /** Sync → writer thread. */

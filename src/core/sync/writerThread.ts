@@ -38,13 +38,19 @@ export function startWriterThread(options: {
   entry: URL;
   file: string;
   baseline: boolean;
+  /** Store without the secondary indexes, built as the writer closes (a first full sync into an empty cache). */
+  deferIndexes?: boolean;
   counters: SyncCounters;
   onChange: ((e: StoredChangeEvent) => void) | undefined;
 }): Promise<PageStore | undefined> {
   let worker: Worker;
   try {
     worker = new Worker(options.entry, {
-      workerData: { file: options.file, baseline: options.baseline } satisfies WriterThreadData,
+      workerData: {
+        file: options.file,
+        baseline: options.baseline,
+        deferIndexes: options.deferIndexes ?? false,
+      } satisfies WriterThreadData,
     });
   } catch {
     return Promise.resolve(undefined);

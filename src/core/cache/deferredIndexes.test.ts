@@ -1,0 +1,90 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fakeOrder } from '../sync/testing/fakeOrders';
+import { DEFERRED_INDEXES_KEY } from './deferredIndexes';
+import { openOrderCache } from './openCache';
+import type { OrderCache } from './orderCache';
+
+const T0 = Date.UTC(2025, 0, 1);
+const HOUR = 3_600_000;
+
+function open(file: string): OrderCache {
+  const r = openOrderCache({ file });
+  if (!r.ok) throw new Error(r.error.kind);
+  return r.value;
+}
+
+const indexSql = (c: OrderCache) =>
+  c.db
+    .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' ORDER BY name")
+    .all() as Array<{
+    name: string;
+    sql: string | null;
+  }>;
+
+/** What the screens ask: pages (text search both ways), counts, counts per status. */
+function answers(c: OrderCache): unknown[] {
+  const inputs = [
+    {},
+    { sellerOrderStatus: [2, 3] },
+    { hasDispute: true },
+    { productTitle: 'wallet', sort: 'paid' },
+    { search: 'buyer', sellerOrderStatus: [1] },
+    { search: 'friday' },
+    { search: '张伟', createBeginDate: new Date(T0 + 100 * HOUR).toISOString() },
+  ];
+  return inputs.flatMap((q) => {
+    const page = c.query({ ...q, limit: 20 });
+    const { sort: _sort, ...filters } = q as { sort?: string };
+    const counts = c.counts(filters);
+    if (!page.ok || !counts.ok) throw new Error(JSON.stringify(page.ok ? counts : page));
+    return [page.value.total, page.value.list.map((o) => o.id), counts.value];
+  });
+}
+
+describe('deferred indexes (a first full sync loads without them)', () => {
+  it('queries give the same answers without the indexes, which come back exactly as they were', () => {
+    const c = open(path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite'));
+    try {
+      const orders = Array.from({ length: 600 }, (_, i) =>
+        fakeOrder(i + 1, T0 + i * HOUR, {
+          orderStatus: (i % 4) + 1,
+          isExistDispute: i % 9 === 0,
+          remark: i % 7 === 0 ? 'before Friday' : '',
+          buyerName: i % 5 === 0 ? '张伟' : `Buyer ${i % 31}`,
+        }),
+      );
+      for (let i = 0; i < orders.length; i += 100)
+        c.applyPage(orders.slice(i, i + 100), { seenAtMs: T0, baseline: false });
+      c.indexPendingSearchRows();
+      const before = indexSql(c);
+      const expected = answers(c);
+      expect(c.deferIndexes()).toEqual({ ok: true, value: before.filter((i) => i.sql !== null).length });
+      // Only the ID's own unique index is left (the sync looks orders up by ID).
+      expect(indexSql(c)).toEqual(before.filter((i) => i.sql === null));
+      expect(answers(c)).toEqual(expected);
+      expect(c.restoreIndexes().ok).toBe(true);
+      expect(indexSql(c)).toEqual(before);
+      expect(answers(c)).toEqual(expected);
+      expect(c.getMeta(DEFERRED_INDEXES_KEY)).toEqual({ ok: true, value: undefined });
+    } finally {
+      c.close();
+    }
+  });
+
+  it('a file left without them (a killed first sync) gets them back when it is opened', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite');
+    const a = open(file);
+    const before = indexSql(a);
+    a.deferIndexes();
+    a.close();
+    const b = open(file);
+    try {
+      expect(indexSql(b)).toEqual(before);
+    } finally {
+      b.close();
+    }
+  });
+});
