@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secretClipboard, type ClipboardTimers } from './clipboard';
+import { clearSecretOnQuit, secretClipboard, type ClipboardTimers, type QuitEvents } from './clipboard';
 
 function fakes() {
   const board = { text: 'before', writes: [] as string[] };
@@ -53,5 +53,67 @@ describe('secretClipboard', async () => {
     expect(f.board.text).toBe('link-2');
     expect(f.due).toHaveLength(1);
     expect(f.due[0]!.cleared).toBe(true);
+  });
+
+  describe('quitting the app', () => {
+    /** A fake `app`: the quit path registers on it, `quit()` emits will-quit as Electron does. */
+    const fakeApp = () => {
+      const listeners: (() => void)[] = [];
+      const app: QuitEvents = { on: (_event, listener) => void listeners.push(listener) };
+      return { app, quit: () => listeners.forEach((l) => l()) };
+    };
+
+    it('clears a link still waiting for its clear, at once (before the process ends), and cancels its timer', () => {
+      const f = fakes();
+      const a = fakeApp();
+      const port = secretClipboard(f.clipboard, f.timers);
+      clearSecretOnQuit(a.app, port);
+      port.writeSecret('https://sso/link?code=1', 30_000);
+      a.quit();
+      // Synchronous: no await between the quit and the check.
+      expect(f.board.text).toBe('');
+      expect(f.due[0]!.cleared).toBe(true);
+    });
+
+    it('leaves what the merchant copied since, a link kept "until replaced", and a link already cleared', async () => {
+      const copiedSince = fakes();
+      const a = fakeApp();
+      const port = secretClipboard(copiedSince.clipboard, copiedSince.timers);
+      clearSecretOnQuit(a.app, port);
+      port.writeSecret('https://sso/link?code=1', 30_000);
+      copiedSince.clipboard.writeText('their own text');
+      a.quit();
+      expect(copiedSince.board.text).toBe('their own text');
+
+      const kept = fakes();
+      const b = fakeApp();
+      const keptPort = secretClipboard(kept.clipboard, kept.timers);
+      clearSecretOnQuit(b.app, keptPort);
+      keptPort.writeSecret('https://sso/link?code=2', null);
+      b.quit();
+      expect(kept.board.text).toBe('https://sso/link?code=2');
+
+      const done = fakes();
+      const c = fakeApp();
+      const donePort = secretClipboard(done.clipboard, done.timers);
+      clearSecretOnQuit(c.app, donePort);
+      donePort.writeSecret('https://sso/link?code=3', 30_000);
+      await done.fire();
+      done.clipboard.writeText('https://sso/link?code=3');
+      const writes = done.board.writes.length;
+      c.quit();
+      expect(done.board.writes).toHaveLength(writes);
+    });
+
+    it('an asynchronous clipboard is cleared once it answers', async () => {
+      const f = fakes();
+      const a = fakeApp();
+      const port = secretClipboard({ ...f.clipboard, readText: async () => f.board.text }, f.timers);
+      clearSecretOnQuit(a.app, port);
+      port.writeSecret('https://sso/link?code=1', 30_000);
+      a.quit();
+      await new Promise((r) => setImmediate(r));
+      expect(f.board.text).toBe('');
+    });
   });
 });

@@ -5,6 +5,7 @@ import { checkEvent, type IpcEventPublisher } from '../shared/ipc/events';
 import {
   APP_USER_MODEL_ID,
   createDesktopShell,
+  type AttentionAnswer,
   type DesktopShellPorts,
   type MenuTemplateItem,
   type NotificationPort,
@@ -14,7 +15,15 @@ import type { PollerSyncResult } from './poller';
 import type { NavigateTarget } from './navigation';
 import type { TrayIcon } from './trayModel';
 
-const SETTINGS = { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true };
+const SETTINGS = {
+  newOrder: true,
+  statusChanged: true,
+  afterSales: true,
+  dispute: true,
+  deliveryError: true,
+  dueSoon: true,
+  overdue: true,
+};
 
 const afterSales: ChangeEvent = {
   type: 'after-sales-opened',
@@ -35,6 +44,8 @@ function fakeElectron() {
   let awaiting = 2;
   let syncResult: () => Promise<PollerSyncResult> = async () => ({ ok: true });
   let complete = true;
+  let attention: AttentionAnswer | null = null;
+  const asked = { attention: 0 };
   const events: IpcEventPublisher = {
     publish(event, payload) {
       const checked = checkEvent(event, payload);
@@ -55,6 +66,7 @@ function fakeElectron() {
     },
     cacheComplete: async () => complete,
     awaitingDecision: async () => awaiting,
+    attention: async () => (asked.attention++, attention),
     doNotDisturbUntilMs: () => dnd.untilMs,
     setDoNotDisturbUntil: (ms) => void (dnd.untilMs = ms),
     navigate: (target) => void navigated.push(target),
@@ -89,6 +101,8 @@ function fakeElectron() {
     setAwaiting: (n: number) => (awaiting = n),
     setSync: (f: () => Promise<PollerSyncResult>) => (syncResult = f),
     setComplete: (c: boolean) => (complete = c),
+    setAttention: (a: AttentionAnswer | null) => (attention = a),
+    asked,
     lastMenu: () => tray.menus.at(-1)!,
     click: (label: string) => {
       const item = tray.menus.at(-1)!.find((i) => i.label === label);
@@ -306,5 +320,243 @@ describe('desktop shell', () => {
     expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 0');
     expect(f.tray.tooltips.at(-1)).toContain('Not synced yet');
     shell.stop();
+  });
+
+  describe('the attention queue: tray line and due notifications', () => {
+    type Row = AttentionAnswer['rows'][number];
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const overdue = (id: string, dueMs = Date.now() - 60_000): Row => ({
+      kind: 'overdue',
+      orderId: id,
+      orderNum: `SO-${id}`,
+      dueAt: iso(dueMs),
+    });
+    const dueSoon = (id: string, dueMs = Date.now() + 10 * 60_000): Row => ({
+      kind: 'due-soon',
+      orderId: id,
+      orderNum: `SO-${id}`,
+      dueAt: iso(dueMs),
+    });
+    const answer = (rows: Row[], nextChangeAt: string | null = null, refunds = 0): AttentionAnswer => {
+      const n = (kind: string) => rows.filter((r) => r.kind === kind).length;
+      const counts = { refunds, overdue: n('overdue'), dueSoon: n('due-soon'), exceptions: 0, disputes: 0 };
+      return {
+        counts: { ...counts, total: counts.refunds + counts.overdue + counts.dueSoon },
+        rows,
+        nextChangeAt,
+      };
+    };
+    /** A profile polled once a day, so only the due timer and explicit syncs read the queue in these tests. */
+    const daily =
+      (over: Partial<typeof SETTINGS> = {}) =>
+      () => ({
+        id: 'p1',
+        pollIntervalSeconds: 86_400,
+        notifications: { ...SETTINGS, ...over },
+      });
+    const shown = (f: ReturnType<typeof fakeElectron>) => f.shown.map((n) => n.body);
+
+    it('the tray shows "Needs attention" from the counts, next to the refund count, with the attention icon', async () => {
+      const f = fakeElectron();
+      f.setAwaiting(0);
+      const a = answer([overdue('1'), overdue('2'), overdue('3'), overdue('4')], null, 2);
+      f.setAttention({ ...a, counts: { ...a.counts, exceptions: 1, total: 7 } });
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      expect(f.tray.tooltips.at(-1)).toContain('Needs attention: 7 — 2 refunds, 4 overdue, 1 exception');
+      expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 0');
+      expect(f.lastMenu()[0]!.label).toBe('Needs attention: 7 — 2 refunds, 4 overdue, 1 exception');
+      expect(f.tray.images.at(-1)).toBe('attention');
+      f.setAttention(answer([]));
+      f.click('Sync now');
+      await flush();
+      expect(f.tray.tooltips.at(-1)).toContain('Needs attention: 0');
+      expect(f.tray.images.at(-1)).toBe('idle');
+      shell.stop();
+    });
+
+    it('after the baseline full sync: one summary of what is overdue already, no notification per order', async () => {
+      const f = fakeElectron();
+      f.ports.profile = daily();
+      f.setComplete(false);
+      const rows = ['1', '2', '3', '4', '5'].map((id) => overdue(id));
+      f.setSync(async () => {
+        f.setAttention(answer(rows));
+        f.setComplete(true);
+        return { ok: true };
+      });
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      expect(f.shown.map((n) => [n.title, n.body])).toEqual([
+        ['Deliveries overdue', '5 orders are past the delivery deadline'],
+      ]);
+      f.shown[0]!.click();
+      expect(f.navigated).toEqual([{ screen: 'attention', orderId: null }]);
+      // The next poll finds the same orders: nothing new.
+      f.click('Sync now');
+      await flush();
+      expect(f.shown).toHaveLength(1);
+      shell.stop();
+    });
+
+    it('a rebuilt cache (a new baseline sync) summarises what is overdue again, even with a memory', async () => {
+      const f = fakeElectron();
+      f.ports.profile = daily();
+      f.setAttention(answer([]));
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      f.click('Sync now');
+      await flush();
+      f.setComplete(false);
+      f.setSync(async () => {
+        f.setAttention(answer([overdue('1'), overdue('2')]));
+        f.setComplete(true);
+        return { ok: true };
+      });
+      f.click('Sync now');
+      await flush();
+      expect(shown(f)).toEqual(['2 orders are past the delivery deadline']);
+      shell.stop();
+    });
+
+    it("an answer asked for the previous profile is dropped after a switch; the new profile's is read", async () => {
+      const f = fakeElectron();
+      f.ports.profile = daily();
+      const pending: ((a: AttentionAnswer | null) => void)[] = [];
+      f.ports.attention = () => new Promise((resolve) => pending.push(resolve));
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      expect(pending).toHaveLength(1);
+      f.ports.profile = () => ({ ...daily()(), id: 'p2' });
+      shell.restart();
+      pending[0]!(answer([overdue('1')], null, 3));
+      await flush();
+      expect(f.tray.tooltips.at(-1)).not.toContain('Needs attention');
+      expect(f.shown).toEqual([]);
+      // The switch asked again once the earlier read was done.
+      expect(pending).toHaveLength(2);
+      pending[1]!(answer([]));
+      await flush();
+      expect(f.tray.tooltips.at(-1)).toContain('Needs attention: 0');
+      shell.stop();
+    });
+
+    it('never repeats a notification for the same order and state across polls; a new one is shown and opens its order', async () => {
+      const f = fakeElectron();
+      f.ports.profile = daily();
+      f.setAttention(answer([]));
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      expect(f.shown).toEqual([]);
+      f.setAttention(answer([overdue('1')]));
+      f.click('Sync now');
+      await flush();
+      expect(shown(f)).toEqual(['Order SO-1 is overdue']);
+      f.click('Sync now');
+      await flush();
+      f.setAttention(answer([overdue('1'), dueSoon('2'), dueSoon('3')]));
+      f.click('Sync now');
+      await flush();
+      expect(shown(f)).toEqual(['Order SO-1 is overdue', '2 orders due within 10 min']);
+      f.shown[0]!.click();
+      f.shown[1]!.click();
+      expect(f.navigated).toEqual([
+        { screen: 'orders', orderId: '1' },
+        { screen: 'attention', orderId: null },
+      ]);
+      shell.stop();
+    });
+
+    it('do-not-disturb and a kind turned off show nothing, and what they held back is not replayed later', async () => {
+      const f = fakeElectron();
+      let settings = daily({ overdue: false });
+      f.ports.profile = () => settings();
+      f.setAttention(answer([]));
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      f.setAttention(answer([overdue('1'), dueSoon('2')]));
+      f.click('Sync now');
+      await flush();
+      // Overdue is off: only the due-soon order.
+      expect(shown(f)).toEqual(['Order SO-2 is due within 10 min']);
+      f.click('Pause notifications for 1 hour');
+      f.setAttention(answer([overdue('1'), overdue('2'), dueSoon('3')]));
+      f.click('Sync now');
+      await flush();
+      expect(shown(f)).toHaveLength(1);
+      settings = daily();
+      f.click('Resume notifications');
+      f.click('Sync now');
+      await flush();
+      expect(shown(f)).toHaveLength(1);
+      shell.stop();
+    });
+
+    it('the due timer reads the queue again at nextChangeAt, re-arms on each answer, and stops with the shell', async () => {
+      const f = fakeElectron();
+      f.ports.profile = daily();
+      const t0 = Date.now();
+      const soonDue = t0 + 40 * 60_000;
+      f.setAttention(answer([], iso(t0 + 10 * 60_000)));
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      const afterStart = f.asked.attention;
+      await vi.advanceTimersByTimeAsync(10 * 60_000 - 1);
+      expect(f.asked.attention).toBe(afterStart);
+      // The order becomes due soon by the clock alone: no sync, the timer reads the queue.
+      f.setAttention(answer([dueSoon('7', soonDue)], iso(soonDue)));
+      await vi.advanceTimersByTimeAsync(1);
+      expect(f.asked.attention).toBe(afterStart + 1);
+      expect(shown(f)).toEqual(['Order SO-7 is due within 30 min']);
+      // Re-armed for the new instant: the order becomes overdue.
+      f.setAttention(answer([overdue('7', soonDue)], null));
+      await vi.advanceTimersByTimeAsync(30 * 60_000);
+      expect(f.asked.attention).toBe(afterStart + 2);
+      expect(shown(f)).toEqual(['Order SO-7 is due within 30 min', 'Order SO-7 is overdue']);
+      // Stopped (quit): no timer reads the queue any more.
+      f.setAttention(answer([], iso(Date.now() + 60_000)));
+      f.click('Sync now');
+      await flush();
+      const beforeStop = f.asked.attention;
+      shell.stop();
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(f.asked.attention).toBe(beforeStop);
+    });
+
+    it("a profile switch stops the previous profile's timer and keeps each profile's memory", async () => {
+      const f = fakeElectron();
+      f.ports.profile = daily();
+      f.setAttention(answer([]));
+      const shell = createDesktopShell(f.ports);
+      shell.start();
+      await flush();
+      const late = overdue('1');
+      f.setAttention(answer([late], iso(Date.now() + 5 * 60_000)));
+      f.click('Sync now');
+      await flush();
+      expect(shown(f)).toEqual(['Order SO-1 is overdue']);
+      f.ports.profile = () => ({ ...daily()(), id: 'p2' });
+      f.setAttention(null);
+      shell.restart();
+      await flush();
+      expect(f.tray.tooltips.at(-1)).not.toContain('Needs attention');
+      const afterSwitch = f.asked.attention;
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      expect(f.asked.attention).toBe(afterSwitch);
+      // Back to p1: its order was notified already.
+      f.ports.profile = daily();
+      f.setAttention(answer([late]));
+      shell.restart();
+      await flush();
+      expect(shown(f)).toEqual(['Order SO-1 is overdue']);
+      shell.stop();
+    });
   });
 });

@@ -3,8 +3,10 @@ import type { Notifications as NotificationSettings } from '../core/profiles/pro
 import type { IpcEventName } from '../shared/ipc/channels';
 import type { IpcEventPayloadInput, IpcEventPublisher } from '../shared/ipc/events';
 import { parseIsoInstant } from '../shared/time/isoInstant';
+import { createDueTimer } from '../shared/time/dueTimer';
+import { EMPTY_DUE_MEMORY, planDueNotifications, type DueMemory, type DueQueue } from './dueNotifications';
 import { notificationNavigation, type NavigateTarget } from './navigation';
-import { notificationsFor } from './notifications';
+import { notificationsFor, type NotificationTarget } from './notifications';
 import {
   createPoller,
   type FocusPort,
@@ -14,7 +16,7 @@ import {
   type PollerSyncResult,
   type PowerPort,
 } from './poller';
-import { buildTrayModel, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
+import { buildTrayModel, type AttentionCounts, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
 
 /**
  * The desktop shell: the poller, the tray and the notifications, glued to the Electron pieces they need. Every
@@ -43,6 +45,14 @@ export interface NotificationPort {
   show(): void;
 }
 
+/** What the shell reads of the attention queue (`orders:attention`'s data satisfies it). */
+export interface AttentionAnswer {
+  counts: AttentionCounts;
+  rows: ReadonlyArray<{ kind: string; orderId: string; orderNum: string | null; dueAt: string | null }>;
+  /** The next instant an order becomes due soon or overdue by the clock alone; null: none pending. */
+  nextChangeAt: string | null;
+}
+
 export interface DesktopShellPorts<Image, MenuHandle> {
   /** The active profile's id, poll interval and notification settings; null: no profile chosen. */
   profile(): { id: string; pollIntervalSeconds: number; notifications: NotificationSettings } | null;
@@ -52,6 +62,8 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   cacheComplete(): Promise<boolean>;
   /** After-sales requests awaiting a decision, for the tray (asked of the cache); null when not known. */
   awaitingDecision?(): Promise<number | null>;
+  /** The attention queue (`orders:attention`), for the tray's line and the due notifications; null: not known. */
+  attention?(): Promise<AttentionAnswer | null>;
   /** The do-not-disturb instant of the app settings (epoch ms; null: not set). */
   doNotDisturbUntilMs(): number | null;
   /** Stores it (the tray's "Pause notifications for 1 hour" / "Resume notifications"). */
@@ -106,13 +118,25 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
   let trayState: TrayState = {
     sync: 'idle',
     awaitingDecision: 0,
+    attention: null,
     lastSyncedMs: null,
     notificationsPausedUntilMs: ports.doNotDisturbUntilMs(),
   };
   /** The running sync builds the first baseline: its change events are not news (the core emits none either). */
   let baselineSync = false;
+  /** The baseline sync finished: the next look summarises what is overdue already instead of announcing it. */
+  let firstLookPending = false;
+  /** Due notifications already planned, per profile (a switch back does not replay them). */
+  const dueMemories = new Map<string, DueMemory>();
+  /** Bumped on profile switch and stop: an answer asked before is dropped. */
+  let generation = 0;
+  let looking = false;
+  let lookAgain = false;
+  // An order becomes due soon or overdue by the clock alone: look again at the queue's next change.
+  const dueTimer = createDueTimer({ onDue: () => lookAtAttention(), now });
 
   const actions: Record<TrayMenuId, (() => void) | undefined> = {
+    'needs-attention': undefined,
     'refund-requests': undefined,
     'last-sync': undefined,
     open: () => ports.showWindow(),
@@ -133,6 +157,78 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     });
   }
 
+  /**
+   * Reads the attention queue: the tray's line, the due notifications and the timer for the next due-state change.
+   * One read at a time (a request meanwhile reads once more after it). Not during a baseline sync: the cache is
+   * partial then, and what it finds is no news (the look after it is the first look).
+   */
+  function lookAtAttention(): void {
+    if (!ports.attention || baselineSync) return;
+    if (looking) {
+      lookAgain = true;
+      return;
+    }
+    looking = true;
+    const asked = generation;
+    void ports
+      .attention()
+      .then((answer) => {
+        if (answer && asked === generation && !baselineSync) onAttention(answer);
+      })
+      .catch((error: unknown) => console.warn('[main] the attention queue could not be read:', error))
+      .finally(() => {
+        looking = false;
+        if (lookAgain) {
+          lookAgain = false;
+          lookAtAttention();
+        }
+      });
+  }
+
+  function onAttention(answer: AttentionAnswer): void {
+    dueTimer.arm(answer.nextChangeAt);
+    update({ attention: answer.counts });
+    const profile = ports.profile();
+    if (!profile) return;
+    const known = dueMemories.get(profile.id);
+    // Nothing planned yet for this profile (the app just started): what is overdue already is no news either.
+    const firstLook = firstLookPending || known === undefined;
+    firstLookPending = false;
+    const queue: DueQueue = {
+      counts: answer.counts,
+      rows: answer.rows.map((r) => ({
+        kind: r.kind,
+        orderId: r.orderId,
+        orderNum: r.orderNum,
+        dueMs: parseIsoInstant(r.dueAt) ?? null,
+      })),
+    };
+    const plan = planDueNotifications(queue, known ?? EMPTY_DUE_MEMORY, {
+      settings: profile.notifications,
+      nowMs: now(),
+      doNotDisturbUntilMs: ports.doNotDisturbUntilMs(),
+      firstLook,
+    });
+    // Remembered even when nothing can be shown: an unsupported or paused centre does not replay it later.
+    dueMemories.set(profile.id, plan.memory);
+    if (ports.notificationsSupported()) show(plan.notifications);
+  }
+
+  /** The tray's counts and the due notifications, after a sync, a change or a decision. */
+  function refreshCounts(): void {
+    refreshAwaitingDecision();
+    lookAtAttention();
+  }
+
+  function show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void {
+    for (const n of notifications) {
+      const notification = ports.createNotification({ title: n.title, body: n.body });
+      const target = notificationNavigation(n.target);
+      notification.on('click', () => ports.navigate(target));
+      notification.show();
+    }
+  }
+
   function update(patch: Partial<TrayState>): void {
     // Do-not-disturb is a setting (the window may change it too): read afresh for every redraw.
     trayState = { ...trayState, ...patch, notificationsPausedUntilMs: ports.doNotDisturbUntilMs() };
@@ -151,7 +247,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     ports.events.publish('sync:state', state);
     const lastSyncedMs = state.lastSyncedAt ? (parseIsoInstant(state.lastSyncedAt) ?? null) : null;
     update({ sync: state.state, lastSyncedMs });
-    if (state.state === 'idle') refreshAwaitingDecision();
+    if (state.state === 'idle') refreshCounts();
   }
 
   function notify(events: readonly ChangeEvent[]): void {
@@ -163,12 +259,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       doNotDisturbUntilMs: ports.doNotDisturbUntilMs(),
       baselineSync,
     });
-    for (const n of shown) {
-      const notification = ports.createNotification({ title: n.title, body: n.body });
-      const target = notificationNavigation(n.target);
-      notification.on('click', () => ports.navigate(target));
-      notification.show();
-    }
+    show(shown);
   }
 
   const events: IpcEventPublisher = {
@@ -176,8 +267,10 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       const sent = ports.events.publish(event, payload);
       if (sent && event === 'orders:changed') {
         notify((payload as IpcEventPayloadInput<'orders:changed'>).events as ChangeEvent[]);
-        // A decision (here or on the platform) or a new request changes the count awaiting a decision.
-        refreshAwaitingDecision();
+        // A decision (here or on the platform) or a new request changes the counts. During a sync the look waits
+        // for its end (the idle state), so it never plans from a half-applied page.
+        if (trayState.sync === 'syncing') refreshAwaitingDecision();
+        else refreshCounts();
       }
       return sent;
     },
@@ -193,6 +286,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
         baselineSync = !(await ports.cacheComplete());
         try {
           const result = await ports.syncNow();
+          if (baselineSync && result.ok) firstLookPending = true;
           // The merchant paused syncing (sync:setPaused): no failure, no backoff; the poller tries at the next turn.
           return !result.ok && result.error.kind === 'sync' && result.error.code === 'paused'
             ? { ok: false, error: { ...result.error, code: 'busy' } }
@@ -215,15 +309,16 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       ports.setAppUserModelId?.(APP_USER_MODEL_ID);
       tray = ports.createTray(ports.trayImage('idle'));
       update({});
-      refreshAwaitingDecision();
+      refreshCounts();
       startPoller();
     },
     restart() {
       shell.stop();
       if (!tray) return;
-      // Nothing of the previous profile's state carries over to the next one.
-      update({ sync: 'idle', awaitingDecision: 0, lastSyncedMs: null });
-      refreshAwaitingDecision();
+      // Nothing of the previous profile's state carries over to the next one (its due memory stays with it).
+      firstLookPending = false;
+      update({ sync: 'idle', awaitingDecision: 0, attention: null, lastSyncedMs: null });
+      refreshCounts();
       startPoller();
     },
     syncNow() {
@@ -236,6 +331,8 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     stop() {
       poller?.stop();
       poller = undefined;
+      generation += 1;
+      dueTimer.cancel();
     },
   };
   return shell;

@@ -4,7 +4,7 @@ import trayAnchor from '../../resources/tray/idleTemplate.png?asset';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import type { IpcEventPublisher } from '../shared/ipc/events';
 import { formatIsoInstant, parseIsoInstant } from '../shared/time/isoInstant';
-import { createDesktopShell, type DesktopShell } from './desktopShell';
+import { createDesktopShell, type AttentionAnswer, type DesktopShell } from './desktopShell';
 import type { NavigateTarget } from './navigation';
 import { onlineSignal } from './onlineSignal';
 import type { PollerSyncResult } from './poller';
@@ -17,6 +17,7 @@ export interface ElectronShellOptions {
   syncNow(): Promise<PollerSyncResult>;
   cacheComplete(): Promise<boolean>;
   awaitingDecision(): Promise<number | null>;
+  attention(): Promise<AttentionAnswer | null>;
   showWindow(): void;
   navigate(target: NavigateTarget): void;
 }
@@ -50,6 +51,7 @@ export function electronDesktopShell(options: ElectronShellOptions): DesktopShel
     syncNow: options.syncNow,
     cacheComplete: options.cacheComplete,
     awaitingDecision: options.awaitingDecision,
+    attention: options.attention,
     doNotDisturbUntilMs: () => parseIsoInstant(appSettings()?.doNotDisturbUntil ?? null) ?? null,
     setDoNotDisturbUntil: (ms) => {
       const saved = options.profiles.updateAppSettings({

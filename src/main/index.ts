@@ -2,7 +2,7 @@ import path from 'node:path';
 import { app, BrowserWindow, clipboard, dialog, Notification, protocol, session } from 'electron';
 import { handleAppScheme, registerAppSchemePrivileges } from './appProtocol';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
-import { secretClipboard } from './clipboard';
+import { clearSecretOnQuit, secretClipboard } from './clipboard';
 import { saveDialogExportDestination } from './ipc/exportDialog';
 import { startCoreHost } from './coreHost/startCoreHost';
 import { useSharedDataDir } from './dataDir';
@@ -119,15 +119,19 @@ if (!app.requestSingleInstanceLock()) {
         syncNow: () => queries.syncNow(),
         cacheComplete: () => queries.cacheComplete(),
         awaitingDecision: () => queries.awaitingDecision(),
+        attention: () => queries.attention(),
         showWindow: () => void showMainWindow(),
         navigate: (target) => navigator.navigate(target),
       });
+      // A login link copied with a delay is cleared on quit too: its timer does not outlive the app.
+      const linkClipboard = secretClipboard(clipboard);
+      clearSecretOnQuit(app, linkClipboard);
       const platform = wirePlatformDomains({
         profiles: ports.profiles,
         dataDir,
         startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
         events: desktop.events,
-        clipboard: secretClipboard(clipboard),
+        clipboard: linkClipboard,
         openExternal: ports.openAllowedExternal,
         exportDestination: saveDialogExportDestination((options) => {
           const [window] = BrowserWindow.getAllWindows();

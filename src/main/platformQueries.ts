@@ -1,15 +1,21 @@
 import { DEFAULT_AFTER_SALES_POLICY } from '../core/app/afterSales';
 import { err, ok, type Result } from '../core/result';
 import type { useCaseHandlers } from './ipc/handlers/useCases';
+import type { AttentionAnswer } from './desktopShell';
 import type { PollerSyncResult } from './poller';
 
 type PlatformHandlers = ReturnType<typeof useCaseHandlers>;
+
+/** The channel's maximum rows per kind (orders:attention's `limitPerKind`). */
+export const ATTENTION_ROWS_PER_KIND = 500;
 
 /**
  * What the desktop shell and the first run ask of the platform domains (routed to the active profile's core
  * host): the same handlers the window calls, so the tray counts what the after-sales screen lists.
  */
-export function platformQueries(handlers: Pick<PlatformHandlers, 'sync:now' | 'sync:status' | 'orders:count'>) {
+export function platformQueries(
+  handlers: Pick<PlatformHandlers, 'sync:now' | 'sync:status' | 'orders:count' | 'orders:attention'>,
+) {
   return {
     /** One sync of the active profile (the poller's and the tray's "Sync now"). */
     syncNow: async (): Promise<PollerSyncResult> => handlers['sync:now']({}),
@@ -24,6 +30,14 @@ export function platformQueries(handlers: Pick<PlatformHandlers, 'sync:now' | 's
         orderAfterSalesStatus: [...DEFAULT_AFTER_SALES_POLICY.awaitingReview],
       });
       return r.ok ? r.data.count : null;
+    },
+    /**
+     * The attention queue for the tray and the due notifications; null when the cache cannot say. As many rows as
+     * the channel gives (its maximum per kind), so a due notification is rarely missed behind the screen's page.
+     */
+    attention: async (): Promise<AttentionAnswer | null> => {
+      const r = await handlers['orders:attention']({ limitPerKind: ATTENTION_ROWS_PER_KIND });
+      return r.ok ? r.data : null;
     },
     /** The first run's sync, worded for the person when it fails. */
     firstSync: async (): Promise<Result<{ cached: number }, string>> => {

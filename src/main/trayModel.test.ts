@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrayModel, trayIcon, type TrayState } from './trayModel';
+import { attentionLine, buildTrayModel, trayIcon, type AttentionCounts, type TrayState } from './trayModel';
 
 const NOW = Date.UTC(2026, 0, 31, 10, 45);
 const ctx = {
@@ -9,6 +9,7 @@ const ctx = {
 const state = (over: Partial<TrayState> = {}): TrayState => ({
   sync: 'idle',
   awaitingDecision: 0,
+  attention: null,
   lastSyncedMs: Date.UTC(2026, 0, 31, 10, 42),
   notificationsPausedUntilMs: null,
   ...over,
@@ -85,5 +86,43 @@ describe('buildTrayModel', () => {
     expect(syncNow('idle')).toBe(true);
     expect(syncNow('error')).toBe(true);
     expect(syncNow('paused')).toBe(true);
+  });
+});
+
+const counts = (over: Partial<AttentionCounts>): AttentionCounts => {
+  const c = { refunds: 0, overdue: 0, dueSoon: 0, exceptions: 0, disputes: 0, ...over };
+  return { ...c, total: c.refunds + c.overdue + c.dueSoon + c.exceptions + c.disputes };
+};
+
+describe('the attention line', () => {
+  it.each([
+    [counts({ refunds: 2, overdue: 4, exceptions: 1 }), 'Needs attention: 7 — 2 refunds, 4 overdue, 1 exception'],
+    [counts({ refunds: 1, dueSoon: 3, disputes: 2 }), 'Needs attention: 6 — 1 refund, 3 due soon, 2 disputes'],
+    [counts({ overdue: 1, exceptions: 2, disputes: 1 }), 'Needs attention: 4 — 1 overdue, 2 exceptions, 1 dispute'],
+    [counts({}), 'Needs attention: 0'],
+  ])('%j reads "%s"', (c, line) => {
+    expect(attentionLine(c)).toBe(line);
+  });
+
+  it('shows in the tooltip and first in the menu, next to the refund count; none while the counts are unknown', () => {
+    const m = buildTrayModel(
+      state({ awaitingDecision: 2, attention: counts({ refunds: 2, overdue: 4, exceptions: 1 }) }),
+      ctx,
+    );
+    expect(m.tooltip).toBe(
+      'Merchant Desk\nNeeds attention: 7 — 2 refunds, 4 overdue, 1 exception\nRefund requests: 2\nLast sync 10:42',
+    );
+    expect(m.menu.slice(0, 2).map((i) => [i.id, i.label, i.enabled])).toEqual([
+      ['needs-attention', 'Needs attention: 7 — 2 refunds, 4 overdue, 1 exception', false],
+      ['refund-requests', 'Refund requests: 2', false],
+    ]);
+    expect(buildTrayModel(state(), ctx).menu.map((i) => i.id)).not.toContain('needs-attention');
+  });
+
+  it('any order needing attention shows the attention icon; none, and the sync state shows', () => {
+    expect(trayIcon(state({ attention: counts({ overdue: 1 }) }))).toBe('attention');
+    expect(trayIcon(state({ attention: counts({ dueSoon: 1 }) }))).toBe('attention');
+    expect(trayIcon(state({ sync: 'syncing', attention: counts({}) }))).toBe('syncing');
+    expect(trayIcon(state({ sync: 'offline', attention: counts({ overdue: 3 }) }))).toBe('offline');
   });
 });

@@ -116,6 +116,16 @@ describe('desktop first run', () => {
     expect(awaitingCount).toBeGreaterThan(0);
     expect(await platformQueries(d.platform.handlers).awaitingDecision()).toBe(awaitingCount);
     expect(await platformQueries(d.platform.handlers).cacheComplete()).toBe(true);
+    // The tray's attention line and the due notifications read the same queue as the Attention screen.
+    const attention = await platformQueries(d.platform.handlers).attention();
+    expect(attention?.counts.total).toBeGreaterThan(0);
+    expect(attention?.counts.total).toBe(
+      attention!.counts.refunds +
+        attention!.counts.overdue +
+        attention!.counts.dueSoon +
+        attention!.counts.exceptions +
+        attention!.counts.disputes,
+    );
 
     // A second ensure (a profile change that kept the sandbox) starts nothing.
     expect(await d.sandbox.ensure()).toMatchObject({ ok: true, value: { kind: 'sandbox', sync: null } });

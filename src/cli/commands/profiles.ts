@@ -77,6 +77,8 @@ const NOTIFICATION_FLAGS: Record<string, keyof Notifications> = {
   'after-sales': 'afterSales',
   dispute: 'dispute',
   'delivery-error': 'deliveryError',
+  'due-soon': 'dueSoon',
+  overdue: 'overdue',
 };
 
 const usage = (message: string) => new CliError(`${message} Nothing was changed.`, 'invalid-input');

@@ -44,6 +44,9 @@ export const notificationsSchema = z
     afterSales: z.boolean().default(true),
     dispute: z.boolean().default(true),
     deliveryError: z.boolean().default(true),
+    /** Delivery deadlines (src/core/due): orders becoming due soon, and becoming overdue. */
+    dueSoon: z.boolean().default(true),
+    overdue: z.boolean().default(true),
   })
   .strict();
 export type Notifications = z.output<typeof notificationsSchema>;

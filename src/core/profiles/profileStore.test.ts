@@ -47,6 +47,8 @@ describe('conf profile store (<dataDir>/settings.json)', () => {
       afterSales: true,
       dispute: true,
       deliveryError: true,
+      dueSoon: true,
+      overdue: true,
     });
     // The first profile becomes active.
     expect(store.active()).toEqual({ ok: true, value: added.value });
@@ -64,6 +66,8 @@ describe('conf profile store (<dataDir>/settings.json)', () => {
       afterSales: true,
       dispute: false,
       deliveryError: true,
+      dueSoon: true,
+      overdue: true,
     });
     expect(edited.ok && statusLabel(edited.value.statusLabels.order, 4)).toBe('Done');
     expect(edited.ok && statusLabel(edited.value.statusLabels.order, 7)).toBe('7');

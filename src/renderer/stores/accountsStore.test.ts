@@ -32,7 +32,15 @@ const settings = (id: string) =>
     timeoutMs: 10_000,
     maxResponseMB: 32,
     pollIntervalSeconds: 60,
-    notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true },
+    notifications: {
+      newOrder: true,
+      statusChanged: true,
+      afterSales: true,
+      dispute: true,
+      deliveryError: true,
+      dueSoon: true,
+      overdue: true,
+    },
     statusLabels: { order: {}, afterSales: {} },
     deliveryDeadlines: {
       rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },

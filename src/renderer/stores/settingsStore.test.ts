@@ -9,7 +9,15 @@ const stored: IpcData<'settings:get'> = {
   profile: {
     profileId: 'shop-eu',
     pollIntervalSeconds: 60,
-    notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: true, deliveryError: true },
+    notifications: {
+      newOrder: true,
+      statusChanged: true,
+      afterSales: true,
+      dispute: true,
+      deliveryError: true,
+      dueSoon: true,
+      overdue: true,
+    },
     statusLabels: { order: { '1': 'Paid' }, afterSales: {} },
     deliveryDeadlines: {
       rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },

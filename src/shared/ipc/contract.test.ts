@@ -25,7 +25,15 @@ const profileSettings = {
   timeoutMs: 15000,
   maxResponseMB: 32,
   pollIntervalSeconds: 60,
-  notifications: { newOrder: true, statusChanged: true, afterSales: true, dispute: false, deliveryError: true },
+  notifications: {
+    newOrder: true,
+    statusChanged: true,
+    afterSales: true,
+    dispute: false,
+    deliveryError: true,
+    dueSoon: true,
+    overdue: true,
+  },
   statusLabels: { order: { '3': 'Shipped' }, afterSales: {} },
   deliveryDeadlines: {
     rules: { clockStart: 'paid' as const, partialDelivery: 'earliest-first' as const, closedOrderStatuses: [5, 6] },

@@ -26,6 +26,8 @@ export const notificationsWire = z
     afterSales: z.boolean(),
     dispute: z.boolean(),
     deliveryError: z.boolean(),
+    dueSoon: z.boolean(),
+    overdue: z.boolean(),
   })
   .strict();
 

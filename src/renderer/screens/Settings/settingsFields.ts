@@ -69,6 +69,8 @@ export const notificationLabels: Readonly<Record<string, string>> = {
   afterSales: 'After-sales requests',
   dispute: 'Disputes',
   deliveryError: 'Delivery problems',
+  dueSoon: 'Deliveries due soon',
+  overdue: 'Overdue deliveries',
 };
 
 /** "doNotDisturb" → "Do not disturb". */
