@@ -1,10 +1,22 @@
+import type { IpcEventPayload } from '../../shared/ipc/events';
 import { on } from '../ipc';
+import { formatRoute, navigate } from '../router';
 import { useAppStore } from './appStore';
+import { followAttention } from './attentionStore';
 import { useBuyersStore } from './buyersStore';
 import { useChangesStore } from './changesStore';
 import { useOrderDetailStore } from './orderDetailStore';
 import { activeProfile, useProfilesStore } from './profilesStore';
 import { useSyncStore } from './syncStore';
+
+/**
+ * Where main's `app:navigate` (a notification, the tray, a `merchantdesk://` link) takes the page: the order when
+ * one is named, else the screen's list.
+ */
+export function routeOfNavigation(target: IpcEventPayload<'app:navigate'>): string {
+  if (target.orderId !== null) return formatRoute('order', [target.orderId]);
+  return formatRoute(target.screen === 'afterSales' ? 'after-sales' : target.screen);
+}
 
 /**
  * The one place where push events meet the stores (as Gitify's stores/subscriptions.ts): each event updates the
@@ -24,6 +36,7 @@ export function subscribeToHostEvents(): () => void {
     on('orders:changed', (changed) => {
       if (changed.profileId === activeId()) useChangesStore.getState().apply(changed);
     }),
+    on('app:navigate', (target) => navigate(routeOfNavigation(target))),
   ];
   // A profile switch replaces the cache every screen reads from.
   let previous = activeId();
@@ -41,9 +54,12 @@ export function subscribeToHostEvents(): () => void {
   const offDetail = useChangesStore.subscribe((state, before) => {
     if (state.revision !== before.revision) useOrderDetailStore.getState().applyChanges(state.last);
   });
+  // The attention queue (and the navigation's count) follows the profile, the change notices and the clock.
+  const offAttention = followAttention();
   return () => {
     for (const off of offs) off();
     offProfiles();
     offDetail();
+    offAttention();
   };
 }
