@@ -9,6 +9,9 @@ import { activeProfile, useProfilesStore } from './profilesStore';
 export type AttentionQueue = IpcData<'orders:attention'>;
 export type AttentionRow = AttentionQueue['rows'][number];
 
+/** Rows of each kind the queue lists (the counts cover them all). */
+export const ROWS_PER_KIND = 50;
+
 /** One row's identity in the queue: an order can be in two kinds (overdue and disputed). */
 export const rowKey = (row: Pick<AttentionRow, 'kind' | 'orderId'>): string => `${row.kind}:${row.orderId}`;
 
@@ -41,7 +44,7 @@ export const useAttentionStore = create<AttentionStore>((set, get) => {
     async load() {
       const seq = ++reads;
       set({ queue: loadingState(get().queue) });
-      const answer = await invoke('orders:attention');
+      const answer = await invoke('orders:attention', { limitPerKind: ROWS_PER_KIND });
       if (seq !== reads) return;
       set({ queue: settledState(get().queue, answer) });
       if (!answer.ok) return timer.cancel();
