@@ -87,12 +87,12 @@ describe.runIf(workspaceAvailable)('the attention queue', () => {
       await screenshot(page, 'attention-due-soon-light');
 
       // Two minutes on, on both sides; the page is the same one (no reload) and nothing was synced.
-      await page.evaluate(() => ((window as unknown as { journeyMark: number }).journeyMark = 1));
+      await page.evaluate(() => ((globalThis as unknown as { journeyMark: number }).journeyMark = 1));
       const orderRequests = workspace.sandbox.requestCount('orders');
       vi.setSystemTime(Date.now() + 2 * MIN + 5_000);
       await context.clock.fastForward(2 * MIN + 5_000);
       await expect.poll(() => row.textContent()).toMatch(/^Overdue.*Delivery overdue.*overdue by/);
-      expect(await page.evaluate(() => (window as unknown as { journeyMark?: number }).journeyMark)).toBe(1);
+      expect(await page.evaluate(() => (globalThis as unknown as { journeyMark?: number }).journeyMark)).toBe(1);
       expect(workspace.sandbox.requestCount('orders')).toBe(orderRequests);
       await expect.poll(() => summary.textContent()).toMatch(/[1-9]\d* overdue/);
       expect(await seriousA11yViolations(page)).toEqual([]);
