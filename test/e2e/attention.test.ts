@@ -72,6 +72,15 @@ describe.runIf(workspaceAvailable)('the attention queue', () => {
   const rowOf = (page: Page, order: StoredOrder) =>
     queueList(page).getByRole('option', { name: new RegExp(order.order.orderNum) });
 
+  /** Moves the selection down with j until it is on the order's row (as a merchant would). */
+  async function selectByKeys(page: Page, order: StoredOrder): Promise<void> {
+    await queueList(page).focus();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 300 && (await rowOf(page, order).getAttribute('aria-selected')) !== 'true'; i++)
+      await page.keyboard.press('j');
+    expect(await rowOf(page, order).getAttribute('aria-selected')).toBe('true');
+  }
+
   it(
     'shows the order due soon, then overdue by the clock alone, and without it once delivered',
     async () => {
@@ -83,6 +92,7 @@ describe.runIf(workspaceAvailable)('the attention queue', () => {
       const total = Number(/^Needs attention: (\d+)/.exec((await summary.textContent())!)![1]);
       const nav = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /Needs attention/ });
       await expect.poll(() => nav.getByLabel(/need attention/).textContent()).toBe(String(total));
+      await selectByKeys(page, watched);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'attention-due-soon-light');
 
@@ -92,6 +102,8 @@ describe.runIf(workspaceAvailable)('the attention queue', () => {
       vi.setSystemTime(Date.now() + 2 * MIN + 5_000);
       await context.clock.fastForward(2 * MIN + 5_000);
       await expect.poll(() => row.textContent()).toMatch(/^Overdue.*Delivery overdue.*overdue by/);
+      // The selection follows the order into its new kind.
+      expect(await row.getAttribute('aria-selected')).toBe('true');
       expect(await page.evaluate(() => (globalThis as unknown as { journeyMark?: number }).journeyMark)).toBe(1);
       expect(workspace.sandbox.requestCount('orders')).toBe(orderRequests);
       await expect.poll(() => summary.textContent()).toMatch(/[1-9]\d* overdue/);

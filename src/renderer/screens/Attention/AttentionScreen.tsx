@@ -28,7 +28,10 @@ export function AttentionScreen(_props: { route: Route }) {
   const selectedKey = useAttentionStore((s) => s.selectedKey);
   const listRef = useRef<HTMLUListElement>(null);
   const rows = queue.data?.rows ?? [];
-  const selected = rows.find((r) => rowKey(r) === selectedKey) ?? rows[0] ?? null;
+  // An order that moves kind (due soon → overdue) keeps the selection.
+  const selectedOrder = selectedKey?.slice(selectedKey.indexOf(':') + 1);
+  const selected =
+    rows.find((r) => rowKey(r) === selectedKey) ?? rows.find((r) => r.orderId === selectedOrder) ?? rows[0] ?? null;
   const shownKey = selected ? rowKey(selected) : null;
   useEffect(() => scrollSelectedIntoView(shownKey), [shownKey]);
 
