@@ -89,4 +89,14 @@ describe('the attention screen', () => {
     expect(window.location.hash).toBe('#/order/3');
     expect(useAttentionStore.getState().selectedKey).toBe('due-soon:3');
   });
+
+  it('keeps the selection on an order that moved from due soon to overdue', () => {
+    render(<AttentionScreen route={parseHash('#/attention')} />);
+    act(() => useAttentionStore.getState().select('due-soon:3'));
+    const data = queue(Date.now());
+    const moved = data.rows.map((r) => (r.orderId === '3' ? { ...r, kind: 'overdue' as const } : r));
+    act(() => useAttentionStore.setState({ queue: { status: 'ready', data: { ...data, rows: moved }, error: null } }));
+    const selected = screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true');
+    expect(selected?.textContent).toMatch(/^Overdue.*3/);
+  });
 });
