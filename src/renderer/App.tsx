@@ -11,6 +11,7 @@ import { useRoute, type ScreenName } from './router';
 import { screenComponents } from './screens';
 import { useAwaitingCount } from './stores/afterSalesStore';
 import { useAppStore } from './stores/appStore';
+import { useAttentionStore } from './stores/attentionStore';
 import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
@@ -70,10 +71,13 @@ export function App() {
   );
   useGlobalShortcuts(shortcuts);
   const afterSalesCount = useAwaitingCount();
-  const counts: Partial<Record<ScreenName, number | null>> = { orders: attention, 'after-sales': afterSalesCount };
-  const items = navItems.map((item) =>
-    item.screen in counts ? { ...item, count: counts[item.screen] ?? null } : item,
-  );
+  const attentionCount = useAttentionStore((s) => s.queue.data?.counts.total ?? null);
+  const counts: Partial<Record<ScreenName, number | null>> = {
+    orders: attention,
+    'after-sales': afterSalesCount,
+    attention: attentionCount,
+  };
+  const items = navItems.map((item) => (item.screen in counts ? { ...item, count: counts[item.screen] } : item));
 
   return (
     <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>

@@ -91,7 +91,12 @@ export interface OpenedApp {
 export async function openApp(
   browser: Browser,
   workspace: Workspace,
-  options: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    /** Runs on the new context before the page loads (e.g. `context.clock.install()` to drive the page's clock). */
+    beforeOpen?: (context: BrowserContext) => Promise<void>;
+  } = {},
 ): Promise<OpenedApp> {
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
@@ -99,6 +104,7 @@ export async function openApp(
     locale: 'en-GB',
     timezoneId: 'Europe/Berlin',
   });
+  await options.beforeOpen?.(context);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {

@@ -4,7 +4,7 @@ import type { IpcData } from '../../shared/ipc/contract';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { useChangesStore } from './changesStore';
 import { useProfilesStore } from './profilesStore';
-import { subscribeToHostEvents } from './subscriptions';
+import { routeOfNavigation, subscribeToHostEvents } from './subscriptions';
 import { useSyncStore } from './syncStore';
 
 const profile = (id: string) =>
@@ -96,10 +96,33 @@ describe('push events → stores', () => {
     expect(bridge.calls.filter(([c]) => c === 'sync:status').length).toBeGreaterThan(0);
   });
 
+  it('app:navigate takes the page to the order, or to the screen named', () => {
+    window.location.hash = '#/buyers';
+    bridge.emit('app:navigate', { screen: 'orders', orderId: '1234567890123456789' });
+    expect(window.location.hash).toBe('#/order/1234567890123456789');
+    bridge.emit('app:navigate', { screen: 'afterSales', orderId: null });
+    expect(window.location.hash).toBe('#/after-sales');
+    bridge.emit('app:navigate', { screen: 'attention', orderId: null });
+    expect(window.location.hash).toBe('#/attention');
+    expect(routeOfNavigation({ screen: 'orders', orderId: null })).toBe('#/orders');
+    expect(routeOfNavigation({ screen: 'afterSales', orderId: '7' })).toBe('#/order/7');
+  });
+
+  it('reads the attention queue once the profile is known, and again on a change notice', async () => {
+    await new Promise((r) => setTimeout(r, 0));
+    const asked = () => bridge.calls.filter(([c]) => c === 'orders:attention').length;
+    const before = asked();
+    expect(before).toBeGreaterThan(0);
+    bridge.emit('orders:changed', { profileId: 'a', events: [] });
+    expect(asked()).toBe(before + 1);
+  });
+
   it('removes every subscription', () => {
     expect(bridge.subscribers('orders:changed')).toBe(1);
+    expect(bridge.subscribers('app:navigate')).toBe(1);
     unsubscribe();
     expect(bridge.subscribers('orders:changed')).toBe(0);
+    expect(bridge.subscribers('app:navigate')).toBe(0);
     unsubscribe = () => {};
   });
 });

@@ -1,11 +1,23 @@
+import type { IpcEventPayload } from '../../shared/ipc/events';
 import { on } from '../ipc';
+import { formatRoute, navigate } from '../router';
 import { useAppStore } from './appStore';
+import { followAttention } from './attentionStore';
 import { useBuyersStore } from './buyersStore';
 import { useChangesStore } from './changesStore';
 import { registerOrderSequence, useOrderDetailStore } from './orderDetailStore';
 import { useOrdersStore } from './ordersStore';
 import { activeProfile, useProfilesStore } from './profilesStore';
 import { useSyncStore } from './syncStore';
+
+/**
+ * Where main's `app:navigate` (a notification, the tray, a `merchantdesk://` link) takes the page: the order when
+ * one is named, else the screen's list.
+ */
+export function routeOfNavigation(target: IpcEventPayload<'app:navigate'>): string {
+  if (target.orderId !== null) return formatRoute('order', [target.orderId]);
+  return formatRoute(target.screen === 'afterSales' ? 'after-sales' : target.screen);
+}
 
 /**
  * The one place where push events meet the stores (as Gitify's stores/subscriptions.ts): each event updates the
@@ -25,6 +37,7 @@ export function subscribeToHostEvents(): () => void {
     on('orders:changed', (changed) => {
       if (changed.profileId === activeId()) useChangesStore.getState().apply(changed);
     }),
+    on('app:navigate', (target) => navigate(routeOfNavigation(target))),
   ];
   // A profile switch replaces the cache every screen reads from.
   let previous = activeId();
@@ -47,10 +60,13 @@ export function subscribeToHostEvents(): () => void {
     const { previous, next } = useOrdersStore.getState().neighbours(orderId);
     return previous === null && next === null ? null : { prev: previous, next };
   });
+  // The attention queue (and the navigation's count) follows the profile, the change notices and the clock.
+  const offAttention = followAttention();
   return () => {
     offSequence();
     for (const off of offs) off();
     offProfiles();
     offDetail();
+    offAttention();
   };
 }

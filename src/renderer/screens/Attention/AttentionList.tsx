@@ -1,0 +1,105 @@
+import type { Ref } from 'react';
+import { DateTime } from '../../components/DateTime';
+import { instantMs } from '../../format/time';
+import { rowKey, type AttentionRow } from '../../stores/attentionStore';
+import { dueText, KIND_LABELS } from './attentionText';
+import { useMinuteClock } from './useMinuteClock';
+
+const optionId = (key: string) => `attention-option-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
+const TONE: Record<AttentionRow['kind'], 'attention' | 'danger'> = {
+  refund: 'attention',
+  overdue: 'danger',
+  'due-soon': 'attention',
+  exception: 'danger',
+  dispute: 'attention',
+};
+
+/** When: "overdue by 12 min · due 23 Nov 2026, 12:02" for deadlines, "since 23 Nov 2026, 11:40" for the others. */
+function When({ row, nowMs }: { row: AttentionRow; nowMs: number }) {
+  const dueMs = instantMs(row.dueAt);
+  if (dueMs !== undefined)
+    return (
+      <span>
+        <strong>{dueText(dueMs, nowMs)}</strong> · due <DateTime value={row.dueAt} />
+      </span>
+    );
+  if (row.since === null) return null;
+  return (
+    <span>
+      since <DateTime value={row.since} />
+    </span>
+  );
+}
+
+function Row({
+  row,
+  selected,
+  nowMs,
+  onOpen,
+}: {
+  row: AttentionRow;
+  selected: boolean;
+  nowMs: number;
+  onOpen: (row: AttentionRow) => void;
+}) {
+  return (
+    <li
+      id={optionId(rowKey(row))}
+      role="option"
+      aria-selected={selected}
+      className="attention-row"
+      onClick={() => onOpen(row)}
+    >
+      <span className="attention-main">
+        <span className={`chip chip-${TONE[row.kind]}`}>{KIND_LABELS[row.kind]}</span>
+        <strong>{row.orderNum ?? row.orderId}</strong>
+        <span>{row.reason}</span>
+      </span>
+      <span className="attention-meta">
+        <When row={row} nowMs={nowMs} />
+        {row.detail && <span className="attention-detail">{row.detail}</span>}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The queue as one listbox; the selection is the store's, moved by the screen's keys. A click (or Enter) opens the
+ * row's order.
+ */
+export function AttentionList({
+  rows,
+  asOf,
+  selectedKey,
+  listRef,
+  onOpen,
+}: {
+  rows: AttentionRow[];
+  /** When the host read the queue. */
+  asOf: string;
+  selectedKey: string | null;
+  listRef: Ref<HTMLUListElement>;
+  onOpen: (row: AttentionRow) => void;
+}) {
+  const nowMs = useMinuteClock(instantMs(asOf) ?? 0);
+  return (
+    <ul
+      ref={listRef}
+      role="listbox"
+      aria-label="Orders needing attention"
+      tabIndex={0}
+      className="attention-list"
+      aria-activedescendant={selectedKey ? optionId(selectedKey) : undefined}
+    >
+      {rows.map((row) => (
+        <Row key={rowKey(row)} row={row} selected={rowKey(row) === selectedKey} nowMs={nowMs} onOpen={onOpen} />
+      ))}
+    </ul>
+  );
+}
+
+/** Keeps the selected option in view as the selection moves. */
+export function scrollSelectedIntoView(key: string | null): void {
+  if (key) document.getElementById(optionId(key))?.scrollIntoView?.({ block: 'nearest' });
+}

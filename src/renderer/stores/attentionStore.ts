@@ -1,0 +1,96 @@
+import { create } from 'zustand';
+import type { IpcData } from '../../shared/ipc/contract';
+import { createDueTimer } from '../../shared/time/dueTimer';
+import { invoke } from '../ipc';
+import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
+import { useChangesStore } from './changesStore';
+import { activeProfile, useProfilesStore } from './profilesStore';
+
+export type AttentionQueue = IpcData<'orders:attention'>;
+export type AttentionRow = AttentionQueue['rows'][number];
+
+/** Rows of each kind the queue lists (the counts cover them all). */
+export const ROWS_PER_KIND = 50;
+
+/** One row's identity in the queue: an order can be in two kinds (overdue and disputed). */
+export const rowKey = (row: Pick<AttentionRow, 'kind' | 'orderId'>): string => `${row.kind}:${row.orderId}`;
+
+interface AttentionStore {
+  queue: RequestState<AttentionQueue>;
+  /** The selected row (rowKey), kept while the merchant looks at an order and comes back. */
+  selectedKey: string | null;
+  load(): Promise<void>;
+  select(key: string | null): void;
+  /** Forgets the queue and its timer (no active profile). */
+  reset(): void;
+}
+
+/**
+ * The attention queue of the active profile (`orders:attention`): what needs the merchant now, with counts per kind
+ * for the navigation. It is read again when the cache changes (followAttention) and when the clock reaches the
+ * queue's `nextChangeAt` — an order becomes due soon or overdue with no platform change, so one timer waits for
+ * that instant instead of polling. Reads overlap (a sync and the timer both ask): only the latest answer is kept.
+ */
+export const useAttentionStore = create<AttentionStore>((set, get) => {
+  let reads = 0;
+  // The host's clock decides what is due: the timer counts from the host's `asOf`, not from this page's clock.
+  let hostSkewMs = 0;
+  const timer = createDueTimer({ onDue: () => void get().load(), now: () => Date.now() + hostSkewMs });
+
+  return {
+    queue: idleState(),
+    selectedKey: null,
+
+    async load() {
+      const seq = ++reads;
+      set({ queue: loadingState(get().queue) });
+      const answer = await invoke('orders:attention', { limitPerKind: ROWS_PER_KIND });
+      if (seq !== reads) return;
+      set({ queue: settledState(get().queue, answer) });
+      if (!answer.ok) return timer.cancel();
+      const asOfMs = Date.parse(answer.data.asOf);
+      hostSkewMs = Number.isFinite(asOfMs) ? asOfMs - Date.now() : 0;
+      timer.arm(answer.data.nextChangeAt);
+    },
+
+    select(key) {
+      set({ selectedKey: key });
+    },
+
+    reset() {
+      reads++;
+      timer.cancel();
+      set({ queue: idleState(), selectedKey: null });
+    },
+  };
+});
+
+const activeId = () => activeProfile(useProfilesStore.getState().list.data)?.id ?? null;
+
+/**
+ * Keeps the queue current from start to end of the page: read when the active profile is known or changes, and
+ * again on every cache change notice (a sync, a decision, a profile switch). Returns the unsubscribe function.
+ */
+export function followAttention(): () => void {
+  const reload = () => {
+    if (activeId() === null) useAttentionStore.getState().reset();
+    else void useAttentionStore.getState().load();
+  };
+  let profileId = activeId();
+  if (profileId !== null) reload();
+  const offProfiles = useProfilesStore.subscribe(() => {
+    const now = activeId();
+    if (now === profileId) return;
+    profileId = now;
+    useAttentionStore.getState().select(null);
+    reload();
+  });
+  const offChanges = useChangesStore.subscribe((state, before) => {
+    if (state.revision !== before.revision) reload();
+  });
+  return () => {
+    offProfiles();
+    offChanges();
+    useAttentionStore.getState().reset();
+  };
+}
