@@ -28,6 +28,13 @@ export const shortcutGroups: ReadonlyArray<{ title: string; shortcuts: readonly 
     ],
   },
   {
+    title: 'Needs attention',
+    shortcuts: [
+      { keys: '↑ / ↓ or j / k', does: 'Move the selection' },
+      { keys: 'Enter', does: 'Open the order' },
+    ],
+  },
+  {
     title: 'After-sales',
     shortcuts: [
       { keys: 'a', does: 'Approve the selected request (asks first)' },
