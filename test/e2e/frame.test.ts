@@ -43,6 +43,21 @@ describe.runIf(workspaceAvailable)('the app frame', () => {
     });
   }
 
+  it('the appearance chosen by the merchant wins over the OS, and is kept across reloads', async () => {
+    const { page, context } = await openApp(browser, workspace, { colorScheme: 'light' });
+    const background = () =>
+      page.locator('body').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor);
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await page.getByLabel('Appearance').selectOption('dark');
+    expect(await background()).toBe('rgb(22, 24, 28)');
+    await page.reload();
+    await page.locator('.app-frame[data-profiles-loaded]').waitFor();
+    expect(await background()).toBe('rgb(22, 24, 28)');
+    await page.getByLabel('Appearance').selectOption('system');
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await context.close();
+  });
+
   it('Ctrl+K goes to a screen or an order number; ? lists the shortcuts; Esc closes and returns focus', async () => {
     const { page, context, problems } = await openApp(browser, workspace);
     const query = await workspace.cli(['--json', 'cache', 'query', '--limit', '1']);

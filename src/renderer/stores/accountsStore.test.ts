@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IpcData } from '../../shared/ipc/contract';
+import { profileSettings } from '../testing/profileFixture';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { useAccountsStore } from './accountsStore';
 import { useProfilesStore } from './profilesStore';
@@ -18,35 +18,7 @@ const draft = {
   merchantId: 'M1',
 };
 
-const settings = (id: string) =>
-  ({
-    id,
-    name: id,
-    kind: 'merchant',
-    baseUrl: 'https://api.example.com',
-    platformUrl: 'https://shop.example.com',
-    apiPrefix: '',
-    merchantId: 'M1',
-    apiVersion: 'v1',
-    signatureProfile: { mode: 'canonical', algorithm: 'RSA-SHA256' },
-    timeoutMs: 10_000,
-    maxResponseMB: 32,
-    pollIntervalSeconds: 60,
-    notifications: {
-      newOrder: true,
-      statusChanged: true,
-      afterSales: true,
-      dispute: true,
-      deliveryError: true,
-      dueSoon: true,
-      overdue: true,
-    },
-    statusLabels: { order: {}, afterSales: {} },
-    deliveryDeadlines: {
-      rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },
-      dueSoon: { fraction: 0.25, capMinutes: 30 },
-    },
-  }) satisfies IpcData<'profiles:add'>['profile'];
+const settings = (id: string) => profileSettings(id);
 
 const publicKey = {
   publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMII\n',

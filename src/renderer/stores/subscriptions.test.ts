@@ -1,43 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IpcData } from '../../shared/ipc/contract';
+import { profileView } from '../testing/profileFixture';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { useChangesStore } from './changesStore';
 import { useProfilesStore } from './profilesStore';
 import { routeOfNavigation, subscribeToHostEvents } from './subscriptions';
 import { useSyncStore } from './syncStore';
 
-const profile = (id: string) =>
-  ({
-    id,
-    name: id,
-    kind: 'merchant',
-    baseUrl: 'https://api.example.com',
-    platformUrl: 'https://shop.example.com',
-    apiPrefix: '',
-    merchantId: 'm1',
-    apiVersion: '1',
-    signatureProfile: { mode: 'canonical', algorithm: 'RSA-SHA256' },
-    timeoutMs: 10_000,
-    maxResponseMB: 32,
-    pollIntervalSeconds: 60,
-    notifications: {
-      newOrder: true,
-      statusChanged: true,
-      afterSales: true,
-      dispute: true,
-      deliveryError: true,
-      dueSoon: true,
-      overdue: true,
-    },
-    statusLabels: { order: {}, afterSales: {} },
-    deliveryDeadlines: {
-      rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },
-      dueSoon: { fraction: 0.25, capMinutes: 30 },
-    },
-    tokenState: 'set',
-    key: null,
-  }) satisfies IpcData<'profiles:list'>['profiles'][number];
+const profile = (id: string) => profileView(id, { merchantId: 'm1', apiVersion: '1' });
 
 const status: IpcData<'sync:status'> = {
   state: 'idle',
