@@ -7,6 +7,8 @@ import type { ClipboardPort } from '../main/ipc/handlers/buyers';
 import type { UseCaseApp } from '../main/ipc/handlers/useCases';
 import type { AppError } from '../shared/errors/appError';
 import type { IpcEventPublisher } from '../shared/ipc/events';
+import { statSync } from 'node:fs';
+import { settingsFilePath } from '../core/profiles/confProfileStore';
 import { toPlatformConfig } from '../core/profiles/profileSchema';
 import { cliSession, profileForApiCommand } from './context';
 import { CliError, CliInputError } from './io';
@@ -80,11 +82,30 @@ export function uiUseCases(ctx: CommandContext, shell: UiShellPorts): UiUseCases
     return true;
   };
 
+  // The settings file's size and time: a call re-reads the profile only when they moved, not on every call.
+  const settingsFile = settingsFilePath(ctx.dataDir());
+  const settingsStamp = (): string => {
+    try {
+      const stat = statSync(settingsFile);
+      return `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      return 'none';
+    }
+  };
+  let seenStamp = '';
+
   const open = (): Result<Session, AppError> => {
     // A change made elsewhere (`merchant-desk profiles edit` while the page is open) applies from the next call.
-    if (session && controller?.state !== 'syncing' && dropStale()) reopened();
+    if (session && controller?.state !== 'syncing') {
+      const stamp = settingsStamp();
+      if (stamp !== seenStamp) {
+        seenStamp = stamp;
+        if (dropStale()) reopened();
+      }
+    }
     if (session) return ok(session);
     try {
+      seenStamp = settingsStamp();
       openedKey = sessionKey();
       session = cliSession(ctx, { baseUrl: true, platform: true });
       return ok(session);

@@ -69,22 +69,13 @@ export const profileSettingsWire = z
   })
   .strict();
 
-/** The fields a person sets (any but the ID on edit); omitted ones keep their value or default. */
-const profileFieldsWire = z
-  .object({
-    name: z.string(),
-    kind: z.enum(['sandbox', 'merchant']),
-    baseUrl: z.string(),
-    platformUrl: z.string(),
-    apiPrefix: z.string(),
-    merchantId: z.string(),
-    apiVersion: z.string(),
-    signatureProfile: signatureProfileWire,
-    timeoutMs: z.number().int(),
-    pollIntervalSeconds: z.number().int(),
-    notifications: notificationsWire.partial(),
-    statusLabels: statusLabelsWire.partial(),
-  })
+/**
+ * The fields a person sets (any but the ID on edit); omitted ones keep their value or default. The stored settings
+ * minus what is not set here (the ID, the response cap, the deadlines: settings:update), each part partial.
+ */
+const profileFieldsWire = profileSettingsWire
+  .omit({ id: true, maxResponseMB: true, deliveryDeadlines: true })
+  .extend({ notifications: notificationsWire.partial(), statusLabels: statusLabelsWire.partial() })
   .partial()
   .strict();
 

@@ -53,7 +53,7 @@ function Row({
       id={optionId(order.id)}
       role="option"
       aria-selected={selected}
-      className="inbox-row"
+      className="inbox-row queue-row"
       onClick={() => useAfterSalesStore.getState().select(order.id)}
     >
       <span className="inbox-main">
@@ -109,7 +109,7 @@ export function InboxList({
       role="listbox"
       aria-label="After-sales requests"
       tabIndex={0}
-      className="inbox-list"
+      className="inbox-list queue-list"
       aria-activedescendant={selectedId ? optionId(selectedId) : undefined}
     >
       {group(

@@ -48,7 +48,7 @@ function Row({
       id={optionId(rowKey(row))}
       role="option"
       aria-selected={selected}
-      className="attention-row"
+      className="attention-row queue-row"
       onClick={() => onOpen(row)}
     >
       <span className="attention-main">
@@ -89,7 +89,7 @@ export function AttentionList({
       role="listbox"
       aria-label="Orders needing attention"
       tabIndex={0}
-      className="attention-list"
+      className="attention-list queue-list"
       aria-activedescendant={selectedKey ? optionId(selectedKey) : undefined}
     >
       {rows.map((row) => (
