@@ -7,7 +7,7 @@ import { useChangesStore } from './changesStore';
 import * as flow from './decisionFlow';
 import { AWAITING_REVIEW, orderLabelOf, reviewStateOf, type IpcOrder } from './orderFacts';
 import { clearPending, leftPending, notePending } from './pendingDecisions';
-import { activeProfile, useProfilesStore } from './profilesStore';
+import { activeProfile, servedSession, useProfilesStore } from './profilesStore';
 
 /** How many requests awaiting a decision one page shows ("Show more" reads the next). */
 export const INBOX_PAGE = 100;
@@ -237,7 +237,7 @@ export function useDecisionState(orderId: string): flow.DecisionState {
  */
 export function useAwaitingCount(): number | null {
   const revision = useChangesStore((s) => s.revision);
-  const profileId = useProfilesStore((s) => activeProfile(s.list.data)?.id ?? null);
+  const profileId = useProfilesStore((s) => servedSession(s.list.data));
   useEffect(() => {
     if (profileId !== null) void useAfterSalesStore.getState().loadCount();
   }, [revision, profileId]);

@@ -111,7 +111,7 @@ describe('the attention store', () => {
   });
 
   it('follows the active profile and the change notices', async () => {
-    useProfilesStore.setState({ list: { status: 'ready', data: profilesList(null), error: null } });
+    useProfilesStore.setState({ list: { status: 'idle', data: null, error: null } });
     const stop = followAttention();
     expect(attentionCalls(bridge)).toBe(0);
     useProfilesStore.setState({ list: { status: 'ready', data: profilesList('a'), error: null } });
@@ -120,11 +120,27 @@ describe('the attention store', () => {
     useChangesStore.getState().apply({ profileId: 'a', events: [] });
     await vi.advanceTimersByTimeAsync(0);
     expect(attentionCalls(bridge)).toBe(2);
-    useProfilesStore.setState({ list: { status: 'ready', data: profilesList(null), error: null } });
+    useProfilesStore.setState({ list: { status: 'idle', data: null, error: null } });
     expect(useAttentionStore.getState().queue.status).toBe('idle');
     stop();
     useChangesStore.getState().apply({ profileId: 'a', events: [] });
     await vi.advanceTimersByTimeAsync(10 * MIN);
     expect(attentionCalls(bridge)).toBe(2);
+  });
+});
+
+describe('the attention store with no profile', () => {
+  it("reads the queue of the host's environment session once the profiles are read", async () => {
+    vi.useFakeTimers();
+    const bridge = installFakeBridge({
+      'orders:attention': () => ({ ok: false, error: { kind: 'settings', message: 'No profile yet.' } }),
+    });
+    useProfilesStore.setState({ list: { status: 'ready', data: profilesList(null), error: null } });
+    const stop = followAttention();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bridge.calls.filter(([c]) => c === 'orders:attention')).toHaveLength(1);
+    expect(useAttentionStore.getState().queue.error?.message).toBe('No profile yet.');
+    stop();
+    vi.useRealTimers();
   });
 });

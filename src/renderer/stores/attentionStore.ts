@@ -4,7 +4,7 @@ import { createDueTimer } from '../../shared/time/dueTimer';
 import { invoke } from '../ipc';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
 import { useChangesStore } from './changesStore';
-import { activeProfile, useProfilesStore } from './profilesStore';
+import { servedSession, useProfilesStore } from './profilesStore';
 
 export type AttentionQueue = IpcData<'orders:attention'>;
 export type AttentionRow = AttentionQueue['rows'][number];
@@ -65,7 +65,7 @@ export const useAttentionStore = create<AttentionStore>((set, get) => {
   };
 });
 
-const activeId = () => activeProfile(useProfilesStore.getState().list.data)?.id ?? null;
+const activeId = () => servedSession(useProfilesStore.getState().list.data);
 
 /**
  * Keeps the queue current from start to end of the page: read when the active profile is known or changes, and

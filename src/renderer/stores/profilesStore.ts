@@ -36,6 +36,25 @@ export const useProfilesStore = create<ProfilesStore>((set, get) => ({
   },
 }));
 
+/** The session key of a host serving its MERCHANT_DESK_* settings with no profile (no keychain, no profile yet). */
+export const ENVIRONMENT_SESSION = '(environment)';
+
+/**
+ * Which session the host serves this page, for the stores that read from it: the active profile's ID, or
+ * ENVIRONMENT_SESSION when no profile is active (the host then answers from its environment settings, or says what
+ * is missing); null until the profiles have been read.
+ */
+export function servedSession(list: ProfileList | null): string | null {
+  if (!list) return null;
+  return list.activeProfileId ?? ENVIRONMENT_SESSION;
+}
+
+/** Whether a push event of `profileId` is about what this page shows (with no active profile: the one session). */
+export function isServedProfile(list: ProfileList | null, profileId: string): boolean {
+  const active = list?.activeProfileId ?? null;
+  return active === null || active === profileId;
+}
+
 /** The active profile's view, or null (none yet, or not loaded). */
 export function activeProfile(list: ProfileList | null): ProfileView | null {
   if (!list?.activeProfileId) return null;

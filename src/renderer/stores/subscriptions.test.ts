@@ -4,7 +4,7 @@ import type { IpcData } from '../../shared/ipc/contract';
 import { profileView } from '../testing/profileFixture';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { useChangesStore } from './changesStore';
-import { useProfilesStore } from './profilesStore';
+import { ENVIRONMENT_SESSION, servedSession, useProfilesStore } from './profilesStore';
 import { routeOfNavigation, subscribeToHostEvents } from './subscriptions';
 import { useSyncStore } from './syncStore';
 
@@ -95,5 +95,26 @@ describe('push events → stores', () => {
     expect(bridge.subscribers('orders:changed')).toBe(0);
     expect(bridge.subscribers('app:navigate')).toBe(0);
     unsubscribe = () => {};
+  });
+});
+
+describe('with no profile (the host serves its environment settings)', () => {
+  it("applies the one session's events and counts it as served once the profiles are read", async () => {
+    const bridge = installFakeBridge({
+      'profiles:list': () => ({ ok: true, data: { activeProfileId: null, profiles: [], tokenProblem: null } }),
+      'sync:status': () => ({ ok: true, data: status }),
+    });
+    useSyncStore.getState().reset();
+    expect(servedSession(null)).toBeNull();
+    const unsubscribe = subscribeToHostEvents();
+    await useProfilesStore.getState().load();
+    expect(servedSession(useProfilesStore.getState().list.data)).toBe(ENVIRONMENT_SESSION);
+    const before = useChangesStore.getState().revision;
+    bridge.emit('orders:changed', {
+      profileId: 'default',
+      events: [{ type: 'dispute-opened', orderId: '1', orderNum: null, atMs: 0 }],
+    });
+    expect(useChangesStore.getState().revision).toBe(before + 1);
+    unsubscribe();
   });
 });

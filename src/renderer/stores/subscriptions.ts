@@ -7,7 +7,7 @@ import { useBuyersStore } from './buyersStore';
 import { useChangesStore } from './changesStore';
 import { registerOrderSequence, useOrderDetailStore } from './orderDetailStore';
 import { useOrdersStore } from './ordersStore';
-import { activeProfile, useProfilesStore } from './profilesStore';
+import { isServedProfile, servedSession, useProfilesStore } from './profilesStore';
 import { useSyncStore } from './syncStore';
 
 /**
@@ -25,24 +25,24 @@ export function routeOfNavigation(target: IpcEventPayload<'app:navigate'>): stri
  * returns the function that removes every subscription (tests, hot reload).
  */
 export function subscribeToHostEvents(): () => void {
-  const activeId = () => activeProfile(useProfilesStore.getState().list.data)?.id ?? null;
+  const served = (profileId: string) => isServedProfile(useProfilesStore.getState().list.data, profileId);
   const offs = [
     on('host:state', (state) => useAppStore.getState().setHost(state)),
     on('sync:state', (state) => {
-      if (state.profileId === activeId()) useSyncStore.getState().applyState(state);
+      if (served(state.profileId)) useSyncStore.getState().applyState(state);
     }),
     on('sync:progress', (progress) => {
-      if (progress.profileId === activeId()) useSyncStore.getState().applyProgress(progress);
+      if (served(progress.profileId)) useSyncStore.getState().applyProgress(progress);
     }),
     on('orders:changed', (changed) => {
-      if (changed.profileId === activeId()) useChangesStore.getState().apply(changed);
+      if (served(changed.profileId)) useChangesStore.getState().apply(changed);
     }),
     on('app:navigate', (target) => navigate(routeOfNavigation(target))),
   ];
   // A profile switch replaces the cache every screen reads from.
-  let previous = activeId();
+  let previous = servedSession(useProfilesStore.getState().list.data);
   const offProfiles = useProfilesStore.subscribe((state) => {
-    const now = activeProfile(state.list.data)?.id ?? null;
+    const now = servedSession(state.list.data);
     if (now === previous) return;
     const first = previous === null;
     previous = now;

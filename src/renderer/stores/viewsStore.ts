@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { invoke } from '../ipc';
 import { useChangesStore } from './changesStore';
 import { filtersKey, toCacheFilter, type OrderFilters } from './orderFilters';
-import { activeProfile, useProfilesStore } from './profilesStore';
+import { activeProfile, servedSession, useProfilesStore } from './profilesStore';
 import {
   AWAITING_REFUND_VIEW,
   builtinViews,
@@ -150,7 +150,7 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
 /** Keeps the views' counts live: counted once a profile is active, again after every change notice. */
 export function useLiveViewCounts(): number | null {
   const revision = useChangesStore((s) => s.revision);
-  const profileId = useProfilesStore((s) => s.list.data?.activeProfileId ?? null);
+  const profileId = useProfilesStore((s) => servedSession(s.list.data));
   useEffect(() => {
     if (profileId !== null) void useViewsStore.getState().refreshCounts();
   }, [revision, profileId]);

@@ -4,7 +4,7 @@ import type { Route } from '../../router';
 import { useAfterSalesStore } from '../../stores/afterSalesStore';
 import { useChangesStore } from '../../stores/changesStore';
 import type { Labels } from '../../stores/decisionFlow';
-import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
+import { activeProfile, servedSession, useProfilesStore } from '../../stores/profilesStore';
 import { DecisionActions } from './DecisionActions';
 import { InboxList, scrollSelectedIntoView } from './InboxList';
 import { OrderSummary } from './OrderSummary';
@@ -27,7 +27,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
   const inbox = useAfterSalesStore((s) => s.inbox);
   const selectedId = useAfterSalesStore((s) => s.selectedId);
   const revision = useChangesStore((s) => s.revision);
-  const profileId = useProfilesStore((s) => activeProfile(s.list.data)?.id ?? null);
+  const profileId = useProfilesStore((s) => servedSession(s.list.data));
   const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels ?? NO_LABELS);
   const listRef = useRef<HTMLUListElement>(null);
 
