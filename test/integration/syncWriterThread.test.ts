@@ -9,7 +9,7 @@ import { Checkpoint } from '../../src/core/sync/checkpoint';
 import type { StoredChangeEvent } from '../../src/core/sync/pageStore';
 import { SyncEngine, type SyncEngineDeps } from '../../src/core/sync/syncEngine';
 import { FakePlatform } from '../../src/core/sync/testing/fakePlatform';
-import { startWriterThread } from '../../src/core/sync/writerThread';
+import { startWriterThread, WRITER_QUEUE_CHARS } from '../../src/core/sync/writerThread';
 import { bundleChild } from '../helpers/bundleChild';
 
 // The writer thread runs built code (a worker cannot load TypeScript sources): the entry is bundled like the CLI's.
@@ -181,12 +181,13 @@ describe('full sync with pages stored by the writer thread', () => {
 });
 
 describe('the writer thread store', () => {
-  async function store() {
+  async function store(options: { deferIndexes?: boolean } = {}) {
     const counters = { inserted: 0, updated: 0, unchanged: 0, events: 0, skipped: 0, skippedOrders: [] };
     const started = await startWriterThread({
       entry,
       file: cache.file,
       baseline: false,
+      ...options,
       counters,
       onChange: undefined,
     });
@@ -230,6 +231,53 @@ describe('the writer thread store', () => {
       expect(s.write(orders.slice(0, 1), NOW, [])).toMatchObject({ ok: false, error: { kind: 'cache' } });
       // The first page committed; the refused one rolled back whole.
       expect(cache.orderCount()).toEqual({ ok: true, value: 100 });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('does the end-of-load work when told the bulk is loaded, before the pages written after it', async () => {
+    const indexCount = () =>
+      cache.db
+        .prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL")
+        .pluck()
+        .get() as number;
+    const withIndexes = indexCount();
+    const { store: s } = await store({ deferIndexes: true });
+    try {
+      const orders = new FakePlatform(NOW).add(history(300));
+      expect(s.write(orders.slice(0, 100), NOW, []).ok).toBe(true);
+      expect(s.write(orders.slice(100, 200), NOW, []).ok).toBe(true);
+      expect(await s.settled()).toEqual({ ok: true, value: undefined });
+      // Loading: without the secondary indexes, and the rows wait for the search index.
+      expect(indexCount()).toBe(0);
+      expect(cache.pendingSearchRows()).toEqual({ ok: true, value: 200 });
+      s.loaded();
+      expect(s.write(orders.slice(200), NOW, []).ok).toBe(true);
+      let seen: [number, unknown] | undefined;
+      s.afterCommitted(() => (seen = [indexCount(), cache.pendingSearchRows()]));
+      expect(await s.settled()).toEqual({ ok: true, value: undefined });
+      // The indexes came back and the loaded rows were indexed before the last page; only its rows wait.
+      expect(seen).toEqual([withIndexes, { ok: true, value: 100 }]);
+    } finally {
+      await s.close();
+    }
+    expect(cache.pendingSearchRows()).toEqual({ ok: true, value: 0 });
+  });
+
+  it('holds the fetching side once the waiting pages are large, however few they are', async () => {
+    const { store: s } = await store();
+    try {
+      const orders = new FakePlatform(NOW).add(history(2));
+      expect(s.write(orders.slice(0, 1), NOW, [], 1_000).ok).toBe(true);
+      expect(s.ready()).toBeUndefined();
+      // One page that came in a response as long as the whole bound: the next fetch waits for the writer.
+      expect(s.write(orders.slice(1), NOW, [], WRITER_QUEUE_CHARS).ok).toBe(true);
+      const waiting = s.ready();
+      expect(waiting).toBeInstanceOf(Promise);
+      await waiting;
+      expect(await s.settled()).toEqual({ ok: true, value: undefined });
+      expect(s.ready()).toBeUndefined();
     } finally {
       await s.close();
     }

@@ -36,6 +36,8 @@ export interface Decoded<T> {
   data: T;
   /** The envelope's server time, as sent. */
   time: string | undefined;
+  /** The response body's length in characters: roughly what holding the decoded data costs in memory. */
+  bodyChars?: number;
 }
 
 /** "data.list[3].id" from a zod issue path. */
@@ -106,7 +108,7 @@ export function decodeEnvelope<S extends z.ZodType>(
     const path = formatPath('data', issue.path);
     return err({ kind: 'protocol', message: `${path}: ${issue.message}`, path });
   }
-  return ok({ data: parsed.data, time: time ?? undefined });
+  return ok({ data: parsed.data, time: time ?? undefined, bodyChars: response.body.length });
 }
 
 function httpError(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeOrder } from '../sync/testing/fakeOrders';
-import { DEFERRED_INDEXES_KEY } from './deferredIndexes';
+import { DEFERRED_INDEXES_KEY, FTS_AUTOMERGE } from './deferredIndexes';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 
@@ -85,6 +85,26 @@ describe('deferred indexes (a first full sync loads without them)', () => {
       expect(indexSql(b)).toEqual(before);
     } finally {
       b.close();
+    }
+  });
+
+  it("turns the full-text indexes' segment merging off while loading and back on with the indexes", () => {
+    const c = open(path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite'));
+    const automerge = () =>
+      ['orders_fts', 'orders_grams'].map(
+        (t) => c.db.prepare(`SELECT v FROM ${t}_config WHERE k = 'automerge'`).pluck().get() as number | undefined,
+      );
+    try {
+      c.deferIndexes();
+      expect(automerge()).toEqual([0, 0]);
+      c.applyPage([fakeOrder(1, T0)], { seenAtMs: T0, baseline: false });
+      c.indexPendingSearchRows();
+      c.restoreIndexes();
+      expect(automerge()).toEqual([FTS_AUTOMERGE, FTS_AUTOMERGE]);
+      const found = c.query({ search: 'buyer', limit: 5 });
+      expect(found.ok && found.value.list.map((o) => o.id)).toEqual([fakeOrder(1, T0).id]);
+    } finally {
+      c.close();
     }
   });
 });

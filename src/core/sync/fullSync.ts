@@ -12,6 +12,9 @@ import type { SyncError } from '../../shared/errors/syncErrors';
 export async function runFullSync(ctx: SyncContext, run: SyncRun): Promise<Result<PollOutcome, SyncError>> {
   const windows = await fetchWindows(ctx, run.baseFilter, 'windows', run);
   if (!windows.ok) return windows;
+  // The windows hold the bulk of the orders: the search rows still waiting and the indexes a first full sync
+  // deferred are done by the writer while the catch-up is fetched (its few pages are stored after them).
+  ctx.writes.loaded();
   const startedMs = run.startedMs ?? windows.value.startedMs ?? ctx.clock.standIn();
   const catchUp = await fetchWindows(
     ctx,

@@ -36,8 +36,21 @@ export const SEARCH_INDEX_BATCH_ROWS = 5_000;
  * once every page written before it has committed — the checkpoint never claims orders that are not stored.
  */
 export interface PageStore {
-  /** Stores one page (one transaction). An error known at once is returned; a later one goes to `watch`. */
-  write(orders: readonly Order[], seenAtMs: number, skipped: readonly SkippedOrder[]): Result<void, SyncError>;
+  /**
+   * Stores one page (one transaction). An error known at once is returned; a later one goes to `watch`.
+   * `bodyChars`: the length of the response the page came in (what a queued page holds in memory), if known.
+   */
+  write(
+    orders: readonly Order[],
+    seenAtMs: number,
+    skipped: readonly SkippedOrder[],
+    bodyChars?: number,
+  ): Result<void, SyncError>;
+  /**
+   * The bulk of the pages is written (a full sync's windows): the end-of-load work (PageWriter.finish) may run
+   * now, while the last pages (the catch-up) are still being fetched. A failure reaches `watch` and the next write.
+   */
+  loaded(): void;
   /** Runs `fn` once every page written so far has committed (at once when nothing waits). */
   afterCommitted(fn: () => void): void;
   /** Undefined while few pages wait; else resolves once the writer has caught up enough to fetch more. */
@@ -118,9 +131,14 @@ export class PageWriter {
     return written;
   }
 
-  /** Creates the indexes deferred by the first page, if any: the pages are all written. */
+  /**
+   * The pages are all written: indexes the rows still waiting for search (while the full-text merging a first
+   * full sync turned off is still off) and creates the indexes deferred by the first page, if any.
+   */
   finish(): Result<number, CacheError> {
     this.deferring = false;
+    const indexed = this.cache.indexPendingSearchRows();
+    if (!indexed.ok) return indexed;
     return this.cache.restoreIndexes();
   }
 }
@@ -143,6 +161,8 @@ export function inThreadPageStore(
       accounting.committed(written.value);
       return ok(undefined);
     },
+    // Nothing runs beside a write on this thread: the end-of-load work waits for close, where it costs the same.
+    loaded: () => {},
     afterCommitted: (fn) => fn(),
     ready: () => undefined,
     settled: () => Promise.resolve(ok(undefined)),

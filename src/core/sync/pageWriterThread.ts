@@ -21,12 +21,14 @@ if (port) {
     const writer = new PageWriter(cache, data.baseline, data.deferIndexes);
     port.on('message', (request: WriterRequest) => {
       if (request.kind === 'close') {
-        // Deferred indexes are built here, off the syncing thread; a failure is retried and reported by the sync.
+        // What the catch-up stored is indexed here (and deferred indexes built, had `finish` not come), off the
+        // syncing thread; a failure is retried and reported by the sync.
         writer.finish();
         cache.close();
         port.close();
         return;
       }
+      if (request.kind === 'finish') return reply({ kind: 'finished', result: writer.finish() });
       reply({ kind: 'page', result: writer.write(request.orders, request.seenAtMs) });
     });
     reply({ kind: 'ready' });

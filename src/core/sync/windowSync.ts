@@ -189,7 +189,7 @@ export class WindowSync {
     const seenAtMs = this.options.clock.read(time);
     this.requests++;
     this.fetched += data.list.length;
-    const written = this.options.writes.write(data.list, seenAtMs, data.skipped);
+    const written = this.options.writes.write(data.list, seenAtMs, data.skipped, answer.value.bodyChars);
     if (!written.ok) return this.fail(written.error);
     if (win.root && win.hi === null) {
       this.options.progress.expectOrders(data.totalCount);

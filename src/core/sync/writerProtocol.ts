@@ -9,15 +9,23 @@ export interface WriterThreadData {
   file: string;
   /** The sync's baseline flag (see PageWriteOptions): whether change events are described. */
   baseline: boolean;
-  /** Store the pages without the secondary indexes, created when the sync closes the writer (PageWriter). */
+  /** Store the pages without the secondary indexes, created once the bulk is loaded (PageWriter.finish). */
   deferIndexes: boolean;
 }
 
 /** Sync → writer thread. */
-export type WriterRequest = { kind: 'page'; orders: readonly Order[]; seenAtMs: number } | { kind: 'close' };
+export type WriterRequest =
+  | { kind: 'page'; orders: readonly Order[]; seenAtMs: number }
+  /** The bulk of the pages is sent: do the end-of-load work (PageWriter.finish) now. */
+  | { kind: 'finish' }
+  | { kind: 'close' };
 
-/** Writer thread → sync: `ready` or `open-failed` once, then one `page` answer per page, in order. */
+/**
+ * Writer thread → sync: `ready` or `open-failed` once, then, in the order asked, one `page` answer per page and
+ * one `finished` per `finish`.
+ */
 export type WriterReply =
   | { kind: 'ready' }
   | { kind: 'open-failed'; error: CacheError }
-  | { kind: 'page'; result: Result<PageWriteResult<ChangeEvent>, CacheError> };
+  | { kind: 'page'; result: Result<PageWriteResult<ChangeEvent>, CacheError> }
+  | { kind: 'finished'; result: Result<number, CacheError> };

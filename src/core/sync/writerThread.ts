@@ -12,9 +12,17 @@ export const WRITER_THREAD_FILE = 'page-writer-thread.js';
 
 /**
  * Pages fetched but not yet committed, at most: a fetch that would exceed it waits (memory stays bounded, and
- * the fetching side never runs far ahead of what a killed sync keeps).
+ * the fetching side never runs far ahead of what a killed sync keeps). 24, not fewer: every 5,000 new orders the
+ * writer stops for a search-index batch (0.2–0.3 s), while which 4 requests at 50 ms bring 16–20 pages; with
+ * room for 4 the fetching stalled behind every batch (wall ÷ fetch-only floor 1.63 → 1.31, docs/PERFORMANCE.md).
  */
-export const WRITER_QUEUE_PAGES = 4;
+export const WRITER_QUEUE_PAGES = 24;
+
+/**
+ * Response characters of the pages waiting, at most (a second bound beside the page count): 24 pages of 100
+ * orders are ~6 M characters, but a platform may send pages up to the body cap (32 MB) each.
+ */
+export const WRITER_QUEUE_CHARS = 16 * 1024 * 1024;
 
 /**
  * The writer thread's entry beside this bundle (the file holding this code is the entry or one of its chunks),
@@ -28,7 +36,10 @@ export function findWriterThreadEntry(): URL | undefined {
   return undefined;
 }
 
-type Queued = { kind: 'page'; skipped: readonly SkippedOrder[] } | { kind: 'after'; fn: () => void };
+type Queued =
+  | { kind: 'page'; skipped: readonly SkippedOrder[]; chars: number }
+  | { kind: 'finish' }
+  | { kind: 'after'; fn: () => void };
 
 /**
  * Starts the writer thread on `file` and resolves to its PageStore once the thread has opened the file, or to
@@ -81,6 +92,7 @@ export function startWriterThread(options: {
 class WriterThreadStore implements PageStore {
   private readonly queue: Queued[] = [];
   private pagesQueued = 0;
+  private charsQueued = 0;
   private failure: SyncError | undefined;
   /**
    * A programming error thrown by this side's work on an answer (a change listener, a checkpoint callback): like
@@ -114,6 +126,7 @@ class WriterThreadStore implements PageStore {
     orders: Parameters<PageStore['write']>[0],
     seenAtMs: number,
     skipped: readonly SkippedOrder[],
+    bodyChars = 0,
   ): Result<void, SyncError> {
     if (this.crash) throw this.crash.error;
     if (this.failure) return err(this.failure);
@@ -122,9 +135,21 @@ class WriterThreadStore implements PageStore {
     } catch (e) {
       return err(this.failed(`a page could not be handed to the writer thread: ${(e as Error).message}`));
     }
-    this.queue.push({ kind: 'page', skipped });
+    this.queue.push({ kind: 'page', skipped, chars: bodyChars });
     this.pagesQueued++;
+    this.charsQueued += bodyChars;
     return ok(undefined);
+  }
+
+  loaded(): void {
+    if (this.failure || this.crash) return;
+    try {
+      this.worker.postMessage({ kind: 'finish' } satisfies WriterRequest);
+    } catch (e) {
+      this.fail(`the end of the load could not be handed to the writer thread: ${(e as Error).message}`);
+      return;
+    }
+    this.queue.push({ kind: 'finish' });
   }
 
   afterCommitted(fn: () => void): void {
@@ -134,7 +159,8 @@ class WriterThreadStore implements PageStore {
   }
 
   ready(): Promise<void> | undefined {
-    if (this.pagesQueued < WRITER_QUEUE_PAGES || this.failure || this.crash) return undefined;
+    const full = this.pagesQueued >= WRITER_QUEUE_PAGES || this.charsQueued >= WRITER_QUEUE_CHARS;
+    if (!full || this.failure || this.crash) return undefined;
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -156,14 +182,19 @@ class WriterThreadStore implements PageStore {
   }
 
   private onReply(message: WriterReply): void {
-    if (message.kind !== 'page') return;
+    if (message.kind !== 'page' && message.kind !== 'finished') return;
     const head = this.queue.shift();
-    this.pagesQueued--;
+    if (message.kind === 'page') this.pagesQueued--;
+    if (head?.kind === 'page') this.charsQueued -= head.chars;
     try {
-      if (head?.kind !== 'page') throw new Error('the writer thread answered a page that was not sent');
-      if (!message.result.ok) {
+      if (head?.kind !== (message.kind === 'page' ? 'page' : 'finish')) {
+        throw new Error(`the writer thread answered a ${message.kind} that was not asked`);
+      }
+      if (message.kind === 'finished') {
+        if (!message.result.ok) this.fail({ kind: 'cache', error: message.result.error });
+      } else if (!message.result.ok) {
         this.fail({ kind: 'cache', error: message.result.error });
-      } else if (!this.crash) {
+      } else if (!this.crash && head.kind === 'page') {
         this.accounting.skip(head.skipped);
         this.accounting.committed(message.result.value);
       }
