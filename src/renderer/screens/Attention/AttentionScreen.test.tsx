@@ -8,6 +8,7 @@ import { useAttentionStore, type AttentionQueue } from '../../stores/attentionSt
 import { useChangesStore } from '../../stores/changesStore';
 import type { IpcOrder } from '../../stores/orderFacts';
 import { useProfilesStore } from '../../stores/profilesStore';
+import type { IpcResponse } from '../../../shared/ipc/contract';
 import { installFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { AttentionScreen } from './AttentionScreen';
 
@@ -203,6 +204,24 @@ describe('deciding a refund request from its row', () => {
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve refund…' })).toBeNull();
     expect(calls('orders:refresh')).toEqual([]);
+  });
+
+  it('a second Enter while the decision is on its way neither sends again nor leaves for the order', async () => {
+    let answer: (value: IpcResponse<'afterSales:decide'>) => void = () => {};
+    bridge.answer('afterSales:decide', () => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    render(<AttentionScreen route={parseHash('#/attention')} />);
+    await screen.findByRole('button', { name: 'Approve refund…' });
+    act(() => screen.getByRole('listbox').focus());
+    await user.keyboard('a');
+    await user.keyboard('{Enter}');
+    await screen.findByText('Sending the approval…');
+    act(() => screen.getByRole('listbox').focus());
+    await user.keyboard('{Enter}');
+    expect(window.location.hash).toBe('#/attention');
+    expect(calls('afterSales:decide')).toHaveLength(1);
+    answer({ ok: false, error: { kind: 'platform', code: '20002', message: 'No request awaiting review.' } });
+    await screen.findByText(/refused the approval/);
   });
 
   it('an unknown outcome is shown as such, and Check again fetches the order without sending again', async () => {

@@ -81,8 +81,10 @@ export function AttentionScreen(_props: { route: Route }) {
     else if (e.key === 'k' || (onList && e.key === 'ArrowUp')) moveBy(-1);
     else if (onList && e.key === 'Home') moveBy(-rows.length);
     else if (onList && e.key === 'End') moveBy(rows.length);
-    else if (onList && e.key === 'Enter' && selected) open(selected);
-    else if ((e.key === 'a' || e.key === 'r') && decidable && order)
+    else if (onList && e.key === 'Enter' && selected) {
+      // The Enter after the one that confirmed a decision (a double press) leaves the merchant with its outcome.
+      if (stateOf(useAfterSalesStore.getState(), selected.orderId).phase !== 'sending') open(selected);
+    } else if ((e.key === 'a' || e.key === 'r') && decidable && order)
       useAfterSalesStore.getState().start(e.key === 'a' ? 'approve' : 'reject', order);
     else return;
     e.preventDefault();
