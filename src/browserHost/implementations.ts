@@ -1,6 +1,6 @@
+import { appHandlers } from '../main/ipc/handlers/app';
 import { localManagementHandlers, type LocalManagementPorts } from '../main/ipc/handlers/localManagement';
 import type { IpcImplementations } from '../shared/ipc/contract';
-import { okResult } from '../shared/ipc/result';
 import { noSessionApp, useCaseHandlers, type UseCaseApp } from '../main/ipc/handlers/useCases';
 
 /** The browser host's side of every channel (Electron main's is src/main/ipc/implementations.ts). */
@@ -9,7 +9,7 @@ export function browserHostImplementations(
   useCases: UseCaseApp = noSessionApp(),
 ): IpcImplementations {
   return {
-    'app:getInfo': () => okResult({ version: app.version, platform: process.platform }),
+    ...appHandlers({ version: () => app.version, dataDir: app.ports.dataDir, logFile: app.ports.logFile }),
     ...localManagementHandlers(app.ports),
     ...useCaseHandlers(useCases),
   };

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeEvent } from '../core/sync/changeEvents';
 import type { IpcEventName } from '../shared/ipc/channels';
@@ -11,6 +14,7 @@ import {
   type NotificationPort,
   type TrayPort,
 } from './desktopShell';
+import { fileDueMemoryStore } from './dueMemoryStore';
 import type { PollerSyncResult } from './poller';
 import type { NavigateTarget } from './navigation';
 import type { TrayIcon } from './trayModel';
@@ -557,6 +561,44 @@ describe('desktop shell', () => {
       await flush();
       expect(shown(f)).toEqual(['Order SO-1 is overdue']);
       shell.stop();
+    });
+
+    it('a restart (a new shell over the same data folder) announces nothing already announced, and only what is new', async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'md-shell-restart-'));
+      try {
+        const late = overdue('1');
+        const soon = dueSoon('2');
+        const before = fakeElectron();
+        before.ports.profile = daily();
+        before.ports.dueMemory = fileDueMemoryStore(dataDir);
+        before.setAttention(answer([]));
+        const first = createDesktopShell(before.ports);
+        first.start();
+        await flush();
+        before.setAttention(answer([late, soon]));
+        before.click('Sync now');
+        await flush();
+        expect(shown(before)).toEqual(['Order SO-1 is overdue', 'Order SO-2 is due within 10 min']);
+        first.stop();
+
+        // The app quits and starts again: a new shell and a new store over the same folder.
+        const after = fakeElectron();
+        after.ports.profile = daily();
+        after.ports.dueMemory = fileDueMemoryStore(dataDir);
+        after.setAttention(answer([late, soon]));
+        const second = createDesktopShell(after.ports);
+        second.start();
+        await flush();
+        expect(shown(after)).toEqual([]);
+        // While it was closed, order 3 became overdue: that is news, announced as such (not a backlog summary).
+        after.setAttention(answer([late, soon, overdue('3')]));
+        after.click('Sync now');
+        await flush();
+        expect(shown(after)).toEqual(['Order SO-3 is overdue']);
+        second.stop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     });
   });
 });

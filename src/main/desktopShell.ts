@@ -4,6 +4,7 @@ import type { IpcEventName } from '../shared/ipc/channels';
 import type { IpcEventPayloadInput, IpcEventPublisher } from '../shared/ipc/events';
 import { parseIsoInstant } from '../shared/time/isoInstant';
 import { createDueTimer } from '../shared/time/dueTimer';
+import type { DueMemoryStore } from './dueMemoryStore';
 import { EMPTY_DUE_MEMORY, planDueNotifications, type DueMemory, type DueQueue } from './dueNotifications';
 import { notificationNavigation, type NavigateTarget } from './navigation';
 import { notificationsFor, type NotificationTarget } from './notifications';
@@ -64,6 +65,8 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   awaitingDecision?(): Promise<number | null>;
   /** The attention queue (`orders:attention`), for the tray's line and the due notifications; null: not known. */
   attention?(): Promise<AttentionAnswer | null>;
+  /** Where the due notifications already shown are kept across restarts (dueMemoryStore.ts); none: in memory only. */
+  dueMemory?: DueMemoryStore;
   /** The do-not-disturb instant of the app settings (epoch ms; null: not set). */
   doNotDisturbUntilMs(): number | null;
   /** Stores it (the tray's "Pause notifications for 1 hour" / "Resume notifications"). */
@@ -108,6 +111,11 @@ export interface DesktopShell {
   stop(): void;
 }
 
+const sameKeys = (a: Record<string, number>, b: Record<string, number>): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => k in b);
+};
+
 export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<Image, MenuHandle>): DesktopShell {
   const now = ports.now ?? Date.now;
   const formatTime =
@@ -126,8 +134,18 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
   let baselineSync = false;
   /** The baseline sync finished: the next look summarises what is overdue already instead of announcing it. */
   let firstLookPending = false;
-  /** Due notifications already planned, per profile (a switch back does not replay them). */
+  /**
+   * Due notifications already planned, per profile (a switch back does not replay them), read from the store the
+   * first time a profile is looked at (a restart does not replay them either).
+   */
   const dueMemories = new Map<string, DueMemory>();
+  const rememberedFor = (profileId: string): DueMemory | undefined => {
+    if (!dueMemories.has(profileId)) {
+      const stored = ports.dueMemory?.read(profileId);
+      if (stored) dueMemories.set(profileId, stored);
+    }
+    return dueMemories.get(profileId);
+  };
   /** Bumped on profile switch and stop: an answer asked before is dropped. */
   let generation = 0;
   let looking = false;
@@ -190,8 +208,8 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     update({ attention: answer.counts });
     const profile = ports.profile();
     if (!profile) return;
-    const known = dueMemories.get(profile.id);
-    // Nothing planned yet for this profile (the app just started): what is overdue already is no news either.
+    const known = rememberedFor(profile.id);
+    // Nothing ever planned for this profile (or its memory is lost): what is overdue already is no news either.
     const firstLook = firstLookPending || known === undefined;
     firstLookPending = false;
     const queue: DueQueue = {
@@ -211,6 +229,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     });
     // Remembered even when nothing can be shown: an unsupported or paused centre does not replay it later.
     dueMemories.set(profile.id, plan.memory);
+    if (known === undefined || !sameKeys(known.seen, plan.memory.seen)) ports.dueMemory?.write(profile.id, plan.memory);
     if (ports.notificationsSupported()) show(plan.notifications);
   }
 

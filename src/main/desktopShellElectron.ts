@@ -5,6 +5,7 @@ import type { ProfileStore } from '../core/profiles/profileStore';
 import type { IpcEventPublisher } from '../shared/ipc/events';
 import { formatIsoInstant, parseIsoInstant } from '../shared/time/isoInstant';
 import { createDesktopShell, type AttentionAnswer, type DesktopShell } from './desktopShell';
+import type { DueMemoryStore } from './dueMemoryStore';
 import type { NavigateTarget } from './navigation';
 import { onlineSignal } from './onlineSignal';
 import type { PollerSyncResult } from './poller';
@@ -18,6 +19,7 @@ export interface ElectronShellOptions {
   cacheComplete(): Promise<boolean>;
   awaitingDecision(): Promise<number | null>;
   attention(): Promise<AttentionAnswer | null>;
+  dueMemory: DueMemoryStore;
   showWindow(): void;
   navigate(target: NavigateTarget): void;
 }
@@ -52,6 +54,7 @@ export function electronDesktopShell(options: ElectronShellOptions): DesktopShel
     cacheComplete: options.cacheComplete,
     awaitingDecision: options.awaitingDecision,
     attention: options.attention,
+    dueMemory: options.dueMemory,
     doNotDisturbUntilMs: () => parseIsoInstant(appSettings()?.doNotDisturbUntil ?? null) ?? null,
     setDoNotDisturbUntil: (ms) => {
       const saved = options.profiles.updateAppSettings({

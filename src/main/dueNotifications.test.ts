@@ -94,4 +94,17 @@ describe('due notifications', () => {
     const monthLater = planDueNotifications(queue([]), next.memory, ctx({ nowMs: NOW + 31 * 86_400_000 }));
     expect(monthLater.memory.seen).toEqual({});
   });
+
+  it('remembers only orders still due soon or overdue; a kind the queue cut short keeps its entries', () => {
+    const soon = row(1, 'due-soon', NOW + MIN);
+    const late = row(2, 'overdue', NOW - MIN);
+    const first = planDueNotifications(queue([soon, late]), EMPTY_DUE_MEMORY, ctx());
+    expect(Object.keys(first.memory.seen)).toHaveLength(2);
+    // Order 1 was delivered; order 2 is still overdue.
+    const delivered = planDueNotifications(queue([late]), first.memory, ctx());
+    expect(Object.keys(delivered.memory.seen)).toEqual([`1002 overdue ${late.dueMs}`]);
+    // 60 orders overdue but only this row listed (the row limit): the others may still be due, nothing is dropped.
+    const cut = planDueNotifications({ counts: { overdue: 60, dueSoon: 0 }, rows: [] }, delivered.memory, ctx());
+    expect(cut.memory.seen).toEqual(delivered.memory.seen);
+  });
 });

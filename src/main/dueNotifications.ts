@@ -23,7 +23,10 @@ export interface DueQueue {
   rows: ReadonlyArray<{ kind: string; orderId: string; orderNum: string | null; dueMs: number | null }>;
 }
 
-/** Orders already notified, per state and deadline: `${orderId} ${state} ${dueMs}` → the deadline (for pruning). */
+/**
+ * Orders already notified, per state and deadline: `${orderId} ${state} ${dueMs}` → the deadline (for pruning).
+ * Only orders still due soon or overdue (see pruned), so it stays small; kept across restarts (dueMemoryStore.ts).
+ */
 export interface DueMemory {
   seen: Record<string, number>;
 }
@@ -42,7 +45,10 @@ export interface DueNotifyContext {
 
 /** Up to this many newly overdue orders get a notification each; more collapse into one summary. */
 export const MAX_OVERDUE_EACH = 3;
-/** Memory entries whose deadline is older than this are forgotten (their order cannot become due again). */
+/**
+ * Memory entries whose deadline is older than this are forgotten, where the queue cannot tell whether their order
+ * is still due (its kind was cut at the row limit); elsewhere an order no longer listed is forgotten at once.
+ */
 export const DUE_MEMORY_DAYS = 30;
 /** At most this many entries are remembered (the oldest deadlines go first). */
 export const DUE_MEMORY_MAX = 20_000;
@@ -64,7 +70,7 @@ export function planDueNotifications(
   const overdue = fresh('overdue');
   for (const r of soon) seen[keyOf(r, 'due-soon')] = r.dueMs;
   for (const r of overdue) seen[keyOf(r, 'overdue')] = r.dueMs;
-  const next = { seen: pruned(seen, ctx.nowMs) };
+  const next = { seen: pruned(seen, queue, ctx.nowMs) };
 
   const quiet = ctx.doNotDisturbUntilMs !== null && ctx.nowMs < ctx.doNotDisturbUntilMs;
   if (quiet) return { notifications: [], memory: next };
@@ -109,10 +115,25 @@ export function planDueNotifications(
   return { notifications: out, memory: next };
 }
 
-/** Drops entries whose deadline is long past, then the oldest deadlines beyond DUE_MEMORY_MAX. */
-function pruned(seen: Record<string, number>, nowMs: number): Record<string, number> {
+/**
+ * Keeps only what can still matter: an order that left the queue's due-soon or overdue rows (delivered, closed, its
+ * deadline moved) cannot come back with the same state and deadline, so its entry goes. A kind whose rows the queue
+ * cut short (more orders than rows) keeps its entries until their deadline is DUE_MEMORY_DAYS old — an order beyond
+ * the cut is still due. Then the oldest deadlines beyond DUE_MEMORY_MAX.
+ */
+function pruned(seen: Record<string, number>, queue: DueQueue, nowMs: number): Record<string, number> {
   const horizon = nowMs - DUE_MEMORY_DAYS * 86_400_000;
-  let entries = Object.entries(seen).filter(([, dueMs]) => dueMs >= horizon);
+  const listed = new Set(
+    queue.rows.filter((r): r is DueRow => r.dueMs !== null).map((r) => `${r.orderId} ${r.kind} ${r.dueMs}`),
+  );
+  const rowsOf = (kind: string) => queue.rows.filter((r) => r.kind === kind).length;
+  const complete: Record<string, boolean> = {
+    'due-soon': rowsOf('due-soon') >= queue.counts.dueSoon,
+    overdue: rowsOf('overdue') >= queue.counts.overdue,
+  };
+  let entries = Object.entries(seen).filter(([key, dueMs]) =>
+    complete[key.split(' ')[1]!] ? listed.has(key) : dueMs >= horizon,
+  );
   if (entries.length > DUE_MEMORY_MAX) entries = entries.sort((a, b) => b[1] - a[1]).slice(0, DUE_MEMORY_MAX);
   return Object.fromEntries(entries);
 }

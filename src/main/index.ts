@@ -7,6 +7,7 @@ import { saveDialogExportDestination } from './ipc/exportDialog';
 import { startCoreHost } from './coreHost/startCoreHost';
 import { useSharedDataDir } from './dataDir';
 import { desktopStateStore } from './desktopState';
+import { fileDueMemoryStore } from './dueMemoryStore';
 import { createDesktopSandbox } from './firstRun/desktopSandbox';
 import { freeLoopbackPort } from './firstRun/freePort';
 import { createImplementations } from './ipc/implementations';
@@ -120,6 +121,7 @@ if (!app.requestSingleInstanceLock()) {
         cacheComplete: () => queries.cacheComplete(),
         awaitingDecision: () => queries.awaitingDecision(),
         attention: () => queries.attention(),
+        dueMemory: fileDueMemoryStore(dataDir),
         showWindow: () => void showMainWindow(),
         navigate: (target) => navigator.navigate(target),
       });

@@ -1,7 +1,7 @@
 /**
  * The attention queue in Chromium over `merchant-desk ui --sandbox`: the sandbox's deadline showcase has an order due
  * soon at the start; the clock alone (no sync, no reload) turns it overdue; delivered in the sandbox, it leaves the
- * queue after "Sync now"; Enter opens an order. The clock is driven, not waited for: this process's Date (the host,
+ * queue after "Sync now"; Enter opens an order; a refund request is decided from its row. The clock is driven, not waited for: this process's Date (the host,
  * its core and the sandbox run here) and the page's clock (Playwright's) move forward together, so the page's due
  * timer fires and the host answers the queue as it stands two minutes later.
  */
@@ -130,6 +130,39 @@ describe.runIf(workspaceAvailable)('the attention queue', () => {
       await list.waitFor();
       expect(await list.getByRole('option').nth(1).getAttribute('aria-selected')).toBe('true');
 
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'decides a refund request from its row with a, as the inbox does: one confirmation, sent once',
+    async () => {
+      const { page, context, problems } = await openQueue('light');
+      const refundRow = queueList(page)
+        .getByRole('option', { name: /^Refund/ })
+        .first();
+      const label = (await refundRow.textContent())!;
+      const stored = workspace.sandbox.store.filter((s) => label.includes(s.order.orderNum))[0]!;
+      const { order } = stored;
+      await selectByKeys(page, stored);
+      await page.getByRole('button', { name: 'Approve refund…' }).waitFor();
+      await page.keyboard.press('a');
+      const question = `Refund ${order.originalCurrencyProductPrice} ${order.originalCurrencyCode} to ${order.buyerName}?`;
+      const dialog = page.getByRole('dialog', { name: question });
+      await dialog.waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      const audits = workspace.sandbox.requestCount('audit');
+      await page.keyboard.press('Enter');
+      await page.getByText('Refund approved — as reported by the platform').waitFor();
+      expect(workspace.sandbox.requestCount('audit')).toBe(audits + 1);
+      expect(workspace.sandbox.store.get(order.id)!.order.orderAfterSalesStatus).toBe(2);
+      // The decision takes the row out of the queue; its outcome stays beside the list.
+      await rowOf(page, stored).waitFor({ state: 'detached' });
+      expect(await page.getByText('Refund approved — as reported by the platform').count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
     },

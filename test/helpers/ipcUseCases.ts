@@ -39,7 +39,7 @@ export async function startIpcUseCaseKit(options: Partial<SandboxOptions> = {}):
   const problems: GateProblem[] = [];
   const gate = createIpcGate({
     implementations: withUnavailable({
-      'app:getInfo': () => okResult({ version: '0', platform: 'test' }),
+      'app:getInfo': () => okResult({ version: '0', platform: 'test', dataDir: '/d', logFile: '/d/log' }),
       ...useCaseHandlers(app),
     }),
     report: (p) => void problems.push(p),

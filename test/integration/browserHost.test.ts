@@ -73,7 +73,9 @@ function connect(port: number, headers: Record<string, string>): Promise<WebSock
   });
 }
 
-const getInfo = vi.fn<IpcImplementations['app:getInfo']>(() => okResult({ version: '9.9.9', platform: 'test' }));
+const getInfo = vi.fn<IpcImplementations['app:getInfo']>(() =>
+  okResult({ version: '9.9.9', platform: 'test', dataDir: '/d', logFile: '/d/log' }),
+);
 let host: BrowserHost;
 let port: number;
 let token: string;
@@ -132,7 +134,10 @@ describe('merchant-desk ui: the browser host', () => {
   it('answers a call that passes every check through the shared gate', async () => {
     const answer = await http(port, 'POST', '/_md/invoke', { ...json, origin, cookie }, invokeBody);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toEqual({ ok: true, data: { version: '9.9.9', platform: 'test' } });
+    expect(JSON.parse(answer.body)).toEqual({
+      ok: true,
+      data: { version: '9.9.9', platform: 'test', dataDir: '/d', logFile: '/d/log' },
+    });
     const invalid = await http(
       port,
       'POST',

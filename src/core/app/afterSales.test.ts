@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAppSessionKit, type AppSessionKit } from '../../../test/helpers/appSession';
-import { decideAfterSales } from './afterSales';
+import { DEFAULT_AWAITING_REVIEW } from '../../shared/domain/afterSalesReview';
+import { decideAfterSales, DEFAULT_AFTER_SALES_POLICY } from './afterSales';
 import { cachedOrderDetail } from './orders';
 import type { Session } from './session';
 import { syncNow } from './sync';
@@ -33,6 +34,12 @@ const cachedStatus = (id: string) => {
   const o = cachedOrderDetail(session, id);
   return o.ok ? o.value.orderAfterSalesStatus : undefined;
 };
+
+describe('the decision policy', () => {
+  it('awaits the labelled default of src/shared (the renderer reads the same one)', () => {
+    expect(DEFAULT_AFTER_SALES_POLICY.awaitingReview).toBe(DEFAULT_AWAITING_REVIEW);
+  });
+});
 
 describe('deciding an after-sales request', () => {
   it('awaiting review in the cache: sent once, re-fetched, and the cache updated with the platform’s state', async () => {

@@ -1,5 +1,6 @@
 import { validateInput } from '../api/clientDeps';
 import type { Order } from '../../shared/domain/order';
+import { DEFAULT_AWAITING_REVIEW, reviewStateOf, type ReviewState } from '../../shared/domain/afterSalesReview';
 import { afterSalesDecisionSchema } from '../../shared/domain/requests';
 import { statusLabel } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
@@ -19,15 +20,12 @@ import { appErrorFromApi } from './sessionErrors';
  * - the re-fetched order is written into the cache.
  */
 
-/**
- * Which after-sales status values mean "a request awaits the seller's review". The spec gives no values; the
- * default is the sandbox's (1), a labelled default listed in the README's gap table.
- */
+/** Which after-sales status values mean "a request awaits the seller's review" (default: src/shared's). */
 export interface AfterSalesPolicy {
   awaitingReview: readonly number[];
 }
 
-export const DEFAULT_AFTER_SALES_POLICY: AfterSalesPolicy = { awaitingReview: [1] };
+export const DEFAULT_AFTER_SALES_POLICY: AfterSalesPolicy = { awaitingReview: DEFAULT_AWAITING_REVIEW };
 
 export interface DecisionOutcome {
   orderId: string;
@@ -41,11 +39,8 @@ export interface DecisionOutcome {
 }
 
 /** What the order's after-sales fields say: awaiting review, not awaiting, or unknown (nothing reported). */
-export function reviewState(order: Order, policy: AfterSalesPolicy): 'awaiting' | 'not-awaiting' | 'unknown' {
-  const status = order.orderAfterSalesStatus;
-  if (status !== undefined && status !== null)
-    return policy.awaitingReview.includes(status) ? 'awaiting' : 'not-awaiting';
-  return order.isExistAfterSales === false ? 'not-awaiting' : 'unknown';
+export function reviewState(order: Order, policy: AfterSalesPolicy): ReviewState {
+  return reviewStateOf(order, policy.awaitingReview);
 }
 
 function notAwaiting(session: Session, order: Order): AppError {

@@ -1,6 +1,6 @@
 import { app } from 'electron';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { okResult } from '../../shared/ipc/result';
+import { appHandlers } from './handlers/app';
 import { localManagementHandlers, type LocalManagementPorts } from './handlers/localManagement';
 import { noSessionApp, useCaseHandlers } from './handlers/useCases';
 
@@ -13,7 +13,7 @@ export function createImplementations(
   platformDomains: ReturnType<typeof useCaseHandlers> = useCaseHandlers(noSessionApp()),
 ): IpcImplementations {
   return {
-    'app:getInfo': () => okResult({ version: app.getVersion(), platform: process.platform }),
+    ...appHandlers({ version: () => app.getVersion(), dataDir: ports.dataDir, logFile: ports.logFile }),
     ...localManagementHandlers(ports),
     ...platformDomains,
   };

@@ -25,7 +25,7 @@ const { registerHandlers } = await import('./registerHandlers');
 
 const renderer: RendererLocation = { appUrl: 'app://merchant-desk/index.html' };
 const appPage = `${renderer.appUrl}#/orders`;
-const info = { version: '1.2.3', platform: 'linux' };
+const info = { version: '1.2.3', platform: 'linux', dataDir: '/d', logFile: '/d/logs/core-host.log' };
 
 function eventFrom(url: string | null, parent: unknown = null) {
   return { senderFrame: url === null ? null : { url, parent } };

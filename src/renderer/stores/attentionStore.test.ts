@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcData, IpcResponse } from '../../shared/ipc/contract';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
+import { useAfterSalesStore } from './afterSalesStore';
 import { followAttention, useAttentionStore, type AttentionQueue, type AttentionRow } from './attentionStore';
 import { useChangesStore } from './changesStore';
 import { useProfilesStore } from './profilesStore';
@@ -126,6 +127,31 @@ describe('the attention store', () => {
     useChangesStore.getState().apply({ profileId: 'a', events: [] });
     await vi.advanceTimersByTimeAsync(10 * MIN);
     expect(attentionCalls(bridge)).toBe(2);
+  });
+});
+
+describe('the attention store after a decision', () => {
+  it('reads the queue again when a decision made in the page settles (the host sends no change notice for it)', async () => {
+    vi.useFakeTimers();
+    const bridge = installFakeBridge({ 'orders:attention': () => ({ ok: true, data: queueAt(START) }) });
+    useProfilesStore.setState({ list: { status: 'ready', data: profilesList('a'), error: null } });
+    const stop = followAttention();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(attentionCalls(bridge)).toBe(1);
+    const order = { id: '42' };
+    const decision = { orderId: '42', isApproved: true };
+    const put = (state: object) => useAfterSalesStore.setState({ decisions: { 'a/42': state as never } });
+    put({ phase: 'confirming', kind: 'approve', order });
+    put({ phase: 'sending', step: 'checking', decision, order });
+    put({ phase: 'sending', step: 'sending', decision, order });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(attentionCalls(bridge)).toBe(1);
+    put({ phase: 'decided', decision, order, refetchError: null, via: 'sent' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(attentionCalls(bridge)).toBe(2);
+    stop();
+    useAfterSalesStore.setState({ decisions: {} });
+    vi.useRealTimers();
   });
 });
 

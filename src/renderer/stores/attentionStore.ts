@@ -3,7 +3,9 @@ import type { IpcData } from '../../shared/ipc/contract';
 import { createDueTimer } from '../../shared/time/dueTimer';
 import { invoke } from '../ipc';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
+import { useAfterSalesStore } from './afterSalesStore';
 import { useChangesStore } from './changesStore';
+import type { DecisionState } from './decisionFlow';
 import { servedSession, useProfilesStore } from './profilesStore';
 
 export type AttentionQueue = IpcData<'orders:attention'>;
@@ -67,9 +69,14 @@ export const useAttentionStore = create<AttentionStore>((set, get) => {
 
 const activeId = () => servedSession(useProfilesStore.getState().list.data);
 
+/** A decision step that talks to the platform: the send, or a "Check again". */
+const busy = (d: DecisionState | undefined) => d?.phase === 'sending' || (d?.phase === 'unknown' && d.checking);
+
 /**
- * Keeps the queue current from start to end of the page: read when the active profile is known or changes, and
- * again on every cache change notice (a sync, a decision, a profile switch). Returns the unsubscribe function.
+ * Keeps the queue current from start to end of the page: read when the active profile is known or changes, again on
+ * every cache change notice (a sync, a refresh, a profile switch), and when a decision made in this page settles —
+ * the host writes the order as the platform reports it into the cache but publishes no notice for it. Returns the
+ * unsubscribe function.
  */
 export function followAttention(): () => void {
   const reload = () => {
@@ -88,9 +95,15 @@ export function followAttention(): () => void {
   const offChanges = useChangesStore.subscribe((state, before) => {
     if (state.revision !== before.revision) reload();
   });
+  const offDecisions = useAfterSalesStore.subscribe((state, before) => {
+    if (state.decisions === before.decisions) return;
+    const settled = Object.entries(before.decisions).some(([key, d]) => busy(d) && !busy(state.decisions[key]));
+    if (settled) reload();
+  });
   return () => {
     offProfiles();
     offChanges();
+    offDecisions();
     useAttentionStore.getState().reset();
   };
 }

@@ -1,13 +1,15 @@
+import {
+  DEFAULT_AWAITING_REVIEW,
+  reviewStateOf as reviewStateOfFields,
+  type ReviewState,
+} from '../../shared/domain/afterSalesReview';
 import type { IpcData } from '../../shared/ipc/contract';
 
 /** An order as it crosses the bridge: the platform's fields, read here with their types checked. */
 export type IpcOrder = IpcData<'orders:get'>['order'];
 
-/**
- * After-sales status values meaning "a request awaits the seller's review". The spec gives none; this is the
- * sandbox's value, the same labelled default as the core's DEFAULT_AFTER_SALES_POLICY (README gap table).
- */
-export const AWAITING_REVIEW: readonly number[] = [1];
+/** After-sales status values meaning "a request awaits the seller's review": the core's own (src/shared). */
+export const AWAITING_REVIEW: readonly number[] = DEFAULT_AWAITING_REVIEW;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
@@ -26,12 +28,9 @@ export const amountOf = (o: IpcOrder): { amount: string | null; currency: string
 });
 export const createTimeOf = (o: IpcOrder): string | null => text(o.createTime);
 
-/**
- * Whether the order's after-sales request awaits a decision, as its fields say. Without a status (a platform that
- * sends none) only `isExistAfterSales: false` says no; anything else is left to the platform to refuse.
- */
-export function reviewStateOf(o: IpcOrder): 'awaiting' | 'not-awaiting' | 'unknown' {
-  const status = afterSalesStatusOf(o);
-  if (status !== null) return AWAITING_REVIEW.includes(status) ? 'awaiting' : 'not-awaiting';
-  return o.isExistAfterSales === false ? 'not-awaiting' : 'unknown';
-}
+/** Whether the order's after-sales request awaits a decision, by the core's rule (src/shared). */
+export const reviewStateOf = (o: IpcOrder): ReviewState =>
+  reviewStateOfFields(
+    { orderAfterSalesStatus: o.orderAfterSalesStatus, isExistAfterSales: o.isExistAfterSales },
+    AWAITING_REVIEW,
+  );

@@ -1,3 +1,4 @@
+import { DEFAULT_AWAITING_REVIEW } from '../../shared/domain/afterSalesReview';
 import { emptyFilters, filtersFromParams, filtersToParams, localDay, type OrderFilters } from './orderFilters';
 
 /**
@@ -37,13 +38,14 @@ const MAX_NAME = 80;
 
 /**
  * Which after-sales statuses await the seller's decision, by default: those whose label (the profile's status
- * labels) says awaiting, pending or review — the sandbox's 1 "Awaiting seller review" — else 1.
+ * labels) says awaiting, pending or review — the sandbox's 1 "Awaiting seller review" — else the core's default
+ * (DEFAULT_AWAITING_REVIEW).
  */
 export function defaultAwaitingStatuses(afterSalesLabels: Record<string, string> | undefined): number[] {
   const found = Object.entries(afterSalesLabels ?? {})
     .filter(([value, label]) => /^-?\d+$/.test(value) && /await|pending|review/i.test(label))
     .map(([value]) => Number(value));
-  return found.length > 0 ? found.sort((a, b) => a - b) : [1];
+  return found.length > 0 ? found.sort((a, b) => a - b) : [...DEFAULT_AWAITING_REVIEW];
 }
 
 /** The built-in views as of `nowMs` ("today" is the merchant's day). */

@@ -13,7 +13,7 @@ import {
   serializeStoredViews,
   VIEWS_STORAGE_KEY,
 } from './savedViews';
-import { useViewsStore } from './viewsStore';
+import { ATTENTION_VIEW, useViewsStore } from './viewsStore';
 
 const sandboxLabels = { 0: 'None', 1: 'Awaiting seller review', 2: 'Refund approved', 3: 'Refund rejected' };
 
@@ -128,5 +128,22 @@ describe('viewsStore', () => {
     expect(serializeStoredViews({ views: [], awaitingStatuses: null })).toBe(
       '{"version":1,"views":[],"awaitingStatuses":null}',
     );
+  });
+});
+
+describe('view counts with no profile (the host serves its environment settings)', () => {
+  it('counts the views, the navigation’s "Awaiting refund decision" among them, once the profiles are read', async () => {
+    window.localStorage.clear();
+    const bridge = installFakeBridge({
+      'profiles:list': () => ({ ok: true, data: { activeProfileId: null, profiles: [], tokenProblem: null } }),
+      'orders:count': () => ({ ok: true, data: { count: 4 } }),
+    });
+    useProfilesStore.setState({ list: { status: 'idle', data: null, error: null } });
+    useViewsStore.getState().load();
+    await useViewsStore.getState().refreshCounts();
+    expect(bridge.calls.filter(([c]) => c === 'orders:count')).toHaveLength(0);
+    await useProfilesStore.getState().load();
+    await useViewsStore.getState().refreshCounts();
+    expect(useViewsStore.getState().counts[ATTENTION_VIEW]).toBe(4);
   });
 });

@@ -124,7 +124,8 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
     },
 
     async refreshCounts() {
-      if (!activeProfile(useProfilesStore.getState().list.data)) return;
+      // With no profile the host serves its environment settings: their cache is counted like a profile's.
+      if (servedSession(useProfilesStore.getState().list.data) === null) return;
       const gen = ++countGeneration;
       const views = get().views();
       // Views with the same filters share one count.
@@ -147,7 +148,7 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
   };
 });
 
-/** Keeps the views' counts live: counted once a profile is active, again after every change notice. */
+/** Keeps the views' counts live: counted once the served session is known, again after every change notice. */
 export function useLiveViewCounts(): number | null {
   const revision = useChangesStore((s) => s.revision);
   const profileId = useProfilesStore((s) => servedSession(s.list.data));

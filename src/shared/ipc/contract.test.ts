@@ -49,7 +49,18 @@ const publicKey = {
 
 /** One valid example per channel and direction. Adding a channel without examples fails the first test. */
 const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResponse<C> } } = {
-  'app:getInfo': { request: undefined, response: { ok: true, data: { version: '0.1.0', platform: 'linux' } } },
+  'app:getInfo': {
+    request: undefined,
+    response: {
+      ok: true,
+      data: {
+        version: '0.1.0',
+        platform: 'linux',
+        dataDir: '/home/m/.config/merchant-desk',
+        logFile: '/home/m/.config/merchant-desk/logs/core-host.log',
+      },
+    },
+  },
   'profiles:list': {
     request: undefined,
     response: {
@@ -398,6 +409,11 @@ describe('IPC contract', () => {
     expect(response.safeParse({ ok: true, data: { version: '1.0.0' } }).success).toBe(false);
     expect(response.safeParse({ ok: true, data: { version: '', platform: 'linux' } }).success).toBe(false);
     expect(response.safeParse({ ok: true, data: { version: '1', platform: 'linux', extra: 1 } }).success).toBe(false);
+    const where = { dataDir: '/d', logFile: '/d/log' };
+    expect(response.safeParse({ ok: true, data: { version: '1', platform: 'linux', ...where } }).success).toBe(true);
+    expect(response.safeParse({ ok: true, data: { version: '1', platform: 'linux', dataDir: '/d' } }).success).toBe(
+      false,
+    );
     expect(response.safeParse({ ok: false, error: { kind: 'boom', message: 'x' } }).success).toBe(false);
     expect(response.safeParse({ ok: false, error: { kind: 'network', message: '' } }).success).toBe(false);
     expect(response.safeParse({ ok: false, error, data: {} }).success).toBe(false);

@@ -3,7 +3,7 @@ import type { IpcImplementations } from './contract';
 import { createIpcGate, describeGateProblem, type GateProblem } from './gate';
 import { errorResult, okResult } from './result';
 
-const info = { version: '1.2.3', platform: 'linux' };
+const info = { version: '1.2.3', platform: 'linux', dataDir: '/d', logFile: '/d/logs/core-host.log' };
 
 function gateWith(getInfo: (request: undefined) => unknown) {
   const report = vi.fn<(problem: GateProblem) => void>();

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseHash } from '../../router';
+import { useAfterSalesStore } from '../../stores/afterSalesStore';
 import { useAttentionStore, type AttentionQueue } from '../../stores/attentionStore';
+import { useChangesStore } from '../../stores/changesStore';
+import type { IpcOrder } from '../../stores/orderFacts';
+import { useProfilesStore } from '../../stores/profilesStore';
+import type { IpcResponse } from '../../../shared/ipc/contract';
+import { installFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { AttentionScreen } from './AttentionScreen';
 
 const MIN = 60_000;
@@ -55,8 +61,23 @@ function queue(nowMs: number): AttentionQueue {
   };
 }
 
+/** The cached orders of the queue: order 1 awaits a refund decision, the others have no after-sales request. */
+const cached = (id: string): IpcOrder =>
+  id === '1'
+    ? {
+        id: '1',
+        orderNum: 'SO-1',
+        buyerName: 'Anna Müller',
+        originalCurrencyProductPrice: '12.99',
+        originalCurrencyCode: 'EUR',
+        orderAfterSalesStatus: 1,
+        isExistAfterSales: true,
+      }
+    : { id, orderNum: `SO-${id}`, orderAfterSalesStatus: 0, isExistAfterSales: false };
+
 describe('the attention screen', () => {
   beforeEach(() => {
+    installFakeBridge({ 'orders:get': ({ id }) => ({ ok: true, data: { order: cached(id) } }) });
     window.location.hash = '#/attention';
     useAttentionStore.setState({
       queue: { status: 'ready', data: queue(Date.now()), error: null },
@@ -98,5 +119,125 @@ describe('the attention screen', () => {
     act(() => useAttentionStore.setState({ queue: { status: 'ready', data: { ...data, rows: moved }, error: null } }));
     const selected = screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true');
     expect(selected?.textContent).toMatch(/^Overdue.*3/);
+  });
+});
+
+describe('deciding a refund request from its row', () => {
+  let bridge: FakeBridge;
+  let platform: IpcOrder;
+  const calls = (channel: string) => bridge.calls.filter(([c]) => c === channel);
+
+  beforeEach(() => {
+    window.location.hash = '#/attention';
+    platform = cached('1');
+    bridge = installFakeBridge({
+      'orders:get': ({ id }) => ({ ok: true, data: { order: id === '1' ? platform : cached(id) } }),
+      'orders:refresh': ({ id }) => ({
+        ok: true,
+        data: { order: id === '1' ? platform : cached(id), cached: true, changes: 0 },
+      }),
+      'afterSales:decide': (d) => {
+        platform = { ...platform, orderAfterSalesStatus: d.isApproved ? 2 : 3 };
+        return {
+          ok: true,
+          data: { orderId: d.orderId, approved: d.isApproved, order: platform, refetchError: null, cached: true },
+        };
+      },
+    });
+    useAfterSalesStore.setState({ decisions: {}, decidedHere: [] });
+    const profile = {
+      id: 'p',
+      statusLabels: {
+        order: {},
+        afterSales: { '1': 'Awaiting seller review', '2': 'Refund approved', '3': 'Refund rejected' },
+      },
+    };
+    useProfilesStore.setState({
+      list: {
+        status: 'ready',
+        data: { activeProfileId: 'p', profiles: [profile as never], tokenProblem: null },
+        error: null,
+      },
+    });
+    useAttentionStore.setState({ queue: { status: 'ready', data: queue(Date.now()), error: null }, selectedKey: null });
+  });
+  afterEach(cleanup);
+
+  it('a on a refund row asks the inbox’s question, checks the order on the platform, then sends it once', async () => {
+    const user = userEvent.setup();
+    render(<AttentionScreen route={parseHash('#/attention')} />);
+    await screen.findByRole('button', { name: 'Approve refund…' });
+    act(() => screen.getByRole('listbox').focus());
+    await user.keyboard('a');
+    screen.getByRole('dialog', { name: 'Refund 12.99 EUR to Anna Müller?' });
+    await user.keyboard('{Enter}');
+    await screen.findByText('Refund approved — as reported by the platform');
+    expect(bridge.calls.filter(([c]) => c === 'orders:refresh' || c === 'afterSales:decide')).toEqual([
+      ['orders:refresh', { id: '1' }],
+      ['afterSales:decide', { orderId: '1', isApproved: true }],
+    ]);
+    // The decision took the order out of the queue: its outcome stays in view until the merchant moves on.
+    const rest = queue(Date.now());
+    act(() => {
+      useAttentionStore.setState({
+        queue: { status: 'ready', data: { ...rest, rows: rest.rows.slice(1) }, error: null },
+      });
+      useChangesStore.getState().apply({ profileId: 'p', events: [] });
+    });
+    await waitFor(() => expect(screen.getByText('Refund approved — as reported by the platform')).toBeTruthy());
+    expect(calls('afterSales:decide')).toHaveLength(1);
+  });
+
+  it('r opens the reject form; a row that is no refund has no decision and ignores a and r', async () => {
+    const user = userEvent.setup();
+    render(<AttentionScreen route={parseHash('#/attention')} />);
+    await screen.findByRole('button', { name: 'Reject refund…' });
+    act(() => screen.getByRole('listbox').focus());
+    await user.keyboard('r');
+    expect(screen.getByRole('form')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    act(() => screen.getByRole('listbox').focus());
+    await user.keyboard('j');
+    await screen.findByText('Enter opens the order.');
+    await user.keyboard('ar');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve refund…' })).toBeNull();
+    expect(calls('orders:refresh')).toEqual([]);
+  });
+
+  it('a second Enter while the decision is on its way neither sends again nor leaves for the order', async () => {
+    let answer: (value: IpcResponse<'afterSales:decide'>) => void = () => {};
+    bridge.answer('afterSales:decide', () => new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    render(<AttentionScreen route={parseHash('#/attention')} />);
+    await screen.findByRole('button', { name: 'Approve refund…' });
+    act(() => screen.getByRole('listbox').focus());
+    await user.keyboard('a');
+    await user.keyboard('{Enter}');
+    await screen.findByText('Sending the approval…');
+    act(() => screen.getByRole('listbox').focus());
+    await user.keyboard('{Enter}');
+    expect(window.location.hash).toBe('#/attention');
+    expect(calls('afterSales:decide')).toHaveLength(1);
+    answer({ ok: false, error: { kind: 'platform', code: '20002', message: 'No request awaiting review.' } });
+    await screen.findByText(/refused the approval/);
+  });
+
+  it('an unknown outcome is shown as such, and Check again fetches the order without sending again', async () => {
+    bridge.answer('afterSales:decide', () => ({
+      ok: false,
+      error: { kind: 'outcome-unknown', message: 'No answer from the platform within 30 s.' },
+    }));
+    const user = userEvent.setup();
+    render(<AttentionScreen route={parseHash('#/attention')} />);
+    await user.click(await screen.findByRole('button', { name: 'Approve refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Approve refund' }));
+    await screen.findByText(/Outcome unknown/);
+    platform = { ...platform, orderAfterSalesStatus: 2 };
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await screen.findByText(/Found on checking again; nothing was sent again/);
+    expect(calls('afterSales:decide')).toHaveLength(1);
+    expect(calls('orders:refresh')).toHaveLength(2);
   });
 });

@@ -1,17 +1,28 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatRoute, navigate, type Route } from '../../router';
+import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
 import { ROWS_PER_KIND, rowKey, useAttentionStore, type AttentionRow } from '../../stores/attentionStore';
+import { IDLE, type Labels } from '../../stores/decisionFlow';
+import { reviewStateOf } from '../../stores/orderFacts';
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { AttentionList, scrollSelectedIntoView } from './AttentionList';
+import { AttentionPane } from './AttentionPane';
 import { attentionSummary, leftOffCount } from './attentionText';
+import { useCachedOrder } from './useCachedOrder';
 import './Attention.css';
 
-/** Keys typed into a field are not shortcuts. */
+const NO_LABELS: Labels = {};
+
+/** Keys typed into a field, or meant for an open confirmation or reject form, are not the list's shortcuts. */
 function isTyping(target: EventTarget): boolean {
   return (
-    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || !!target.closest('dialog, form'))
   );
 }
+
+const orderOfKey = (key: string) => key.slice(key.indexOf(':') + 1);
 
 const open = (row: AttentionRow) => {
   useAttentionStore.getState().select(rowKey(row));
@@ -20,20 +31,40 @@ const open = (row: AttentionRow) => {
 
 /**
  * What needs the merchant now, in one list: refunds awaiting a decision, overdue and due-soon deliveries, delivery
- * exceptions, disputes — each row saying why. The queue is kept current by the store (change notices and a timer
- * for the next deadline); keys: ↑/↓ or j/k move, Home/End, Enter opens the order.
+ * exceptions, disputes — each row saying why; beside it the selected order, and for a refund request its decision
+ * (the after-sales inbox's own). The queue is kept current by the store (change notices and a timer for the next
+ * deadline); keys: ↑/↓ or j/k move, Home/End, Enter opens the order, a approves and r rejects a refund request.
  */
 export function AttentionScreen(_props: { route: Route }) {
   const queue = useAttentionStore((s) => s.queue);
   const selectedKey = useAttentionStore((s) => s.selectedKey);
+  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels ?? NO_LABELS);
   const listRef = useRef<HTMLUListElement>(null);
   const rows = queue.data?.rows ?? [];
   // An order that moves kind (due soon → overdue) keeps the selection.
-  const selectedOrder = selectedKey?.slice(selectedKey.indexOf(':') + 1);
+  const selectedOrder = selectedKey === null ? null : orderOfKey(selectedKey);
   const selected =
     rows.find((r) => rowKey(r) === selectedKey) ?? rows.find((r) => r.orderId === selectedOrder) ?? rows[0] ?? null;
   const shownKey = selected ? rowKey(selected) : null;
   useEffect(() => scrollSelectedIntoView(shownKey), [shownKey]);
+  // The first row shown is selected for real, so the pane stays with its order when the queue is read again.
+  useEffect(() => {
+    if (selectedKey === null && shownKey !== null) useAttentionStore.getState().select(shownKey);
+  }, [selectedKey, shownKey]);
+
+  // A decision made here takes its row out of the queue: the pane keeps that order while the decision is on its way
+  // or its outcome is unacknowledged (an unknown one with "Check again"), until the merchant moves on.
+  const selectedDecision = useAfterSalesStore((s) => (selectedOrder ? stateOf(s, selectedOrder) : IDLE));
+  const paneId =
+    selectedOrder !== null && (rows.some((r) => r.orderId === selectedOrder) || selectedDecision.phase !== 'idle')
+      ? selectedOrder
+      : (selected?.orderId ?? null);
+  const paneRows = rows.filter((r) => r.orderId === paneId);
+  const { order, error: orderError } = useCachedOrder(paneId);
+  const paneDecision = paneId === selectedOrder ? selectedDecision : IDLE;
+  const decidable =
+    order !== null &&
+    (paneRows.some((r) => r.kind === 'refund') || reviewStateOf(order) === 'awaiting' || paneDecision.phase !== 'idle');
 
   const moveBy = (delta: number) => {
     if (rows.length === 0) return;
@@ -50,7 +81,11 @@ export function AttentionScreen(_props: { route: Route }) {
     else if (e.key === 'k' || (onList && e.key === 'ArrowUp')) moveBy(-1);
     else if (onList && e.key === 'Home') moveBy(-rows.length);
     else if (onList && e.key === 'End') moveBy(rows.length);
-    else if (onList && e.key === 'Enter' && selected) open(selected);
+    else if (onList && e.key === 'Enter' && selected) {
+      // The Enter after the one that confirmed a decision (a double press) leaves the merchant with its outcome.
+      if (stateOf(useAfterSalesStore.getState(), selected.orderId).phase !== 'sending') open(selected);
+    } else if ((e.key === 'a' || e.key === 'r') && decidable && order)
+      useAfterSalesStore.getState().start(e.key === 'a' ? 'approve' : 'reject', order);
     else return;
     e.preventDefault();
   };
@@ -65,14 +100,30 @@ export function AttentionScreen(_props: { route: Route }) {
         </p>
       )}
       <p className="muted">
-        Keys: ↑/↓ or j/k move · Enter opens the order. Deadlines move by the clock: an order turns overdue here without
-        a sync.
+        Keys: ↑/↓ or j/k move · Enter opens the order · a approve · r reject a refund request. Deadlines move by the
+        clock: an order turns overdue here without a sync.
       </p>
       {queue.error && <ErrorNotice error={queue.error} title="The queue could not be read" />}
       {!queue.data && queue.status !== 'failed' && <p role="status">Reading the queue…</p>}
       {queue.data && rows.length === 0 && <p className="muted">Nothing needs your attention now.</p>}
-      {queue.data && rows.length > 0 && (
-        <AttentionList rows={rows} asOf={queue.data.asOf} selectedKey={shownKey} listRef={listRef} onOpen={open} />
+      {queue.data && (rows.length > 0 || paneId !== null) && (
+        <div className="attention-layout">
+          {rows.length > 0 ? (
+            <AttentionList rows={rows} asOf={queue.data.asOf} selectedKey={shownKey} listRef={listRef} onOpen={open} />
+          ) : (
+            <span />
+          )}
+          {paneId !== null && (
+            <AttentionPane
+              orderId={paneId}
+              rows={paneRows}
+              order={order}
+              error={orderError}
+              decidable={decidable}
+              labels={labels}
+            />
+          )}
+        </div>
       )}
       {leftOff > 0 && (
         <p className="muted">

@@ -17,6 +17,14 @@ export function AboutSection() {
           <dd>Version {info.data.version}</dd>
           <dt>System</dt>
           <dd>{info.data.platform}</dd>
+          <dt>Data folder</dt>
+          <dd>
+            <code>{info.data.dataDir}</code>
+          </dd>
+          <dt>Log file</dt>
+          <dd>
+            <code>{info.data.logFile}</code>
+          </dd>
         </dl>
       )}
       <p className="settings-help">
