@@ -1,3 +1,4 @@
+import type { ChangeEvent } from '../sync/changeEvents';
 import { validateInput } from '../api/clientDeps';
 import type { Order } from '../../shared/domain/order';
 import { DEFAULT_AWAITING_REVIEW, reviewStateOf, type ReviewState } from '../../shared/domain/afterSalesReview';
@@ -36,6 +37,11 @@ export interface DecisionOutcome {
   refetchError: AppError | null;
   /** The re-fetched order was written into the cache. */
   cached: boolean;
+  /**
+   * What writing the re-fetched order into the cache changed (its after-sales status, usually): published like a
+   * sync's changes, so lists, counts and the tray follow the decision without waiting for the next poll.
+   */
+  events: ChangeEvent[];
 }
 
 /** What the order's after-sales fields say: awaiting review, not awaiting, or unknown (nothing reported). */
@@ -56,12 +62,16 @@ function notAwaiting(session: Session, order: Order): AppError {
 }
 
 /** Asks the platform for the order (listing it by id) and writes the answer into the cache. */
-async function refetch(session: Session, id: string): Promise<Result<Order | null, AppError>> {
+async function refetch(
+  session: Session,
+  id: string,
+): Promise<Result<{ order: Order | null; events: ChangeEvent[] }, AppError>> {
   const page = await session.sellerApi().listOrders({ id, pageIndex: 1, pageSize: 1 });
   if (!page.ok) return err(appErrorFromApi(page.error));
   const order = page.value.data.list.find((o) => o.id === id) ?? null;
-  if (order) storeOrder(session, order, (page.value.time && Date.parse(page.value.time)) || session.now());
-  return ok(order);
+  if (!order) return ok({ order, events: [] });
+  const { events } = storeOrder(session, order, (page.value.time && Date.parse(page.value.time)) || session.now());
+  return ok({ order, events });
 }
 
 export async function decideAfterSales(
@@ -77,10 +87,10 @@ export async function decideAfterSales(
   if (cached?.ok && cached.value && reviewState(cached.value, policy) === 'not-awaiting') {
     // The cache may be stale: only the platform's own answer refuses. A failed re-check leaves it to the platform.
     const fresh = await refetch(session, orderId);
-    if (fresh.ok && fresh.value) {
-      const status = fresh.value.orderAfterSalesStatus;
+    if (fresh.ok && fresh.value.order) {
+      const status = fresh.value.order.orderAfterSalesStatus;
       if (status !== undefined && status !== null && !policy.awaitingReview.includes(status))
-        return err(notAwaiting(session, fresh.value));
+        return err(notAwaiting(session, fresh.value.order));
     }
   }
 
@@ -92,12 +102,19 @@ export async function decideAfterSales(
     return err(appErrorFromApi(e));
   }
   const after = await refetch(session, orderId);
-  const order = after.ok ? after.value : null;
+  const order = after.ok ? after.value.order : null;
   const refetchError: AppError | null = !after.ok
     ? after.error
     : order === null
       ? { kind: 'not-found', message: `No order with ID ${orderId} on re-fetch.` }
       : null;
   const cache = session.cacheIfUsable();
-  return ok({ orderId, approved: isApproved, order, refetchError, cached: order !== null && cache !== undefined });
+  return ok({
+    orderId,
+    approved: isApproved,
+    order,
+    refetchError,
+    cached: order !== null && cache !== undefined,
+    events: after.ok ? after.value.events : [],
+  });
 }

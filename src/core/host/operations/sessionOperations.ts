@@ -135,7 +135,11 @@ export function createSessionOperations(
     },
     'afterSales.decide': {
       moneyMoving: true,
-      run: async (payload) => done(await decideAfterSales(session, payload)),
+      run: async (payload, ctx) => {
+        const r = await decideAfterSales(session, payload);
+        if (r.ok && r.value.events.length > 0) ctx.emit(ORDERS_CHANGED_EVENT, r.value.events);
+        return done(r);
+      },
     },
     'buyers.sync': { run: async (payload) => done(await syncBuyer(session, payload)) },
     /**

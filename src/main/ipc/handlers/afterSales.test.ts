@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIpcUseCaseKit, type IpcUseCaseKit } from '../../../../test/helpers/ipcUseCases';
 
 let t: IpcUseCaseKit;
+const changed: Array<{ profileId: string; events: Array<{ orderId?: string }> }> = [];
 beforeAll(async () => {
   t = await startIpcUseCaseKit({ orders: 90, seed: 6 });
+  t.app.onChanges = (profileId, events) => void changed.push({ profileId, events });
   expect((await t.invoke('sync:now', {})).ok).toBe(true);
 });
 afterAll(() => t.stop());
@@ -16,6 +18,8 @@ describe('afterSales:decide over the use-case layer', () => {
     const id = awaiting();
     const r = await t.invoke('afterSales:decide', { orderId: id, isApproved: true });
     expect(r).toMatchObject({ ok: true, data: { orderId: id, approved: true, cached: true, refetchError: null } });
+    // The re-fetched order changed in the cache: published as orders:changed, as a sync's changes are.
+    expect(changed.flatMap((c) => c.events.map((e) => e.orderId))).toContain(id);
     t.kit.platform.sandbox.resetCounts();
     const again = await t.invoke('afterSales:decide', { orderId: id, isApproved: true });
     expect(again).toMatchObject({ ok: false, error: { kind: 'platform', code: 'not-awaiting-review' } });
