@@ -90,9 +90,13 @@ const emptyList = (): OrdersList => ({
 });
 
 /** Marks for the bench (filter-to-paint beyond the round trip); harmless where performance marks are missing. */
-export function markOrders(name: 'filter' | 'request' | 'answer' | 'paint', generation: number): void {
+export function markOrders(
+  name: 'filter' | 'request' | 'answer' | 'rendered' | 'frame' | 'paint',
+  generation: number,
+  more: Record<string, number> = {},
+): void {
   try {
-    performance.mark(`md:orders:${name}`, { detail: { generation } });
+    performance.mark(`md:orders:${name}`, { detail: { generation, ...more } });
   } catch {
     // No User Timing here (some test DOMs): nothing to measure.
   }
