@@ -128,8 +128,9 @@ export const PAGE_PROBES = String.raw`
       scroller.scrollTop += scroller.clientHeight;
       await frame();
       maxDomRows = Math.max(maxDomRows, document.querySelectorAll('tbody tr[data-id]').length);
+      // Progress is the furthest row reached (the last row can step back and forth while rows are measured).
       const index = lastIndex();
-      if (index !== reached.index) reached = { index, at: performance.now() };
+      if (index > reached.index) reached = { index, at: performance.now() };
       else if (performance.now() - reached.at > 10000) {
         const table = document.querySelector('table[role="grid"]');
         throw new Error(
