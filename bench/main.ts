@@ -14,7 +14,8 @@
  * 7. the orders list in Chromium over the browser host with 100,000 cached orders: load to first rows,
  *    filter-to-paint beyond the IPC round trip, long tasks while scrolling 10,000 rows, DOM rows (bench/uiOrders.ts;
  *    needs `npm run build`).
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui, --keep=DIR (keep the cache
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui, --ui-trace=DIR (the ui
+ * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
  * --writer=worker|thread|both (sync rows: pages stored by the writer thread, the default; on the fetching thread;
  * or both, the fetching thread's run first).
@@ -1016,7 +1017,8 @@ async function main(): Promise<void> {
       say(
         `## The orders list in Chromium over the browser host, ${BIG.toLocaleString('en')} cached orders (bench/uiOrders.ts)\n`,
       );
-      const run = await uiOrdersBench(process.cwd(), BIG, quick ? 20 : 60);
+      const traceDir = argv.find((a) => a.startsWith('--ui-trace='))?.slice('--ui-trace='.length);
+      const run = await uiOrdersBench(process.cwd(), BIG, quick ? 20 : 60, traceDir ? { traceDir } : {});
       say(uiOrdersTable(run));
       say('');
       say(

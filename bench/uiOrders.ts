@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -35,11 +35,32 @@ export interface UiOrdersRun {
   loadToFirstRowsMs: number;
   /** The first page's round trip during the load. */
   loadRoundTripMs: number;
-  search: { total: Distribution; roundTrip: Distribution; beyond: Distribution };
-  chip: { total: Distribution; roundTrip: Distribution; beyond: Distribution };
+  /** The time between animation frames (the page's vsync). */
+  framePeriodMs: number;
+  search: FilterFigures;
+  chip: FilterFigures;
   /** queryPage round trips timed alone from the page (limit 100, unfiltered / status / search). */
   roundTripAlone: Distribution;
   scroll: { rows: number; wallMs: number; longTasks: number; longestTaskMs: number; maxDomRows: number };
+}
+
+/** One kind of filter change, over its trials. */
+export interface FilterFigures {
+  /** Wall time, change → the rows' frame painted. */
+  total: Distribution;
+  roundTrip: Distribution;
+  /** total − roundTrip: includes the wait for the next frame. */
+  beyond: Distribution;
+  /** The page's own work beyond the round trip: (change → request sent) + (answer → rows committed and laid out). */
+  own: Distribution;
+  toRequest: Distribution;
+  toRendered: Distribution;
+  /** Vsync ticks from the answer to the frame that shows the rows (1: the first frame after the answer). */
+  frames: Distribution;
+  /** Share of changes whose rows are painted in the first frame after the answer. */
+  firstFrameShare: number;
+  /** Main-thread busy time (Chrome trace, RunTask) in the page's own spans, when traced. */
+  mainThread?: Distribution;
 }
 
 function distribution(samples: number[]): Distribution {
@@ -76,6 +97,20 @@ function startUi(root: string, dataDir: string): Promise<{ url: string; child: C
 interface Trial {
   total: number;
   roundTrip: number;
+  own: number;
+  toRequest: number;
+  toRendered: number;
+  frames: number;
+  /** The trial's User Timing marks (performance.now() ms). */
+  marks: {
+    start: number;
+    request: number;
+    answer: number;
+    rendered: number;
+    frame: number;
+    vsync: number;
+    paint: number;
+  };
 }
 
 /** Calls a probe of bench/uiOrdersProbes.ts in the page. */
@@ -83,15 +118,98 @@ function probe<T>(page: Page, name: string, arg?: unknown): Promise<T> {
   return page.evaluate(`window.__mdBench.${name}(${arg === undefined ? '' : JSON.stringify(arg)})`) as Promise<T>;
 }
 
-function summarize(trials: Trial[]) {
+function summarize(trials: Trial[]): FilterFigures {
   return {
     total: distribution(trials.map((t) => t.total)),
     roundTrip: distribution(trials.map((t) => t.roundTrip)),
     beyond: distribution(trials.map((t) => t.total - t.roundTrip)),
+    own: distribution(trials.map((t) => t.own)),
+    toRequest: distribution(trials.map((t) => t.toRequest)),
+    toRendered: distribution(trials.map((t) => t.toRendered)),
+    frames: distribution(trials.map((t) => t.frames)),
+    firstFrameShare: trials.filter((t) => t.frames <= 1).length / trials.length,
   };
 }
 
-export async function uiOrdersBench(root: string, orders: number, trials: number): Promise<UiOrdersRun> {
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Records a Chrome trace (the timeline's categories) around `run`; its events and the result. */
+async function traced<T>(
+  page: Page,
+  run: () => Promise<T>,
+): Promise<{ events: TraceEvent[]; profile: unknown; result: T }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'blink.user_timing',
+        'v8.execute',
+        'v8',
+      ],
+    },
+  });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await run();
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  return { events, profile, result };
+}
+
+/**
+ * Main-thread busy time of each trial's own spans (change → request, answer → rendered): the renderer main thread's
+ * top-level tasks (RunTask) clipped to those spans. The trace's clock is matched to the page's by the marks.
+ */
+function mainThreadBusy(events: TraceEvent[], trials: Trial[]): number[] {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  const tasks = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
+    .map((e) => ({ from: e.ts / 1000, to: (e.ts + (e.dur ?? 0)) / 1000 }));
+  const answers = events.filter((e) => e.name === 'md:orders:answer' && e.pid === main.pid).map((e) => e.ts / 1000);
+  // The offset between the trace's clock and performance.now(): the one most answer marks agree on.
+  const candidates = answers.flatMap((a) => trials.map((t) => a - t.marks.answer));
+  let offset: number | undefined;
+  let best = 0;
+  for (const c of candidates) {
+    const agree = candidates.filter((o) => Math.abs(o - c) < 0.05).length;
+    if (agree > best) [best, offset] = [agree, c];
+  }
+  if (offset === undefined) return [];
+  const at = offset;
+  const busy = (from: number, to: number) =>
+    tasks.reduce((sum, t) => sum + Math.max(0, Math.min(to, t.to) - Math.max(from, t.from)), 0);
+  return trials.map(
+    (t) => busy(t.marks.start + at, t.marks.request + at) + busy(t.marks.answer + at, t.marks.rendered + at),
+  );
+}
+
+export async function uiOrdersBench(
+  root: string,
+  orders: number,
+  trials: number,
+  options: { traceDir?: string } = {},
+): Promise<UiOrdersRun> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-ui-'));
   let ui: Awaited<ReturnType<typeof startUi>> | undefined;
   const browser = await launchChromium();
@@ -120,21 +238,44 @@ export async function uiOrdersBench(root: string, orders: number, trials: number
       .filter({ hasText: /^[\d,]+ orders$/ })
       .waitFor({ timeout: 120_000 });
 
+    const framePeriodMs = await probe<number>(page, 'measureFramePeriod');
     const roundTripAlone: number[] = [];
     for (let i = 0; i < trials; i++) {
       const request = [{}, { sellerOrderStatus: [4] }, { search: 'steam' }][i % 3];
       roundTripAlone.push(await probe<number>(page, 'roundTrip', { ...request, limit: 100 }));
     }
 
-    const chip: Trial[] = [];
-    for (let i = 0; i < trials; i++) chip.push(await probe<Trial>(page, 'chipTrial', 4));
+    const chipTrials = async (n: number) => {
+      const chip: Trial[] = [];
+      for (let i = 0; i < n; i++) chip.push(await probe<Trial>(page, 'chipTrial', 4));
+      return chip;
+    };
     const words = ['steam', 'muller', 'netflix', 'xbox', 'gift card', 'playstation', 'spotify', 'windows', 'riot'];
-    const search: Trial[] = [];
-    for (let i = 0; search.length < trials; i++) {
+    const searchTrials = async (n: number) => {
+      const search: Trial[] = [];
+      for (let i = 0; search.length < n; i++) {
+        await page.getByLabel('Search orders').fill('');
+        search.push(await probe<Trial>(page, 'searchTrial', words[i % words.length]));
+      }
       await page.getByLabel('Search orders').fill('');
-      search.push(await probe<Trial>(page, 'searchTrial', words[i % words.length]));
+      return search;
+    };
+    const chip = summarize(await chipTrials(trials));
+    const search = summarize(await searchTrials(trials));
+    if (options.traceDir) {
+      // The same trials again under a Chrome trace (it slows the page: its wall figures are not the ones above).
+      mkdirSync(options.traceDir, { recursive: true });
+      for (const [kind, run, figures] of [
+        ['chip', chipTrials, chip],
+        ['search', searchTrials, search],
+      ] as const) {
+        const { events, profile, result } = await traced(page, () => run(trials));
+        writeFileSync(path.join(options.traceDir, `ui-orders-${kind}.json`), JSON.stringify({ traceEvents: events }));
+        writeFileSync(path.join(options.traceDir, `ui-orders-${kind}.cpuprofile`), JSON.stringify(profile));
+        writeFileSync(path.join(options.traceDir, `ui-orders-${kind}-trials.json`), JSON.stringify(result));
+        figures.mainThread = distribution(mainThreadBusy(events, result));
+      }
     }
-    await page.getByLabel('Search orders').fill('');
     // The whole list again (not the last search's count, still shown during the debounce).
     const all = new RegExp(`^${orders.toLocaleString('en')} orders$`);
     await page.getByRole('status').filter({ hasText: all }).waitFor({ timeout: 60_000 });
@@ -148,8 +289,9 @@ export async function uiOrdersBench(root: string, orders: number, trials: number
       firstSyncMs: ui.firstSyncMs,
       loadToFirstRowsMs: load.paint,
       loadRoundTripMs: load.answer - load.request,
-      search: summarize(search),
-      chip: summarize(chip),
+      framePeriodMs,
+      search,
+      chip,
       roundTripAlone: distribution(roundTripAlone),
       scroll,
     };
@@ -170,17 +312,31 @@ const f = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
 /** The report's rows (markdown). */
 export function uiOrdersTable(r: UiOrdersRun): string {
-  const row = (what: string, d: { total: Distribution; roundTrip: Distribution; beyond: Distribution }) =>
-    `| ${what} | ${d.total.n} | ${f(d.total.p50)} / ${f(d.total.p95)} | ${f(d.roundTrip.p50)} / ${f(d.roundTrip.p95)} | **${f(d.beyond.p50)} / ${f(d.beyond.p95)}** | ${f(d.beyond.max)} |`;
+  const pair = (d: Distribution) => `${f(d.p50)} / ${f(d.p95)}`;
+  const row = (what: string, d: FilterFigures) =>
+    `| ${what} | ${d.total.n} | ${pair(d.total)} | ${pair(d.roundTrip)} | **${pair(d.beyond)}** | ${f(d.beyond.max)} |`;
+  const own = (what: string, d: FilterFigures) =>
+    `| ${what} | **${pair(d.own)}** | ${pair(d.toRequest)} | ${pair(d.toRendered)} | ${f(d.own.max)} | **${(d.firstFrameShare * 100).toFixed(0)} %** | ${f(d.frames.p95)} | ${d.frames.max} | ${d.mainThread && d.mainThread.n > 0 ? pair(d.mainThread) : '—'} |`;
+  const chip = 'Toggle the order-status chip 4 ("Completed" in the sandbox)';
+  const search = 'Type in the search (from the debounced commit)';
   return [
     `Cached orders: ${r.orders.toLocaleString('en')} (first sync by \`ui --sandbox\` before serving: ${(r.firstSyncMs / 1000).toFixed(1)} s).`,
     '',
     `Page load (navigation start) to the first rows painted: **${f(r.loadToFirstRowsMs)} ms** (of which the first page's round trip ${f(r.loadRoundTripMs)} ms).`,
     '',
+    'Wall time (beyond the round trip includes the wait for the next frame):',
+    '',
     '| Filter change | Trials | Change → paint p50 / p95 ms | IPC round trip p50 / p95 ms | **Beyond the round trip p50 / p95 ms** | max ms |',
     '|---|---:|---:|---:|---:|---:|',
-    row('Toggle the order-status chip 4 ("Completed" in the sandbox)', r.chip),
-    row('Type in the search (from the debounced commit)', r.search),
+    row(chip, r.chip),
+    row(search, r.search),
+    '',
+    `The page's own work beyond the round trip (change → request sent, plus answer → rows committed and laid out), and the frames from the answer to the frame that shows the rows (vsyncs of ${f(r.framePeriodMs)} ms; 1 = the first frame after the answer):`,
+    '',
+    '| Filter change | **Own work p50 / p95 ms** | change → request | answer → rendered | max ms | **Painted in the first frame** | frames p95 | frames max | main-thread busy (traced) p50 / p95 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    own(chip, r.chip),
+    own(search, r.search),
     '',
     `queryPage round trip timed alone from the page (limit 100; none / status / search, ${r.roundTripAlone.n} calls): p50 ${f(r.roundTripAlone.p50)} ms, p95 ${f(r.roundTripAlone.p95)} ms.`,
     '',

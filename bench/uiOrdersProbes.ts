@@ -14,15 +14,70 @@ export const PAGE_PROBES = String.raw`
   const last = (name) => performance.getEntriesByName('md:orders:' + name).at(-1);
   const gen = (m) => (m && m.detail ? m.detail.generation : undefined);
 
+  const marks = (name) => performance.getEntriesByName('md:orders:' + name);
+
   /** The marks of the newest read, once its rows are painted. */
   async function awaitPaint() {
     for (let i = 0; i < 30000; i++) {
       const request = last('request'), answer = last('answer'), paint = last('paint');
-      if (request && answer && paint && gen(paint) === gen(request) && gen(answer) === gen(request))
-        return { request: request.startTime, answer: answer.startTime, paint: paint.startTime };
+      if (request && answer && paint && gen(paint) === gen(request) && gen(answer) === gen(request)) {
+        const g = gen(request);
+        const frame = marks('frame').filter((m) => gen(m) === g).at(-1);
+        // The rows' last commit (and layout) before the frame that shows them.
+        const rendered = marks('rendered').filter((m) => gen(m) === g && m.startTime <= frame.startTime).at(-1);
+        return {
+          request: request.startTime,
+          answer: answer.startTime,
+          rendered: rendered.startTime,
+          frame: frame.startTime,
+          vsync: frame.detail.vsync,
+          paint: paint.startTime,
+        };
+      }
       await sleep(2);
     }
     throw new Error('no paint');
+  }
+
+  /** The time between animation frames (vsyncs), from their timestamps over a second. */
+  let period = 1000 / 60;
+  async function measureFramePeriod() {
+    const stamps = [];
+    await new Promise((done) => {
+      const tick = (t) => {
+        stamps.push(t);
+        if (stamps.length < 60) requestAnimationFrame(tick);
+        else done();
+      };
+      requestAnimationFrame(tick);
+    });
+    const gaps = stamps.slice(1).map((t, i) => t - stamps[i]).sort((a, b) => a - b);
+    period = gaps[Math.floor(gaps.length / 2)];
+    return period;
+  }
+
+  /**
+   * The frames from the answer to the one that shows the rows, counted in vsyncs on the grid of that frame's
+   * timestamp (its vsync): the vsyncs passed by that frame, and at least one more than those passed before the
+   * rows were committed and laid out (a frame that began late, after its vsync, because the page was busy, is
+   * shown a vsync later). 1: painted in the first frame after the answer.
+   */
+  function framesBetween(m) {
+    const ticks = (a, b) => Math.floor((b - m.vsync) / period) - Math.floor((a - m.vsync) / period);
+    return Math.max(ticks(m.answer, m.vsync), ticks(m.answer, m.rendered) + 1);
+  }
+
+  function trial(start, m) {
+    return {
+      total: m.paint - start,
+      roundTrip: m.answer - m.request,
+      // The page's own work: the change to the request, and the answer to the rows committed and laid out.
+      own: m.request - start + (m.rendered - m.answer),
+      toRequest: m.request - start,
+      toRendered: m.rendered - m.answer,
+      frames: framesBetween(m),
+      marks: { start, ...m },
+    };
   }
 
   /** Clicks the order-status chip of value (labelled "Completed (4)", or "4" without labels); its click to its paint. */
@@ -32,10 +87,11 @@ export const PAGE_PROBES = String.raw`
     const button = [...group.querySelectorAll('button[aria-pressed]')].find(
       (b) => b.textContent === String(value) || b.textContent.endsWith('(' + value + ')'),
     );
+    await frame();
     const start = performance.now();
     button.click();
     const m = await awaitPaint();
-    return { total: m.paint - start, roundTrip: m.answer - m.request };
+    return trial(start, m);
   }
 
   /** Types word into the search, one input event per character 30 ms apart; the debounced commit to its paint. */
@@ -49,8 +105,7 @@ export const PAGE_PROBES = String.raw`
       await sleep(30);
     }
     const m = await awaitPaint();
-    const commit = last('commit').startTime;
-    return { total: m.paint - commit, roundTrip: m.answer - m.request };
+    return trial(last('commit').startTime, m);
   }
 
   /** One queryPage call from the page, nothing rendered. */
@@ -68,10 +123,21 @@ export const PAGE_PROBES = String.raw`
       Number([...document.querySelectorAll('tbody tr[data-id]')].at(-1)?.getAttribute('aria-rowindex') ?? 0) - 1;
     let maxDomRows = 0;
     const start = performance.now();
+    let reached = { index: -1, at: start };
     while (lastIndex() < target && performance.now() - start < 600000) {
       scroller.scrollTop += scroller.clientHeight;
       await frame();
       maxDomRows = Math.max(maxDomRows, document.querySelectorAll('tbody tr[data-id]').length);
+      // Progress is the furthest row reached (the last row can step back and forth while rows are measured).
+      const index = lastIndex();
+      if (index > reached.index) reached = { index, at: performance.now() };
+      else if (performance.now() - reached.at > 10000) {
+        const table = document.querySelector('table[role="grid"]');
+        throw new Error(
+          'scrolling stalled at row ' + index + ' (aria-busy ' + table.getAttribute('aria-busy') + ', aria-rowcount ' +
+            table.getAttribute('aria-rowcount') + ', scrollTop ' + scroller.scrollTop + ' of ' + scroller.scrollHeight + ')',
+        );
+      }
     }
     const wallMs = performance.now() - start;
     await sleep(200);
@@ -84,6 +150,6 @@ export const PAGE_PROBES = String.raw`
     };
   }
 
-  window.__mdBench = { awaitPaint, chipTrial, searchTrial, roundTrip, scrollTo };
+  window.__mdBench = { measureFramePeriod, awaitPaint, chipTrial, searchTrial, roundTrip, scrollTo };
 })();
 `;

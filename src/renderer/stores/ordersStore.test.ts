@@ -62,6 +62,28 @@ describe('ordersStore', () => {
     expect(useOrdersStore.getState().count).toMatchObject({ status: 'ready', data: 5518 });
   });
 
+  it('asks for the count only once the rows are painted: neither its call nor its answer comes before their frame', async () => {
+    let frames = 0;
+    const queued: FrameRequestCallback[] = [];
+    const raf = window.requestAnimationFrame;
+    window.requestAnimationFrame = (callback) => (queued.push(callback), ++frames);
+    try {
+      useOrdersStore.getState().setFilters(filters({ search: 'muller' }));
+      pages[0]!.answer.resolve(page(ids(1, 3)));
+      await settle();
+      expect(useOrdersStore.getState().list.status).toBe('ready');
+      // "Counting…" stays on while the rows are painted; nothing asked yet.
+      expect(useOrdersStore.getState().count.status).toBe('loading');
+      expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage']);
+      for (const callback of queued.splice(0)) callback(performance.now());
+      await settle();
+      expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage', 'orders:count']);
+      expect(useOrdersStore.getState().count).toMatchObject({ status: 'ready', data: 5518 });
+    } finally {
+      window.requestAnimationFrame = raf;
+    }
+  });
+
   it('drops the answer of a query a newer one superseded, whatever order they arrive in', async () => {
     const store = useOrdersStore.getState();
     store.setFilters(filters({ search: 'mu' }));

@@ -90,12 +90,32 @@ const emptyList = (): OrdersList => ({
 });
 
 /** Marks for the bench (filter-to-paint beyond the round trip); harmless where performance marks are missing. */
-export function markOrders(name: 'filter' | 'request' | 'answer' | 'paint', generation: number): void {
+export function markOrders(
+  name: 'filter' | 'request' | 'answer' | 'rendered' | 'frame' | 'paint',
+  generation: number,
+  more: Record<string, number> = {},
+): void {
   try {
-    performance.mark(`md:orders:${name}`, { detail: { generation } });
+    performance.mark(`md:orders:${name}`, { detail: { generation, ...more } });
   } catch {
     // No User Timing here (some test DOMs): nothing to measure.
   }
+}
+
+/**
+ * Resolves once the next frame is painted (a task queued from its animation callback), or after 100 ms when no
+ * frame comes (a hidden window paints none).
+ */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /**
@@ -111,32 +131,37 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
   const query = (f: OrderFilters) => ({ ...toCacheFilter(f), sort: f.sort, direction: f.direction });
 
   async function readCount(gen: number, f: OrderFilters): Promise<void> {
-    set({ count: loadingState(get().count) });
+    if (gen !== generation) return;
     const answer = await invoke('orders:count', toCacheFilter(f));
     if (gen !== generation) return;
     set({ count: settledState(get().count, answer.ok ? { ok: true, data: answer.data.count } : answer) });
   }
 
-  /** Reads the first `limit` rows of `f` as generation `gen`, then the count. */
+  /** Reads the first `limit` rows of `f` as generation `gen`, then (once they are painted) the count. */
   async function read(gen: number, f: OrderFilters, limit: number): Promise<void> {
     markOrders('request', gen);
     const answer = await invoke('orders:queryPage', { ...query(f), limit });
     if (gen !== generation) return;
     markOrders('answer', gen);
     const list = get().list;
+    if (!answer.ok) {
+      set({ list: { ...list, status: 'failed', error: answer.error, loadingMore: false } });
+      return;
+    }
     set({
-      list: answer.ok
-        ? {
-            ...emptyList(),
-            status: 'ready',
-            rows: answer.data.list,
-            nextCursor: answer.data.nextCursor,
-            afterSalesStatusUnknown: answer.data.afterSalesStatusUnknown,
-            generation: gen,
-          }
-        : { ...list, status: 'failed', error: answer.error, loadingMore: false },
+      list: {
+        ...emptyList(),
+        status: 'ready',
+        rows: answer.data.list,
+        nextCursor: answer.data.nextCursor,
+        afterSalesStatusUnknown: answer.data.afterSalesStatusUnknown,
+        generation: gen,
+      },
+      count: loadingState(get().count),
     });
-    if (answer.ok) await readCount(gen, f);
+    // The count is asked once the rows' frame is painted: its call and its answer never delay that frame.
+    await afterPaint();
+    await readCount(gen, f);
   }
 
   return {

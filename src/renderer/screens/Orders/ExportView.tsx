@@ -7,8 +7,9 @@ import { startDownload } from './startDownload';
  * save (the system dialog) and says what was written; the browser host answers a one-time address, fetched here as
  * a download. One request: an indeterminate progress bar while it runs, the result after.
  */
-export function ExportView({ disabled }: { disabled: boolean }) {
+export function ExportView({ blocked }: { /** The filters have a problem to fix first. */ blocked: boolean }) {
   const exporting = useOrdersStore((s) => s.exporting);
+  const disabled = useOrdersStore((s) => blocked || s.list.status !== 'ready' || s.list.rows.length === 0);
   const running = exporting.status === 'running';
 
   async function run() {

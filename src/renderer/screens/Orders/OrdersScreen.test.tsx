@@ -7,6 +7,17 @@ import { installFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { OrdersScreen } from './OrdersScreen';
 import { TYPING_DEBOUNCE_MS } from './TextFilter';
 
+/** The export button stands in for the screen's own render: it renders when (and only when) the screen does. */
+const screenRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./ExportView', () => ({
+  ExportView: () => {
+    screenRenders.count++;
+    return null;
+  },
+}));
+
+const settle = () => act(() => new Promise((r) => setTimeout(r, 150)));
+
 function renderAt(hash: string) {
   window.history.replaceState(null, '', hash);
   return render(<OrdersScreen route={parseHash(hash)} />);
@@ -68,5 +79,68 @@ describe('OrdersScreen', () => {
   it('shows the empty state of a filter that matches nothing', async () => {
     renderAt('#/orders?q=zzz');
     expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
+  });
+
+  it('renders the screen once for a change of filters, not again when its rows, more rows or the count arrive', async () => {
+    const rows = (from: number) => Array.from({ length: 3 }, (_, i) => ({ id: String(from + i) }));
+    bridge.answer('orders:queryPage', (q) => ({
+      ok: true,
+      data: { list: rows(q.cursor ? 4 : 1), nextCursor: q.cursor ? null : 'c1', afterSalesStatusUnknown: false },
+    }));
+    bridge.answer('orders:count', () => ({ ok: true, data: { count: 6 } }));
+    renderAt('#/orders');
+    expect(await screen.findByText('6 orders')).toBeTruthy();
+    const settled = screenRenders.count;
+
+    await act(() => useOrdersStore.getState().loadMore());
+    expect(useOrdersStore.getState().visibleIds()).toHaveLength(6);
+    await act(() => useOrdersStore.getState().refresh());
+    await settle();
+    expect(screenRenders.count).toBe(settled);
+
+    // New filters render it (the chips, the clear button), but their rows and count arriving do not.
+    const before = bridge.calls.length;
+    act(() => useOrdersStore.getState().setFilters({ ...useOrdersStore.getState().filters, search: 'muller' }));
+    const changed = screenRenders.count;
+    expect(changed).toBeGreaterThan(settled);
+    await settle();
+    // The first page, its count, and (the table near the end of 3 rows) the next page.
+    expect(bridge.calls.slice(before).map(([c]) => c)).toEqual([
+      'orders:queryPage',
+      'orders:queryPage',
+      'orders:count',
+    ]);
+    expect(useOrdersStore.getState().visibleIds()).toHaveLength(6);
+    expect(screenRenders.count).toBe(changed);
+  });
+
+  it('asks for the rows of a new filter as the chip is clicked, before the address change renders anything', () => {
+    bridge.answer('orders:cacheStats', () => ({
+      ok: true,
+      data: {
+        profileId: 'p',
+        file: 'cache.sqlite',
+        bytes: 1,
+        orders: 1,
+        withAfterSales: 0,
+        withDispute: 0,
+        withDeliveryException: 0,
+        oldestCreateAt: null,
+        newestCreateAt: null,
+        byOrderStatus: [{ status: 4, count: 1 }],
+        byAfterSalesStatus: [],
+      },
+    }));
+    renderAt('#/orders');
+    return act(async () => {
+      const chip = await screen.findByRole('button', { name: '4' });
+      const before = bridge.calls.length;
+      fireEvent.click(chip);
+      // Synchronously, in the click: the read is on its way.
+      expect(bridge.calls.slice(before)).toEqual([
+        ['orders:queryPage', { sellerOrderStatus: [4], sort: 'created', direction: 'desc', limit: 100 }],
+      ]);
+      expect(window.location.hash).toBe('#/orders?status=4');
+    });
   });
 });

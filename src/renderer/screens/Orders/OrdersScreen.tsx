@@ -18,14 +18,20 @@ import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
 import './Orders.css';
 
-/** Puts filters in the URL: the list follows the URL (so back/forward and reloads show the same list). */
+/**
+ * Puts filters in the URL: the list follows the URL (so back/forward and reloads show the same list). The store is
+ * told first, so the read is on its way before the URL's change renders the app; the route's effect then finds the
+ * same filters shown and asks nothing more.
+ */
 function commitFilters(next: OrderFilters, { replace }: { replace: boolean }): void {
   try {
     performance.mark('md:orders:commit');
   } catch {
     // No User Timing: nothing to measure.
   }
-  navigate(formatRoute('orders', [], filtersToParams(next)), { replace });
+  const params = filtersToParams(next);
+  useOrdersStore.getState().setFilters(filtersFromParams(params), useChangesStore.getState().revision);
+  navigate(formatRoute('orders', [], params), { replace });
 }
 
 /** A discrete change (a view, a sort): a new history entry. */
@@ -36,13 +42,33 @@ const labelKeys = (labels: Record<string, string> | undefined) =>
     .filter((k) => /^-?\d+$/.test(k))
     .map(Number);
 
+/** The number of matches (its own subscriber: a count arriving re-renders this line only). */
+function OrdersCount() {
+  const count = useOrdersStore((s) => s.count);
+  const listLoading = useOrdersStore((s) => s.list.status === 'loading');
+  return (
+    <p className="orders-count" role="status" aria-live="polite">
+      {count.status === 'ready' && count.data !== null
+        ? `${count.data.toLocaleString()} ${count.data === 1 ? 'order' : 'orders'}`
+        : listLoading || count.status === 'loading'
+          ? 'Counting…'
+          : ''}
+    </p>
+  );
+}
+
 /** The orders in the cache: saved views, filters, the count of matches, export, and the list. */
 export function OrdersScreen({ route }: { route: Route }) {
   const filters = useMemo(() => filtersFromParams(route.params), [route.params]);
   const revision = useChangesStore((s) => s.revision);
   const profile = useProfilesStore((s) => activeProfile(s.list.data));
-  const list = useOrdersStore((s) => s.list);
-  const count = useOrdersStore((s) => s.count);
+  // Only what the screen itself shows of the list: a page of rows arriving re-renders the table, not the screen.
+  const listError = useOrdersStore((s) => s.list.error);
+  const moreError = useOrdersStore((s) => s.list.moreError);
+  const hasRows = useOrdersStore((s) => s.list.rows.length > 0);
+  const empty = useOrdersStore((s) => s.list.status === 'ready' && s.list.rows.length === 0);
+  const nothingToShow = useOrdersStore((s) => s.list.status === 'failed' && s.list.rows.length === 0);
+  const afterSalesStatusUnknown = useOrdersStore((s) => s.list.afterSalesStatusUnknown);
   const localIssues = useOrdersStore((s) => s.localIssues);
   const statusValues = useOrdersStore((s) => s.statusValues);
   const shownFilters = useOrdersStore((s) => s.filters);
@@ -67,8 +93,8 @@ export function OrdersScreen({ route }: { route: Route }) {
   const commit = commitFilters;
   const orderLabels = profile?.statusLabels.order;
   const afterSalesLabels = profile?.statusLabels.afterSales;
-  // Stable props: an answer or a count re-renders the heading and the list, not the filters and views.
-  const placed = useMemo(() => issuesByField(list.error), [list.error]);
+  // Stable props: when the screen renders (new filters), the filters and views render only if theirs changed.
+  const placed = useMemo(() => issuesByField(listError), [listError]);
   const issues = useMemo(() => ({ ...placed.fields, ...localIssues }), [placed, localIssues]);
   const orderValues = useMemo(
     () => [...new Set([...labelKeys(orderLabels), ...statusValues.order])],
@@ -79,20 +105,13 @@ export function OrdersScreen({ route }: { route: Route }) {
     [afterSalesLabels, statusValues.afterSales],
   );
   const hasIssues = Object.keys(issues).length > 0;
-  const empty = list.status === 'ready' && list.rows.length === 0;
 
   return (
     <section className="screen orders-screen" aria-labelledby="screen-title">
       <div className="orders-heading">
         <h1 id="screen-title">Orders</h1>
-        <p className="orders-count" role="status" aria-live="polite">
-          {count.status === 'ready' && count.data !== null
-            ? `${count.data.toLocaleString()} ${count.data === 1 ? 'order' : 'orders'}`
-            : list.status === 'loading' || count.status === 'loading'
-              ? 'Counting…'
-              : ''}
-        </p>
-        <ExportView disabled={hasIssues || list.status !== 'ready' || list.rows.length === 0} />
+        <OrdersCount />
+        <ExportView blocked={hasIssues} />
       </div>
       <SavedViews filters={shownFilters} onApply={pushFilters} />
       <OrderFiltersPanel
@@ -124,13 +143,10 @@ export function OrdersScreen({ route }: { route: Route }) {
           Fix the marked filter to see orders.
         </p>
       )}
-      {list.error && (placed.general || !hasIssues) && (
-        <ErrorNotice
-          error={list.error}
-          title={list.rows.length > 0 ? 'The list could not be updated' : 'No orders to show'}
-        />
+      {listError && (placed.general || !hasIssues) && (
+        <ErrorNotice error={listError} title={hasRows ? 'The list could not be updated' : 'No orders to show'} />
       )}
-      {list.afterSalesStatusUnknown && (
+      {afterSalesStatusUnknown && (
         <p className="filter-hint" role="note">
           No cached order carries an after-sales status (the platform did not send one): this filter cannot match.
         </p>
@@ -143,10 +159,10 @@ export function OrdersScreen({ route }: { route: Route }) {
               : 'No orders match these filters.'}
           </p>
         </div>
-      ) : list.rows.length === 0 && list.status === 'failed' ? null : (
+      ) : nothingToShow ? null : (
         <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
       )}
-      {list.moreError && <ErrorNotice error={list.moreError} title="More orders could not be read" />}
+      {moreError && <ErrorNotice error={moreError} title="More orders could not be read" />}
     </section>
   );
 }

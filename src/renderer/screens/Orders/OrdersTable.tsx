@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
@@ -74,11 +74,23 @@ export function OrdersTable({
     if (rows.length > 0 && lastIndex >= rows.length - LOAD_AHEAD) void useOrdersStore.getState().loadMore();
   }, [lastIndex, rows.length]);
 
-  // The bench's "painted" mark: after the frame that shows these rows (a task queued from that frame's
-  // animation callback runs once the frame is painted).
+  // The bench's marks for these rows: `rendered` after every commit until their frame (the last one before it is
+  // when they are committed and laid out: the layout read costs what the frame's layout would), `frame` in the
+  // animation frame that shows them, `paint` from a task queued there (it runs once that frame is painted).
+  const unpainted = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    unpainted.current = list.generation;
+  }, [list.rows, list.generation]);
+  useLayoutEffect(() => {
+    if (unpainted.current === null) return;
+    void tbodyRef.current?.offsetHeight;
+    markOrders('rendered', unpainted.current);
+  });
   useEffect(() => {
     let channel: MessageChannel | null = null;
-    const frame = requestAnimationFrame(() => {
+    const frame = requestAnimationFrame((vsync) => {
+      unpainted.current = null;
+      markOrders('frame', list.generation, { vsync });
       channel = new MessageChannel();
       channel.port1.onmessage = () => markOrders('paint', list.generation);
       channel.port2.postMessage(null);
