@@ -80,7 +80,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
       )}
       {!inbox.data && inbox.status !== 'failed' && <p role="status">Loading the inbox…</p>}
       {inbox.data && (
-        <div className="after-sales-layout">
+        <div className="list-pane-layout after-sales-layout">
           <div className="after-sales-list">
             <InboxList
               awaiting={inbox.data.awaiting}

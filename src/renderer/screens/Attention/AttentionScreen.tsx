@@ -107,7 +107,7 @@ export function AttentionScreen(_props: { route: Route }) {
       {!queue.data && queue.status !== 'failed' && <p role="status">Reading the queue…</p>}
       {queue.data && rows.length === 0 && <p className="muted">Nothing needs your attention now.</p>}
       {queue.data && (rows.length > 0 || paneId !== null) && (
-        <div className="attention-layout">
+        <div className="list-pane-layout">
           {rows.length > 0 ? (
             <AttentionList rows={rows} asOf={queue.data.asOf} selectedKey={shownKey} listRef={listRef} onOpen={open} />
           ) : (
