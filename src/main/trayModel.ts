@@ -2,6 +2,8 @@
  * What the tray shows for a given app state: icon, tooltip and menu. Pure, so every state is unit-tested
  * without Electron; the tray glue only turns this into `Tray.setImage` / `Menu.buildFromTemplate`.
  */
+import type { AttentionCounts } from '../shared/ipc/orders';
+
 export type SyncState = 'idle' | 'syncing' | 'offline' | 'error' | 'paused';
 export type TrayIcon = 'idle' | 'syncing' | 'attention' | 'offline' | 'error';
 export type TrayMenuId =
@@ -14,15 +16,7 @@ export type TrayMenuId =
   | 'resume-notifications'
   | 'quit';
 
-/** The attention queue's counts (orders:attention); `total` is the sum of the kinds. */
-export interface AttentionCounts {
-  refunds: number;
-  overdue: number;
-  dueSoon: number;
-  exceptions: number;
-  disputes: number;
-  total: number;
-}
+export type { AttentionCounts };
 
 export interface TrayState {
   sync: SyncState;

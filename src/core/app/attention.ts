@@ -4,6 +4,7 @@ import { statusLabel } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
 import { deliveryErrorText } from '../../shared/domain/deliveryError';
 import type { AppError } from '../../shared/errors/appError';
+import type { AttentionCounts } from '../../shared/ipc/orders';
 import { DEFAULT_AFTER_SALES_POLICY } from './afterSales';
 import type { Session } from './session';
 import { appErrorFromCache } from './sessionErrors';
@@ -31,15 +32,7 @@ export interface AttentionRow {
   detail: string;
 }
 
-export interface AttentionCounts {
-  refunds: number;
-  overdue: number;
-  dueSoon: number;
-  exceptions: number;
-  disputes: number;
-  /** The sum of the kinds (an order in two kinds counts in both, as the tray line lists them). */
-  total: number;
-}
+export type { AttentionCounts };
 
 export interface Attention {
   /** The instant the queue was read at. */

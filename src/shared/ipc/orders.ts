@@ -28,6 +28,12 @@ export const attentionCountsSchema = z
   .strict();
 
 /**
+ * The attention queue's counts per kind; `total` is their sum (an order in two kinds counts in both, as the tray
+ * line lists them).
+ */
+export type AttentionCounts = z.infer<typeof attentionCountsSchema>;
+
+/**
  * Channels of the `orders` domain: the offline cache (a first page and the count as separate calls, so rows show
  * before the count is known), one cached order, refreshing one order from the platform, the cache's statistics.
  */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FieldNotes, notesIds } from './FieldNotes';
 
 /**
  * Picks a PEM private key file and reads it here, in the page (the renderer never names a path for the host); the
@@ -16,7 +17,7 @@ export function KeyFileInput(props: { id: string; onPem(pem: string): void; erro
         type="file"
         accept=".pem,.key,.txt,application/x-pem-file"
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${props.id}-help${error ? ` ${props.id}-error` : ''}`}
+        aria-describedby={notesIds(props.id, true, error)}
         onChange={(e) => {
           const file = e.target.files?.[0];
           setReadError(null);
@@ -34,16 +35,15 @@ export function KeyFileInput(props: { id: string; onPem(pem: string): void; erro
           );
         }}
       />
-      <p id={`${props.id}-help`} className="settings-help">
-        {fileName
-          ? `Read ${fileName}.`
-          : 'PKCS#1 or PKCS#8, encrypted or not. It is stored encrypted; the file is not changed.'}
-      </p>
-      {error && (
-        <p id={`${props.id}-error`} className="settings-field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes
+        id={props.id}
+        help={
+          fileName
+            ? `Read ${fileName}.`
+            : 'PKCS#1 or PKCS#8, encrypted or not. It is stored encrypted; the file is not changed.'
+        }
+        error={error}
+      />
     </div>
   );
 }

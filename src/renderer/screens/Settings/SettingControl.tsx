@@ -1,3 +1,4 @@
+import { FieldNotes, notesIds } from './FieldNotes';
 import {
   instantToLocalInput,
   labelFromName,
@@ -22,21 +23,8 @@ export function SettingControl({ path, name, value, label = settingLabel(name), 
   const id = `setting-${path.replace(/\./g, '-')}`;
   const error = errors[path];
   const help = label.help;
-  const described = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const notes = (
-    <>
-      {help && (
-        <p id={`${id}-help`} className="settings-help">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="settings-field-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
+  const described = notesIds(id, help, error);
+  const notes = <FieldNotes id={id} help={help} error={error} />;
   const shape = shapeOf(value, label);
   switch (shape) {
     case 'boolean':

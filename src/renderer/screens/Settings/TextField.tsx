@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldNotes, notesIds } from './FieldNotes';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   id: string;
@@ -12,7 +13,6 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 
 /** A labelled input with its help and its error read out with it. */
 export function TextField({ id, label, value, onChange, error, help, ...input }: TextFieldProps) {
-  const described = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className="settings-field">
       <label htmlFor={id}>{label}</label>
@@ -21,19 +21,10 @@ export function TextField({ id, label, value, onChange, error, help, ...input }:
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={notesIds(id, help, error)}
         {...input}
       />
-      {help && (
-        <p id={`${id}-help`} className="settings-help">
-          {help}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="settings-field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 }
