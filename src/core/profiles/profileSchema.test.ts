@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWindowsReservedName } from '../paths/fileNames';
+import { isWindowsReservedName } from '../../shared/domain/profileId';
 import { profileIdSchema, slugify } from './profileSchema';
 
 describe('profile IDs name files, so none may be a Windows device name', () => {

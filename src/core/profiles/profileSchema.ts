@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { platformConfigSchema, type PlatformConfig } from '../config/platformConfig';
-import { isWindowsReservedName } from '../paths/fileNames';
+import { isWindowsReservedName, slugify } from '../../shared/domain/profileId';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, deliveryDeadlineSettingsSchema } from '../due/deadlineRules';
 import { parseIsoInstant } from '../../shared/time/isoInstant';
 
@@ -23,19 +23,7 @@ export const profileIdSchema = z
     "profile ID must not be a name Windows reserves for a device (con, prn, aux, nul, com1-com9, lpt1-lpt9): it names the profile's files",
   );
 
-/** "Shop EU" → "shop-eu"; "Con" → "con-profile" (see isWindowsReservedName). */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  if (!slug) return 'profile';
-  return isWindowsReservedName(slug) ? `${slug}-profile` : slug;
-}
+export { slugify };
 
 export const notificationsSchema = z
   .object({

@@ -1,3 +1,4 @@
+import { slugify } from '../domain/profileId';
 import type { IpcError } from '../ipc/result';
 
 /**
@@ -27,16 +28,9 @@ export const emptyDraft = (): AccountDraft => ({
   merchantId: '',
 });
 
-/** "Shop EU" → "shop-eu": the profile ID suggested from the name (the core's slug rule). */
+/** "Shop EU" → "shop-eu": the profile ID suggested from the name (the core's slug rule); none for no name. */
 export function suggestedId(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
+  return name.trim() === '' ? '' : slugify(name);
 }
 
 function isLoopbackHost(hostname: string): boolean {

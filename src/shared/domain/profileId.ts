@@ -10,3 +10,20 @@ export function isWindowsReservedName(name: string): boolean {
   const stem = name.split('.')[0]!.trimEnd();
   return WINDOWS_RESERVED.test(stem);
 }
+
+/**
+ * "Shop EU" → "shop-eu"; "Con" → "con-profile" (see isWindowsReservedName); "***" → "profile". The CLI's and the
+ * connect form's suggestion alike, so the form never proposes an ID the core refuses.
+ */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  if (!slug) return 'profile';
+  return isWindowsReservedName(slug) ? `${slug}-profile` : slug;
+}
