@@ -2,27 +2,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { IpcData } from '../../shared/ipc/contract';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
+import { profileSettings } from '../testing/profileFixture';
 import { useSettingsStore } from './settingsStore';
 
+const defaults = profileSettings('shop-eu');
 const stored: IpcData<'settings:get'> = {
   app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
   profile: {
-    profileId: 'shop-eu',
-    pollIntervalSeconds: 60,
-    notifications: {
-      newOrder: true,
-      statusChanged: true,
-      afterSales: true,
-      dispute: true,
-      deliveryError: true,
-      dueSoon: true,
-      overdue: true,
-    },
+    profileId: defaults.id,
+    pollIntervalSeconds: defaults.pollIntervalSeconds,
+    notifications: defaults.notifications,
     statusLabels: { order: { '1': 'Paid' }, afterSales: {} },
-    deliveryDeadlines: {
-      rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },
-      dueSoon: { fraction: 0.25, capMinutes: 30 },
-    },
+    deliveryDeadlines: defaults.deliveryDeadlines,
   },
 };
 
