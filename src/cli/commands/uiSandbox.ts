@@ -12,9 +12,9 @@ import { syncNow } from '../../core/app/sync';
 import { generateRsaPrivateKey } from '../../core/keys/keyMaterial';
 import type { Profile } from '../../core/profiles/profileSchema';
 import { err, ok, type Result } from '../../core/result';
-import { SandboxStateError, startSandbox } from '../../sandbox';
+import { describeAppSandboxStartError, startAppSandbox } from '../../sandbox/appSandbox';
 import type { SandboxHandle } from '../../sandbox/server';
-import { DEMO_ORDERS, DEMO_SEED, profilePaths } from '../../sandbox/appSandboxConfig';
+import { profilePaths } from '../../sandbox/appSandboxConfig';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 import { ensureStateKeyPair } from '../../sandbox/stateKeys';
 import { resolveConnection, withSession } from '../context';
@@ -26,38 +26,25 @@ async function listenSandbox(
   options: { port: number; publicKeyPem: string; profile?: Profile },
   started?: (sandbox: SandboxHandle) => void,
 ): Promise<RunningSandbox> {
-  try {
-    const handle = await startSandbox({
-      host: '127.0.0.1',
-      port: options.port,
-      orders: DEMO_ORDERS,
-      seed: DEMO_SEED,
-      publicKeyPem: options.publicKeyPem,
-      stateDir,
-      ...(options.profile ? profilePaths(options.profile) : {}),
-    });
-    started?.(handle);
-    return {
-      baseUrl: handle.baseUrl,
-      platformUrl: handle.platformUrl,
-      merchantId: handle.merchantId,
-      apiPrefix: handle.apiPrefix,
-      stop: () => handle.stop(),
-    };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE')
-      throw new CliError(
-        `Port ${options.port} on 127.0.0.1, where the sandbox${options.profile ? ` of profile "${options.profile.id}"` : ''} listens, is taken (another \`merchant-desk sandbox\` or \`ui --sandbox\`?). Stop it, or move the profile: \`merchant-desk profiles edit ${options.profile?.id ?? 'sandbox'} --base-url http://127.0.0.1:N --platform-url http://127.0.0.1:N/platform\`.`,
-        'invalid-input',
-      );
-    if (e instanceof SandboxStateError)
-      throw new CliError(
-        `The sandbox state ${e.file} cannot be used (${e.detail}). Start over with \`merchant-desk sandbox --reset\`.`,
-        'invalid-input',
-      );
-    throw e;
+  const start = await startAppSandbox({
+    stateDir,
+    port: options.port,
+    publicKeyPem: options.publicKeyPem,
+    ...(options.profile ? profilePaths(options.profile) : {}),
+  });
+  if (!start.ok) {
+    const message = describeAppSandboxStartError(start.error, options.profile?.id);
+    throw new CliError(message, start.error.kind === 'failed' ? 'unexpected' : 'invalid-input');
   }
+  const { handle } = start;
+  started?.(handle);
+  return {
+    baseUrl: handle.baseUrl,
+    platformUrl: handle.platformUrl,
+    merchantId: handle.merchantId,
+    apiPrefix: handle.apiPrefix,
+    stop: () => handle.stop(),
+  };
 }
 
 /**
