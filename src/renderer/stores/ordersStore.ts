@@ -43,6 +43,23 @@ export interface ExportState {
   error: IpcError | null;
 }
 
+/** What the store shows before its first read and after `reset` (the status values the cache holds stay). */
+function shownNothing(): Pick<
+  OrdersStore,
+  'filters' | 'localIssues' | 'list' | 'count' | 'exporting' | 'revision' | 'scrollTop' | 'selectedId'
+> {
+  return {
+    filters: { ...emptyFilters },
+    localIssues: {},
+    list: emptyList(),
+    count: idleState(),
+    exporting: { status: 'idle', answer: null, error: null },
+    revision: null,
+    scrollTop: 0,
+    selectedId: null,
+  };
+}
+
 interface OrdersStore {
   /** The filters the list shows (the URL's). */
   filters: OrderFilters;
@@ -165,14 +182,7 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
   }
 
   return {
-    filters: { ...emptyFilters },
-    localIssues: {},
-    list: emptyList(),
-    count: idleState(),
-    exporting: { status: 'idle', answer: null, error: null },
-    revision: null,
-    scrollTop: 0,
-    selectedId: null,
+    ...shownNothing(),
     statusValues: { order: [], afterSales: [] },
 
     async loadStatusValues() {
@@ -280,16 +290,7 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
     reset() {
       generation++;
       refreshAgain = false;
-      set({
-        filters: { ...emptyFilters },
-        localIssues: {},
-        list: emptyList(),
-        count: idleState(),
-        exporting: { status: 'idle', answer: null, error: null },
-        revision: null,
-        scrollTop: 0,
-        selectedId: null,
-      });
+      set(shownNothing());
     },
   };
 });
