@@ -14,7 +14,8 @@
  * 7. the orders list in Chromium over the browser host with 100,000 cached orders: load to first rows,
  *    filter-to-paint beyond the IPC round trip, long tasks while scrolling 10,000 rows, DOM rows (bench/uiOrders.ts;
  *    needs `npm run build`).
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui, --ui-trace=DIR (the ui
+ * 8. Insights at 100,000 orders over two years (bench/insightsBench.ts): every request shape's p50/p95.
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui|insights, --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
  * --writer=worker|thread|both (sync rows: pages stored by the writer thread, the default; on the fetching thread;
@@ -43,6 +44,7 @@ import { runNodeCoreHost } from '../src/core/host/nodeHostMain';
 import { appOperations } from '../src/core/host/operations/appOperations';
 import { hostBench, idleLoopDelay, type HostBenchRow, type HostSetup } from './hostBench';
 import { uiOrdersBench, uiOrdersTable } from './uiOrders';
+import { fillCache, insightsBench, insightsTable } from './insightsBench';
 import { startRemoteSandbox, serveSandbox, type DumpedOrder, type RemoteSandbox } from './sandboxProcess';
 import { mib, ms, percentile, time, type Timing } from './stats';
 import { runPageQuery } from '../src/core/cache/queryPage';
@@ -1010,6 +1012,26 @@ async function main(): Promise<void> {
         results.host = { rows, idle, loadAverage: loadavg()[0], cores: availableParallelism() };
       } finally {
         await sb.stop();
+      }
+    }
+
+    if (want('insights')) {
+      say(`## Insights at ${BIG.toLocaleString('en')} orders over two years (bench/insightsBench.ts)\n`);
+      const nowMs = Date.now();
+      const t = performance.now();
+      const cache = fillCache(path.join(dir, 'insights.sqlite'), BIG, 5, nowMs);
+      const fillSeconds = (performance.now() - t) / 1000;
+      try {
+        const runs = quick ? 20 : 100;
+        const rows = insightsBench(cache, nowMs, runs, 'Europe/Berlin');
+        say(insightsTable(rows));
+        say('');
+        say(
+          `${runs} runs each after 3 warm-up runs, zone Europe/Berlin; the cache filled from the sandbox's generator in ${fillSeconds.toFixed(0)} s. Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`,
+        );
+        results.insights = { orders: BIG, fillSeconds, rows, loadAverage: loadavg()[0] };
+      } finally {
+        cache.close();
       }
     }
 

@@ -30,12 +30,18 @@ function setAutomerge(db: Database.Database, segments: number): void {
     db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ${Math.trunc(segments)})`);
 }
 
-/** Drops every secondary index of `orders` (the ID's unique index stays: the sync looks orders up by ID). */
+/**
+ * Drops every secondary index of `orders` and of the Insights facts (the ID's unique index stays: the sync looks
+ * orders up by ID).
+ */
 export function deferIndexes(db: Database.Database): number {
   return db
     .transaction(() => {
       const indexes = db
-        .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL")
+        .prepare(
+          `SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL
+             AND tbl_name IN ('orders', 'insight_order', 'insight_item')`,
+        )
         .all() as Array<{ name: string; sql: string }>;
       if (indexes.length === 0) return 0;
       const kept = deferredIndexSql(db);

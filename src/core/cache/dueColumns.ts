@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Order } from '../../shared/domain/order';
 import { DEFAULT_DEADLINE_RULES, deadlineRulesSchema, type DeadlineRules } from '../due/deadlineRules';
 import { orderDeadline } from '../due/deliveryDeadline';
+import { recomputeInsightFacts } from './insightFacts';
 
 /**
  * The delivery-deadline columns of an order row, computed when the order is stored (the rules are the cache's,
@@ -95,6 +96,8 @@ export function applyDeadlineRules(db: Database.Database, rules: DeadlineRules):
   return db
     .transaction(() => {
       const n = recomputeDueColumns(db, rules);
+      // Lateness follows the rules too (insightFacts.ts).
+      recomputeInsightFacts(db, rules);
       db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ).run(DEADLINE_RULES_META, text);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { NO_DUE_MS, readDeadlineRules, recomputeDueColumns } from './dueColumns';
+import { INSIGHT_FACTS_SQL, recomputeInsightFacts } from './insightFacts';
 import { searchTextSql } from './searchText';
 
 /**
@@ -233,6 +234,12 @@ export const MIGRATIONS: readonly Migration[] = [
     backfill: (db) => void recomputeDueColumns(db, readDeadlineRules(db)),
   },
   { version: 4, description: 'folded search text per order, for common words tested row by row', sql: V4 },
+  {
+    version: 5,
+    description: 'Insights facts per order and per SKU, indexed for the aggregates',
+    sql: INSIGHT_FACTS_SQL,
+    backfill: (db) => void recomputeInsightFacts(db, readDeadlineRules(db)),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

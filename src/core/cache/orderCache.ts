@@ -12,7 +12,21 @@ import { cacheFilterSchema, cacheQuerySchema, issuesText, type CacheFilter, type
 import { DEFAULT_DUE_SOON_RULE, type DeadlineRules } from '../due/deadlineRules';
 import { attentionQueue, nextDueChange, type AttentionQueue } from './attentionQueries';
 import { applyDeadlineRules } from './dueColumns';
+import { useInsightsZone } from './insightFacts';
 import { StatementCache } from './statementCache';
+import {
+  buyerName,
+  leadRows,
+  repeatBuyerRows,
+  seriesRows,
+  skuNames,
+  topRows,
+  type InsightRange,
+  type LeadRow,
+  type RepeatBuyerRow,
+  type SeriesRow,
+  type TopRow,
+} from './insightQueries';
 import { indexPendingRows, pendingRows } from './searchIndex';
 import { deferIndexes, restoreIndexes } from './deferredIndexes';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
@@ -35,6 +49,16 @@ export interface CacheStats {
   oldestCreateMs: number | undefined;
   newestCreateMs: number | undefined;
   lastEventSeq: number;
+}
+
+export interface InsightRows {
+  series: SeriesRow[];
+  leads: LeadRow[];
+  products: TopRow[];
+  skus: TopRow[];
+  repeatBuyers: RepeatBuyerRow[];
+  skuName(productKey: string, skuKey: string | null): { title: string; skuLabel: string };
+  buyerName(buyerId: string): string;
 }
 
 export interface StoredEventRow {
@@ -93,6 +117,34 @@ export class OrderCache {
   /** The attention queue at the due clock: counts and the first `limit` orders of each kind. */
   attention(options: { awaitingReview: readonly number[]; limit: number }): Result<AttentionQueue, CacheError> {
     return this.guard(() => attentionQueue(this.statements, { ...this.dueClock(), ...options }));
+  }
+
+  /**
+   * The Insights aggregates over `range`'s buckets (insightQueries.ts), read in one transaction so every figure
+   * sees the same cache. `names` looks up product/SKU and buyer names for the rows a list shows.
+   */
+  insightRows<T>(
+    query: { timeZone: string; days: InsightRange; fromMs: number; toMs: number },
+    use: (rows: InsightRows) => T,
+  ): Result<T, CacheError> {
+    return this.guard(() => {
+      // The day columns follow the asking zone (a one-time rewrite when it changes; see useInsightsZone).
+      useInsightsZone(this.db, query.timeZone);
+      const range = query.days;
+      const { fromMs, toMs } = query;
+      return this.db.transaction(() => {
+        const top = topRows(this.statements, range);
+        return use({
+          series: seriesRows(this.statements, range),
+          leads: leadRows(this.statements, range),
+          products: top.products,
+          skus: top.skus,
+          repeatBuyers: repeatBuyerRows(this.statements, fromMs, toMs),
+          skuName: (productKey, skuKey) => skuNames(this.statements, productKey, skuKey),
+          buyerName: (buyerId) => buyerName(this.statements, buyerId),
+        });
+      }).deferred();
+    });
   }
 
   /** The earliest instant after the due clock's now at which a cached order becomes due soon or overdue. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { DueColumnWriter } from './dueColumns';
+import { InsightFactsWriter } from './insightFacts';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
 import { searchTextOf } from './searchText';
@@ -89,6 +90,7 @@ export class OrderWriter {
   private readonly insertTitleGroup: Database.Statement<[string]>;
   private readonly titleGroups = new Map<string, number>();
   private readonly due: DueColumnWriter;
+  private readonly facts: InsightFactsWriter;
   private readonly insertEvent: Database.Statement<[string, string, number, string]>;
   private readonly pruneEvents: Database.Statement<[number]>;
   private readonly writePage: Database.Transaction<
@@ -97,6 +99,7 @@ export class OrderWriter {
 
   constructor(private readonly db: Database.Database) {
     this.due = new DueColumnWriter(db);
+    this.facts = new InsightFactsWriter(db);
     this.select = db.prepare(
       'SELECT rid, content_hash, seen_ms, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE id = ?',
     );
@@ -153,6 +156,7 @@ export class OrderWriter {
     const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
     this.due.begin();
+    this.facts.begin();
     for (const order of orders) {
       const columns = rowsOf(order, result.skipped);
       if (columns === undefined) continue;
@@ -166,6 +170,7 @@ export class OrderWriter {
         });
         this.insertJson.run(info.lastInsertRowid, columns.json);
         this.due.inserted(Number(info.lastInsertRowid), order);
+        this.facts.write(Number(info.lastInsertRowid), order, false);
         result.inserted++;
         if (opts.baseline && opts.describe) this.record(result, opts.describe(undefined, order, opts.seenAtMs));
       } else if (
@@ -186,6 +191,7 @@ export class OrderWriter {
         });
         this.updateJson.run(columns.json, existing.rid);
         this.due.updated(existing.rid, order);
+        this.facts.write(existing.rid, order, true);
         indexedRid ??= this.indexedRid.get()!;
         if (existing.rid <= indexedRid && textChanged(existing, columns)) this.rewriteGrams(existing.rid, columns);
         result.updated++;

@@ -32,6 +32,7 @@ export const ipcChannels = [
   'orders:export',
   'orders:cacheStats',
   'orders:attention',
+  'insights:get',
   'afterSales:decide',
   'buyers:sync',
   'buyers:listSaved',

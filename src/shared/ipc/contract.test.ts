@@ -47,6 +47,31 @@ const publicKey = {
   fingerprint: { hex: '3F:A0', base64: 'P6A=' },
 };
 
+function insightsFigureExample(day: string) {
+  return {
+    firstDay: day,
+    lastDay: day,
+    orders: 3,
+    paidOrders: 2,
+    units: 4,
+    revenue: [
+      { currency: 'EUR', amount: '20.00', paidOrders: 1 },
+      { currency: 'JPY', amount: '1500', paidOrders: 1 },
+    ],
+    delivered: 1,
+    leadMedianMs: 1_800_000,
+    leadP90Ms: 1_800_000,
+    requiredMedianMs: 3_600_000,
+    measured: 1,
+    late: 0,
+    lateShare: 0,
+    exceptions: 0,
+    afterSales: 1,
+    disputes: 0,
+    filter: { createdFrom: day, createdTo: day },
+  };
+}
+
 /** One valid example per channel and direction. Adding a channel without examples fails the first test. */
 const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResponse<C> } } = {
   'app:getInfo': {
@@ -269,6 +294,53 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           { status: null, count: 10 },
         ],
         byAfterSalesStatus: [],
+      },
+    },
+  },
+  'insights:get': {
+    request: { range: { from: '2026-03-01', to: '2026-03-02' }, granularity: 'day', timeZone: 'Europe/Berlin' },
+    response: {
+      ok: true,
+      data: {
+        range: { from: '2026-03-01', to: '2026-03-02' },
+        granularity: 'day',
+        timeZone: 'Europe/Berlin',
+        currency: null,
+        currencies: ['EUR', 'JPY'],
+        buckets: [insightsFigureExample('2026-03-01'), insightsFigureExample('2026-03-02')],
+        total: { ...insightsFigureExample('2026-03-01'), lastDay: '2026-03-02' },
+        deliveryHistogram: [{ fromMs: 0, toMs: 3_600_000, orders: 2, late: 0 }],
+        topProductsByRevenue: [
+          {
+            productKey: '77',
+            skuKey: null,
+            title: 'Gift card',
+            skuLabel: '',
+            currency: 'EUR',
+            revenue: '20.00',
+            orders: 2,
+            units: 2,
+            afterSales: 1,
+            refundRate: 0.5,
+            filter: { createdFrom: '2026-03-01', createdTo: '2026-03-02', productTitle: 'Gift card' },
+          },
+        ],
+        topProductsByRefundRate: [],
+        topSkusByRevenue: [],
+        topSkusByRefundRate: [],
+        repeatBuyers: {
+          buyers: 1,
+          orders: 2,
+          top: [
+            {
+              buyerId: '9',
+              buyerName: 'Ana',
+              orders: 2,
+              filter: { createdFrom: '2026-03-01', createdTo: '2026-03-02', buyerId: '9' },
+            },
+          ],
+        },
+        decisionsKnown: false,
       },
     },
   },
@@ -505,6 +577,24 @@ describe('IPC contract', () => {
     expect(answer.safeParse({ ok: true, data: { ...example.data, nextChangeAt: 'in 5 minutes' } }).success).toBe(false);
     const row = { ...example.data.rows[0]!, kind: 'late' };
     expect(answer.safeParse({ ok: true, data: { ...example.data, rows: [row] } }).success).toBe(false);
+  });
+
+  it('insights:get: days as YYYY-MM-DD, a known granularity, money as decimal text, filters in the Orders terms', () => {
+    const request = ipcContract['insights:get'].request;
+    expect(request.safeParse({ range: { from: '2026-03-01', to: '2026-03-02' } }).success).toBe(true);
+    expect(request.safeParse({ range: { from: '2026-3-1', to: '2026-03-02' } }).success).toBe(false);
+    expect(request.safeParse({ range: { from: '2026-03-01', to: '2026-03-02' }, granularity: 'hour' }).success).toBe(
+      false,
+    );
+    expect(request.safeParse({ range: { from: '2026-03-01', to: '2026-03-02' }, currency: 'e u' }).success).toBe(false);
+    const answer = ipcResponseSchema('insights:get');
+    const example = examples['insights:get'].response;
+    expect(answer.safeParse(example).success).toBe(true);
+    if (!example.ok) return;
+    const summed = { ...example.data.total, revenue: [{ currency: 'EUR', amount: 20.5, paidOrders: 1 }] };
+    expect(answer.safeParse({ ok: true, data: { ...example.data, total: summed } }).success).toBe(false);
+    const badFilter = { ...example.data.total, filter: { createdFrom: '2026-03-01', createdTo: '2026-03-02', paid: 1 } };
+    expect(answer.safeParse({ ok: true, data: { ...example.data, total: badFilter } }).success).toBe(false);
   });
 
   it('an export names no path: the renderer cannot choose where main writes, and a download is one of ours', () => {

@@ -9,6 +9,7 @@ import { buyersChannels } from './buyers';
 import type { IpcChannel, IpcEventName } from './channels';
 import type { IpcChannelSpec } from './channelSpec';
 import type { IpcEventPayload } from './events';
+import { insightsChannels } from './insights';
 import { ordersChannels } from './orders';
 import { ipcResultSchema, type IpcResult } from './result';
 import { syncChannels } from './sync';
@@ -39,6 +40,7 @@ export const ipcContract = {
   ...settingsChannels,
   ...shellChannels,
   ...ordersChannels,
+  ...insightsChannels,
   ...afterSalesChannels,
   ...buyersChannels,
   ...syncChannels,

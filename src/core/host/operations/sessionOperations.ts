@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { decideAfterSales } from '../../app/afterSales';
 import { attentionQueue } from '../../app/attention';
+import { getInsights } from '../../app/insights';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
 import {
   cacheSummary,
@@ -111,6 +112,8 @@ export function createSessionOperations(
         return done(attentionQueue(session, input.data));
       },
     },
+    /** Insights (insights:get): the use case validates the request itself. */
+    'insights.get': { run: async (payload) => done(getInsights(session, payload)) },
     'sync.run': {
       run: async (payload, ctx) => {
         const input = syncRunSchema.safeParse(payload ?? {});

@@ -8,6 +8,7 @@ import type { OperationError } from '../../../core/host/operations';
 import type { ExportFormat, ExportSummary } from '../../../core/cache/exportOrders';
 import type { Result } from '../../../core/result';
 import type { AppError } from '../../../shared/errors/appError';
+import type { InsightsData } from '../../../shared/ipc/insights';
 import {
   errorResult,
   ipcErrorKinds,
@@ -98,6 +99,7 @@ export function hostRoutedHandlers(app: HostRoutedApp): ReturnType<typeof useCas
     'orders:cacheStats': () => call('cache.stats', undefined, ordersData.cacheStats),
     'orders:attention': (request) =>
       call('orders.attention', { limitPerKind: request?.limitPerKind }, ordersData.attention),
+    'insights:get': (request) => call('insights.get', request, (data: InsightsData) => data),
     'orders:export': async ({ format, ...query }) => {
       if (!app.chooseExportFile) return { ok: false, error: ipcErrorOf(EXPORT_UNAVAILABLE) };
       const file = await app.chooseExportFile(exportFileName('export', format, Date.now()), format);

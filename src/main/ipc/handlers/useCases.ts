@@ -2,6 +2,7 @@ import { err } from '../../../core/result';
 import type { AppError } from '../../../shared/errors/appError';
 import { afterSalesHandlers, type AfterSalesApp } from './afterSales';
 import { buyersHandlers, type BuyersApp } from './buyers';
+import { insightsHandlers } from './insights';
 import { ordersHandlers, type OrdersApp } from './orders';
 import { syncHandlers, type SyncApp } from './sync';
 
@@ -13,8 +14,15 @@ export function useCaseHandlers(
 ): ReturnType<typeof ordersHandlers> &
   ReturnType<typeof afterSalesHandlers> &
   ReturnType<typeof buyersHandlers> &
-  ReturnType<typeof syncHandlers> {
-  return { ...ordersHandlers(app), ...afterSalesHandlers(app), ...buyersHandlers(app), ...syncHandlers(app) };
+  ReturnType<typeof syncHandlers> &
+  ReturnType<typeof insightsHandlers> {
+  return {
+    ...ordersHandlers(app),
+    ...insightsHandlers(app),
+    ...afterSalesHandlers(app),
+    ...buyersHandlers(app),
+    ...syncHandlers(app),
+  };
 }
 
 /**

@@ -1,0 +1,118 @@
+/**
+ * Insights at scale (`npm run bench -- --only=insights`): a cache filled with the sandbox's demo data (its
+ * generator, in process: two years of orders, seven currencies) — then `getInsights` per request shape, p50/p95.
+ * Also: what writing the fact rows adds to storing a page, and what a sync's page of changed orders costs the
+ * next query (nothing is precomputed per day: the facts of the changed orders are the only recomputation).
+ */
+import { openOrderCache } from '../src/core/cache/openCache';
+import type { OrderCache } from '../src/core/cache/orderCache';
+import { insightsFromCache } from '../src/core/app/insights';
+import { addDays, dayText, localDayOf, zonedBuckets, type Granularity } from '../src/core/insights/zonedBuckets';
+import { insightsRequestSchema } from '../src/shared/ipc/insights';
+import { decodeOrder } from '../src/shared/domain/orderDecoding';
+import type { Order } from '../src/shared/domain/order';
+import { OrderStore } from '../src/sandbox/orderStore';
+import { percentile } from './stats';
+
+export interface InsightsBenchRow {
+  name: string;
+  buckets: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface InsightsBenchRun {
+  orders: number;
+  fillSeconds: number;
+  rows: InsightsBenchRow[];
+  pageWrite: { withFactsMsPerPage: number; orders: number };
+}
+
+/** Orders of the demo generator, decoded as the client reads them off the wire, in pages of 100. */
+export function* demoPages(orders: number, seed: number, generatedAtMs: number): Generator<Order[]> {
+  const store = new OrderStore({ seed, orders, generatedAtMs, now: () => generatedAtMs });
+  const ids = store.ids();
+  for (let i = 0; i < ids.length; i += 100) {
+    const page: Order[] = [];
+    for (const id of ids.slice(i, i + 100)) {
+      const d = decodeOrder(JSON.parse(JSON.stringify(store.get(id)!.order)));
+      if (d.ok) page.push(d.value);
+    }
+    yield page;
+  }
+}
+
+export function fillCache(file: string, orders: number, seed: number, nowMs: number): OrderCache {
+  const r = openOrderCache({ file, identity: { baseUrl: 'http://127.0.0.1:1', merchantId: 'bench' } });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  const cache = r.value;
+  cache.deferIndexes();
+  for (const page of demoPages(orders, seed, nowMs)) {
+    const w = cache.applyPage(page, { seenAtMs: nowMs, baseline: false });
+    if (!w.ok) throw new Error(JSON.stringify(w.error));
+  }
+  cache.restoreIndexes();
+  cache.db.exec('ANALYZE');
+  return cache;
+}
+
+function timeQuery(cache: OrderCache, input: unknown, runs: number): { timings: number[]; buckets: number } {
+  const q = insightsRequestSchema.parse(input);
+  const timings: number[] = [];
+  let buckets = 0;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    // What getInsights does after validation: the buckets, the rows in one transaction, the figures.
+    const [from, to] = [parseDayStrict(q.range.from), parseDayStrict(q.range.to)];
+    const b = zonedBuckets(from, to, q.granularity, q.timeZone);
+    const r = insightsFromCache(cache, q, b);
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    timings.push(performance.now() - t);
+    buckets = b.length;
+  }
+  return { timings, buckets };
+}
+
+function parseDayStrict(s: string) {
+  const [y, m, d] = s.split('-').map(Number);
+  return { y: y!, m: m!, d: d! };
+}
+
+export function insightsBench(cache: OrderCache, nowMs: number, runs: number, timeZone: string): InsightsBenchRow[] {
+  const today = localDayOf(nowMs, timeZone);
+  const range = (days: number) => ({ from: dayText(addDays(today, -(days - 1))), to: dayText(today) });
+  const shapes: Array<[string, number, Granularity, string?]> = [
+    ['today (Home)', 1, 'day'],
+    ['30 days by day (Home sparkline)', 30, 'day'],
+    ['7 days by day', 7, 'day'],
+    ['90 days by day', 90, 'day'],
+    ['12 months by month', 365, 'month'],
+    ['2 years by day (730 buckets)', 730, 'day'],
+    ['2 years by week', 730, 'week'],
+    ['2 years by day, one currency (EUR)', 730, 'day', 'EUR'],
+  ];
+  const rows: InsightsBenchRow[] = [];
+  for (const [name, days, granularity, currency] of shapes) {
+    const input = { range: range(days), granularity, timeZone, ...(currency ? { currency } : {}) };
+    timeQuery(cache, input, 3); // warm-up
+    const { timings, buckets } = timeQuery(cache, input, runs);
+    timings.sort((a, b) => a - b);
+    rows.push({
+      name,
+      buckets,
+      p50: percentile(timings, 50),
+      p95: percentile(timings, 95),
+      max: timings[timings.length - 1]!,
+    });
+  }
+  return rows;
+}
+
+export function insightsTable(rows: readonly InsightsBenchRow[]): string {
+  return [
+    '| Request | Buckets | p50 ms | p95 ms | max ms |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.name} | ${r.buckets} | ${r.p50.toFixed(1)} | **${r.p95.toFixed(1)}** | ${r.max.toFixed(1)} |`),
+  ].join('\n');
+}

@@ -1,0 +1,252 @@
+import type { InsightRows } from '../cache/orderCache';
+import type { LeadRow, SeriesRow, TopRow } from '../cache/insightQueries';
+import type {
+  InsightsData,
+  InsightsFigure,
+  InsightsQuery,
+  InsightsTopRow,
+  OrdersFilter,
+} from '../../shared/ipc/insights';
+import { microText } from './orderFacts';
+import type { Bucket } from './zonedBuckets';
+
+/**
+ * The figures of `insights:get` from the cache's aggregate rows (pure): buckets with their filters, percentiles,
+ * the histogram, top lists and repeat buyers. Percentiles are nearest-rank: the smallest value with at least p of
+ * the values at or below it (the median of 1, 2, 3, 4 is 2), so every figure is a delivery time that happened.
+ */
+
+export function nearestRank(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+const HOUR = 3_600_000;
+/** Histogram bins of paid-to-delivered time: minutes to weeks, on the scale delivery times are given in. */
+export const HISTOGRAM_EDGES_MS = [0, HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR, 48 * HOUR, 72 * HOUR, 168 * HOUR];
+
+interface Accumulator {
+  orders: number;
+  paid: number;
+  units: number;
+  exceptions: number;
+  afterSales: number;
+  disputes: number;
+  late: number;
+  measured: number;
+  revenue: Map<string, { amount: bigint; paid: number }>;
+  leads: number[];
+  required: number[];
+}
+
+const empty = (): Accumulator => ({
+  orders: 0,
+  paid: 0,
+  units: 0,
+  exceptions: 0,
+  afterSales: 0,
+  disputes: 0,
+  late: 0,
+  measured: 0,
+  revenue: new Map(),
+  leads: [],
+  required: [],
+});
+
+function add(acc: Accumulator, r: SeriesRow): void {
+  acc.orders += r.orders;
+  acc.paid += r.paid;
+  acc.units += r.units;
+  acc.exceptions += r.exceptions;
+  acc.afterSales += r.afterSales;
+  acc.disputes += r.disputes;
+  acc.late += r.late;
+  acc.measured += r.measured;
+  if (r.paid > 0) {
+    const m = acc.revenue.get(r.currency) ?? { amount: 0n, paid: 0 };
+    m.amount += r.amountMicro;
+    m.paid += r.paid;
+    acc.revenue.set(r.currency, m);
+  }
+}
+
+function figure(
+  acc: Accumulator,
+  firstDay: string,
+  lastDay: string,
+  currencies: readonly string[],
+  decimals: ReadonlyMap<string, number>,
+): InsightsFigure {
+  acc.leads.sort((a, b) => a - b);
+  acc.required.sort((a, b) => a - b);
+  return {
+    firstDay,
+    lastDay,
+    orders: acc.orders,
+    paidOrders: acc.paid,
+    units: acc.units,
+    revenue: currencies.flatMap((currency) => {
+      const m = acc.revenue.get(currency);
+      return m ? [{ currency, amount: microText(m.amount, decimals.get(currency) ?? 0), paidOrders: m.paid }] : [];
+    }),
+    delivered: acc.leads.length,
+    leadMedianMs: nearestRank(acc.leads, 0.5),
+    leadP90Ms: nearestRank(acc.leads, 0.9),
+    requiredMedianMs: nearestRank(acc.required, 0.5),
+    measured: acc.measured,
+    late: acc.late,
+    lateShare: acc.measured === 0 ? null : acc.late / acc.measured,
+    exceptions: acc.exceptions,
+    afterSales: acc.afterSales,
+    disputes: acc.disputes,
+    filter: { createdFrom: firstDay, createdTo: lastDay },
+  };
+}
+
+/** Decimals to show per currency: as many as its largest amount needs, at least 2 unless all are whole. */
+function currencyDecimals(series: readonly SeriesRow[]): Map<string, number> {
+  const d = new Map<string, number>();
+  for (const r of series) {
+    const frac = microText(r.amountMicro).split('.')[1]?.length ?? 0;
+    const need = frac === 0 ? 0 : Math.max(2, frac);
+    d.set(r.currency, Math.max(d.get(r.currency) ?? 0, need));
+  }
+  return d;
+}
+
+export function insightsFigures(query: InsightsQuery, buckets: readonly Bucket[], rows: InsightRows): InsightsData {
+  const accs = buckets.map(empty);
+  const total = empty();
+  for (const r of rows.series) {
+    add(accs[r.bucket]!, r);
+    add(total, r);
+  }
+  const histogram = HISTOGRAM_EDGES_MS.map((fromMs, i) => ({
+    fromMs,
+    toMs: HISTOGRAM_EDGES_MS[i + 1] ?? null,
+    orders: 0,
+    late: 0,
+  }));
+  for (const l of rows.leads) addLead(accs[l.bucket]!, total, histogram, l);
+  // Revenue's late-per-bin is not known per row; the histogram counts orders only (late stays 0 there).
+  const paidBy = new Map<string, number>();
+  for (const [c, m] of total.revenue) paidBy.set(c, m.paid);
+  const currencies = [...paidBy.keys()].sort((a, b) => paidBy.get(b)! - paidBy.get(a)! || a.localeCompare(b));
+  const shown = query.currency === undefined ? currencies : currencies.filter((c) => c === query.currency);
+  const decimals = currencyDecimals(rows.series);
+  const first = buckets[0];
+  const last = buckets[buckets.length - 1];
+  const range = { createdFrom: first?.firstDay ?? query.range.from, createdTo: last?.lastDay ?? query.range.to };
+  const top = topLists(query, rows, range, decimals);
+  const repeat = rows.repeatBuyers.sort((a, b) => b.orders - a.orders || a.buyerId.localeCompare(b.buyerId));
+  return {
+    range: query.range,
+    granularity: query.granularity,
+    timeZone: query.timeZone,
+    currency: query.currency ?? null,
+    currencies,
+    buckets: buckets.map((b, i) => figure(accs[i]!, b.firstDay, b.lastDay, shown, decimals)),
+    total: figure(total, range.createdFrom, range.createdTo, shown, decimals),
+    deliveryHistogram: histogram,
+    ...top,
+    repeatBuyers: {
+      buyers: repeat.length,
+      orders: repeat.reduce((n, r) => n + r.orders, 0),
+      top: repeat.slice(0, query.top).map((r) => ({
+        buyerId: r.buyerId,
+        buyerName: rows.buyerName(r.buyerId),
+        orders: r.orders,
+        filter: { ...range, buyerId: r.buyerId },
+      })),
+    },
+    decisionsKnown: false,
+  };
+}
+
+function addLead(
+  acc: Accumulator,
+  total: Accumulator,
+  histogram: Array<{ fromMs: number; toMs: number | null; orders: number }>,
+  l: LeadRow,
+): void {
+  acc.leads.push(l.leadMs);
+  total.leads.push(l.leadMs);
+  if (l.requiredMs !== null) {
+    acc.required.push(l.requiredMs);
+    total.required.push(l.requiredMs);
+  }
+  for (let i = histogram.length - 1; i >= 0; i--)
+    if (l.leadMs >= histogram[i]!.fromMs) {
+      histogram[i]!.orders++;
+      break;
+    }
+}
+
+function topLists(
+  query: InsightsQuery,
+  rows: InsightRows,
+  range: OrdersFilter,
+  decimals: ReadonlyMap<string, number>,
+): Pick<
+  InsightsData,
+  'topProductsByRevenue' | 'topProductsByRefundRate' | 'topSkusByRevenue' | 'topSkusByRefundRate'
+> {
+  const row = (r: TopRow, currency: string | null, revenue: string | null): InsightsTopRow => {
+    const names = rows.skuName(r.productKey, r.skuKey);
+    return {
+      productKey: r.productKey,
+      skuKey: r.skuKey,
+      title: names.title,
+      skuLabel: r.skuKey === null ? '' : names.skuLabel,
+      currency,
+      revenue,
+      orders: r.orders,
+      units: r.units,
+      afterSales: r.afterSales,
+      refundRate: r.orders === 0 ? 0 : r.afterSales / r.orders,
+      filter: names.title ? { ...range, productTitle: names.title } : { ...range },
+    };
+  };
+  const byRevenue = (list: readonly TopRow[]): InsightsTopRow[] => {
+    const wanted = query.currency === undefined ? list : list.filter((r) => r.currency === query.currency);
+    // Ranked within each currency; the currencies in the order of their best row's orders, then by code.
+    const groups = new Map<string, TopRow[]>();
+    for (const r of wanted) groups.set(r.currency, [...(groups.get(r.currency) ?? []), r]);
+    const out: InsightsTopRow[] = [];
+    for (const currency of [...groups.keys()].sort()) {
+      const ranked = groups
+        .get(currency)!
+        .sort((a, b) => (b.amountMicro > a.amountMicro ? 1 : b.amountMicro < a.amountMicro ? -1 : 0) || keyOrder(a, b))
+        .slice(0, query.top);
+      for (const r of ranked) out.push(row(r, currency, microText(r.amountMicro, decimals.get(currency) ?? 0)));
+    }
+    return out;
+  };
+  const byRate = (list: readonly TopRow[]): InsightsTopRow[] => {
+    // A rate is not money: the currencies of one product count together.
+    const merged = new Map<string, TopRow>();
+    for (const r of list) {
+      const key = `${r.productKey}\n${r.skuKey ?? ''}`;
+      const m = merged.get(key);
+      if (m) {
+        m.orders += r.orders;
+        m.units += r.units;
+        m.afterSales += r.afterSales;
+      } else merged.set(key, { ...r, amountMicro: 0n });
+    }
+    return [...merged.values()]
+      .filter((r) => r.orders >= query.minOrdersForRate)
+      .sort((a, b) => b.afterSales / b.orders - a.afterSales / a.orders || b.orders - a.orders || keyOrder(a, b))
+      .slice(0, query.top)
+      .map((r) => row(r, null, null));
+  };
+  return {
+    topProductsByRevenue: byRevenue(rows.products),
+    topProductsByRefundRate: byRate(rows.products),
+    topSkusByRevenue: byRevenue(rows.skus),
+    topSkusByRefundRate: byRate(rows.skus),
+  };
+}
+
+const keyOrder = (a: TopRow, b: TopRow) =>
+  a.productKey.localeCompare(b.productKey) || (a.skuKey ?? '').localeCompare(b.skuKey ?? '');
