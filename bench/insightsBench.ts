@@ -113,6 +113,8 @@ export function insightsTable(rows: readonly InsightsBenchRow[]): string {
   return [
     '| Request | Buckets | p50 ms | p95 ms | max ms |',
     '|---|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.buckets} | ${r.p50.toFixed(1)} | **${r.p95.toFixed(1)}** | ${r.max.toFixed(1)} |`),
+    ...rows.map(
+      (r) => `| ${r.name} | ${r.buckets} | ${r.p50.toFixed(1)} | **${r.p95.toFixed(1)}** | ${r.max.toFixed(1)} |`,
+    ),
   ].join('\n');
 }

@@ -1,12 +1,5 @@
 import { insightsFigures } from '../insights/insightsFigures';
-import {
-  daysBetween,
-  isTimeZone,
-  parseDay,
-  zonedBuckets,
-  type Bucket,
-  type LocalDay,
-} from '../insights/zonedBuckets';
+import { daysBetween, isTimeZone, parseDay, zonedBuckets, type Bucket, type LocalDay } from '../insights/zonedBuckets';
 import { dayNumber } from '../insights/localDays';
 import type { OrderCache } from '../cache/orderCache';
 import type { CacheError } from '../../shared/errors/cacheErrors';
@@ -29,9 +22,7 @@ import { appErrorFromCache } from './sessionErrors';
 export function getInsights(session: Session, input: unknown): Result<InsightsData, AppError> {
   const parsed = insightsRequestSchema.safeParse(input ?? {});
   if (!parsed.success)
-    return invalid(
-      parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-    );
+    return invalid(parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
   const q = parsed.data;
   const from = parseDay(q.range.from);
   const to = parseDay(q.range.to);
@@ -39,7 +30,10 @@ export function getInsights(session: Session, input: unknown): Result<InsightsDa
   if (!from) problems.push({ path: 'range.from', message: `${q.range.from} is not a real day` });
   if (!to) problems.push({ path: 'range.to', message: `${q.range.to} is not a real day` });
   if (!isTimeZone(q.timeZone))
-    problems.push({ path: 'timeZone', message: `${q.timeZone} is not a time zone (an IANA name such as Europe/Berlin)` });
+    problems.push({
+      path: 'timeZone',
+      message: `${q.timeZone} is not a time zone (an IANA name such as Europe/Berlin)`,
+    });
   if (from && to && daysBetween(from, to) < 0)
     problems.push({ path: 'range.to', message: 'to must not be before from' });
   if (from && to && daysBetween(from, to) >= INSIGHTS_MAX_DAYS)
@@ -48,7 +42,10 @@ export function getInsights(session: Session, input: unknown): Result<InsightsDa
   const buckets = zonedBuckets(from as LocalDay, to as LocalDay, q.granularity, q.timeZone);
   if (buckets.length > INSIGHTS_MAX_BUCKETS)
     return invalid([
-      { path: 'granularity', message: `${buckets.length} buckets; at most ${INSIGHTS_MAX_BUCKETS} (use weeks or months)` },
+      {
+        path: 'granularity',
+        message: `${buckets.length} buckets; at most ${INSIGHTS_MAX_BUCKETS} (use weeks or months)`,
+      },
     ]);
   const c = session.existingCache();
   if (!c.ok) return c;

@@ -201,12 +201,14 @@ export class InsightFactsWriter {
 export function recomputeInsightFacts(db: Database.Database, rules: DeadlineRules): number {
   const writer = new InsightFactsWriter(db);
   writer.begin(rules);
-  db.exec('DELETE FROM insight_order; DELETE FROM insight_item; DELETE FROM insight_day; DELETE FROM insight_month_sku;');
+  db.exec(
+    'DELETE FROM insight_order; DELETE FROM insight_item; DELETE FROM insight_day; DELETE FROM insight_month_sku;',
+  );
   // In batches: better-sqlite3 runs no other statement while one is being read, and 100,000 JSON texts at once
   // would be hundreds of MiB.
   const batch = db.prepare('SELECT rid, json FROM order_json WHERE rid > ? ORDER BY rid LIMIT 2000');
   let n = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = batch.all(after) as Array<{ rid: number; json: string }>;
     if (rows.length === 0) return n;
     for (const { rid, json } of rows) writer.write(rid, JSON.parse(json) as Order, false);

@@ -105,7 +105,9 @@ GROUP BY buyer_id HAVING count(*) > 1`;
 /** Which bucket each day of the range falls in (buckets are contiguous day ranges). */
 function bucketOfDay(range: InsightRange): (day: number) => number {
   const first = range.buckets[0]?.firstDay ?? 0;
-  const index = new Int32Array(range.buckets.length === 0 ? 0 : range.buckets[range.buckets.length - 1]!.lastDay - first + 1);
+  const index = new Int32Array(
+    range.buckets.length === 0 ? 0 : range.buckets[range.buckets.length - 1]!.lastDay - first + 1,
+  );
   range.buckets.forEach((b, i) => index.fill(i, b.firstDay - first, b.lastDay - first + 1));
   return (day) => index[day - first]!;
 }
@@ -138,9 +140,11 @@ export function seriesRows(statements: StatementCache, range: InsightRange): Ser
 
 export function leadRows(statements: StatementCache, range: InsightRange): LeadRow[] {
   const bucket = bucketOfDay(range);
-  const rows = statements.get(LEAD_SQL).safeIntegers(false).raw(true).all(...span(range)) as Array<
-    [number, number, number | null]
-  >;
+  const rows = statements
+    .get(LEAD_SQL)
+    .safeIntegers(false)
+    .raw(true)
+    .all(...span(range)) as Array<[number, number, number | null]>;
   return rows.map(([day, leadMs, requiredMs]) => ({ bucket: bucket(day), leadMs, requiredMs }));
 }
 
@@ -200,7 +204,9 @@ export function skuNames(
 ): { title: string; skuLabel: string } {
   const row = (
     skuKey === null
-      ? statements.get('SELECT title, sku_label AS skuLabel FROM insight_sku WHERE product_key = ? LIMIT 1').get(productKey)
+      ? statements
+          .get('SELECT title, sku_label AS skuLabel FROM insight_sku WHERE product_key = ? LIMIT 1')
+          .get(productKey)
       : statements
           .get('SELECT title, sku_label AS skuLabel FROM insight_sku WHERE product_key = ? AND sku_key = ?')
           .get(productKey, skuKey)

@@ -132,18 +132,20 @@ export class OrderCache {
       useInsightsZone(this.db, query.timeZone);
       const range = query.days;
       const { fromMs, toMs } = query;
-      return this.db.transaction(() => {
-        const top = topRows(this.statements, range);
-        return use({
-          series: seriesRows(this.statements, range),
-          leads: leadRows(this.statements, range),
-          products: top.products,
-          skus: top.skus,
-          repeatBuyers: repeatBuyerRows(this.statements, fromMs, toMs),
-          skuName: (productKey, skuKey) => skuNames(this.statements, productKey, skuKey),
-          buyerName: (buyerId) => buyerName(this.statements, buyerId),
-        });
-      }).deferred();
+      return this.db
+        .transaction(() => {
+          const top = topRows(this.statements, range);
+          return use({
+            series: seriesRows(this.statements, range),
+            leads: leadRows(this.statements, range),
+            products: top.products,
+            skus: top.skus,
+            repeatBuyers: repeatBuyerRows(this.statements, fromMs, toMs),
+            skuName: (productKey, skuKey) => skuNames(this.statements, productKey, skuKey),
+            buyerName: (buyerId) => buyerName(this.statements, buyerId),
+          });
+        })
+        .deferred();
     });
   }
 

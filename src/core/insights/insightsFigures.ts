@@ -103,13 +103,21 @@ function figure(
   };
 }
 
-/** Decimals to show per currency: as many as its largest amount needs, at least 2 unless all are whole. */
+/** The currency's minor-unit digits (ISO 4217, from Intl: JPY 0, EUR 2); 2 for a code Intl does not know. */
+export function currencyMinorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Decimals to show per currency: its minor units, more only when an amount has more. */
 function currencyDecimals(series: readonly SeriesRow[]): Map<string, number> {
   const d = new Map<string, number>();
   for (const r of series) {
     const frac = microText(r.amountMicro).split('.')[1]?.length ?? 0;
-    const need = frac === 0 ? 0 : Math.max(2, frac);
-    d.set(r.currency, Math.max(d.get(r.currency) ?? 0, need));
+    d.set(r.currency, Math.max(d.get(r.currency) ?? currencyMinorDigits(r.currency), frac));
   }
   return d;
 }
@@ -187,10 +195,7 @@ function topLists(
   rows: InsightRows,
   range: OrdersFilter,
   decimals: ReadonlyMap<string, number>,
-): Pick<
-  InsightsData,
-  'topProductsByRevenue' | 'topProductsByRefundRate' | 'topSkusByRevenue' | 'topSkusByRefundRate'
-> {
+): Pick<InsightsData, 'topProductsByRevenue' | 'topProductsByRefundRate' | 'topSkusByRevenue' | 'topSkusByRefundRate'> {
   const row = (r: TopRow, currency: string | null, revenue: string | null): InsightsTopRow => {
     const names = rows.skuName(r.productKey, r.skuKey);
     return {

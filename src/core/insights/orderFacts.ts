@@ -122,8 +122,7 @@ export function orderFacts(order: Order, rules: DeadlineRules): OrderFacts {
       const unit = toMicro(i.originalCurrencyProductUnitPrice);
       return unit === undefined ? undefined : unit * quantityOf(i);
     })();
-  const amountMicro =
-    toMicro(order.originalCurrencyProductPrice) ?? items.reduce((s, i) => s + (itemTotal(i) ?? 0), 0);
+  const amountMicro = toMicro(order.originalCurrencyProductPrice) ?? items.reduce((s, i) => s + (itemTotal(i) ?? 0), 0);
   const units = items.reduce((s, i) => s + quantityOf(i), 0);
 
   // Delivery: when the whole order was delivered, and whether each item made its deadline.
@@ -133,7 +132,11 @@ export function orderFacts(order: Order, rules: DeadlineRules): OrderFacts {
   const lastRecord = steps.length > 0 ? steps[steps.length - 1]![0] : null;
   const deliveredMs = delivered ? reachedAt(steps, totalNeeded, lastRecord) : null;
   const clockStart = rules.clockStart === 'created' ? createMs || payMs : payMs;
-  const lines: Line[] = items.map((item, index) => ({ allowed: itemAllowedMs(item), quantity: quantityOf(item), index }));
+  const lines: Line[] = items.map((item, index) => ({
+    allowed: itemAllowedMs(item),
+    quantity: quantityOf(item),
+    index,
+  }));
   const allowedTimes = lines.flatMap((l) => (l.allowed === undefined ? [] : [l.allowed]));
   const requiredMs =
     allowedTimes.length === 0

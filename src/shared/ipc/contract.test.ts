@@ -593,7 +593,10 @@ describe('IPC contract', () => {
     if (!example.ok) return;
     const summed = { ...example.data.total, revenue: [{ currency: 'EUR', amount: 20.5, paidOrders: 1 }] };
     expect(answer.safeParse({ ok: true, data: { ...example.data, total: summed } }).success).toBe(false);
-    const badFilter = { ...example.data.total, filter: { createdFrom: '2026-03-01', createdTo: '2026-03-02', paid: 1 } };
+    const badFilter = {
+      ...example.data.total,
+      filter: { createdFrom: '2026-03-01', createdTo: '2026-03-02', paid: 1 },
+    };
     expect(answer.safeParse({ ok: true, data: { ...example.data, total: badFilter } }).success).toBe(false);
   });
 

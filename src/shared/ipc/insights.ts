@@ -144,7 +144,11 @@ export const insightsDataSchema = z
         buyers: count,
         orders: count,
         top: z
-          .array(z.object({ buyerId: z.string(), buyerName: z.string(), orders: count, filter: ordersFilterSchema }).strict())
+          .array(
+            z
+              .object({ buyerId: z.string(), buyerName: z.string(), orders: count, filter: ordersFilterSchema })
+              .strict(),
+          )
           .max(50),
       })
       .strict(),
