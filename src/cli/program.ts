@@ -3,6 +3,7 @@ import { registerAfterSales } from './commands/afterSales';
 import { registerBuyers } from './commands/buyers';
 import { registerCache } from './commands/cache';
 import { registerCacheExport } from './commands/cacheExport';
+import { registerInsights } from './commands/insights';
 import { registerKeys } from './commands/keys';
 import { registerOrders } from './commands/orders';
 import { registerProfiles } from './commands/profiles';
@@ -78,6 +79,7 @@ With --json every command prints one JSON document on stdout; an error is {"erro
   registerTestConnection(program, run);
   registerSync(program, run);
   registerCacheExport(registerCache(program, run), run);
+  registerInsights(program, run);
   registerUi(program, run);
   for (const cmd of program.commands) {
     cmd.exitOverride();

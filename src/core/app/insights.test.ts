@@ -179,7 +179,7 @@ function insights(cache: OrderCache, input: Record<string, unknown>): InsightsDa
   const q = insightsRequestSchema.parse({ timeZone: 'Europe/Berlin', minOrdersForRate: 1, ...input });
   const buckets = zonedBuckets(parseDay(q.range.from)!, parseDay(q.range.to)!, q.granularity, q.timeZone);
   const r = insightsFromCache(cache, q, buckets);
-  if (!r.ok) throw new Error(r.error.message);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }
 

@@ -1,5 +1,15 @@
 import { insightsFigures } from '../insights/insightsFigures';
-import { daysBetween, isTimeZone, parseDay, zonedBuckets, type Bucket, type LocalDay } from '../insights/zonedBuckets';
+import {
+  addDays,
+  dayText,
+  daysBetween,
+  isTimeZone,
+  localDayOf,
+  parseDay,
+  zonedBuckets,
+  type Bucket,
+  type LocalDay,
+} from '../insights/zonedBuckets';
 import { dayNumber } from '../insights/localDays';
 import type { OrderCache } from '../cache/orderCache';
 import type { CacheError } from '../../shared/errors/cacheErrors';
@@ -73,4 +83,20 @@ function invalid(issues: Array<{ path: string; message: string }>): Result<never
     message: issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
     issues,
   });
+}
+
+/**
+ * The range of a request that names none or one end: `to` defaults to today in the zone, `from` to 29 days before
+ * `to` (30 days). Given days are passed on as written (the use case checks them).
+ */
+export function defaultInsightsRange(
+  nowMs: number,
+  timeZone: string,
+  from?: string,
+  to?: string,
+): { from: string; to: string } {
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
+  const end = to ?? dayText(localDayOf(nowMs, zone));
+  const endDay = parseDay(end);
+  return { from: from ?? (endDay ? dayText(addDays(endDay, -29)) : end), to: end };
 }
