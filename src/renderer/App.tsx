@@ -18,6 +18,8 @@ import { useSyncStore } from './stores/syncStore';
 import { useLiveViewCounts } from './stores/viewsStore';
 
 const navItems: readonly NavItem[] = [
+  { screen: 'home', label: 'Home' },
+  { screen: 'insights', label: 'Insights' },
   { screen: 'orders', label: 'Orders' },
   { screen: 'attention', label: 'Needs attention' },
   { screen: 'after-sales', label: 'After-sales' },

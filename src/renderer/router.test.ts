@@ -9,9 +9,9 @@ describe('hash routes', () => {
     expect(route.params.get('from')).toBe('orders');
   });
 
-  it('falls back to the orders list for an empty or unknown hash, ignoring its path', () => {
-    expect(parseHash('').screen).toBe('orders');
-    expect(parseHash('#/nope/1')).toMatchObject({ screen: 'orders', path: [] });
+  it('falls back to Home (the overview the app opens on) for an empty or unknown hash, ignoring its path', () => {
+    expect(parseHash('').screen).toBe('home');
+    expect(parseHash('#/nope/1')).toMatchObject({ screen: 'home', path: [] });
   });
 
   it('formats what it parses', () => {

@@ -5,7 +5,16 @@ import { useSyncExternalStore } from 'react';
  * browser host alike: `#/orders?status=1`, `#/order/123`, `#/after-sales`, `#/settings/profiles`.
  */
 
-export const screens = ['orders', 'order', 'attention', 'after-sales', 'buyers', 'settings'] as const;
+export const screens = [
+  'home',
+  'insights',
+  'orders',
+  'order',
+  'attention',
+  'after-sales',
+  'buyers',
+  'settings',
+] as const;
 export type ScreenName = (typeof screens)[number];
 
 export interface Route {
@@ -15,7 +24,8 @@ export interface Route {
   params: URLSearchParams;
 }
 
-const DEFAULT_SCREEN: ScreenName = 'orders';
+/** The app opens on Home (the overview); an unknown address lands there too. */
+const DEFAULT_SCREEN: ScreenName = 'home';
 
 export function parseHash(hash: string): Route {
   const text = hash.replace(/^#\/?/, '');

@@ -28,7 +28,7 @@ describe.runIf(workspaceAvailable)('the app frame', () => {
       const { page, context, problems } = await openApp(browser, workspace, { colorScheme });
       expect(await page.getByLabel('Profile').inputValue()).toBe('sandbox');
       await page.getByText('Sandbox — demo data.').waitFor();
-      for (const name of ['Orders', 'Needs attention', 'After-sales', 'Buyers', 'Settings']) {
+      for (const name of ['Home', 'Insights', 'Orders', 'Needs attention', 'After-sales', 'Buyers', 'Settings']) {
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
         await page.getByRole('heading', { level: 1, name }).waitFor();
       }

@@ -3,12 +3,16 @@ import type { Route, ScreenName } from '../router';
 import { AfterSalesScreen } from './AfterSales/AfterSalesScreen';
 import { AttentionScreen } from './Attention/AttentionScreen';
 import { BuyersScreen } from './Buyers/BuyersScreen';
+import { HomeScreen } from './Home/HomeScreen';
+import { InsightsScreen } from './Insights/InsightsScreen';
 import { OrderDetailScreen } from './OrderDetail/OrderDetailScreen';
 import { OrdersScreen } from './Orders/OrdersScreen';
 import { SettingsScreen } from './Settings/SettingsScreen';
 
 /** Which screen shows each route (router.ts); each gets the whole route. */
 export const screenComponents: Record<ScreenName, ComponentType<{ route: Route }>> = {
+  home: HomeScreen,
+  insights: InsightsScreen,
   orders: OrdersScreen,
   order: OrderDetailScreen,
   attention: AttentionScreen,

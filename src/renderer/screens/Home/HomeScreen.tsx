@@ -1,0 +1,109 @@
+import { useEffect, useMemo } from 'react';
+import { formatRevenue } from '../../../shared/domain/insightsFormat';
+import { filterOf } from '../../../shared/ipc/insights';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatRoute, navigate, type Route } from '../../router';
+import { useAttentionStore } from '../../stores/attentionStore';
+import { useChangesStore } from '../../stores/changesStore';
+import { daysAgo, useInsightsStore } from '../../stores/insightsStore';
+import { ordersHref } from '../Insights/ordersLink';
+import { SeriesChart } from '../Insights/SeriesChart';
+import '../Insights/Insights.css';
+import './Home.css';
+
+const ATTENTION_KINDS = [
+  ['refunds', 'refund requests awaiting your decision'],
+  ['overdue', 'deliveries overdue'],
+  ['dueSoon', 'deliveries due soon'],
+  ['exceptions', 'delivery exceptions'],
+  ['disputes', 'disputes'],
+] as const;
+
+/**
+ * Home: the short overview the app opens on — today's orders and revenue (from the cache), what needs attention (the
+ * attention queue's counts), the last 30 days' orders as a sparkline — and the full Insights one click away.
+ */
+export function HomeScreen(_props: { route: Route }) {
+  const today = useInsightsStore((s) => s.today);
+  const month = useInsightsStore((s) => s.month);
+  const attention = useAttentionStore((s) => s.queue);
+  const revision = useChangesStore((s) => s.revision);
+  const day = daysAgo(0);
+  useEffect(() => {
+    const store = useInsightsStore.getState();
+    void store.load('today', { range: { from: day, to: day }, top: 1 });
+    void store.load('month', { range: { from: daysAgo(29), to: day }, top: 1 });
+  }, [day, revision]);
+  const t = today.data?.total;
+  const m = month.data;
+  const labels = useMemo(() => m?.buckets.map((b) => b.firstDay) ?? [], [m]);
+  const series = useMemo(() => [{ label: 'Orders', values: m?.buckets.map((b) => b.orders) ?? [] }], [m]);
+  const counts = attention.data?.counts;
+
+  return (
+    <section className="home" aria-labelledby="home-title">
+      <h1 id="home-title">Home</h1>
+      <h2>Today</h2>
+      {today.error && <ErrorNotice error={today.error} />}
+      <ul className="insights-tiles" aria-label="Today">
+        <li>
+          {t ? (
+            <a href={ordersHref(t.filter)} data-testid="home-today-orders">
+              <span className="tile-value">{t.orders.toLocaleString('en')}</span> orders today
+            </a>
+          ) : (
+            <span className="muted">…</span>
+          )}
+        </li>
+        <li>
+          <span className="tile-value tile-money">{t ? formatRevenue(t.revenue) : '…'}</span>
+          <span className="muted">revenue today (paid orders, per currency)</span>
+        </li>
+        {t && t.afterSales > 0 && (
+          <li>
+            <a href={ordersHref(filterOf(t.filter, 'afterSales'))}>
+              <span className="tile-value">{t.afterSales}</span> refund requests today
+            </a>
+          </li>
+        )}
+      </ul>
+      <h2>Needs attention</h2>
+      {attention.error && <ErrorNotice error={attention.error} />}
+      {counts && counts.total === 0 && <p className="muted">Nothing needs you right now.</p>}
+      {counts && counts.total > 0 && (
+        <ul className="home-attention">
+          {ATTENTION_KINDS.filter(([k]) => counts[k] > 0).map(([k, label]) => (
+            <li key={k}>
+              <a href={formatRoute('attention')}>
+                <strong>{counts[k]}</strong> {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Last 30 days</h2>
+      {month.error && <ErrorNotice error={month.error} />}
+      {m && (
+        <SeriesChart
+          title={`Orders per day, ${m.range.from} – ${m.range.to}: ${m.total.orders.toLocaleString('en')}`}
+          kind="bars"
+          compact
+          height={60}
+          labels={labels}
+          series={series}
+          format={(v) => (v === null ? '—' : String(v))}
+          onOpen={(i) => {
+            const b = m.buckets[i];
+            if (b) navigate(ordersHref(b.filter));
+          }}
+          table={null}
+        />
+      )}
+      <p>
+        <a className="home-insights-link" href={formatRoute('insights')}>
+          Open Insights →
+        </a>
+      </p>
+    </section>
+  );
+}
