@@ -6,6 +6,9 @@ import { fakeOrder } from '../sync/testing/fakeOrders';
 import { DEFERRED_INDEXES_KEY, FTS_AUTOMERGE } from './deferredIndexes';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
+import { insightsFromCache } from '../app/insights';
+import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
+import { insightsRequestSchema } from '../../shared/ipc/insights';
 
 const T0 = Date.UTC(2025, 0, 1);
 const HOUR = 3_600_000;
@@ -18,7 +21,9 @@ function open(file: string): OrderCache {
 
 const indexSql = (c: OrderCache) =>
   c.db
-    .prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' ORDER BY name")
+    .prepare(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('orders', 'insight_order', 'insight_item') ORDER BY name",
+    )
     .all() as Array<{
     name: string;
     sql: string | null;
@@ -35,13 +40,24 @@ function answers(c: OrderCache): unknown[] {
     { search: 'friday' },
     { search: '张伟', createBeginDate: new Date(T0 + 100 * HOUR).toISOString() },
   ];
-  return inputs.flatMap((q) => {
-    const page = c.query({ ...q, limit: 20 });
-    const { sort: _sort, ...filters } = q as { sort?: string };
-    const counts = c.counts(filters);
-    if (!page.ok || !counts.ok) throw new Error(JSON.stringify(page.ok ? counts : page));
-    return [page.value.total, page.value.list.map((o) => o.id), counts.value];
-  });
+  return inputs
+    .flatMap((q) => {
+      const page = c.query({ ...q, limit: 20 });
+      const { sort: _sort, ...filters } = q as { sort?: string };
+      const counts = c.counts(filters);
+      if (!page.ok || !counts.ok) throw new Error(JSON.stringify(page.ok ? counts : page));
+      return [page.value.total, page.value.list.map((o) => o.id), counts.value];
+    })
+    .concat([insightsOf(c)]);
+}
+
+/** Insights over the test's orders (its queries name indexes: without them the hints are left out). */
+function insightsOf(c: OrderCache): unknown {
+  const q = insightsRequestSchema.parse({ range: { from: '2020-01-01', to: '2030-12-31' }, granularity: 'month' });
+  const buckets = zonedBuckets(parseDay(q.range.from)!, parseDay(q.range.to)!, q.granularity, q.timeZone);
+  const r = insightsFromCache(c, q, buckets);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
 }
 
 describe('deferred indexes (a first full sync loads without them)', () => {

@@ -123,6 +123,10 @@ CREATE TRIGGER orders_insight_delete AFTER DELETE ON orders BEGIN
 END;
 `;
 
+/** Removes what INSIGHT_FACTS_SQL creates (tests rewind a file to an older version with it). */
+export const DROP_INSIGHT_FACTS_SQL = `DROP TRIGGER orders_insight_delete; DROP TABLE insight_order; DROP TABLE insight_item;
+  DROP TABLE insight_day; DROP TABLE insight_month_sku; DROP TABLE insight_sku; DELETE FROM meta WHERE key = 'insights_zone';`;
+
 /** Writes the fact rows of stored orders; one per connection (OrderWriter's). `begin` once per page. */
 export class InsightFactsWriter {
   private readonly putOrder: Database.Statement;

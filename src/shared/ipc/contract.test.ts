@@ -298,7 +298,13 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     },
   },
   'insights:get': {
-    request: { range: { from: '2026-03-01', to: '2026-03-02' }, granularity: 'day', timeZone: 'Europe/Berlin' },
+    request: {
+      range: { from: '2026-03-01', to: '2026-03-02' },
+      granularity: 'day',
+      timeZone: 'Europe/Berlin',
+      top: 10,
+      minOrdersForRate: 3,
+    },
     response: {
       ok: true,
       data: {
