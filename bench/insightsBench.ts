@@ -1,8 +1,7 @@
 /**
  * Insights at scale (`npm run bench -- --only=insights`): a cache filled with the sandbox's demo data (its
- * generator, in process: two years of orders, seven currencies) — then `getInsights` per request shape, p50/p95.
- * Also: what writing the fact rows adds to storing a page, and what a sync's page of changed orders costs the
- * next query (nothing is precomputed per day: the facts of the changed orders are the only recomputation).
+ * generator, in process: two years of orders, seven currencies) — then the use case's work after validation
+ * (`insightsFromCache`) per request shape: wall and CPU p50/p95.
  */
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
@@ -20,13 +19,9 @@ export interface InsightsBenchRow {
   p50: number;
   p95: number;
   max: number;
-}
-
-export interface InsightsBenchRun {
-  orders: number;
-  fillSeconds: number;
-  rows: InsightsBenchRow[];
-  pageWrite: { withFactsMsPerPage: number; orders: number };
+  /** CPU time of this process per run: the request's own cost, not inflated by neighbours on a shared machine. */
+  cpuP50: number;
+  cpuP95: number;
 }
 
 /** Orders of the demo generator, decoded as the client reads them off the wire, in pages of 100. */
@@ -57,11 +52,17 @@ export function fillCache(file: string, orders: number, seed: number, nowMs: num
   return cache;
 }
 
-function timeQuery(cache: OrderCache, input: unknown, runs: number): { timings: number[]; buckets: number } {
+function timeQuery(
+  cache: OrderCache,
+  input: unknown,
+  runs: number,
+): { timings: number[]; cpu: number[]; buckets: number } {
   const q = insightsRequestSchema.parse(input);
   const timings: number[] = [];
+  const cpu: number[] = [];
   let buckets = 0;
   for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
     const t = performance.now();
     // What getInsights does after validation: the buckets, the rows in one transaction, the figures.
     const [from, to] = [parseDayStrict(q.range.from), parseDayStrict(q.range.to)];
@@ -69,9 +70,11 @@ function timeQuery(cache: OrderCache, input: unknown, runs: number): { timings: 
     const r = insightsFromCache(cache, q, b);
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     timings.push(performance.now() - t);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
     buckets = b.length;
   }
-  return { timings, buckets };
+  return { timings, cpu, buckets };
 }
 
 function parseDayStrict(s: string) {
@@ -96,14 +99,17 @@ export function insightsBench(cache: OrderCache, nowMs: number, runs: number, ti
   for (const [name, days, granularity, currency] of shapes) {
     const input = { range: range(days), granularity, timeZone, ...(currency ? { currency } : {}) };
     timeQuery(cache, input, 3); // warm-up
-    const { timings, buckets } = timeQuery(cache, input, runs);
+    const { timings, cpu, buckets } = timeQuery(cache, input, runs);
     timings.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
     rows.push({
       name,
       buckets,
       p50: percentile(timings, 50),
       p95: percentile(timings, 95),
       max: timings[timings.length - 1]!,
+      cpuP50: percentile(cpu, 50),
+      cpuP95: percentile(cpu, 95),
     });
   }
   return rows;

@@ -41,7 +41,7 @@ function answers(c: OrderCache): unknown[] {
     { search: '张伟', createBeginDate: new Date(T0 + 100 * HOUR).toISOString() },
   ];
   return inputs
-    .flatMap((q) => {
+    .flatMap((q): unknown[] => {
       const page = c.query({ ...q, limit: 20 });
       const { sort: _sort, ...filters } = q as { sort?: string };
       const counts = c.counts(filters);
