@@ -137,6 +137,8 @@ export class InsightFactsWriter {
   private readonly putItem: Database.Statement;
   private readonly putSku: Database.Statement;
   private rules: DeadlineRules | undefined;
+  /** Names written by this writer (a catalogue repeats): an unchanged name costs no statement. */
+  private readonly names = new Set<string>();
 
   constructor(private readonly db: Database.Database) {
     // A plain INSERT after an explicit DELETE (never INSERT OR REPLACE, whose delete fires no trigger): the day sums
@@ -159,6 +161,11 @@ export class InsightFactsWriter {
     this.rules = rules ?? readDeadlineRules(this.db);
     const zone = this.zoneText.get() ?? 'UTC';
     if (zone !== this.days.timeZone) this.days = localDays(zone);
+  }
+
+  /** After a rolled-back page: names it wrote are gone with it. */
+  forget(): void {
+    this.names.clear();
   }
 
   write(rid: number, order: Order, replace: boolean): void {
@@ -196,7 +203,12 @@ export class InsightFactsWriter {
         f.afterSales,
         i.firstOfProduct,
       );
-      this.putSku.run(i.productKey, i.skuKey, i.title, i.skuLabel);
+      const name = `${i.productKey}\n${i.skuKey}\n${i.title}\n${i.skuLabel}`;
+      if (!this.names.has(name)) {
+        if (this.names.size > 10_000) this.names.clear();
+        this.putSku.run(i.productKey, i.skuKey, i.title, i.skuLabel);
+        this.names.add(name);
+      }
     }
   }
 }

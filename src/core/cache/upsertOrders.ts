@@ -145,6 +145,7 @@ export class OrderWriter {
     } catch (e) {
       // Title groups created by the rolled-back transaction are gone with it.
       this.titleGroups.clear();
+      this.facts.forget();
       throw e;
     }
   }

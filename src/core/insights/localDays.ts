@@ -1,38 +1,36 @@
-import { localDayOf, type LocalDay } from './zonedBuckets';
+import { localDayOf, offsetAt, type LocalDay } from './zonedBuckets';
 
 /**
  * Local day numbers of instants in one zone: days since 1970-01-01 on the zone's calendar (the `day` column of the
- * Insights facts). The zone's offset is looked up once per UTC hour (zones change offset on the hour or half hour
- * at most a few times a year; a quarter-hour cache key keeps half- and quarter-hour zones exact).
+ * Insights facts). The zone's offset is looked up once per UTC day: on a day without an offset change (all but a
+ * few a year) every instant of it is `floor((ms + offset) / day)`; on a day with one, each instant is looked up.
  */
 export interface LocalDays {
   timeZone: string;
   dayOf(ms: number): number;
 }
 
-const QUARTER_HOUR = 900_000;
+const DAY_MS = 86_400_000;
 
 export function dayNumber(day: LocalDay): number {
   return Date.UTC(day.y, day.m - 1, day.d) / 86_400_000;
 }
 
 export function localDays(timeZone: string): LocalDays {
+  // UTC day → its offset when constant all day, else NaN (looked up per instant).
   const memo = new Map<number, number>();
   return {
     timeZone,
     dayOf(ms: number): number {
-      const key = Math.floor(ms / QUARTER_HOUR);
-      let day = memo.get(key);
-      if (day === undefined) {
-        // The day at the quarter hour's first and last millisecond: equal unless a local midnight falls inside it
-        // (then NaN: each instant of it is looked up on its own).
-        const first = dayNumber(localDayOf(key * QUARTER_HOUR, timeZone));
-        const last = dayNumber(localDayOf(key * QUARTER_HOUR + QUARTER_HOUR - 1, timeZone));
-        day = first === last ? first : NaN;
-        if (memo.size > 100_000) memo.clear();
-        memo.set(key, day);
+      const utcDay = Math.floor(ms / DAY_MS);
+      let offset = memo.get(utcDay);
+      if (offset === undefined) {
+        const first = offsetAt(utcDay * DAY_MS, timeZone);
+        offset = first === offsetAt(utcDay * DAY_MS + DAY_MS - 1, timeZone) ? first : NaN;
+        if (memo.size > 20_000) memo.clear();
+        memo.set(utcDay, offset);
       }
-      return Number.isNaN(day) ? dayNumber(localDayOf(ms, timeZone)) : day;
+      return Number.isNaN(offset) ? dayNumber(localDayOf(ms, timeZone)) : Math.floor((ms + offset) / DAY_MS);
     },
   };
 }

@@ -76,7 +76,7 @@ export function isTimeZone(timeZone: string): boolean {
 }
 
 /** The zone's offset from UTC at `ms`, in ms (local wall time − UTC). */
-function offsetAt(ms: number, timeZone: string): number {
+export function offsetAt(ms: number, timeZone: string): number {
   const parts = formatter(timeZone).formatToParts(new Date(ms));
   const v = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
