@@ -144,12 +144,18 @@ export function registerUi(program: Command, run: CommandRunner): void {
           local: { ...local, logFile: uiCoreHostLog(dataDir) },
           sessionConfig: () => uiSessionConfig(served),
           startHost: (config) =>
-            startUiCoreHost({
-              entry: hostEntry,
-              dataDir,
-              secrets: uiSecrets(served, config),
-              config: { session: config },
-            }),
+            hostEntry === undefined || ctx.io.coreHostInProcess
+              ? createInProcessCoreHost({
+                  operations: desktopHostOperations,
+                  config: { session: config },
+                  secrets: uiSecrets(served, config),
+                })
+              : startUiCoreHost({
+                  entry: hostEntry,
+                  dataDir,
+                  secrets: uiSecrets(served, config),
+                  config: { session: config },
+                }),
           events,
           clipboard,
           // The browser host's opener (`merchant-desk ui`), not Electron's shell.
