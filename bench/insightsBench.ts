@@ -117,10 +117,11 @@ export function insightsBench(cache: OrderCache, nowMs: number, runs: number, ti
 
 export function insightsTable(rows: readonly InsightsBenchRow[]): string {
   return [
-    '| Request | Buckets | p50 ms | p95 ms | max ms |',
+    '| Request | Buckets | Wall p50 / p95 ms | Wall max ms | **CPU p50 / p95 ms** |',
     '|---|---:|---:|---:|---:|',
     ...rows.map(
-      (r) => `| ${r.name} | ${r.buckets} | ${r.p50.toFixed(1)} | **${r.p95.toFixed(1)}** | ${r.max.toFixed(1)} |`,
+      (r) =>
+        `| ${r.name} | ${r.buckets} | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | **${r.cpuP50.toFixed(1)} / ${r.cpuP95.toFixed(1)}** |`,
     ),
   ].join('\n');
 }

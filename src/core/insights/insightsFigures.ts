@@ -105,12 +105,20 @@ function figure(
 
 /** The currency's minor-unit digits (ISO 4217, from Intl: JPY 0, EUR 2); 2 for a code Intl does not know. */
 export function currencyMinorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = minorDigits.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    minorDigits.set(currency, digits);
   }
+  return digits;
 }
+/** Built once per code: an Intl.NumberFormat costs about a millisecond to make. */
+const minorDigits = new Map<string, number>();
 
 /** Decimals to show per currency: its minor units, more only when an amount has more. */
 function currencyDecimals(series: readonly SeriesRow[]): Map<string, number> {
