@@ -1,9 +1,8 @@
-import { localDayOf, offsetAt, type LocalDay } from './zonedBuckets';
+import { offsetAt, type LocalDay } from './zonedBuckets';
 
 /**
  * Local day numbers of instants in one zone: days since 1970-01-01 on the zone's calendar (the `day` column of the
- * Insights facts). The zone's offset is looked up once per UTC day: on a day without an offset change (all but a
- * few a year) every instant of it is `floor((ms + offset) / day)`; on a day with one, each instant is looked up.
+ * Insights facts): `floor((ms + offset) / day)`, the offset remembered per UTC day (zonedBuckets.offsetAt).
  */
 export interface LocalDays {
   timeZone: string;
@@ -17,21 +16,9 @@ export function dayNumber(day: LocalDay): number {
 }
 
 export function localDays(timeZone: string): LocalDays {
-  // UTC day → its offset when constant all day, else NaN (looked up per instant).
-  const memo = new Map<number, number>();
   return {
     timeZone,
-    dayOf(ms: number): number {
-      const utcDay = Math.floor(ms / DAY_MS);
-      let offset = memo.get(utcDay);
-      if (offset === undefined) {
-        const first = offsetAt(utcDay * DAY_MS, timeZone);
-        offset = first === offsetAt(utcDay * DAY_MS + DAY_MS - 1, timeZone) ? first : NaN;
-        if (memo.size > 20_000) memo.clear();
-        memo.set(utcDay, offset);
-      }
-      return Number.isNaN(offset) ? dayNumber(localDayOf(ms, timeZone)) : Math.floor((ms + offset) / DAY_MS);
-    },
+    dayOf: (ms) => Math.floor((ms + offsetAt(ms, timeZone)) / DAY_MS),
   };
 }
 

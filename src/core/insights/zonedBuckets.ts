@@ -75,12 +75,34 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone's offset from UTC at `ms`, in ms (local wall time − UTC). */
-export function offsetAt(ms: number, timeZone: string): number {
+/** The zone's offset from UTC at `ms`, in ms (local wall time − UTC), straight from Intl (~µs each). */
+function intlOffsetAt(ms: number, timeZone: string): number {
   const parts = formatter(timeZone).formatToParts(new Date(ms));
   const v = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
   return wall - Math.floor(ms / 1000) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+/** Per zone, per UTC day: the offset when it holds the whole day (NaN: it changes that day). Zones do not change. */
+const dayOffsets = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC at `ms`, in ms (local wall time − UTC). Looked up with Intl once per UTC day (two
+ * calls: its first and last millisecond) and remembered: 730 days of buckets cost 1,460 lookups once, then none.
+ */
+export function offsetAt(ms: number, timeZone: string): number {
+  let zone = dayOffsets.get(timeZone);
+  if (!zone) dayOffsets.set(timeZone, (zone = new Map()));
+  const day = Math.floor(ms / DAY_MS);
+  let offset = zone.get(day);
+  if (offset === undefined) {
+    const first = intlOffsetAt(day * DAY_MS, timeZone);
+    offset = first === intlOffsetAt(day * DAY_MS + DAY_MS - 1, timeZone) ? first : NaN;
+    if (zone.size > 50_000) zone.clear();
+    zone.set(day, offset);
+  }
+  return Number.isNaN(offset) ? intlOffsetAt(ms, timeZone) : offset;
 }
 
 /**
