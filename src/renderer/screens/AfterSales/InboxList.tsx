@@ -1,5 +1,6 @@
 import { useEffect, useState, type Ref } from 'react';
 import { Money } from '../../components/Money';
+import { MAIN_LIST } from '../../frame/screenFocus';
 import { StatusChip } from '../../components/StatusChip';
 import { formatAgo, instantMs } from '../../format/time';
 import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
@@ -109,6 +110,7 @@ export function InboxList({
       role="listbox"
       aria-label="After-sales requests"
       tabIndex={0}
+      {...MAIN_LIST}
       className="inbox-list queue-list"
       aria-activedescendant={selectedId ? optionId(selectedId) : undefined}
     >
