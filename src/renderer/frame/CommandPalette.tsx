@@ -32,9 +32,9 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
       typed,
       (list?.profiles ?? []).map((p) => ({ id: p.id, name: p.name, active: p.id === list?.activeProfileId })),
     );
-    // An exact order number first, then what the lookups found, then screens and actions.
-    const exact = fixed.filter((c) => c.kind === 'order');
-    return [...exact, ...lookups, ...fixed.filter((c) => c.kind !== 'order')];
+    // An order number first, then the screens and actions matching, then what the lookups found (they arrive a
+    // moment later: appended, they never move what Enter would run).
+    return [...fixed, ...lookups];
   }, [typed, list, lookups]);
   const current = Math.min(selected, Math.max(0, commands.length - 1));
 

@@ -1,0 +1,154 @@
+/**
+ * The merchant's daily loop in Chromium over `merchant-desk ui --sandbox` (issue 21's renderer items): keys that
+ * work right after navigating, `/` and the skip link, the palette finding orders by ID or buyer, a filter that cannot
+ * be applied listing nothing, and a date typed digit by digit.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium';
+import { openApp, screenshot, startWorkspace, workspaceAvailable, type Workspace } from '../helpers/workspace';
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Orders' });
+const orderRows = (page: Page) => grid(page).locator('tbody').getByRole('row');
+const nav = (page: Page, name: RegExp) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+const isFocused = (locator: Locator) => locator.evaluate((el) => el === el.ownerDocument.activeElement);
+const selectedOption = (list: Locator) => list.getAttribute('aria-activedescendant');
+
+describe.runIf(workspaceAvailable)('the daily loop', () => {
+  let workspace: Workspace;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [workspace, browser] = await Promise.all([startWorkspace(), launchChromium()]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await workspace?.stop();
+  });
+
+  it('keys work right after navigating: the list has the focus; / focuses search; the skip link stays on the screen', async () => {
+    const { page, context, problems } = await openApp(browser, workspace);
+    await orderRows(page).first().waitFor();
+
+    await nav(page, /Needs attention/);
+    const queue = page.getByRole('listbox', { name: 'Orders needing attention' });
+    await expect.poll(() => isFocused(queue)).toBe(true);
+    const firstQueued = await selectedOption(queue);
+    await page.keyboard.press('j');
+    await expect.poll(() => selectedOption(queue)).not.toBe(firstQueued);
+
+    await nav(page, /After-sales/);
+    const inbox = page.getByRole('listbox', { name: 'After-sales requests' });
+    await expect.poll(() => isFocused(inbox)).toBe(true);
+    // `a` asks for the approval of the selected request at once (and Esc cancels it).
+    await page.keyboard.press('a');
+    const approve = page.getByRole('button', { name: 'Approve refund', exact: true });
+    await approve.waitFor();
+    await page.keyboard.press('Escape');
+    await approve.waitFor({ state: 'detached' });
+    const firstRequest = await selectedOption(inbox);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => selectedOption(inbox)).not.toBe(firstRequest);
+
+    await nav(page, /Orders/);
+    await orderRows(page).first().waitFor();
+    await expect.poll(() => isFocused(orderRows(page).first())).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => orderRows(page).nth(1).getAttribute('aria-selected')).toBe('true');
+
+    await page.keyboard.press('/');
+    expect(await isFocused(page.getByLabel('Search orders'))).toBe(true);
+    // On a screen without a search, `/` goes to the orders search.
+    await nav(page, /Settings/);
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('/');
+    await expect.poll(() => isFocused(page.getByLabel('Search orders'))).toBe(true);
+
+    // The skip link moves to the list and leaves the address (the route) as it was.
+    await nav(page, /Needs attention/);
+    await expect.poll(() => isFocused(queue)).toBe(true);
+    await page.reload();
+    await page.locator('.app-frame[data-profiles-loaded]').waitFor();
+    await queue.waitFor();
+    // The skip link comes first: Shift+Tab from the header's first control reaches it.
+    await page.getByLabel('Profile').focus();
+    await page.keyboard.press('Shift+Tab');
+    const skip = page.getByRole('button', { name: 'Skip to content' });
+    expect(await isFocused(skip)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(queue)).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#/attention');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the palette finds an order by its ID and by its buyer, not only by its exact number', async () => {
+    const { page, context } = await openApp(browser, workspace);
+    const query = await workspace.cli(['--json', 'cache', 'query', '--limit', '20']);
+    const orders = (JSON.parse(query.out) as { list: Array<{ id: string; orderNum: string; buyerName?: string }> })
+      .list;
+    const withBuyer = orders.find((o) => (o.buyerName ?? '').split(' ').length > 1)!;
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill(orders[0]!.id);
+    await palette.getByRole('option', { name: new RegExp(`^Open order .*\\(ID ${orders[0]!.id}\\)`) }).click();
+    await page.waitForURL((url) => url.hash === `#/order/${orders[0]!.id}`);
+
+    await page.keyboard.press('Control+k');
+    const lastName = withBuyer.buyerName!.split(' ').at(-1)!;
+    await palette.getByRole('combobox').fill(lastName);
+    const found = palette.getByRole('option', { name: new RegExp(`^Open order ${withBuyer.orderNum} · `) });
+    await found.waitFor();
+    await screenshot(page, 'palette-buyer-light');
+    await found.click();
+    await page.waitForURL((url) => url.hash === `#/order/${withBuyer.id}`);
+    await context.close();
+  });
+
+  it('a filter that cannot be applied lists no rows of the previous filters under its error', async () => {
+    const { page, context } = await openApp(browser, workspace);
+    await orderRows(page).first().waitFor();
+    await page.getByText('More filters').click();
+    await page.getByLabel('Order ID').fill('abc');
+    await page.getByText(/order id must be a positive whole number/).waitFor();
+    await page.getByText('Fix the marked filter to see orders.').waitFor();
+    await expect.poll(() => orderRows(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a date typed digit by digit applies once complete, never a year being typed; presets set a range', async () => {
+    const { page, context } = await openApp(browser, workspace);
+    await orderRows(page).first().waitFor();
+    const hashes: string[] = [];
+    page.on('framenavigated', () => hashes.push(new URL(page.url()).hash));
+    await page.getByText('More filters').click();
+    const from = page.getByLabel('Created from');
+    await from.focus();
+    // This Chromium's date field is month, day, year (its own locale, not the page's); the first year digit makes it
+    // report "0002-11-22", which must not be applied.
+    let sawPartialYear = false;
+    for (const key of '11222025') {
+      await page.keyboard.press(key, { delay: 30 });
+      if (/^000/.test(await from.inputValue())) sawPartialYear = true;
+    }
+    expect(sawPartialYear).toBe(true);
+    await expect.poll(() => from.inputValue()).toBe('2025-11-22');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/orders?createdFrom=2025-11-22');
+    const seen = await page.evaluate(() => window.location.hash);
+    expect(seen).not.toContain('0002');
+    expect(hashes.filter((h) => /createdFrom=0/.test(h))).toEqual([]);
+
+    await page.getByRole('group', { name: 'Created' }).getByRole('button', { name: 'Last 7 days' }).click();
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    });
+    await expect.poll(() => page.getByLabel('Created to').inputValue()).toBe(today);
+    expect(new URL(page.url()).hash).toMatch(new RegExp(`createdTo=${today}`));
+    await context.close();
+  });
+});
