@@ -35,7 +35,8 @@ export interface UiUseCases {
 
 /** What the browser host's shell provides in place of Electron's clipboard and save dialog. */
 export interface UiShellPorts {
-  openExternal(url: string): Promise<void>;
+  /** Opens a URL in the system browser; a failed Result: not opened, and why. */
+  openExternal(url: string): Promise<Result<void, AppError>>;
   /** The OS clipboard through the platform's tools (the host runs on the browser's computer). */
   clipboard: ClipboardPort;
   /** Where `orders:export` leaves its one-time downloads (served by the browser host). */

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
 import { browserHostImplementations } from '../../browserHost/implementations';
 import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
-import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
+import { openInBrowser, openLinkInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { startDevRenderer, type DevPages } from '../../browserHost/devRenderer';
 import { systemClipboard } from '../../browserHost/clipboard/systemClipboard';
 import { createExportDownloads } from '../../browserHost/exportDownloads';
@@ -116,8 +116,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
         const downloads = createExportDownloads();
         const clipboard = systemClipboard({ log: ctx.io.stderr });
         const useCases = uiUseCases(served, {
-          openExternal: async (url) =>
-            openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
+          // Answers whether the browser opened (the page must not say "opened" when it was not).
+          openExternal: (url) => openLinkInBrowser(url, { log: ctx.io.stderr }),
           clipboard,
           downloads,
         });
