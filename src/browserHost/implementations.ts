@@ -5,11 +5,18 @@ import { noSessionApp, useCaseHandlers, type UseCaseApp } from '../main/ipc/hand
 
 /** The browser host's side of every channel (Electron main's is src/main/ipc/implementations.ts). */
 export function browserHostImplementations(
-  app: { version: string; ports: LocalManagementPorts },
+  app: { version: string; ports: LocalManagementPorts; environment?: () => { sandbox: boolean } | null },
   useCases: UseCaseApp = noSessionApp(),
 ): IpcImplementations {
   return {
-    ...appHandlers({ version: () => app.version, dataDir: app.ports.dataDir, logFile: app.ports.logFile }),
+    ...appHandlers({
+      version: () => app.version,
+      dataDir: app.ports.dataDir,
+      logFile: app.ports.logFile,
+      // No tray and no login item: a browser tab has neither.
+      capabilities: { tray: false, openAtLogin: false },
+      ...(app.environment ? { environment: app.environment } : {}),
+    }),
     ...localManagementHandlers(app.ports),
     ...useCaseHandlers(useCases),
   };

@@ -31,9 +31,18 @@ export interface Workspace {
   stop(): Promise<void>;
 }
 
-export async function startWorkspace(options: { dataDir?: string; argv?: string[] } = {}): Promise<Workspace> {
+export async function startWorkspace(
+  options: {
+    dataDir?: string;
+    argv?: string[];
+    /** No keychain: `ui --sandbox` falls back to the environment mode (no profile, the sandbox's demo settings). */
+    noKeychain?: boolean;
+  } = {},
+): Promise<Workspace> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'md-ws-'));
   const secrets = createMemorySecretStore();
+  if (options.noKeychain)
+    secrets.failWith = { kind: 'keychain-unavailable', message: 'No keychain here.', action: 'Install one.' };
   const stdout: string[] = [];
   const stderr: string[] = [];
   const controller = new AbortController();

@@ -61,6 +61,16 @@ function describeSettings(ctx: CommandContext): string {
   return `No profile yet (merchant-desk profiles add ID … --use), ${where}.`;
 }
 
+/** The environment mode's platform as the page is told it: null while a profile is served. */
+function servedEnvironment(ctx: CommandContext, sandbox: boolean): { sandbox: boolean } | null {
+  try {
+    if (profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles) !== null) return null;
+  } catch {
+    return null; // unreadable settings: the page hears why from the settings channels
+  }
+  return environmentConfigured(ctx.io.env) ? { sandbox } : null;
+}
+
 /** Where the pages come from: the built renderer, or with --dev a checkout's renderer source (found up front). */
 function pagesSource(dev: boolean, moduleUrl: string): { rendererDir: string } | { projectRoot: string } {
   if (dev) {
@@ -94,6 +104,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
         let stopSandbox = async () => {};
         // The context the page's session uses: the keychain-less sandbox runs in the environment mode.
         let served = ctx;
+        // The keychain-less sandbox is served with no profile: the page is told its platform is the sandbox.
+        let environmentIsSandbox = false;
         if (flags.sandbox) {
           const started = await startSandboxForUi(ctx, sandboxPort !== undefined ? { port: sandboxPort } : {});
           if (!started.ok) throw new CliError(`The sandbox could not be set up: ${started.error}`);
@@ -102,6 +114,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
             stopSandbox = () => session.sandbox.stop();
             if (session.fallbackReason) ctx.io.stderr(session.fallbackReason);
             served = sandboxContext(ctx, session.identity);
+            environmentIsSandbox = session.identity.mode === 'environment';
             ctx.io.stderr(
               `Sandbox platform${session.created ? ' (new sandbox profile)' : ''}: ${session.sandbox.baseUrl} — demo data.`,
             );
@@ -129,6 +142,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
               {
                 version: program.version() ?? '0.0.0',
                 ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
+                environment: () => servedEnvironment(served, environmentIsSandbox),
               },
               useCases.app,
             ),

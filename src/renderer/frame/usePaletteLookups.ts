@@ -9,8 +9,9 @@ import { lookupCommands, ORDER_ID, type FoundOrder, type PaletteCommand } from '
 const LOOKUP_DEBOUNCE_MS = 150;
 const ORDERS_LISTED = 5;
 const BUYERS_LISTED = 5;
+const NO_COMMANDS: PaletteCommand[] = [];
 
-const found = (o: IpcOrder): FoundOrder => ({
+const foundOrder = (o: IpcOrder): FoundOrder => ({
   id: o.id,
   orderNum: typeof o.orderNum === 'string' && o.orderNum !== '' ? o.orderNum : null,
   buyerName: buyerNameOf(o),
@@ -21,7 +22,8 @@ const found = (o: IpcOrder): FoundOrder => ({
  * (buyer names, order numbers, items) and the saved buyers matching. Answers of older text are dropped.
  */
 export function usePaletteLookups(typed: string): PaletteCommand[] {
-  const [commands, setCommands] = useState<PaletteCommand[]>([]);
+  // The lookups' answer with the text it answers: an answer for other text is not shown.
+  const [found, setFound] = useState<{ query: string; commands: PaletteCommand[] }>({ query: '', commands: [] });
   const saved = useBuyersStore((s) => s.saved);
   useEffect(() => {
     if (saved.status === 'idle') void useBuyersStore.getState().load();
@@ -30,10 +32,7 @@ export function usePaletteLookups(typed: string): PaletteCommand[] {
   const buyers = saved.data?.buyers;
   useEffect(() => {
     let current = true;
-    if (query.length < 2) {
-      setCommands([]);
-      return;
-    }
+    if (query.length < 2) return;
     const timer = window.setTimeout(() => {
       void (async () => {
         const [byId, bySearch] = await Promise.all([
@@ -41,13 +40,14 @@ export function usePaletteLookups(typed: string): PaletteCommand[] {
           invoke('orders:queryPage', { search: query, limit: ORDERS_LISTED }),
         ]);
         if (!current) return;
-        setCommands(
-          lookupCommands(
-            byId?.ok ? byId.data.list.map(found) : [],
-            bySearch.ok ? bySearch.data.list.map(found) : [],
+        setFound({
+          query,
+          commands: lookupCommands(
+            byId?.ok ? byId.data.list.map(foundOrder) : [],
+            bySearch.ok ? bySearch.data.list.map(foundOrder) : [],
             matchBuyers(buyers ?? [], query).slice(0, BUYERS_LISTED),
           ),
-        );
+        });
       })();
     }, LOOKUP_DEBOUNCE_MS);
     return () => {
@@ -55,5 +55,5 @@ export function usePaletteLookups(typed: string): PaletteCommand[] {
       window.clearTimeout(timer);
     };
   }, [query, buyers]);
-  return commands;
+  return found.query === query && query.length >= 2 ? found.commands : NO_COMMANDS;
 }

@@ -3,14 +3,13 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
 import { useAfterSalesStore } from '../../stores/afterSalesStore';
 import { useChangesStore } from '../../stores/changesStore';
-import type { Labels } from '../../stores/decisionFlow';
-import { activeProfile, servedSession, useProfilesStore } from '../../stores/profilesStore';
+import { servedSession, useProfilesStore } from '../../stores/profilesStore';
 import { DecisionActions } from './DecisionActions';
 import { InboxList, scrollSelectedIntoView } from './InboxList';
 import { OrderSummary } from './OrderSummary';
 import './AfterSales.css';
+import { useServedLabels } from '../../stores/servedLabels';
 
-const NO_LABELS: Labels = {};
 
 /** Keys typed into a field or a control of their own are not shortcuts. */
 function isTyping(target: EventTarget): boolean {
@@ -28,7 +27,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
   const selectedId = useAfterSalesStore((s) => s.selectedId);
   const revision = useChangesStore((s) => s.revision);
   const profileId = useProfilesStore((s) => servedSession(s.list.data));
-  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels ?? NO_LABELS);
+  const labels = useServedLabels();
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {

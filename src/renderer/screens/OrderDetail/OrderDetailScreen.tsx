@@ -3,7 +3,6 @@ import type { DeliveryRecord, Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
 import { useOrderDetailStore } from '../../stores/orderDetailStore';
-import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { backToList, goToOrder } from './backToList';
 import { DeliveryErrorInfo } from './DeliveryErrorInfo';
 import { DeliveryInfoList } from './DeliveryInfoList';
@@ -14,6 +13,7 @@ import { OrderSummary } from './OrderSummary';
 import { RefreshChanges } from './RefreshChanges';
 import { useDetailKeys } from './useDetailKeys';
 import './OrderDetail.css';
+import { useServedLabels } from '../../stores/servedLabels';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -25,7 +25,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function OrderBody({ order }: { order: Order }) {
-  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels);
+  const labels = useServedLabels();
   const records: DeliveryRecord[] = order.orderDeliveryList ?? [];
   return (
     <>
