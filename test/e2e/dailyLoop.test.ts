@@ -212,4 +212,41 @@ describe.runIf(workspaceAvailable)('the daily loop', () => {
     expect(await row.getByRole('alert').count()).toBe(0);
     await context.close();
   });
+
+  it('Settings: one save bar, minutes, nothing the browser host cannot honour, and a warning before unsaved changes are lost', async () => {
+    const { page, context, problems } = await openApp(browser, workspace);
+    await page.goto(`${new URL(page.url()).origin}/#/settings/general`);
+    const minutes = page.getByLabel('Check every (minutes)');
+    await expect.poll(() => minutes.inputValue()).toBe('1');
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
+    expect(await page.getByText(/tray/i).count()).toBeGreaterThan(0); // the note saying why it is not offered
+    expect(await page.getByLabel(/tray/i).count()).toBe(0);
+    expect(await page.getByLabel(/log in/i).count()).toBe(0);
+
+    await minutes.fill('2');
+    await page.getByText('You have unsaved changes.').waitFor();
+    await screenshot(page, 'settings-general-unsaved-light');
+    // Leaving asks; staying keeps the screen and the edit.
+    page.once('dialog', (d) => void d.dismiss());
+    await nav(page, /Orders/);
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).hash).toBe('#/settings/general');
+    expect(await minutes.inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved.').waitFor();
+    const shown = await workspace.cli(['--json', 'profiles', 'show', 'sandbox']);
+    expect(JSON.parse(shown.out)).toMatchObject({ pollIntervalSeconds: 120 });
+
+    // Saved: leaving asks nothing.
+    let asked = false;
+    page.once('dialog', (d) => {
+      asked = true;
+      void d.accept();
+    });
+    await nav(page, /Orders/);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(asked).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -4,7 +4,8 @@ import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useEnvironmentLabelsStore } from '../../stores/servedLabels';
 import { useSettingsStore, type Settings } from '../../stores/settingsStore';
 import { LabelRowsEditor } from './LabelRowsEditor';
-import { SaveStatus } from './SaveStatus';
+import { SaveBar } from './SaveBar';
+import { useLeaveWarning } from './useLeaveWarning';
 import { mapOf, rowHints, rowsOf } from './statusLabelRows';
 
 type Labels = NonNullable<Settings['profile']>['statusLabels'];
@@ -18,6 +19,15 @@ function LabelsForm({ stored, onSave }: { stored: Labels; onSave: SaveLabels }) 
   const [afterSales, setAfterSales] = useState(() => rowsOf(stored.afterSales));
   const [checked, setChecked] = useState(false);
   const hints = checked ? { ...rowHints(order), ...rowHints(afterSales) } : {};
+  const dirty =
+    JSON.stringify(order) !== JSON.stringify(rowsOf(stored.order)) ||
+    JSON.stringify(afterSales) !== JSON.stringify(rowsOf(stored.afterSales));
+  useLeaveWarning(dirty, 'Status labels');
+  const discard = () => {
+    setOrder(rowsOf(stored.order));
+    setAfterSales(rowsOf(stored.afterSales));
+    setChecked(false);
+  };
   const hostIssues = save.section === 'labels' ? Object.entries(save.fieldErrors) : [];
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,12 +54,7 @@ function LabelsForm({ stored, onSave }: { stored: Labels; onSave: SaveLabels }) 
           ))}
         </ul>
       )}
-      <div className="settings-actions">
-        <button type="submit" disabled={save.status === 'saving'}>
-          Save labels
-        </button>
-        <SaveStatus section="labels" />
-      </div>
+      <SaveBar section="labels" dirty={dirty} onDiscard={discard} saveLabel="Save labels" />
     </form>
   );
 }
