@@ -249,4 +249,49 @@ describe.runIf(workspaceAvailable)('the daily loop', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('the inbox row shows what a decision needs; j stays among awaiting requests; a decision moves on to the next', async () => {
+    const { page, context, problems } = await openApp(browser, workspace);
+    await nav(page, /After-sales/);
+    const inbox = page.getByRole('listbox', { name: 'After-sales requests' });
+    await expect.poll(() => isFocused(inbox)).toBe(true);
+    const awaiting = page.getByRole('group', { name: /Awaiting a decision/ }).getByRole('option');
+    const first = awaiting.first();
+    const row = await first.innerText();
+    expect(row).toMatch(/order created .+ ago/);
+    expect(row).toMatch(/×\d+/);
+    expect(row).toMatch(/delivered \d+ of \d+/);
+    expect(row).not.toMatch(/\bordered\b/);
+
+    // j walks the awaiting requests only, however often it is pressed.
+    const count = await awaiting.count();
+    expect(count).toBeGreaterThan(1);
+    for (let i = 0; i < count + 3; i++) await page.keyboard.press('j');
+    expect(await awaiting.last().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    const decidedId = await first.getAttribute('id');
+
+    await page.keyboard.press('a');
+    await page.getByRole('button', { name: 'Approve refund', exact: true }).click();
+    const note = page.getByRole('status').filter({ hasText: /^Decided — Order / });
+    await note.waitFor();
+    await expect.poll(() => inbox.getAttribute('aria-activedescendant')).not.toBe(decidedId);
+    const selectedNow = inbox.locator('[aria-selected="true"]');
+    expect(await selectedNow.count()).toBe(1);
+    expect(
+      await selectedNow.evaluate((el) => el.closest('[role="group"]')?.getAttribute('aria-labelledby')),
+    ).toBe('inbox-awaiting');
+    await screenshot(page, 'after-sales-moved-on-light');
+
+    // The decided one's result box says each status once.
+    await note.getByRole('button', { name: 'Show it' }).click();
+    const outcome = page.locator('.after-sales-pane .outcome-ok');
+    await outcome.waitFor();
+    const lines = (await outcome.innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+    expect(lines.filter((l) => /after-sales status/i.test(l))).toHaveLength(0);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -3,6 +3,7 @@ import { Money } from '../../components/Money';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { StatusChip } from '../../components/StatusChip';
 import { formatAgo, instantMs } from '../../format/time';
+import { requestFacts } from '../../stores/requestFacts';
 import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
 import type { DecisionState } from '../../stores/decisionFlow';
 import {
@@ -49,6 +50,8 @@ function Row({
   const created = instantMs(createTimeOf(order));
   const note = pendingNote[useAfterSalesStore((s) => stateOf(s, order.id).phase)];
   const awaiting = reviewStateOf(order) !== 'not-awaiting';
+  const facts = requestFacts(order);
+  const lastAt = instantMs(facts.lastDelivery?.at ?? null);
   return (
     <li
       id={optionId(order.id)}
@@ -62,9 +65,28 @@ function Row({
       </span>
       <span className="inbox-meta">
         <Money amount={amount} currency={currency} />
-        {created !== undefined && <span>ordered {formatAgo(created, nowMs)}</span>}
+        {created !== undefined && (
+          <span title="The platform gives no time for the request itself: this is the order’s age.">
+            order created {formatAgo(created, nowMs)}
+          </span>
+        )}
         <StatusChip value={afterSalesStatusOf(order)} labels={labels} tone={awaiting ? 'attention' : 'neutral'} />
         {note && <span className="inbox-note">{note}</span>}
+      </span>
+      <span className="inbox-facts">
+        {facts.items && <span>{facts.items}</span>}
+        {facts.delivered && <span>{facts.delivered}</span>}
+        {facts.lastDelivery && (
+          <span>
+            last delivery{lastAt !== undefined ? ` ${formatAgo(lastAt, nowMs)}` : ''}
+            {facts.lastDelivery.description ? `: ${facts.lastDelivery.description}` : ''}
+          </span>
+        )}
+        {facts.flags.map((flag) => (
+          <span key={flag} className="chip chip-attention">
+            {flag}
+          </span>
+        ))}
       </span>
     </li>
   );
