@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
 import { useOrderDetailStore } from '../../stores/orderDetailStore';
 import { backToList, goToOrder } from './backToList';
+import { DeadlineInfo } from './DeadlineInfo';
 import { DeliveryErrorInfo } from './DeliveryErrorInfo';
 import { DeliveryInfoList } from './DeliveryInfoList';
 import { DeliveryRecords } from './DeliveryRecords';
@@ -30,6 +31,9 @@ function OrderBody({ order }: { order: Order }) {
   return (
     <>
       <OrderSummary order={order} labels={labels} />
+      <Section id="od-deadline" title="Delivery deadline">
+        <DeadlineInfo order={order} />
+      </Section>
       {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
         <Section id="od-error" title="Delivery error">
           <DeliveryErrorInfo info={order.deliveryErrorInfo} />

@@ -184,3 +184,16 @@ describe('the connect form', () => {
     expect(document.body.innerHTML).not.toContain('secret-token-1');
   });
 });
+
+describe('the poll interval in minutes', () => {
+  it('reads minutes (a comma too) as the seconds the profile stores, within 15 s and one day', async () => {
+    const { minutesText, secondsOfMinutes } = await import('./pollMinutes');
+    expect(minutesText(60)).toBe('1');
+    expect(minutesText(90)).toBe('1.5');
+    expect(minutesText(15)).toBe('0.25');
+    expect(secondsOfMinutes('2,5')).toEqual({ ok: true, seconds: 150 });
+    expect(secondsOfMinutes('0.1')).toEqual({ ok: false, problem: 'Minutes from 0.25 (15 seconds) to 1440 (one day).' });
+    expect(secondsOfMinutes('1441').ok).toBe(false);
+    expect(secondsOfMinutes('').ok).toBe(false);
+  });
+});

@@ -14,7 +14,7 @@ export function secondsOfMinutes(text: string): { ok: true; seconds: number } | 
   if (text.trim() === '' || !Number.isFinite(minutes) || seconds < POLL_MIN_SECONDS || seconds > POLL_MAX_SECONDS)
     return {
       ok: false,
-      problem: `Minutes from ${minutesText(POLL_MIN_SECONDS)} (15 seconds) to ${(POLL_MAX_SECONDS / 60).toLocaleString()} (one day).`,
+      problem: `Minutes from ${minutesText(POLL_MIN_SECONDS)} (15 seconds) to ${POLL_MAX_SECONDS / 60} (one day).`,
     };
   return { ok: true, seconds };
 }
