@@ -279,18 +279,62 @@ describe.runIf(workspaceAvailable)('the daily loop', () => {
     await expect.poll(() => inbox.getAttribute('aria-activedescendant')).not.toBe(decidedId);
     const selectedNow = inbox.locator('[aria-selected="true"]');
     expect(await selectedNow.count()).toBe(1);
-    expect(
-      await selectedNow.evaluate((el) => el.closest('[role="group"]')?.getAttribute('aria-labelledby')),
-    ).toBe('inbox-awaiting');
+    expect(await selectedNow.evaluate((el) => el.closest('[role="group"]')?.getAttribute('aria-labelledby'))).toBe(
+      'inbox-awaiting',
+    );
     await screenshot(page, 'after-sales-moved-on-light');
 
     // The decided one's result box says each status once.
     await note.getByRole('button', { name: 'Show it' }).click();
     const outcome = page.locator('.after-sales-pane .outcome-ok');
     await outcome.waitFor();
-    const lines = (await outcome.innerText()).split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = (await outcome.innerText())
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     expect(lines.filter((l) => /after-sales status/i.test(l))).toHaveLength(0);
     expect(new Set(lines).size).toBe(lines.length);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the order page shows the deadline with its rule, copies delivery values, and shows field types only when asked', async () => {
+    const { page, context, problems } = await openApp(browser, workspace);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await nav(page, /Needs attention/);
+    const queue = page.getByRole('listbox', { name: 'Orders needing attention' });
+    const overdue = queue
+      .getByRole('option')
+      .filter({ hasText: /^Overdue/ })
+      .first();
+    await overdue.click();
+    await page.waitForURL(/#\/order\//);
+    const deadline = page.getByRole('region', { name: 'Delivery deadline' });
+    await deadline.getByText(/^Overdue by /).waitFor();
+    expect(await deadline.innerText()).toMatch(/due .*\d/);
+    expect(await deadline.innerText()).toMatch(/Rule: From payment \+ /);
+
+    await screenshot(page, 'order-detail-deadline-light');
+
+    // Field types are the platform's form details: hidden until asked for. Text values have a Copy button.
+    const withText = workspace.sandbox.store.filter((s) =>
+      s.order.deliveryInfo.some((e) => e.type === 1 && e.value.length > 0),
+    )[0]!;
+    const field = withText.order.deliveryInfo.find((e) => e.type === 1 && e.value.length > 0)!;
+    await page.goto(`${new URL(page.url()).origin}/#/order/${withText.order.id}`);
+    const info = page.getByRole('region', { name: 'Delivery info' });
+    await info.locator('.od-field').first().waitFor();
+    expect(await info.locator('.od-field-type').count()).toBe(0);
+    await info.getByLabel('Show field types').check();
+    expect(await info.locator('.od-field-type').count()).toBe(await info.locator('.od-field').count());
+    await info.getByRole('button', { name: `Copy ${field.key}` }).click();
+    await info.getByText('Copied.').waitFor();
+    const pasted = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    expect(pasted).toBe(field.value.join(', '));
     expect(problems).toEqual([]);
     await context.close();
   });
