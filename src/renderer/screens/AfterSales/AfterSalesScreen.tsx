@@ -54,14 +54,16 @@ export function AfterSalesScreen(_props: { route: Route }) {
     scrollSelectedIntoView(next.id);
   };
 
-  // A decision the platform confirmed moves the selection on to the next request awaiting one; what was decided
-  // stays said above the pane (and in "Recent decisions").
+  // A decision the platform confirmed when it was sent moves the selection on to the next request awaiting one; what
+  // was decided stays said above the pane (and in "Recent decisions").
   const selectedPhase = useAfterSalesStore((s) => (selected ? stateOf(s, selected.id).phase : 'idle'));
   const awaitingSeen = useRef<string[]>([]);
   const [lastDecided, setLastDecided] = useState<{ id: string; text: string } | null>(null);
   useEffect(() => {
     if (selectedPhase !== 'decided' || !selected) return;
     const state = stateOf(useAfterSalesStore.getState(), selected.id);
+    // An outcome the merchant asked for with "Check again" stays in view: they are looking at that order.
+    if (state.phase === 'decided' && state.via === 'checked') return;
     const text =
       state.phase === 'decided' && state.order
         ? `Order ${orderLabelOf(selected)}: ${reportedLine(state.order, labels)}.`
