@@ -8,7 +8,10 @@ const opener = (script: string) => () => ({ command: process.execPath, args: ['-
 
 describe('openLinkInBrowser', () => {
   it('answers opened when the opener exits 0', async () => {
-    expect(await openLinkInBrowser(LINK, { opener: opener('process.exit(0)') })).toEqual({ ok: true, value: undefined });
+    expect(await openLinkInBrowser(LINK, { opener: opener('process.exit(0)') })).toEqual({
+      ok: true,
+      value: undefined,
+    });
   });
 
   it('answers not opened, in words, when the opener fails (xdg-open without a display); its output to the log', async () => {

@@ -38,7 +38,10 @@ describe.runIf(workspaceAvailable)('the environment mode (no keychain, no profil
     const completed = page.locator('input[value="Completed"]').first();
     await completed.fill('Done');
     await page.getByRole('button', { name: 'Save labels' }).click();
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /Orders/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: /Orders/ })
+      .click();
     await page.getByRole('button', { name: /^Done/ }).waitFor();
     expect(problems).toEqual([]);
     await context.close();

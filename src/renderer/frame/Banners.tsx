@@ -13,7 +13,8 @@ export function Banners() {
   const profile = activeProfile(list);
   const environment = useAppStore((s) => s.info.data?.environment ?? null);
   // The sandbox's data whenever the platform is the sandbox: its profile, or no profile over the sandbox's settings.
-  const sandbox = profile?.kind === 'sandbox' || (list !== null && !list.activeProfileId && environment?.sandbox === true);
+  const sandbox =
+    profile?.kind === 'sandbox' || (list !== null && !list.activeProfileId && environment?.sandbox === true);
   const lastSyncedMs = instantMs(live?.lastSyncedAt ?? status?.lastSyncedAt ?? null);
   const lastError = useSyncStore((s) => s.lastError);
   // Offline: the OS says so (the desktop's poller), the host is gone, or the platform could not be reached.

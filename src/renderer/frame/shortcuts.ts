@@ -8,7 +8,10 @@ export const shortcutGroups: ReadonlyArray<{ title: string; shortcuts: readonly 
   {
     title: 'Everywhere',
     shortcuts: [
-      { keys: 'Ctrl+K / ⌘K', does: 'Command palette: go to an order (number, ID, buyer), a saved buyer, a screen, an action' },
+      {
+        keys: 'Ctrl+K / ⌘K',
+        does: 'Command palette: go to an order (number, ID, buyer), a saved buyer, a screen, an action',
+      },
       { keys: '?', does: 'This list of shortcuts' },
       { keys: '/', does: 'Search (the orders search on screens without one)' },
       { keys: 'Tab (first)', does: 'Skip to the screen’s list' },

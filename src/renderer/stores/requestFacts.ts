@@ -30,15 +30,16 @@ export function requestFacts(order: IpcOrder): RequestFacts {
   }
   const done = count(o.deliveringNumber);
   const total = count(o.orderDeliveryTotal);
-  const delivered =
-    done === null && total === null ? null : `delivered ${done ?? '?'} of ${total ?? '?'}`;
+  const delivered = done === null && total === null ? null : `delivered ${done ?? '?'} of ${total ?? '?'}`;
   const records = Array.isArray(o.orderDeliveryList)
     ? (o.orderDeliveryList as Array<Record<string, unknown> | null>).filter(
         (r): r is Record<string, unknown> => r !== null && typeof r === 'object',
       )
     : [];
   // The newest by its time when records carry one; else the last in the list.
-  const newest = [...records].sort((a, b) => String(a.createTime ?? '').localeCompare(String(b.createTime ?? ''))).at(-1);
+  const newest = [...records]
+    .sort((a, b) => String(a.createTime ?? '').localeCompare(String(b.createTime ?? '')))
+    .at(-1);
   const flags: string[] = [];
   if (o.isExistDispute === true) flags.push('Dispute');
   if (o.deliveryType === 2) flags.push('Delivery exception');

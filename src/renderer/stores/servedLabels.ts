@@ -51,10 +51,7 @@ export const useEnvironmentLabelsStore = create<EnvironmentLabelsStore>((set) =>
 const NONE: StatusLabelMaps = Object.freeze({ order: {}, afterSales: {} });
 
 /** The labels in force for a profile list: the active profile's; none active, the environment's; not read yet, none. */
-export function labelsFor(
-  list: Parameters<typeof activeProfile>[0],
-  environment: StatusLabelMaps,
-): StatusLabelMaps {
+export function labelsFor(list: Parameters<typeof activeProfile>[0], environment: StatusLabelMaps): StatusLabelMaps {
   if (!list) return NONE;
   return activeProfile(list)?.statusLabels ?? environment;
 }

@@ -43,7 +43,10 @@ interface SettingsStore {
    * Saves one screen's changes at once (its save bar): the app-wide ones and those of the profile the store holds,
    * in one request; nothing is sent when nothing changed.
    */
-  updateScreen(section: string, change: { app?: Partial<AppSettings>; profile?: ProfileSettingsChange }): Promise<boolean>;
+  updateScreen(
+    section: string,
+    change: { app?: Partial<AppSettings>; profile?: ProfileSettingsChange },
+  ): Promise<boolean>;
   /** Changes the profile's signature settings (profiles:edit), then re-reads. */
   updateSignature(
     profileId: string,

@@ -12,7 +12,6 @@ import { OrderSummary } from './OrderSummary';
 import './AfterSales.css';
 import { useServedLabels } from '../../stores/servedLabels';
 
-
 /** Keys typed into a field or a control of their own are not shortcuts. */
 function isTyping(target: EventTarget): boolean {
   return (
@@ -108,8 +107,8 @@ export function AfterSalesScreen(_props: { route: Route }) {
     <section className="screen after-sales" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
       <h1 id="screen-title">After-sales</h1>
       <p className="muted">
-        Keys: j/k next / previous request awaiting a decision · ↑/↓ every row · a approve · r reject. A request’s age
-        is its order’s (“order created …”): the platform gives no time for the request itself.
+        Keys: j/k next / previous request awaiting a decision · ↑/↓ every row · a approve · r reject. A request’s age is
+        its order’s (“order created …”): the platform gives no time for the request itself.
       </p>
       {inbox.error && <ErrorNotice error={inbox.error} title="The inbox could not be read" />}
       {inbox.data?.statusUnknown && (

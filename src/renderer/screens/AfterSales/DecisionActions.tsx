@@ -6,7 +6,6 @@ import { DecisionOutcome } from './DecisionOutcome';
 import { RejectForm } from './RejectForm';
 import { useServedLabels } from '../../stores/servedLabels';
 
-
 /**
  * Approve / Reject for one order, with everything after: the approve confirmation, the reject form, and where the
  * decision stands (sending, decided as the platform reports it, not sent, unknown with "Check again", refused).

@@ -12,7 +12,6 @@ import { useCachedOrder } from './useCachedOrder';
 import './Attention.css';
 import { useServedLabels } from '../../stores/servedLabels';
 
-
 /** Keys typed into a field, or meant for an open confirmation or reject form, are not the list's shortcuts. */
 function isTyping(target: EventTarget): boolean {
   return (

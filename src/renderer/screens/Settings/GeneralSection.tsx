@@ -107,19 +107,13 @@ export function GeneralSection() {
   const profile = activeProfile(useProfilesStore((s) => s.list.data));
   const hidden = useHiddenKeys();
   const data = settings.data;
-  const poll = data?.profile && profile ? { profileName: profile.name, seconds: data.profile.pollIntervalSeconds } : null;
+  const poll =
+    data?.profile && profile ? { profileName: profile.name, seconds: data.profile.pollIntervalSeconds } : null;
   return (
     <div className="settings-section">
       <h2>General</h2>
       {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
-      {data && (
-        <GeneralForm
-          key={JSON.stringify([data.app, poll])}
-          storedApp={data.app}
-          poll={poll}
-          hidden={hidden}
-        />
-      )}
+      {data && <GeneralForm key={JSON.stringify([data.app, poll])} storedApp={data.app} poll={poll} hidden={hidden} />}
       {hidden.length > 0 && (
         <p className="settings-help">
           Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered

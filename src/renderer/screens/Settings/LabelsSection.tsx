@@ -92,8 +92,8 @@ export function LabelsSection() {
       {settings.data && !data && (
         <>
           <p className="settings-help">
-            No profile is active (the MERCHANT_DESK_* settings are used): these names start as the defaults and are
-            kept in this window’s storage until you add a profile.
+            No profile is active (the MERCHANT_DESK_* settings are used): these names start as the defaults and are kept
+            in this window’s storage until you add a profile.
           </p>
           <LabelsForm key={JSON.stringify(environmentLabels)} stored={environmentLabels} onSave={saveToEnvironment} />
           {environmentSaved && (

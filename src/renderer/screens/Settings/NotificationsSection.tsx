@@ -23,7 +23,10 @@ function NotificationsForm({
   const [app, setApp] = useState<AppSettings>(storedApp);
   const [notifications, setNotifications] = useState<Notifications | null>(kinds?.stored ?? null);
   const keys = Object.keys(storedApp).filter((k) => appSettingSection(k) === SECTION);
-  const appChanged = changes(storedApp as Record<string, unknown>, app as Record<string, unknown>) as Partial<AppSettings>;
+  const appChanged = changes(
+    storedApp as Record<string, unknown>,
+    app as Record<string, unknown>,
+  ) as Partial<AppSettings>;
   const kindsChanged = kinds && notifications ? changes(kinds.stored, notifications) : {};
   const dirty = Object.keys(appChanged).length > 0 || Object.keys(kindsChanged).length > 0;
   useLeaveWarning(dirty, 'Notifications');

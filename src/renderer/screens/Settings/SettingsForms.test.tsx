@@ -192,7 +192,10 @@ describe('the poll interval in minutes', () => {
     expect(minutesText(90)).toBe('1.5');
     expect(minutesText(15)).toBe('0.25');
     expect(secondsOfMinutes('2,5')).toEqual({ ok: true, seconds: 150 });
-    expect(secondsOfMinutes('0.1')).toEqual({ ok: false, problem: 'Minutes from 0.25 (15 seconds) to 1440 (one day).' });
+    expect(secondsOfMinutes('0.1')).toEqual({
+      ok: false,
+      problem: 'Minutes from 0.25 (15 seconds) to 1440 (one day).',
+    });
     expect(secondsOfMinutes('1441').ok).toBe(false);
     expect(secondsOfMinutes('').ok).toBe(false);
   });
