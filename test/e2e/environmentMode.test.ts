@@ -38,10 +38,18 @@ describe.runIf(workspaceAvailable)('the environment mode (no keychain, no profil
     const completed = page.locator('input[value="Completed"]').first();
     await completed.fill('Done');
     await page.getByRole('button', { name: 'Save labels' }).click();
+    await page.getByText('No unsaved changes.').waitFor();
+    let asked = false;
+    page.on('dialog', (d) => {
+      asked = true;
+      void d.dismiss();
+    });
     await page
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('link', { name: /Orders/ })
       .click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(asked).toBe(false);
     await page.getByRole('button', { name: /^Done/ }).waitFor();
     expect(problems).toEqual([]);
     await context.close();

@@ -19,9 +19,9 @@ function LabelsForm({ stored, onSave }: { stored: Labels; onSave: SaveLabels }) 
   const [afterSales, setAfterSales] = useState(() => rowsOf(stored.afterSales));
   const [checked, setChecked] = useState(false);
   const hints = checked ? { ...rowHints(order), ...rowHints(afterSales) } : {};
-  const dirty =
-    JSON.stringify(order) !== JSON.stringify(rowsOf(stored.order)) ||
-    JSON.stringify(afterSales) !== JSON.stringify(rowsOf(stored.afterSales));
+  // Rows carry fresh React keys: compare what they say, not who they are.
+  const said = (rows: readonly { value: string; name: string }[]) => JSON.stringify(rows.map((r) => [r.value, r.name]));
+  const dirty = said(order) !== said(rowsOf(stored.order)) || said(afterSales) !== said(rowsOf(stored.afterSales));
   useLeaveWarning(dirty, 'Status labels');
   const discard = () => {
     setOrder(rowsOf(stored.order));

@@ -200,3 +200,35 @@ describe('the poll interval in minutes', () => {
     expect(secondsOfMinutes('').ok).toBe(false);
   });
 });
+
+describe('the status labels screen', () => {
+  it('has nothing unsaved until a row changes, and Discard puts the stored names back', async () => {
+    const { LabelsSection } = await import('./LabelsSection');
+    const shop = profileSettings('shop');
+    useSettingsStore.setState({
+      ...useSettingsStore.getInitialState(),
+      settings: {
+        status: 'ready',
+        data: {
+          app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+          profile: {
+            profileId: 'shop',
+            pollIntervalSeconds: 60,
+            notifications: shop.notifications,
+            statusLabels: { order: { 4: 'Completed' }, afterSales: {} },
+            deliveryDeadlines: shop.deliveryDeadlines,
+          },
+        },
+        error: null,
+      },
+    });
+    render(<LabelsSection />);
+    screen.getByText('No unsaved changes.');
+    const name = screen.getByDisplayValue('Completed');
+    await userEvent.type(name, '!');
+    screen.getByText('You have unsaved changes.');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    screen.getByText('No unsaved changes.');
+    expect(screen.getByDisplayValue('Completed')).toBeTruthy();
+  });
+});
