@@ -37,6 +37,8 @@ export async function startWorkspace(
     argv?: string[];
     /** No keychain: `ui --sandbox` falls back to the environment mode (no profile, the sandbox's demo settings). */
     noKeychain?: boolean;
+    /** The core host in this process: only for a journey that fakes the clock (the core must see it). */
+    coreHostInProcess?: boolean;
   } = {},
 ): Promise<Workspace> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'md-ws-'));
@@ -55,6 +57,7 @@ export async function startWorkspace(
     secretStore: secrets,
     signal: controller.signal,
     sandboxStarted: (h) => (sandbox = h),
+    ...(options.coreHostInProcess ? { coreHostInProcess: true } : {}),
   });
   for (;;) {
     const line = stdout.find((l) => l.startsWith('Merchant Desk UI: '));
