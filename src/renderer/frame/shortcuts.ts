@@ -42,6 +42,8 @@ export const shortcutGroups: ReadonlyArray<{ title: string; shortcuts: readonly 
   {
     title: 'After-sales',
     shortcuts: [
+      { keys: 'j / k', does: 'Next / previous request awaiting a decision' },
+      { keys: '↑ / ↓', does: 'Move through every row, decided ones too' },
       { keys: 'a', does: 'Approve the selected request (asks first)' },
       { keys: 'r', does: 'Reject the selected request (reason required)' },
       { keys: 'Enter / Esc', does: 'Confirm / cancel a decision' },

@@ -77,6 +77,7 @@ function GeneralForm({
             inputMode="decimal"
             min={0.25}
             max={1440}
+            step="any"
             help="While the app runs it asks the platform for changes this often (0.5 = every 30 seconds); Sync now fetches at once."
             value={minutes}
             onChange={setMinutes}
