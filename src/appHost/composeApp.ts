@@ -33,6 +33,10 @@ export interface AppPorts extends LinkShell {
   /** Runs after a profile change was applied and the session re-read (the first-run sandbox, login items). */
   afterProfileChange?(sessionChanged: boolean): Promise<void> | void;
   warn?(message: string): void;
+  /** What the host can do beyond the pages (app:getInfo); omitted: the desktop app's tray and login item. */
+  capabilities?: { tray: boolean; openAtLogin: boolean };
+  /** A profile-less session's platform (app:getInfo); omitted: profiles only. */
+  environment?(): { sandbox: boolean } | null;
 }
 
 export interface ComposedApp {
@@ -65,7 +69,13 @@ export function composeApp(ports: AppPorts): ComposedApp {
   });
   const implementations = reopenOnProfileChange(
     {
-      ...appHandlers({ version: ports.version, dataDir: ports.local.dataDir, logFile: ports.local.logFile }),
+      ...appHandlers({
+        version: ports.version,
+        dataDir: ports.local.dataDir,
+        logFile: ports.local.logFile,
+        ...(ports.capabilities ? { capabilities: ports.capabilities } : {}),
+        ...(ports.environment ? { environment: ports.environment } : {}),
+      }),
       ...localManagementHandlers(ports.local),
       ...platform,
     },

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Banners } from './frame/Banners';
 import { CommandPalette } from './frame/CommandPalette';
 import { HelpSheet } from './frame/HelpSheet';
+import { skipToContent, useFocusOnNavigate } from './frame/screenFocus';
 import { useGlobalShortcuts } from './frame/useGlobalShortcuts';
 import { Navigation, type NavItem } from './frame/Navigation';
 import { ProfileSwitcher } from './frame/ProfileSwitcher';
@@ -72,6 +73,7 @@ export function App() {
     [],
   );
   useGlobalShortcuts(shortcuts);
+  useFocusOnNavigate(route.screen);
   const afterSalesCount = useAwaitingCount();
   const attentionCount = useAttentionStore((s) => s.queue.data?.counts.total ?? null);
   const counts: Partial<Record<ScreenName, number | null>> = {
@@ -83,9 +85,10 @@ export function App() {
 
   return (
     <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>
-      <a className="skip-link" href="#main">
+      {/* A button, not href="#main": the address's hash is the route, and "#main" would open the orders list. */}
+      <button type="button" className="skip-link" onClick={skipToContent}>
         Skip to content
-      </a>
+      </button>
       <header className="app-header">
         <span className="app-brand">Merchant Desk</span>
         <ProfileSwitcher />

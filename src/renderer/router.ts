@@ -64,6 +64,48 @@ export function navigate(hash: string, options: { replace?: boolean } = {}): voi
   } else window.location.hash = hash;
 }
 
+/**
+ * Leave guards: a screen with unsaved changes asks before the merchant leaves it (a link, the palette, Back). One
+ * listener, registered before any screen subscribes, sees every hash change first: when a guard says stay, the old
+ * address is put back and no screen hears of the change.
+ */
+type LeaveGuard = (toHash: string) => boolean;
+const guards = new Set<LeaveGuard>();
+let shownHash = typeof window === 'undefined' ? '' : window.location.hash;
+
+/** Adds a guard asked before the route changes; returns its removal. */
+export function addLeaveGuard(guard: LeaveGuard): () => void {
+  guards.add(guard);
+  return () => void guards.delete(guard);
+}
+
+/**
+ * The address a refused leave put back: browsers fire no event for that replaceState, some test DOMs do; such an
+ * event (the next one, to exactly that address) is not a navigation.
+ */
+let restored: string | null = null;
+
+function guardHashChange(event: HashChangeEvent): void {
+  const to = event.newURL ? new URL(event.newURL).hash : window.location.hash;
+  const wasRestored = restored;
+  restored = null;
+  if (wasRestored !== null && to === wasRestored) {
+    event.stopImmediatePropagation();
+    return;
+  }
+  // A replace from navigate() (a filter typed) carries no URLs: it never leaves a screen with unsaved changes.
+  const from = event.oldURL ? new URL(event.oldURL).hash : shownHash;
+  if (to !== from && event.oldURL && guards.size > 0 && ![...guards].every((guard) => guard(to))) {
+    event.stopImmediatePropagation();
+    restored = from || '#/';
+    window.history.replaceState(window.history.state, '', restored);
+    return;
+  }
+  shownHash = to;
+}
+
+if (typeof window !== 'undefined') window.addEventListener('hashchange', guardHashChange);
+
 function subscribe(notify: () => void): () => void {
   window.addEventListener('hashchange', notify);
   return () => window.removeEventListener('hashchange', notify);

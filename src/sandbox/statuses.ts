@@ -2,22 +2,10 @@
  * Sandbox-only status values. The spec names order status and after-sales status but does not give their
  * numeric values; these are the sandbox's own choice (see README.md).
  */
-export const SANDBOX_ORDER_STATUSES = {
-  1: 'Awaiting payment',
-  2: 'Paid – awaiting delivery',
-  3: 'Delivering',
-  4: 'Completed',
-  5: 'Cancelled',
-  6: 'Refunded',
-} as const;
+import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../shared/domain/defaultStatusLabels';
 
-export const SANDBOX_AFTER_SALES_STATUSES = {
-  0: 'None',
-  1: 'Awaiting seller review',
-  2: 'Refund approved',
-  3: 'Refund rejected',
-  4: 'Closed by buyer',
-} as const;
+// The names live in src/shared (the renderer shows them with no profile); the sandbox's values are these.
+export { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES };
 
 /** The sandbox's status values as a profile's status labels (a new sandbox profile starts with them). */
 export const SANDBOX_STATUS_LABELS: { order: Record<string, string>; afterSales: Record<string, string> } = {

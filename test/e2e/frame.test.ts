@@ -87,7 +87,9 @@ describe.runIf(workspaceAvailable)('the app frame', () => {
     await button.focus();
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await help.getByText('Command palette: go to an order number, a screen, an action').waitFor();
+    await help
+      .getByText('Command palette: go to an order (number, ID, buyer), a saved buyer, a screen, an action')
+      .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'help-sheet-light');
     await page.keyboard.press('Escape');

@@ -35,12 +35,16 @@ export async function startWorkspace(
   options: {
     dataDir?: string;
     argv?: string[];
+    /** No keychain: `ui --sandbox` falls back to the environment mode (no profile, the sandbox's demo settings). */
+    noKeychain?: boolean;
     /** The core host in this process: only for a journey that fakes the clock (the core must see it). */
     coreHostInProcess?: boolean;
   } = {},
 ): Promise<Workspace> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'md-ws-'));
   const secrets = createMemorySecretStore();
+  if (options.noKeychain)
+    secrets.failWith = { kind: 'keychain-unavailable', message: 'No keychain here.', action: 'Install one.' };
   const stdout: string[] = [];
   const stderr: string[] = [];
   const controller = new AbortController();

@@ -11,11 +11,35 @@ describe('app handlers', () => {
     const info = await invoke('app:getInfo');
     expect(info).toEqual({
       ok: true,
-      data: { version: '1.2.3', platform: process.platform, dataDir: ports.dataDir, logFile: ports.logFile },
+      data: {
+        version: '1.2.3',
+        platform: process.platform,
+        dataDir: ports.dataDir,
+        logFile: ports.logFile,
+        capabilities: { tray: true, openAtLogin: true },
+        environment: null,
+      },
     });
     if (!info.ok) return;
     await invoke('shell:openDataFolder');
     await invoke('shell:openLogFile');
     expect(ports.opened).toEqual([info.data.dataDir, info.data.logFile]);
+  });
+
+  it('say what the host can do and, in the environment mode, whether its platform is the sandbox', async () => {
+    const ports = localManagementPorts();
+    const invoke = strictGate({
+      ...appHandlers({
+        version: () => '1.2.3',
+        ...ports,
+        capabilities: { tray: false, openAtLogin: false },
+        environment: () => ({ sandbox: true }),
+      }),
+      ...shellHandlers(ports),
+    });
+    expect(await invoke('app:getInfo')).toMatchObject({
+      ok: true,
+      data: { capabilities: { tray: false, openAtLogin: false }, environment: { sandbox: true } },
+    });
   });
 });

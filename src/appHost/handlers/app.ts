@@ -9,9 +9,20 @@ export function appHandlers(app: {
   version(): string;
   dataDir: string;
   logFile: string;
+  /** What the host can do (tray, open at login); omitted: the desktop app's. */
+  capabilities?: { tray: boolean; openAtLogin: boolean };
+  /** The environment mode's platform, when the host serves one (null: profiles only). */
+  environment?: () => { sandbox: boolean } | null;
 }): Pick<IpcImplementations, 'app:getInfo'> {
   return {
     'app:getInfo': () =>
-      okResult({ version: app.version(), platform: process.platform, dataDir: app.dataDir, logFile: app.logFile }),
+      okResult({
+        version: app.version(),
+        platform: process.platform,
+        dataDir: app.dataDir,
+        logFile: app.logFile,
+        capabilities: app.capabilities ?? { tray: true, openAtLogin: true },
+        environment: app.environment?.() ?? null,
+      }),
   };
 }

@@ -121,12 +121,25 @@ describe('systemClipboard', () => {
     expect(JSON.stringify(r)).not.toContain('secret-code');
   });
 
-  it('a tool that runs and fails (no display): clipboard-failed with its reason, no other tool tried', async () => {
+  it('a tool that runs and fails (no display): says what happened and what to do, the tool’s words to the log only', async () => {
     const os = fakeOs(['xclip', 'xsel'], { failing: 'xclip' });
-    const clipboard = systemClipboard({ platform: 'linux', env: {}, run: os.run, schedule: os.schedule });
+    const logged: string[] = [];
+    const clipboard = systemClipboard({
+      platform: 'linux',
+      env: {},
+      run: os.run,
+      schedule: os.schedule,
+      log: (l) => logged.push(l),
+    });
     const r = await clipboard.writeSecret(LINK, 30_000);
-    expect(r).toMatchObject({ ok: false, error: { kind: 'io', code: 'clipboard-failed' } });
-    if (r && !r.ok) expect(r.error.message).toContain("Can't open display");
+    expect(r).toMatchObject({ ok: false, error: { kind: 'io', code: 'clipboard-no-display' } });
+    if (r && !r.ok) {
+      expect(r.error.message).toMatch(/clipboard.*no display/);
+      expect(r.error.action).toMatch(/Open in browser/);
+      expect(`${r.error.message} ${r.error.action}`).not.toMatch(/xclip|exited/);
+    }
+    expect(logged.join('\n')).toContain("xclip exited with 1: Can't open display");
+    expect(logged.join('\n')).not.toContain('secret-code');
     expect(os.calls.map((c) => c.command)).toEqual(['xclip']);
   });
 

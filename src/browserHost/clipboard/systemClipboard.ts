@@ -1,5 +1,6 @@
 import { err, ok } from '../../core/result';
 import type { AppError } from '../../shared/errors/appError';
+import { clipboardNotCleared, clipboardWriteFailed } from '../../shared/errors/linkErrors';
 import type { ClipboardPort, ClipboardWrite } from '../../appHost/handlers/loginLinks';
 import { clipboardInstallHint, clipboardTools, type ClipboardTool } from './clipboardTools';
 import { spawnTool, type ToolOutcome, type ToolRunner } from './runTool';
@@ -44,12 +45,11 @@ export function systemClipboard(options: SystemClipboardOptions = {}): SystemCli
     message: `No clipboard tool was found (tried ${[...new Set(clipboardTools(platform, env).map((t) => t.copy.command))].join(', ')}).`,
     action: `${clipboardInstallHint(platform, env)} Or use "Open in browser".`,
   });
-  const failed = (detail: string): AppError => ({
-    kind: 'io',
-    code: 'clipboard-failed',
-    message: `The clipboard could not be written (${detail}).`,
-    action: 'Use "Open in browser" instead.',
-  });
+  // The page gets what happened and what to do; the tool's own words go to the host's log.
+  const failed = (detail: string): AppError => {
+    log(`The clipboard could not be written: ${detail}.`);
+    return clipboardWriteFailed(detail);
+  };
 
   async function clearIfStillHeld(tool: ClipboardTool & { paste: NonNullable<ClipboardTool['paste']> }, text: string) {
     const now = await run(tool.paste);
@@ -78,6 +78,10 @@ export function systemClipboard(options: SystemClipboardOptions = {}): SystemCli
         // Reading back now proves a reader is there (and that the write took) before a clearing is promised.
         const readBack = paste ? await run(paste) : ({ kind: 'missing' } as const);
         if (readBack.kind !== 'ok' || asWritten(readBack.stdout) !== text) {
+          if (readBack.kind === 'failed') {
+            log(`The copied login link cannot be read back to clear it: ${readBack.detail}.`);
+            return ok<ClipboardWrite>({ clearing: false, notClearedReason: clipboardNotCleared(readBack.detail) });
+          }
           const why = readBack.kind === 'ok' ? 'it read back something else' : reason(readBack, paste?.command);
           return ok<ClipboardWrite>({
             clearing: false,

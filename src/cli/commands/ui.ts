@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
 import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
-import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
+import { openInBrowser, openLinkInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { startDevRenderer, type DevPages } from '../../browserHost/devRenderer';
 import { systemClipboard } from '../../browserHost/clipboard/systemClipboard';
 import { createExportDownloads } from '../../browserHost/exportDownloads';
@@ -72,6 +72,16 @@ function describeSettings(ctx: CommandContext): string {
   return `No profile yet (merchant-desk profiles add ID … --use), ${where}.`;
 }
 
+/** The environment mode's platform as the page is told it: null while a profile is served. */
+function servedEnvironment(ctx: CommandContext, sandbox: boolean): { sandbox: boolean } | null {
+  try {
+    if (profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles) !== null) return null;
+  } catch {
+    return null; // unreadable settings: the page hears why from the settings channels
+  }
+  return environmentConfigured(ctx.io.env) ? { sandbox } : null;
+}
+
 /** Where the pages come from: the built renderer, or with --dev a checkout's renderer source (found up front). */
 function pagesSource(dev: boolean, moduleUrl: string): { rendererDir: string } | { projectRoot: string } {
   if (dev) {
@@ -105,6 +115,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
         let stopSandbox = async () => {};
         // The context the page's session uses: the keychain-less sandbox runs in the environment mode.
         let served = ctx;
+        // The keychain-less sandbox is served with no profile: the page is told its platform is the sandbox.
+        let environmentIsSandbox = false;
         if (flags.sandbox) {
           const started = await startSandboxForUi(ctx, sandboxPort !== undefined ? { port: sandboxPort } : {});
           if (!started.ok) throw new CliError(`The sandbox could not be set up: ${started.error}`);
@@ -113,6 +125,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
             stopSandbox = () => session.sandbox.stop();
             if (session.fallbackReason) ctx.io.stderr(session.fallbackReason);
             served = sandboxContext(ctx, session.identity);
+            environmentIsSandbox = session.identity.mode === 'environment';
             ctx.io.stderr(
               `Sandbox platform${session.created ? ' (new sandbox profile)' : ''}: ${session.sandbox.baseUrl} — demo data.`,
             );
@@ -158,9 +171,12 @@ export function registerUi(program: Command, run: CommandRunner): void {
                 }),
           events,
           clipboard,
-          // The browser host's opener (`merchant-desk ui`), not Electron's shell.
-          openExternal: async (url) =>
-            openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)), // eng-disable OPEN_EXTERNAL_JS_CHECK
+          // The browser host's opener (`merchant-desk ui`), not Electron's shell: it answers whether the browser
+          // opened, so the page never says "opened" when it was not.
+          openExternal: (url) => openLinkInBrowser(url, { log: ctx.io.stderr }), // eng-disable OPEN_EXTERNAL_JS_CHECK
+          // A browser tab has no tray and no login item; a profile-less session says whether it is the sandbox.
+          capabilities: { tray: false, openAtLogin: false },
+          environment: () => servedEnvironment(served, environmentIsSandbox),
           clipboardClearMs: () => {
             const app = ctx.services().profiles.appSettings();
             if (!app.ok) return DEFAULT_CLIPBOARD_CLEAR_MS;

@@ -121,3 +121,11 @@ describe('time zones and daylight saving', () => {
     expect(due(autumn)).toMatchObject({ dueMs: Date.parse('2026-10-26T01:30:00+01:00') });
   });
 });
+
+describe('the shared defaults', () => {
+  it('equal the schema’s labelled defaults (the renderer uses them with no profile)', async () => {
+    const { DEFAULT_RULES } = await import('../../shared/due/rules');
+    const { DEFAULT_DELIVERY_DEADLINE_SETTINGS } = await import('./deadlineRules');
+    expect(DEFAULT_RULES).toEqual(DEFAULT_DELIVERY_DEADLINE_SETTINGS);
+  });
+});

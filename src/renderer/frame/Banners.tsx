@@ -11,6 +11,10 @@ export function Banners() {
   const live = useSyncStore((s) => s.live);
   const status = useSyncStore((s) => s.status.data);
   const profile = activeProfile(list);
+  const environment = useAppStore((s) => s.info.data?.environment ?? null);
+  // The sandbox's data whenever the platform is the sandbox: its profile, or no profile over the sandbox's settings.
+  const sandbox =
+    profile?.kind === 'sandbox' || (list !== null && !list.activeProfileId && environment?.sandbox === true);
   const lastSyncedMs = instantMs(live?.lastSyncedAt ?? status?.lastSyncedAt ?? null);
   const lastError = useSyncStore((s) => s.lastError);
   // Offline: the OS says so (the desktop's poller), the host is gone, or the platform could not be reached.
@@ -19,7 +23,7 @@ export function Banners() {
 
   return (
     <div className="banners">
-      {profile?.kind === 'sandbox' && (
+      {sandbox && (
         <div className="banner banner-sandbox" role="note">
           <strong>Sandbox — demo data.</strong> Nothing here reaches a real shop.{' '}
           <a href={formatRoute('settings', ['accounts'])}>Connect a real account</a>

@@ -6,8 +6,11 @@ import { useAppStore } from '../stores/appStore';
 import { useProfilesStore } from '../stores/profilesStore';
 import { useSyncStore } from '../stores/syncStore';
 import { paletteCommands, type PaletteCommand } from './paletteCommands';
+import { usePaletteLookups } from './usePaletteLookups';
 
-/** Ctrl/Cmd+K: type an order number, a screen or an action; ↑/↓ choose, Enter runs, Esc closes. */
+/**
+ * Ctrl/Cmd+K: type an order number or ID, a buyer, a screen or an action (the cache's search and the saved buyers
+ * are looked up as you type); ↑/↓ choose, Enter runs, Esc closes. */
 export function CommandPalette({ open, onClose, onHelp }: { open: boolean; onClose: () => void; onHelp: () => void }) {
   const titleId = useId();
   return (
@@ -23,14 +26,16 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
   const [message, setMessage] = useState<string | null>(null);
   const list = useProfilesStore((s) => s.list.data);
   const listId = useId();
-  const commands = useMemo(
-    () =>
-      paletteCommands(
-        typed,
-        (list?.profiles ?? []).map((p) => ({ id: p.id, name: p.name, active: p.id === list?.activeProfileId })),
-      ),
-    [typed, list],
-  );
+  const lookups = usePaletteLookups(typed);
+  const commands = useMemo(() => {
+    const fixed = paletteCommands(
+      typed,
+      (list?.profiles ?? []).map((p) => ({ id: p.id, name: p.name, active: p.id === list?.activeProfileId })),
+    );
+    // An order number first, then the screens and actions matching, then what the lookups found (they arrive a
+    // moment later: appended, they never move what Enter would run).
+    return [...fixed, ...lookups];
+  }, [typed, list, lookups]);
   const current = Math.min(selected, Math.max(0, commands.length - 1));
 
   async function run(command: PaletteCommand | undefined): Promise<void> {
@@ -50,6 +55,12 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
         navigate(formatRoute('order', [order.id]));
         return onClose();
       }
+      case 'open-order':
+        navigate(formatRoute('order', [command.orderId]));
+        return onClose();
+      case 'buyer':
+        navigate(formatRoute('buyers', [], { q: command.merchantUserNo }));
+        return onClose();
       case 'action':
         if (command.action === 'sync') void useSyncStore.getState().syncNow();
         else if (command.action === 'help') return onHelp();
@@ -70,8 +81,8 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={commands.length > 0 ? `${listId}-${current}` : undefined}
-        aria-label="Type an order number, a screen or an action"
-        placeholder="Order number, screen or action…"
+        aria-label="Type an order number or ID, a buyer, a screen or an action"
+        placeholder="Order number or ID, buyer, screen or action…"
         value={typed}
         onChange={(e) => {
           setTyped(e.target.value);

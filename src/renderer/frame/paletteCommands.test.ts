@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paletteCommands } from './paletteCommands';
+import { lookupCommands, paletteCommands } from './paletteCommands';
 
 const profiles = [
   { id: 'sandbox', name: 'Sandbox', active: true },
@@ -28,5 +28,25 @@ describe('command palette', () => {
     });
     expect(paletteCommands('a1 b', profiles).some((c) => c.kind === 'order')).toBe(false);
     expect(paletteCommands('settings', profiles).some((c) => c.kind === 'order')).toBe(false);
+  });
+});
+
+describe('command palette lookups', () => {
+  it('lists the order of a typed ID first, then the search’s orders and the saved buyers, each once', () => {
+    const byId = [{ id: '1575512345678901234', orderNum: 'SO-7', buyerName: 'Søren Weiß' }];
+    const bySearch = [
+      { id: '1575512345678901234', orderNum: 'SO-7', buyerName: 'Søren Weiß' },
+      { id: '42', orderNum: null, buyerName: null },
+    ];
+    const buyers = [{ merchantUserNo: 'u-9', email: 'soren@example.com', firstName: 'Søren' }];
+    expect(lookupCommands(byId, bySearch, buyers)).toEqual([
+      {
+        kind: 'open-order',
+        label: 'Open order SO-7 (ID 1575512345678901234) · Søren Weiß',
+        orderId: '1575512345678901234',
+      },
+      { kind: 'open-order', label: 'Open order 42', orderId: '42' },
+      { kind: 'buyer', label: 'Buyer Søren · soren@example.com (u-9)', merchantUserNo: 'u-9' },
+    ]);
   });
 });

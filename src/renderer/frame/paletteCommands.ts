@@ -4,6 +4,10 @@ import { formatRoute, type ScreenName } from '../router';
 export type PaletteCommand =
   | { kind: 'screen'; label: string; screen: ScreenName }
   | { kind: 'order'; label: string; orderNum: string }
+  /** A cached order found by its ID or by the search (buyer, item, order number). */
+  | { kind: 'open-order'; label: string; orderId: string }
+  /** A saved buyer: the Buyers screen, searched for them. */
+  | { kind: 'buyer'; label: string; merchantUserNo: string }
   | { kind: 'action'; label: string; action: 'sync' | 'theme-light' | 'theme-dark' | 'theme-system' | 'help' }
   | { kind: 'profile'; label: string; profileId: string };
 
@@ -50,6 +54,57 @@ export function paletteCommands(
 
 function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Whole digits: may be an order's platform ID. */
+export const ORDER_ID = /^\d{1,20}$/;
+
+/** A cached order as the palette lists it. */
+export interface FoundOrder {
+  id: string;
+  orderNum: string | null;
+  buyerName: string | null;
+}
+
+/** A saved buyer as the palette lists them. */
+export interface FoundBuyer {
+  merchantUserNo: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * The lines the lookups add: the order whose ID was typed, then the orders the search found (by buyer, order number,
+ * item), then the saved buyers matching — each once.
+ */
+export function lookupCommands(
+  byId: readonly FoundOrder[],
+  bySearch: readonly FoundOrder[],
+  buyers: readonly FoundBuyer[],
+): PaletteCommand[] {
+  const seen = new Set<string>();
+  const orders: PaletteCommand[] = [];
+  for (const [o, how] of [...byId.map((o) => [o, 'ID'] as const), ...bySearch.map((o) => [o, ''] as const)]) {
+    if (seen.has(o.id)) continue;
+    seen.add(o.id);
+    const name = o.orderNum ?? o.id;
+    const buyer = o.buyerName ? ` · ${o.buyerName}` : '';
+    orders.push({
+      kind: 'open-order',
+      label: how === 'ID' ? `Open order ${name} (ID ${o.id})${buyer}` : `Open order ${name}${buyer}`,
+      orderId: o.id,
+    });
+  }
+  const people = buyers.map((b): PaletteCommand => {
+    const name = [b.firstName, b.lastName].filter(Boolean).join(' ');
+    return {
+      kind: 'buyer',
+      label: `Buyer ${name ? `${name} · ` : ''}${b.email} (${b.merchantUserNo})`,
+      merchantUserNo: b.merchantUserNo,
+    };
+  });
+  return [...orders, ...people];
 }
 
 export function routeOfScreen(screen: ScreenName): string {

@@ -8,8 +8,13 @@ export const shortcutGroups: ReadonlyArray<{ title: string; shortcuts: readonly 
   {
     title: 'Everywhere',
     shortcuts: [
-      { keys: 'Ctrl+K / ⌘K', does: 'Command palette: go to an order number, a screen, an action' },
+      {
+        keys: 'Ctrl+K / ⌘K',
+        does: 'Command palette: go to an order (number, ID, buyer), a saved buyer, a screen, an action',
+      },
       { keys: '?', does: 'This list of shortcuts' },
+      { keys: '/', does: 'Search (the orders search on screens without one)' },
+      { keys: 'Tab (first)', does: 'Skip to the screen’s list' },
       { keys: 'Esc', does: 'Close a dialog' },
     ],
   },
@@ -37,6 +42,8 @@ export const shortcutGroups: ReadonlyArray<{ title: string; shortcuts: readonly 
   {
     title: 'After-sales',
     shortcuts: [
+      { keys: 'j / k', does: 'Next / previous request awaiting a decision' },
+      { keys: '↑ / ↓', does: 'Move through every row, decided ones too' },
       { keys: 'a', does: 'Approve the selected request (asks first)' },
       { keys: 'r', does: 'Reject the selected request (reason required)' },
       { keys: 'Enter / Esc', does: 'Confirm / cancel a decision' },

@@ -8,6 +8,7 @@ import * as flow from './decisionFlow';
 import { AWAITING_REVIEW, orderLabelOf, reviewStateOf, type IpcOrder } from './orderFacts';
 import { clearPending, leftPending, notePending } from './pendingDecisions';
 import { activeProfile, servedSession, useProfilesStore } from './profilesStore';
+import { servedLabels } from './servedLabels';
 
 /** How many requests awaiting a decision one page shows ("Show more" reads the next). */
 export const INBOX_PAGE = 100;
@@ -62,7 +63,7 @@ interface AfterSalesStore {
 
 const activeId = () => activeProfile(useProfilesStore.getState().list.data)?.id ?? '';
 const decisionKey = (orderId: string) => `${activeId()}/${orderId}`;
-const labels = (): flow.Labels => activeProfile(useProfilesStore.getState().list.data)?.statusLabels ?? {};
+const labels = (): flow.Labels => servedLabels();
 
 function browserStorage(): Storage | null {
   try {

@@ -45,6 +45,34 @@ describe('buyers store', () => {
     expect(JSON.stringify(useBuyersStore.getState())).not.toMatch(/authorizationCode|https?:/);
   });
 
+  it('a failed link says how it failed, and does not linger once a later link (of any buyer) works', async () => {
+    let copyWorks = false;
+    installFakeBridge({
+      'buyers:copyLoginLink': () =>
+        copyWorks
+          ? { ok: true, data: { copied: true, clearsAt: null } }
+          : {
+              ok: false,
+              error: { kind: 'io', code: 'clipboard-no-display', message: 'The login link was not copied.' },
+            },
+      'buyers:openLoginLink': () => ({
+        ok: false,
+        error: { kind: 'io', code: 'browser-failed', message: 'The login link was not opened.' },
+      }),
+    });
+    await useBuyersStore.getState().loginLink('u1', '42', 'copy');
+    expect(useBuyersStore.getState().links.u1).toMatchObject({ status: 'failed', how: 'copy' });
+    copyWorks = true;
+    await useBuyersStore.getState().loginLink('u2', '42', 'copy');
+    expect(useBuyersStore.getState().links).toEqual({
+      u2: { status: 'copied', clearsAtMs: null, notClearedReason: null },
+    });
+    await useBuyersStore.getState().loginLink('u2', '42', 'open');
+    expect(useBuyersStore.getState().links).toEqual({
+      u2: { status: 'failed', how: 'open', error: expect.objectContaining({ code: 'browser-failed' }) },
+    });
+  });
+
   it('remembers the user ID a sync returned, per buyer', async () => {
     installFakeBridge({ 'buyers:sync': () => ({ ok: true, data: { userId: '9007199254740993' } }) });
     await useBuyersStore.getState().syncToPlatform(anna);

@@ -12,7 +12,7 @@ export type LinkState =
   | { status: 'working' }
   | { status: 'copied'; clearsAtMs: number | null; notClearedReason: string | null }
   | { status: 'opened' }
-  | { status: 'failed'; error: IpcError };
+  | { status: 'failed'; how: 'copy' | 'open'; error: IpcError };
 
 export type SyncState =
   { status: 'working' } | { status: 'synced'; userId: string } | { status: 'failed'; error: IpcError };
@@ -23,7 +23,7 @@ interface BuyersStore {
   saveError: IpcError | null;
   /** Per user number: the last "Sync to platform". */
   syncs: Record<string, SyncState>;
-  /** Per user number: the last login link. */
+  /** The last login link made, under its buyer's user number (only one: an older outcome is not left standing). */
   links: Record<string, LinkState>;
   load(): Promise<void>;
   save(buyer: SavedBuyer): Promise<boolean>;
@@ -79,7 +79,8 @@ export const useBuyersStore = create<BuyersStore>((set, get) => ({
   async loginLink(merchantUserNo, itemId, how) {
     // A click while a link is being made does nothing: each click otherwise spends one authorization code.
     if (get().links[merchantUserNo]?.status === 'working') return;
-    set({ links: { ...get().links, [merchantUserNo]: { status: 'working' } } });
+    // The last link's outcome replaces every earlier one: a failure does not linger beside a later success.
+    set({ links: { [merchantUserNo]: { status: 'working' } } });
     let state: LinkState;
     if (how === 'copy') {
       const answer = await invoke('buyers:copyLoginLink', { merchantUserNo, itemId });
@@ -89,12 +90,12 @@ export const useBuyersStore = create<BuyersStore>((set, get) => ({
             clearsAtMs: answer.data.clearsAt === null ? null : Date.parse(answer.data.clearsAt),
             notClearedReason: answer.data.notClearedReason ?? null,
           }
-        : { status: 'failed', error: answer.error };
+        : { status: 'failed', how, error: answer.error };
     } else {
       const answer = await invoke('buyers:openLoginLink', { merchantUserNo, itemId });
-      state = answer.ok ? { status: 'opened' } : { status: 'failed', error: answer.error };
+      state = answer.ok ? { status: 'opened' } : { status: 'failed', how, error: answer.error };
     }
-    set({ links: { ...get().links, [merchantUserNo]: state } });
+    set({ links: { [merchantUserNo]: state } });
   },
   reset() {
     set({ saved: idleState(), saveError: null, syncs: {}, links: {} });

@@ -5,7 +5,7 @@ import type { IpcEventPayload } from '../../shared/ipc/events';
 import { invoke } from '../ipc';
 import { diffOrders, type OrderChange } from '../orderView/orderDiff';
 import { idleState, loadingState, type RequestState } from '../state/requestState';
-import { activeProfile, useProfilesStore } from './profilesStore';
+import { servedLabels } from './servedLabels';
 
 type ChangeEvent = IpcEventPayload<'orders:changed'>['events'][number];
 
@@ -132,7 +132,7 @@ export const useOrderDetailStore = create<OrderDetailStore>((set, get) => {
         return;
       }
       const after = answer.data.order as Order;
-      const labels = activeProfile(useProfilesStore.getState().list.data)?.statusLabels;
+      const labels = servedLabels();
       readToken++; // a cache read still under way holds the older order
       set({
         order: { status: 'ready', data: after, error: null },

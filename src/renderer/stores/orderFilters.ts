@@ -151,6 +151,17 @@ export function dayInstant(day: string, end: boolean): string | undefined {
   return new Date(end ? next.getTime() - 1 : start.getTime()).toISOString();
 }
 
+/** Years a merchant's filter can mean; "0002" is a year being typed (or mistyped), not a day to filter by. */
+export const PLAUSIBLE_YEARS = { from: 1970, to: 2199 } as const;
+
+/** A real `YYYY-MM-DD` day in a plausible year: what a date field applies while the merchant is still typing. */
+export function plausibleDay(day: string): boolean {
+  const m = DAY.exec(day.trim());
+  if (!m || dayInstant(day, false) === undefined) return false;
+  const year = Number(m[1]);
+  return year >= PLAUSIBLE_YEARS.from && year <= PLAUSIBLE_YEARS.to;
+}
+
 /** The `YYYY-MM-DD` of an instant in the merchant's time zone (today's, for "Delivery errors today"). */
 export function localDay(ms: number): string {
   const d = new Date(ms);
@@ -209,6 +220,19 @@ export function localIssues(f: OrderFilters): FieldIssues {
     const b = dayInstant(to, false);
     return a !== undefined && b !== undefined && a > b;
   };
+  const labels: Record<DateField, string> = {
+    createdFrom: 'Created from',
+    createdTo: 'Created to',
+    updatedFrom: 'Updated from',
+    updatedTo: 'Updated to',
+  };
+  for (const field of DATE_FIELDS) {
+    const value = f[field].trim();
+    // A real day in an odd year (a year typed short, then left): said at the field, nothing asked.
+    if (value !== '' && dayInstant(value, false) !== undefined && !plausibleDay(value))
+      issues[field] =
+        `${labels[field]}: the year ${value.slice(0, 4)} looks mistyped (between ${PLAUSIBLE_YEARS.from} and ${PLAUSIBLE_YEARS.to}).`;
+  }
   if (reversed(f.createdFrom, f.createdTo)) issues.createdTo = 'Created to must not be before created from.';
   if (reversed(f.updatedFrom, f.updatedTo)) issues.updatedTo = 'Updated to must not be before updated from.';
   return issues;

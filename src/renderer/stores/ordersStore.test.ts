@@ -198,6 +198,25 @@ describe('ordersStore', () => {
     expect(useOrdersStore.getState().visibleIds()).toEqual(['1', '2']);
   });
 
+  it('lists no rows of the previous filters under the error of new ones that cannot be applied', async () => {
+    useOrdersStore.getState().setFilters(filters({}));
+    pages[0]!.answer.resolve(page(ids(1, 2)));
+    await settle();
+    useOrdersStore.getState().setFilters(filters({ id: 'abc' }));
+    pages[1]!.answer.resolve({
+      ok: false,
+      error: {
+        kind: 'invalid-request',
+        message: 'Invalid request for "orders:queryPage"',
+        issues: [{ path: 'id', message: 'order id must be a positive whole number (digits only)' }],
+      },
+    });
+    await settle();
+    expect(useOrdersStore.getState().list).toMatchObject({ status: 'failed', error: { kind: 'invalid-request' } });
+    expect(useOrdersStore.getState().visibleIds()).toEqual([]);
+    expect(useOrdersStore.getState().count.data).toBeNull();
+  });
+
   it('exports the current filters as CSV and keeps the answer', async () => {
     bridge.answer('orders:export', () => ({ ok: true, data: { download: '/_md/export/abc' } }));
     useOrdersStore.getState().setFilters(filters({ exception: 'yes', direction: 'asc' }));

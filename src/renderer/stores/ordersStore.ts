@@ -154,15 +154,24 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
     set({ count: settledState(get().count, answer.ok ? { ok: true, data: answer.data.count } : answer) });
   }
 
-  /** Reads the first `limit` rows of `f` as generation `gen`, then (once they are painted) the count. */
-  async function read(gen: number, f: OrderFilters, limit: number): Promise<void> {
+  /**
+   * Reads the first `limit` rows of `f` as generation `gen`, then (once they are painted) the count. `rowsOfF`: the
+   * rows shown are of these same filters (a re-read), so a failure keeps them under its notice; rows of other
+   * filters are never listed under the error of these.
+   */
+  async function read(gen: number, f: OrderFilters, limit: number, rowsOfF: boolean): Promise<void> {
     markOrders('request', gen);
     const answer = await invoke('orders:queryPage', { ...query(f), limit });
     if (gen !== generation) return;
     markOrders('answer', gen);
     const list = get().list;
     if (!answer.ok) {
-      set({ list: { ...list, status: 'failed', error: answer.error, loadingMore: false } });
+      set({
+        list: rowsOfF
+          ? { ...list, status: 'failed', error: answer.error, loadingMore: false }
+          : { ...emptyList(), status: 'failed', error: answer.error, generation: gen },
+        ...(rowsOfF ? {} : { count: idleState<number>() }),
+      });
       return;
     }
     set({
@@ -219,7 +228,8 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
         return;
       }
       set({ list: { ...state.list, status: 'loading', error: null, moreError: null, loadingMore: false } });
-      void read(gen, filters, FIRST_PAGE);
+      // The rows shown belong to these filters only when they did not change (coming back to the list).
+      void read(gen, filters, FIRST_PAGE, !changed);
     },
 
     async refresh(revision) {
@@ -236,7 +246,7 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
           const gen = ++generation;
           const { filters, list } = get();
           set({ list: { ...list, loadingMore: false, moreError: null } });
-          await read(gen, filters, Math.min(MAX_PAGE, Math.max(FIRST_PAGE, list.rows.length)));
+          await read(gen, filters, Math.min(MAX_PAGE, Math.max(FIRST_PAGE, list.rows.length)), true);
         } while (refreshAgain);
       })().finally(() => {
         refreshing = null;

@@ -39,6 +39,14 @@ interface SettingsStore {
   updateApp(section: string, change: Partial<AppSettings>): Promise<boolean>;
   /** Saves settings of the profile the store holds (only the fields given). */
   updateProfile(section: string, change: ProfileSettingsChange): Promise<boolean>;
+  /**
+   * Saves one screen's changes at once (its save bar): the app-wide ones and those of the profile the store holds,
+   * in one request; nothing is sent when nothing changed.
+   */
+  updateScreen(
+    section: string,
+    change: { app?: Partial<AppSettings>; profile?: ProfileSettingsChange },
+  ): Promise<boolean>;
   /** Changes the profile's signature settings (profiles:edit), then re-reads. */
   updateSignature(
     profileId: string,
@@ -79,6 +87,17 @@ export const useSettingsStore = create<SettingsStore>((set, get) => {
     async updateApp(section, change) {
       set({ save: { ...idleSave(), status: 'saving', section } });
       return saved(section, await invoke('settings:update', { app: change, profile: null }));
+    },
+
+    async updateScreen(section, change) {
+      const app = change.app && Object.keys(change.app).length > 0 ? change.app : null;
+      const profileChange = change.profile && Object.keys(change.profile).length > 0 ? change.profile : null;
+      if (!profileChange) return app ? get().updateApp(section, app) : true;
+      if (!app) return get().updateProfile(section, profileChange);
+      const profileId = get().settings.data?.profile?.profileId;
+      if (!profileId) return get().updateProfile(section, profileChange);
+      set({ save: { ...idleSave(), status: 'saving', section } });
+      return saved(section, await invoke('settings:update', { app, profile: { profileId, ...profileChange } }));
     },
 
     async updateProfile(section, change) {

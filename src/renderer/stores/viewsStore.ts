@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { invoke } from '../ipc';
 import { useChangesStore } from './changesStore';
 import { filtersKey, toCacheFilter, type OrderFilters } from './orderFilters';
-import { activeProfile, servedSession, useProfilesStore } from './profilesStore';
+import { servedSession, useProfilesStore } from './profilesStore';
 import {
   AWAITING_REFUND_VIEW,
   builtinViews,
@@ -16,6 +16,7 @@ import {
   type OrdersView,
   type StoredViews,
 } from './savedViews';
+import { servedLabels } from './servedLabels';
 
 /** The view whose count the navigation shows: what waits for the merchant's (money-moving) decision. */
 export const ATTENTION_VIEW = AWAITING_REFUND_VIEW;
@@ -97,7 +98,7 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
     },
 
     awaitingStatuses() {
-      const labels = activeProfile(useProfilesStore.getState().list.data)?.statusLabels.afterSales;
+      const labels = servedLabels().afterSales;
       return get().stored.awaitingStatuses ?? defaultAwaitingStatuses(labels);
     },
 

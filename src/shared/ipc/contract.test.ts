@@ -83,6 +83,8 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         platform: 'linux',
         dataDir: '/home/m/.config/merchant-desk',
         logFile: '/home/m/.config/merchant-desk/logs/core-host.log',
+        capabilities: { tray: false, openAtLogin: false },
+        environment: { sandbox: true },
       },
     },
   },

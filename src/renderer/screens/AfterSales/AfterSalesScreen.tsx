@@ -1,16 +1,16 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
-import { useAfterSalesStore } from '../../stores/afterSalesStore';
+import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
+import { orderLabelOf } from '../../stores/orderFacts';
+import { reportedLine } from './DecisionOutcome';
 import { useChangesStore } from '../../stores/changesStore';
-import type { Labels } from '../../stores/decisionFlow';
-import { activeProfile, servedSession, useProfilesStore } from '../../stores/profilesStore';
+import { servedSession, useProfilesStore } from '../../stores/profilesStore';
 import { DecisionActions } from './DecisionActions';
 import { InboxList, scrollSelectedIntoView } from './InboxList';
 import { OrderSummary } from './OrderSummary';
 import './AfterSales.css';
-
-const NO_LABELS: Labels = {};
+import { useServedLabels } from '../../stores/servedLabels';
 
 /** Keys typed into a field or a control of their own are not shortcuts. */
 function isTyping(target: EventTarget): boolean {
@@ -28,7 +28,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
   const selectedId = useAfterSalesStore((s) => s.selectedId);
   const revision = useChangesStore((s) => s.revision);
   const profileId = useProfilesStore((s) => servedSession(s.list.data));
-  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels ?? NO_LABELS);
+  const labels = useServedLabels();
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -42,20 +42,59 @@ export function AfterSalesScreen(_props: { route: Route }) {
   const shownId = selected?.id ?? null;
   useEffect(() => scrollSelectedIntoView(shownId), [shownId, inbox.data]);
 
-  const moveBy = (delta: number) => {
-    if (all.length === 0) return;
-    const at = selected ? all.indexOf(selected) : -1;
-    const next = all[Math.min(all.length - 1, Math.max(0, at + delta))]!;
+  const awaiting = useMemo(() => inbox.data?.awaiting ?? [], [inbox.data]);
+  /** ↑/↓ walk every row; j/k only the requests awaiting a decision (the work queue). */
+  const moveBy = (delta: number, rows: typeof all = all) => {
+    if (rows.length === 0) return;
+    const at = selected ? rows.indexOf(selected) : -1;
+    const from = at < 0 && delta < 0 ? rows.length : at;
+    const next = rows[Math.min(rows.length - 1, Math.max(0, from + delta))]!;
     useAfterSalesStore.getState().select(next.id);
     scrollSelectedIntoView(next.id);
   };
+
+  // A decision the platform confirmed when it was sent moves the selection on to the next request awaiting one; what
+  // was decided stays said above the pane (and in "Recent decisions").
+  const selectedPhase = useAfterSalesStore((s) => (selected ? stateOf(s, selected.id).phase : 'idle'));
+  const awaitingSeen = useRef<string[]>([]);
+  const [lastDecided, setLastDecided] = useState<{ id: string; text: string } | null>(null);
+  useEffect(() => {
+    if (selectedPhase !== 'decided' || !selected) return;
+    const state = stateOf(useAfterSalesStore.getState(), selected.id);
+    // An outcome the merchant asked for with "Check again" stays in view: they are looking at that order.
+    if (state.phase === 'decided' && state.via === 'checked') return;
+    const text =
+      state.phase === 'decided' && state.order
+        ? `Order ${orderLabelOf(selected)}: ${reportedLine(state.order, labels)}.`
+        : `Order ${orderLabelOf(selected)}: the platform accepted the decision.`;
+    const before = awaitingSeen.current;
+    const at = before.indexOf(selected.id);
+    const stillAwaiting = new Set(awaiting.map((o) => o.id));
+    const nextId =
+      [...before.slice(at + 1), ...before.slice(0, Math.max(0, at))].find(
+        (id) => id !== selected.id && (stillAwaiting.size === 0 || stillAwaiting.has(id)),
+      ) ?? null;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the note belongs to the decision that just settled
+    setLastDecided({ id: selected.id, text });
+    if (nextId) {
+      useAfterSalesStore.getState().select(nextId);
+      scrollSelectedIntoView(nextId);
+    }
+    // Only a change of the selected decision's phase moves the selection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedPhase]);
+  useEffect(() => {
+    awaitingSeen.current = awaiting.map((o) => o.id);
+  }, [awaiting]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
     const onList = e.target === listRef.current;
     const store = useAfterSalesStore.getState();
-    if (e.key === 'j' || (onList && e.key === 'ArrowDown')) moveBy(1);
-    else if (e.key === 'k' || (onList && e.key === 'ArrowUp')) moveBy(-1);
+    if (e.key === 'j') moveBy(1, awaiting);
+    else if (e.key === 'k') moveBy(-1, awaiting);
+    else if (onList && e.key === 'ArrowDown') moveBy(1);
+    else if (onList && e.key === 'ArrowUp') moveBy(-1);
     else if (onList && e.key === 'Home') moveBy(-all.length);
     else if (onList && e.key === 'End') moveBy(all.length);
     else if (e.key === 'a' && selected) store.start('approve', selected);
@@ -68,8 +107,8 @@ export function AfterSalesScreen(_props: { route: Route }) {
     <section className="screen after-sales" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
       <h1 id="screen-title">After-sales</h1>
       <p className="muted">
-        Keys: ↑/↓ or j/k move · a approve · r reject. Age counts from the order’s creation: the platform gives no time
-        for the request itself.
+        Keys: j/k next / previous request awaiting a decision · ↑/↓ every row · a approve · r reject. A request’s age is
+        its order’s (“order created …”): the platform gives no time for the request itself.
       </p>
       {inbox.error && <ErrorNotice error={inbox.error} title="The inbox could not be read" />}
       {inbox.data?.statusUnknown && (
@@ -96,6 +135,18 @@ export function AfterSalesScreen(_props: { route: Route }) {
             )}
           </div>
           <section className="after-sales-pane" aria-labelledby={selected ? 'after-sales-selected' : undefined}>
+            {lastDecided && lastDecided.id !== selected?.id && (
+              <p className="outcome outcome-ok" role="status">
+                Decided — {lastDecided.text}{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => useAfterSalesStore.getState().select(lastDecided.id)}
+                >
+                  Show it
+                </button>
+              </p>
+            )}
             {selected ? (
               <>
                 <OrderSummary order={selected} labels={labels} />

@@ -1,12 +1,10 @@
 import { useAfterSalesStore, useDecisionState } from '../../stores/afterSalesStore';
-import { canStart, type Labels } from '../../stores/decisionFlow';
+import { canStart } from '../../stores/decisionFlow';
 import { reviewStateOf, type IpcOrder } from '../../stores/orderFacts';
-import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { ApproveDialog } from './ApproveDialog';
 import { DecisionOutcome } from './DecisionOutcome';
 import { RejectForm } from './RejectForm';
-
-const NO_LABELS: Labels = {};
+import { useServedLabels } from '../../stores/servedLabels';
 
 /**
  * Approve / Reject for one order, with everything after: the approve confirmation, the reject form, and where the
@@ -15,7 +13,7 @@ const NO_LABELS: Labels = {};
  */
 export function DecisionActions({ order }: { order: IpcOrder }) {
   const state = useDecisionState(order.id);
-  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels ?? NO_LABELS);
+  const labels = useServedLabels();
   const { start, cancel, confirm, checkAgain, dismiss } = useAfterSalesStore.getState();
   const open = reviewStateOf(order) !== 'not-awaiting';
   const enabled = open && canStart(state);

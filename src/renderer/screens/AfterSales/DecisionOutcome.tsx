@@ -15,11 +15,10 @@ export function reportedLine(order: IpcOrder, labels: Labels): string {
   return `${what} — as reported by the platform`;
 }
 
+/** What the headline does not say already: the order status (the after-sales status is the headline). */
 function Reported({ order, labels }: { order: IpcOrder; labels: Labels }) {
   return (
     <dl className="facts">
-      <dt>After-sales status</dt>
-      <dd>{statusText(afterSalesStatusOf(order), labels.afterSales)}</dd>
       <dt>Order status</dt>
       <dd>{statusText(orderStatusOf(order), labels.order)}</dd>
     </dl>
@@ -52,7 +51,11 @@ export function DecisionOutcome({
         <div className="outcome outcome-ok" role="status">
           {state.order ? (
             <>
-              <strong>{reportedLine(state.order, labels)}</strong>
+              <strong>
+                {afterSalesStatusOf(state.order) === null && state.decision
+                  ? `The platform accepted the ${verb(state.decision.isApproved)}.`
+                  : reportedLine(state.order, labels)}
+              </strong>
               {state.via === 'checked' && <p>Found on checking again; nothing was sent again.</p>}
               <Reported order={state.order} labels={labels} />
             </>

@@ -1,7 +1,9 @@
 import { useEffect, useState, type Ref } from 'react';
 import { Money } from '../../components/Money';
+import { MAIN_LIST } from '../../frame/screenFocus';
 import { StatusChip } from '../../components/StatusChip';
 import { formatAgo, instantMs } from '../../format/time';
+import { requestFacts } from '../../stores/requestFacts';
 import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
 import type { DecisionState } from '../../stores/decisionFlow';
 import {
@@ -48,6 +50,8 @@ function Row({
   const created = instantMs(createTimeOf(order));
   const note = pendingNote[useAfterSalesStore((s) => stateOf(s, order.id).phase)];
   const awaiting = reviewStateOf(order) !== 'not-awaiting';
+  const facts = requestFacts(order);
+  const lastAt = instantMs(facts.lastDelivery?.at ?? null);
   return (
     <li
       id={optionId(order.id)}
@@ -61,9 +65,28 @@ function Row({
       </span>
       <span className="inbox-meta">
         <Money amount={amount} currency={currency} />
-        {created !== undefined && <span>ordered {formatAgo(created, nowMs)}</span>}
+        {created !== undefined && (
+          <span title="The platform gives no time for the request itself: this is the order’s age.">
+            order created {formatAgo(created, nowMs)}
+          </span>
+        )}
         <StatusChip value={afterSalesStatusOf(order)} labels={labels} tone={awaiting ? 'attention' : 'neutral'} />
         {note && <span className="inbox-note">{note}</span>}
+      </span>
+      <span className="inbox-facts">
+        {facts.items && <span>{facts.items}</span>}
+        {facts.delivered && <span>{facts.delivered}</span>}
+        {facts.lastDelivery && (
+          <span>
+            last delivery{lastAt !== undefined ? ` ${formatAgo(lastAt, nowMs)}` : ''}
+            {facts.lastDelivery.description ? `: ${facts.lastDelivery.description}` : ''}
+          </span>
+        )}
+        {facts.flags.map((flag) => (
+          <span key={flag} className="chip chip-attention">
+            {flag}
+          </span>
+        ))}
       </span>
     </li>
   );
@@ -109,6 +132,7 @@ export function InboxList({
       role="listbox"
       aria-label="After-sales requests"
       tabIndex={0}
+      {...MAIN_LIST}
       className="inbox-list queue-list"
       aria-activedescendant={selectedId ? optionId(selectedId) : undefined}
     >

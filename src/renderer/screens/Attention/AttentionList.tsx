@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { DateTime } from '../../components/DateTime';
+import { MAIN_LIST } from '../../frame/screenFocus';
 import { instantMs } from '../../format/time';
 import { rowKey, type AttentionRow } from '../../stores/attentionStore';
 import { dueText, KIND_LABELS } from './attentionText';
@@ -89,6 +90,7 @@ export function AttentionList({
       role="listbox"
       aria-label="Orders needing attention"
       tabIndex={0}
+      {...MAIN_LIST}
       className="attention-list queue-list"
       aria-activedescendant={selectedKey ? optionId(selectedKey) : undefined}
     >

@@ -3,16 +3,14 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatRoute, navigate, type Route } from '../../router';
 import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
 import { ROWS_PER_KIND, rowKey, useAttentionStore, type AttentionRow } from '../../stores/attentionStore';
-import { IDLE, type Labels } from '../../stores/decisionFlow';
+import { IDLE } from '../../stores/decisionFlow';
 import { reviewStateOf } from '../../stores/orderFacts';
-import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { AttentionList, scrollSelectedIntoView } from './AttentionList';
 import { AttentionPane } from './AttentionPane';
 import { attentionSummary, leftOffCount } from './attentionText';
 import { useCachedOrder } from './useCachedOrder';
 import './Attention.css';
-
-const NO_LABELS: Labels = {};
+import { useServedLabels } from '../../stores/servedLabels';
 
 /** Keys typed into a field, or meant for an open confirmation or reject form, are not the list's shortcuts. */
 function isTyping(target: EventTarget): boolean {
@@ -38,7 +36,7 @@ const open = (row: AttentionRow) => {
 export function AttentionScreen(_props: { route: Route }) {
   const queue = useAttentionStore((s) => s.queue);
   const selectedKey = useAttentionStore((s) => s.selectedKey);
-  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels ?? NO_LABELS);
+  const labels = useServedLabels();
   const listRef = useRef<HTMLUListElement>(null);
   const rows = queue.data?.rows ?? [];
   // An order that moves kind (due soon → overdue) keeps the selection.

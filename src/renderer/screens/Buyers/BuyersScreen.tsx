@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SCREEN_SEARCH } from '../../frame/screenFocus';
 import type { Route } from '../../router';
 import { useBuyersStore, type SavedBuyer } from '../../stores/buyersStore';
 import { useProfilesStore } from '../../stores/profilesStore';
@@ -12,10 +13,17 @@ import './Buyers.css';
  * Buyers of the merchant's own system, kept on this computer (never an authorization code): sync one to the
  * platform, and make single-use login links for an item — copied by the app, never shown on the page.
  */
-export function BuyersScreen(_props: { route: Route }) {
+export function BuyersScreen({ route }: { route: Route }) {
   const saved = useBuyersStore((s) => s.saved);
   const activeId = useProfilesStore((s) => s.list.data?.activeProfileId ?? null);
-  const [search, setSearch] = useState('');
+  // The palette opens this screen searched for one buyer (`#/buyers?q=…`).
+  const asked = route.params.get('q') ?? '';
+  const [search, setSearch] = useState(asked);
+  const [seenAsked, setSeenAsked] = useState(asked);
+  if (asked !== seenAsked) {
+    setSeenAsked(asked);
+    setSearch(asked);
+  }
   const [editing, setEditing] = useState<SavedBuyer | 'new' | null>(null);
 
   useEffect(() => {
@@ -49,6 +57,7 @@ export function BuyersScreen(_props: { route: Route }) {
           type="search"
           value={search}
           placeholder="User number, e-mail or name"
+          {...SCREEN_SEARCH}
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>

@@ -24,7 +24,12 @@ export function LinkStatus({ state }: { state: LinkState }) {
     case 'opened':
       return <span role="status">Opened a fresh link in your browser.</span>;
     case 'failed':
-      return <ErrorNotice error={state.error} title="No link" />;
+      return (
+        <ErrorNotice
+          error={state.error}
+          title={state.how === 'copy' ? 'The login link was not copied' : 'The login link was not opened'}
+        />
+      );
     case 'copied': {
       let text = 'Link copied.';
       if (state.clearsAtMs !== null)

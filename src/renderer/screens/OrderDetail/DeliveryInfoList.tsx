@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { deliveryInfoTypes, type DeliveryInfoEntry } from '../../../shared/domain/order';
 import { OrderImages } from './OrderImages';
 
@@ -34,28 +35,69 @@ function Values({ entry, label }: { entry: DeliveryInfoEntry; label: string }) {
     case 5:
       return <OrderImages urls={values} label={label} />;
     default:
-      return <span className="od-text">{values.join(', ')}</span>;
+      return (
+        <span className="od-text">
+          {values.join(', ')} <CopyButton text={values.join(', ')} label={label} />
+        </span>
+      );
   }
+}
+
+/**
+ * Copies a value the buyer entered (a UID, an e-mail) with the page's own clipboard: not a secret, so no host and no
+ * clearing; a failure says how to copy it by hand.
+ */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button od-copy"
+        aria-label={`Copy ${label}`}
+        onClick={() => {
+          navigator.clipboard
+            .writeText(text)
+            .then(() => setState('copied'))
+            .catch(() => setState('failed'));
+        }}
+      >
+        Copy
+      </button>
+      <span role="status" className="muted">
+        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'Could not copy: select the text and copy it.' : ''}
+      </span>
+    </>
+  );
 }
 
 /** What the buyer filled in, by field type: text, textarea (line breaks kept), select, multi-select, images. */
 export function DeliveryInfoList({ entries }: { entries: readonly DeliveryInfoEntry[] }) {
+  // The field types (Text, Select…) are the platform's form details: shown only when asked for.
+  const [showTypes, setShowTypes] = useState(false);
+  const toggleId = useId();
   if (entries.length === 0) return <p className="muted">The buyer filled in no delivery fields.</p>;
   return (
-    <dl className="od-fields">
-      {entries.map((entry, i) => {
-        const key = typeof entry.key === 'string' && entry.key !== '' ? entry.key : `Field ${i + 1}`;
-        return (
-          <div key={`${key}-${i}`} className="od-field" data-type={String(entry.type)}>
-            <dt>
-              {key} <span className="od-field-type">{typeName(entry.type)}</span>
-            </dt>
-            <dd>
-              <Values entry={entry} label={key} />
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
+    <>
+      <label className="od-show-types" htmlFor={toggleId}>
+        <input id={toggleId} type="checkbox" checked={showTypes} onChange={(e) => setShowTypes(e.target.checked)} />{' '}
+        Show field types
+      </label>
+      <dl className="od-fields">
+        {entries.map((entry, i) => {
+          const key = typeof entry.key === 'string' && entry.key !== '' ? entry.key : `Field ${i + 1}`;
+          return (
+            <div key={`${key}-${i}`} className="od-field" data-type={String(entry.type)}>
+              <dt>
+                {key} {showTypes && <span className="od-field-type">{typeName(entry.type)}</span>}
+              </dt>
+              <dd>
+                <Values entry={entry} label={key} />
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </>
   );
 }

@@ -3,8 +3,8 @@ import type { DeliveryRecord, Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
 import { useOrderDetailStore } from '../../stores/orderDetailStore';
-import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { backToList, goToOrder } from './backToList';
+import { DeadlineInfo } from './DeadlineInfo';
 import { DeliveryErrorInfo } from './DeliveryErrorInfo';
 import { DeliveryInfoList } from './DeliveryInfoList';
 import { DeliveryRecords } from './DeliveryRecords';
@@ -14,6 +14,7 @@ import { OrderSummary } from './OrderSummary';
 import { RefreshChanges } from './RefreshChanges';
 import { useDetailKeys } from './useDetailKeys';
 import './OrderDetail.css';
+import { useServedLabels } from '../../stores/servedLabels';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -25,11 +26,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function OrderBody({ order }: { order: Order }) {
-  const labels = useProfilesStore((s) => activeProfile(s.list.data)?.statusLabels);
+  const labels = useServedLabels();
   const records: DeliveryRecord[] = order.orderDeliveryList ?? [];
   return (
     <>
       <OrderSummary order={order} labels={labels} />
+      <Section id="od-deadline" title="Delivery deadline">
+        <DeadlineInfo order={order} />
+      </Section>
       {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
         <Section id="od-error" title="Delivery error">
           <DeliveryErrorInfo info={order.deliveryErrorInfo} />

@@ -1,7 +1,16 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { plausibleDay } from '../../stores/orderFilters';
 import { FieldError } from './FieldError';
 
-/** A day (the merchant's time zone); a change applies at once and is a new history entry. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day (the merchant's time zone). While the merchant types, the field keeps what they typed and applies it only
+ * once it is a complete, plausible day: a date field reports "0002-11-22" after the first digit of the year, and
+ * applying that (the URL, then the field re-rendered from it) broke the typing and wiped the field. Leaving the field
+ * or Enter applies whatever it holds (a still odd year is then named at the field). Each change applied is a new
+ * history entry.
+ */
 export function DateFilter({
   label,
   value,
@@ -14,20 +23,37 @@ export function DateFilter({
   error?: string | undefined;
 }) {
   const id = useId();
+  const shown = DAY.test(value) ? value : '';
+  const [draft, setDraft] = useState(shown);
+  // A value from outside (back/forward, a view, a preset, the merchant's own commit) replaces the draft.
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    setDraft(shown);
+  }
+  const apply = (text: string) => {
+    if (text !== shown) onCommit(text);
+  };
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="date"
-        value={/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
+        value={draft}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onCommit(e.target.value)}
+        onChange={(e) => {
+          const text = e.target.value;
+          setDraft(text);
+          if (plausibleDay(text)) apply(text);
+        }}
+        onBlur={() => apply(draft)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') apply(draft);
+        }}
       />
-      {value !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(value) && (
-        <span className="filter-hint">From the address: “{value}”</span>
-      )}
+      {value !== '' && !DAY.test(value) && <span className="filter-hint">From the address: “{value}”</span>}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

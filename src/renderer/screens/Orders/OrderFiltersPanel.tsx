@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import type { FieldIssues, OrderFilters } from '../../stores/orderFilters';
 import { DateFilter } from './DateFilter';
+import { DATE_PRESETS, presetRange } from './datePresets';
 import { StatusChips } from './StatusChips';
 import { TextFilter } from './TextFilter';
 import { TristateFilter } from './TristateFilter';
@@ -59,6 +60,7 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
       <TextFilter
         className="filter-search"
         type="search"
+        screenSearch
         label="Search orders"
         hint="Order number, buyer, item titles, SKU attributes, remark: every word must occur."
         value={filters.search}
@@ -104,6 +106,25 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
             onCommit={type('productTitle')}
             error={issues.productTitle}
           />
+          <div className="filter-field date-presets" role="group" aria-labelledby="created-presets">
+            <span id="created-presets" className="filter-label">
+              Created
+            </span>
+            <span className="date-preset-buttons">
+              {DATE_PRESETS.map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  onClick={() => {
+                    const { from, to } = presetRange(preset, Date.now());
+                    onCommit({ ...filters, createdFrom: from, createdTo: to }, { replace: false });
+                  }}
+                >
+                  {preset}
+                </button>
+              ))}
+            </span>
+          </div>
           <DateFilter
             label="Created from"
             value={filters.createdFrom}

@@ -10,13 +10,13 @@ import {
   type OrderFilters,
 } from '../../stores/orderFilters';
 import { useOrdersStore } from '../../stores/ordersStore';
-import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useSyncStore } from '../../stores/syncStore';
 import { ExportView } from './ExportView';
 import { OrderFiltersPanel } from './OrderFiltersPanel';
 import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
 import './Orders.css';
+import { useServedLabels } from '../../stores/servedLabels';
 
 /**
  * Puts filters in the URL: the list follows the URL (so back/forward and reloads show the same list). The store is
@@ -61,7 +61,6 @@ function OrdersCount() {
 export function OrdersScreen({ route }: { route: Route }) {
   const filters = useMemo(() => filtersFromParams(route.params), [route.params]);
   const revision = useChangesStore((s) => s.revision);
-  const profile = useProfilesStore((s) => activeProfile(s.list.data));
   // Only what the screen itself shows of the list: a page of rows arriving re-renders the table, not the screen.
   const listError = useOrdersStore((s) => s.list.error);
   const moreError = useOrdersStore((s) => s.list.moreError);
@@ -91,8 +90,9 @@ export function OrdersScreen({ route }: { route: Route }) {
   }, [lastSync]);
 
   const commit = commitFilters;
-  const orderLabels = profile?.statusLabels.order;
-  const afterSalesLabels = profile?.statusLabels.afterSales;
+  const servedLabels = useServedLabels();
+  const orderLabels = servedLabels.order;
+  const afterSalesLabels = servedLabels.afterSales;
   // Stable props: when the screen renders (new filters), the filters and views render only if theirs changed.
   const placed = useMemo(() => issuesByField(listError), [listError]);
   const issues = useMemo(() => ({ ...placed.fields, ...localIssues }), [placed, localIssues]);

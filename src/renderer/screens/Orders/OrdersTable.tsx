@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { MAIN_LIST } from '../../frame/screenFocus';
 import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
@@ -173,7 +174,7 @@ export function OrdersTable({
             )}
           </tr>
         </thead>
-        <tbody ref={tbodyRef} onKeyDown={onKeyDown}>
+        <tbody ref={tbodyRef} onKeyDown={onKeyDown} {...MAIN_LIST}>
           {paddingTop > 0 && (
             <tr className="orders-spacer" aria-hidden="true">
               <td colSpan={COLUMNS.length} style={{ height: paddingTop }} />

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { SCREEN_SEARCH } from '../../frame/screenFocus';
 import { FieldError } from './FieldError';
 
 /** How long typing waits before the list follows: short enough to feel instant, long enough not to query per key. */
@@ -17,6 +18,7 @@ export function TextFilter({
   type = 'text',
   inputMode,
   className,
+  screenSearch = false,
 }: {
   label: string;
   value: string;
@@ -26,6 +28,8 @@ export function TextFilter({
   type?: 'text' | 'search';
   inputMode?: 'numeric' | 'text';
   className?: string;
+  /** The screen's search: `/` focuses it. */
+  screenSearch?: boolean;
 }) {
   const id = useId();
   const [draft, setDraft] = useState(value);
@@ -56,6 +60,7 @@ export function TextFilter({
         type={type}
         value={draft}
         inputMode={inputMode}
+        {...(screenSearch ? SCREEN_SEARCH : {})}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? `${id}-error` : '', hint ? `${id}-hint` : ''].join(' ').trim() || undefined}
         onChange={(e) => {

@@ -1,26 +1,126 @@
+import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useAppStore } from '../../stores/appStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
-import { useSettingsStore } from '../../stores/settingsStore';
-import { AppSettingsForm } from './AppSettingsForm';
-import { PollIntervalForm } from './PollIntervalForm';
+import { useSettingsStore, type AppSettings } from '../../stores/settingsStore';
+import { minutesText, secondsOfMinutes } from './pollMinutes';
+import { SaveBar } from './SaveBar';
+import { SettingControl } from './SettingControl';
+import { TextField } from './TextField';
+import { appSettingSection, changes, settingLabel } from './settingsFields';
+import { useLeaveWarning } from './useLeaveWarning';
 
-/** Polling of the active profile, and the app-wide settings (clipboard, tray, login…). */
+const SECTION = 'general';
+
+/** App settings this host cannot honour: the browser host has no tray and no login item. */
+function useHiddenKeys(): string[] {
+  const capabilities = useAppStore((s) => s.info.data?.capabilities);
+  const hidden: string[] = [];
+  if (capabilities && !capabilities.tray) hidden.push('closeToTray');
+  if (capabilities && !capabilities.openAtLogin) hidden.push('openAtLogin');
+  return hidden;
+}
+
+function GeneralForm({
+  storedApp,
+  poll,
+  hidden,
+}: {
+  storedApp: AppSettings;
+  /** The active profile's interval, or null with no profile. */
+  poll: { profileName: string; seconds: number } | null;
+  hidden: readonly string[];
+}) {
+  const save = useSettingsStore((s) => s.save);
+  const [app, setApp] = useState<AppSettings>(storedApp);
+  const [minutes, setMinutes] = useState(poll ? minutesText(poll.seconds) : '');
+  const [hint, setHint] = useState<string | null>(null);
+  const keys = Object.keys(storedApp).filter((k) => appSettingSection(k) === SECTION && !hidden.includes(k));
+  const appChanged = Object.fromEntries(
+    Object.entries(changes(storedApp as Record<string, unknown>, app as Record<string, unknown>)).filter(([k]) =>
+      keys.includes(k),
+    ),
+  ) as Partial<AppSettings>;
+  const pollChanged = poll !== null && minutes !== minutesText(poll.seconds);
+  const dirty = pollChanged || Object.keys(appChanged).length > 0;
+  useLeaveWarning(dirty, 'General');
+  const errors = save.section === SECTION ? save.fieldErrors : {};
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    let pollIntervalSeconds: number | undefined;
+    if (pollChanged) {
+      const parsed = secondsOfMinutes(minutes);
+      if (!parsed.ok) return setHint(parsed.problem);
+      pollIntervalSeconds = parsed.seconds;
+    }
+    setHint(null);
+    await useSettingsStore
+      .getState()
+      .updateScreen(SECTION, { app: appChanged, ...(pollIntervalSeconds ? { profile: { pollIntervalSeconds } } : {}) });
+  };
+  const discard = () => {
+    setApp(storedApp);
+    setMinutes(poll ? minutesText(poll.seconds) : '');
+    setHint(null);
+  };
+
+  return (
+    <form className="settings-form" onSubmit={(e) => void submit(e)} aria-label="General settings" noValidate>
+      {poll && (
+        <>
+          <h3>Checking for new orders ({poll.profileName})</h3>
+          <TextField
+            id="poll-interval"
+            label="Check every (minutes)"
+            type="number"
+            inputMode="decimal"
+            min={0.25}
+            max={1440}
+            step="any"
+            help="While the app runs it asks the platform for changes this often (0.5 = every 30 seconds); Sync now fetches at once."
+            value={minutes}
+            onChange={setMinutes}
+            error={hint ?? errors.pollIntervalSeconds}
+          />
+        </>
+      )}
+      <h3>App</h3>
+      {keys.map((key) => (
+        <SettingControl
+          key={key}
+          path={key}
+          name={key}
+          value={(app as Record<string, unknown>)[key]}
+          label={settingLabel(key)}
+          errors={errors}
+          onChange={(value) => setApp((d) => ({ ...d, [key]: value }))}
+        />
+      ))}
+      <SaveBar section={SECTION} dirty={dirty} onDiscard={discard} />
+    </form>
+  );
+}
+
+/** Polling of the active profile and the app-wide settings this host can honour, under one save bar. */
 export function GeneralSection() {
   const settings = useSettingsStore((s) => s.settings);
   const profile = activeProfile(useProfilesStore((s) => s.list.data));
+  const hidden = useHiddenKeys();
   const data = settings.data;
+  const poll =
+    data?.profile && profile ? { profileName: profile.name, seconds: data.profile.pollIntervalSeconds } : null;
   return (
     <div className="settings-section">
       <h2>General</h2>
       {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
-      {data?.profile && profile && (
-        <PollIntervalForm
-          key={`${data.profile.profileId}:${data.profile.pollIntervalSeconds}`}
-          profileName={profile.name}
-          stored={data.profile.pollIntervalSeconds}
-        />
+      {data && <GeneralForm key={JSON.stringify([data.app, poll])} storedApp={data.app} poll={poll} hidden={hidden} />}
+      {hidden.length > 0 && (
+        <p className="settings-help">
+          Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered
+          here.
+        </p>
       )}
-      {data && <AppSettingsForm key={JSON.stringify(data.app)} section="general" stored={data.app} />}
     </div>
   );
 }

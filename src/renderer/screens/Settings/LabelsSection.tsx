@@ -1,26 +1,39 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
+import { useEnvironmentLabelsStore } from '../../stores/servedLabels';
 import { useSettingsStore, type Settings } from '../../stores/settingsStore';
 import { LabelRowsEditor } from './LabelRowsEditor';
-import { SaveStatus } from './SaveStatus';
+import { SaveBar } from './SaveBar';
+import { useLeaveWarning } from './useLeaveWarning';
 import { mapOf, rowHints, rowsOf } from './statusLabelRows';
 
 type Labels = NonNullable<Settings['profile']>['statusLabels'];
 
-function LabelsForm({ stored }: { stored: Labels }) {
+/** Where the labels go: the profile's settings, or (no profile) the environment's names kept in this window. */
+type SaveLabels = (labels: Labels) => Promise<void>;
+
+function LabelsForm({ stored, onSave }: { stored: Labels; onSave: SaveLabels }) {
   const save = useSettingsStore((s) => s.save);
-  const updateProfile = useSettingsStore((s) => s.updateProfile);
   const [order, setOrder] = useState(() => rowsOf(stored.order));
   const [afterSales, setAfterSales] = useState(() => rowsOf(stored.afterSales));
   const [checked, setChecked] = useState(false);
   const hints = checked ? { ...rowHints(order), ...rowHints(afterSales) } : {};
+  // Rows carry fresh React keys: compare what they say, not who they are.
+  const said = (rows: readonly { value: string; name: string }[]) => JSON.stringify(rows.map((r) => [r.value, r.name]));
+  const dirty = said(order) !== said(rowsOf(stored.order)) || said(afterSales) !== said(rowsOf(stored.afterSales));
+  useLeaveWarning(dirty, 'Status labels');
+  const discard = () => {
+    setOrder(rowsOf(stored.order));
+    setAfterSales(rowsOf(stored.afterSales));
+    setChecked(false);
+  };
   const hostIssues = save.section === 'labels' ? Object.entries(save.fieldErrors) : [];
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
     if (Object.keys({ ...rowHints(order), ...rowHints(afterSales) }).length > 0) return;
-    await updateProfile('labels', { statusLabels: { order: mapOf(order), afterSales: mapOf(afterSales) } });
+    await onSave({ order: mapOf(order), afterSales: mapOf(afterSales) });
   };
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -41,12 +54,7 @@ function LabelsForm({ stored }: { stored: Labels }) {
           ))}
         </ul>
       )}
-      <div className="settings-actions">
-        <button type="submit" disabled={save.status === 'saving'}>
-          Save labels
-        </button>
-        <SaveStatus section="labels" />
-      </div>
+      <SaveBar section="labels" dirty={dirty} onDiscard={discard} saveLabel="Save labels" />
     </form>
   );
 }
@@ -54,8 +62,18 @@ function LabelsForm({ stored }: { stored: Labels }) {
 /** The merchant's names for the platform's numeric status values (shown as "name (n)" everywhere). */
 export function LabelsSection() {
   const settings = useSettingsStore((s) => s.settings);
+  const updateProfile = useSettingsStore((s) => s.updateProfile);
   const profile = activeProfile(useProfilesStore((s) => s.list.data));
+  const environmentLabels = useEnvironmentLabelsStore((s) => s.labels);
+  const [environmentSaved, setEnvironmentSaved] = useState(false);
   const data = settings.data?.profile;
+  const saveToProfile: SaveLabels = async (statusLabels) => {
+    await updateProfile('labels', { statusLabels });
+  };
+  const saveToEnvironment: SaveLabels = async (labels) => {
+    useEnvironmentLabelsStore.getState().save(labels);
+    setEnvironmentSaved(true);
+  };
   return (
     <div className="settings-section">
       <h2>Status labels</h2>
@@ -64,8 +82,27 @@ export function LabelsSection() {
         a name is shown as its number.
       </p>
       {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
-      {data && <LabelsForm key={`${data.profileId}:${JSON.stringify(data.statusLabels)}`} stored={data.statusLabels} />}
-      {settings.data && !data && <p className="muted">No profile is active.</p>}
+      {data && (
+        <LabelsForm
+          key={`${data.profileId}:${JSON.stringify(data.statusLabels)}`}
+          stored={data.statusLabels}
+          onSave={saveToProfile}
+        />
+      )}
+      {settings.data && !data && (
+        <>
+          <p className="settings-help">
+            No profile is active (the MERCHANT_DESK_* settings are used): these names start as the defaults and are kept
+            in this window’s storage until you add a profile.
+          </p>
+          <LabelsForm key={JSON.stringify(environmentLabels)} stored={environmentLabels} onSave={saveToEnvironment} />
+          {environmentSaved && (
+            <p role="status" className="muted">
+              Saved.
+            </p>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -5,12 +5,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAccountsStore } from '../../stores/accountsStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { installFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
-import { AppSettingsForm } from './AppSettingsForm';
+import { useAppStore } from '../../stores/appStore';
+import { useProfilesStore } from '../../stores/profilesStore';
+import type { AppSettings } from '../../stores/settingsStore';
+import { profileSettings, profileView } from '../../testing/profileFixture';
 import { ConnectAccountForm } from './ConnectAccountForm';
+import { GeneralSection } from './GeneralSection';
+import { NotificationsSection } from './NotificationsSection';
 
 afterEach(cleanup);
 
-describe('the app settings form', () => {
+describe('the General and Notifications screens', () => {
   // A setting this version has no label for (as another part of the app may add) still shows, labelled by name.
   const stored = {
     clipboardClearSeconds: 120,
@@ -18,32 +23,126 @@ describe('the app settings form', () => {
     openAtLogin: false,
     doNotDisturb: { enabled: false, from: '22:00', to: '07:00' },
     quietSummary: true,
-  } as unknown as Parameters<typeof AppSettingsForm>[0]['stored'];
+  } as unknown as AppSettings;
   let bridge: FakeBridge;
+
+  const shop = profileSettings('shop');
+  const stored60 = {
+    profileId: 'shop',
+    pollIntervalSeconds: 60,
+    notifications: shop.notifications,
+    statusLabels: shop.statusLabels,
+    deliveryDeadlines: shop.deliveryDeadlines,
+  };
+
+  function showSettings(capabilities = { tray: true, openAtLogin: true }) {
+    const profile = stored60;
+    useSettingsStore.setState({
+      ...useSettingsStore.getInitialState(),
+      settings: { status: 'ready', data: { app: stored, profile }, error: null },
+    });
+    useProfilesStore.setState({
+      list: {
+        status: 'ready',
+        data: { activeProfileId: 'shop', profiles: [profileView('shop')], tokenProblem: null },
+        error: null,
+      },
+    });
+    useAppStore.setState({
+      info: {
+        status: 'ready',
+        data: { version: '1', platform: 'linux', dataDir: '/d', logFile: '/d/l', capabilities, environment: null },
+        error: null,
+      },
+    });
+  }
 
   beforeEach(() => {
     bridge = installFakeBridge({
-      'settings:update': ({ app }) => ({
+      'settings:update': ({ app, profile }) => ({
         ok: true,
-        data: { app: { ...stored, ...app }, profile: null },
+        data: {
+          app: { ...stored, ...app },
+          profile: {
+            ...stored60,
+            ...(profile?.pollIntervalSeconds ? { pollIntervalSeconds: profile.pollIntervalSeconds } : {}),
+          },
+        },
       }),
     });
-    useSettingsStore.setState(useSettingsStore.getInitialState());
+    window.history.replaceState(null, '', '#/settings/general');
+    window.confirm = () => true;
   });
 
-  it('shows every general setting the host sends and saves only the changed one', async () => {
-    render(<AppSettingsForm section="general" stored={stored} />);
+  it('General: one save bar for the poll interval (in minutes) and the app settings; one request for both', async () => {
+    showSettings();
+    render(<GeneralSection />);
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
+    const minutes = screen.getByLabelText('Check every (minutes)') as HTMLInputElement;
+    expect(minutes.value).toBe('1');
     expect(screen.getByLabelText('Open Merchant Desk when I log in')).toBeTruthy();
-    expect(screen.getByLabelText('Clear the clipboard after (seconds)')).toBeTruthy();
     expect(screen.queryByText('Do not disturb')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '2.5');
     await userEvent.click(screen.getByLabelText('Open Merchant Desk when I log in'));
+    screen.getByText('You have unsaved changes.');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(bridge.calls).toEqual([['settings:update', { app: { openAtLogin: true }, profile: null }]]);
+    expect(bridge.calls).toEqual([
+      ['settings:update', { app: { openAtLogin: true }, profile: { profileId: 'shop', pollIntervalSeconds: 150 } }],
+    ]);
     await screen.findByText('Saved.');
   });
 
-  it('shows notification settings it has no label for under Notifications, as a group of controls', async () => {
-    render(<AppSettingsForm section="notifications" stored={stored} />);
+  it('General: Discard puts the stored values back', async () => {
+    showSettings();
+    render(<GeneralSection />);
+    const minutes = screen.getByLabelText('Check every (minutes)') as HTMLInputElement;
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(minutes.value).toBe('1');
+    screen.getByText('No unsaved changes.');
+    expect(bridge.calls).toEqual([]);
+  });
+
+  it('General: with unsaved changes, leaving asks first; staying keeps the screen and the edit', async () => {
+    showSettings();
+    render(<GeneralSection />);
+    const minutes = screen.getByLabelText('Check every (minutes)') as HTMLInputElement;
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '5');
+    const asked: string[] = [];
+    window.confirm = (text?: string) => (asked.push(String(text)), false);
+    const heard: string[] = [];
+    const onHash = () => heard.push(window.location.hash);
+    window.addEventListener('hashchange', onHash);
+    window.location.hash = '#/orders';
+    await new Promise((r) => setTimeout(r, 50));
+    window.removeEventListener('hashchange', onHash);
+    expect(asked).toEqual(['Your changes to General are not saved. Leave without saving them?']);
+    expect(window.location.hash).toBe('#/settings/general');
+    expect(heard).toEqual([]);
+    expect(minutes.value).toBe('5');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    window.location.hash = '#/orders';
+    await new Promise((r) => setTimeout(r, 50));
+    expect(window.location.hash).toBe('#/orders');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('General: hides what the host cannot honour (the browser host: no tray, no login item)', () => {
+    showSettings({ tray: false, openAtLogin: false });
+    render(<GeneralSection />);
+    expect(screen.queryByLabelText('Open Merchant Desk when I log in')).toBeNull();
+    expect(screen.queryByText(/tray/i, { selector: 'label' })).toBeNull();
+    expect(screen.getByLabelText('Clear the clipboard after (seconds)')).toBeTruthy();
+  });
+
+  it('Notifications: settings it has no label for show as a group of controls, under the one save bar', async () => {
+    showSettings();
+    render(<NotificationsSection />);
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
     expect(screen.getByRole('group', { name: 'Do not disturb' })).toBeTruthy();
     expect(screen.getByLabelText('Enabled')).toBeTruthy();
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('22:00');
@@ -83,5 +182,53 @@ describe('the connect form', () => {
     await screen.findByText('A profile "shop" exists already.', { selector: '.settings-field-error' });
     expect(id.getAttribute('aria-invalid')).toBe('true');
     expect(document.body.innerHTML).not.toContain('secret-token-1');
+  });
+});
+
+describe('the poll interval in minutes', () => {
+  it('reads minutes (a comma too) as the seconds the profile stores, within 15 s and one day', async () => {
+    const { minutesText, secondsOfMinutes } = await import('./pollMinutes');
+    expect(minutesText(60)).toBe('1');
+    expect(minutesText(90)).toBe('1.5');
+    expect(minutesText(15)).toBe('0.25');
+    expect(secondsOfMinutes('2,5')).toEqual({ ok: true, seconds: 150 });
+    expect(secondsOfMinutes('0.1')).toEqual({
+      ok: false,
+      problem: 'Minutes from 0.25 (15 seconds) to 1440 (one day).',
+    });
+    expect(secondsOfMinutes('1441').ok).toBe(false);
+    expect(secondsOfMinutes('').ok).toBe(false);
+  });
+});
+
+describe('the status labels screen', () => {
+  it('has nothing unsaved until a row changes, and Discard puts the stored names back', async () => {
+    const { LabelsSection } = await import('./LabelsSection');
+    const shop = profileSettings('shop');
+    useSettingsStore.setState({
+      ...useSettingsStore.getInitialState(),
+      settings: {
+        status: 'ready',
+        data: {
+          app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+          profile: {
+            profileId: 'shop',
+            pollIntervalSeconds: 60,
+            notifications: shop.notifications,
+            statusLabels: { order: { 4: 'Completed' }, afterSales: {} },
+            deliveryDeadlines: shop.deliveryDeadlines,
+          },
+        },
+        error: null,
+      },
+    });
+    render(<LabelsSection />);
+    screen.getByText('No unsaved changes.');
+    const name = screen.getByDisplayValue('Completed');
+    await userEvent.type(name, '!');
+    screen.getByText('You have unsaved changes.');
+    await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    screen.getByText('No unsaved changes.');
+    expect(screen.getByDisplayValue('Completed')).toBeTruthy();
   });
 });

@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import type { Order } from '../../../shared/domain/order';
+import { DEFAULT_RULES } from '../../../shared/due/rules';
+import { DateTime } from '../../components/DateTime';
+import { deadlineView } from '../../orderView/deadlineText';
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
+
+const TONE: Record<string, string> = { overdue: 'chip-danger', 'due-soon': 'chip-attention' };
+
+/**
+ * The order's delivery deadline, as the attention queue counts it: due time, overdue / due soon, and the rule that
+ * gave it (the active profile's rules; with no profile, the labelled defaults). Moves with the clock.
+ */
+export function DeadlineInfo({ order }: { order: Order }) {
+  const settings = useProfilesStore((s) => activeProfile(s.list.data)?.deliveryDeadlines) ?? DEFAULT_RULES;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const view = deadlineView(order, settings, now);
+  const tone = TONE[view.state];
+  return (
+    <div className="od-deadline" data-state={view.state}>
+      <p>
+        {tone ? <span className={`chip ${tone}`}>{view.headline}</span> : <strong>{view.headline}</strong>}
+        {view.dueMs !== null && (
+          <>
+            {' '}
+            · due <DateTime value={new Date(view.dueMs).toISOString()} />
+          </>
+        )}
+      </p>
+      <p className="muted">Rule: {view.rule}</p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * `merchant-desk ui --sandbox` without a keychain: the environment mode (no profile, the sandbox's own settings).
+ * Statuses still have names, Settings → Status labels renames them, and the sandbox banner says it is demo data.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium';
+import { openApp, screenshot, startWorkspace, workspaceAvailable, type Workspace } from '../helpers/workspace';
+
+describe.runIf(workspaceAvailable)('the environment mode (no keychain, no profile)', () => {
+  let workspace: Workspace;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [workspace, browser] = await Promise.all([
+      startWorkspace({ noKeychain: true, argv: ['--sandbox-port', '0'] }),
+      launchChromium(),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await workspace?.stop();
+  });
+
+  it('shows status names (not bare numbers), the sandbox banner, and renames a status in Settings', async () => {
+    expect(workspace.stderr.join('\n')).toMatch(/environment mode/);
+    const { page, context, problems } = await openApp(browser, workspace);
+    await page.getByText('Sandbox — demo data.').waitFor();
+    const grid = page.getByRole('grid', { name: 'Orders' });
+    await grid.locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: /^Completed/ }).waitFor();
+    await expect.poll(() => grid.innerText()).toMatch(/Completed \(4\)|Cancelled \(5\)|Delivering \(3\)/);
+    await screenshot(page, 'environment-mode-orders-light');
+
+    await page.goto(`${new URL(page.url()).origin}/#/settings/labels`);
+    await page.getByRole('heading', { level: 2, name: 'Status labels' }).waitFor();
+    expect(await page.getByText('No profile is active.', { exact: true }).count()).toBe(0);
+    const completed = page.locator('input[value="Completed"]').first();
+    await completed.fill('Done');
+    await page.getByRole('button', { name: 'Save labels' }).click();
+    await page.getByText('No unsaved changes.').waitFor();
+    let asked = false;
+    page.on('dialog', (d) => {
+      asked = true;
+      void d.dismiss();
+    });
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: /Orders/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(asked).toBe(false);
+    await page.getByRole('button', { name: /^Done/ }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
