@@ -65,6 +65,13 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
+/** Each line typed (or piped) on standard input, until unsubscribed (then stdin no longer holds the process open). */
+function stdinLines(listener: (line: string) => void): () => void {
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  rl.on('line', listener);
+  return () => rl.close();
+}
+
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stdoutStream: process.stdout,
@@ -72,6 +79,7 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   signal: controller.signal,
   stdin: readStdin,
+  lines: stdinLines,
   interactive: process.stdin.isTTY === true,
   confirm,
 });
