@@ -1,8 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { openThroughRedirectFile } from '../core/paths/redirectFile';
 
 /** How each desktop opens a URL in the default browser (no shell: the URL is one argument, never parsed). */
 export function browserOpener(platform: NodeJS.Platform, url: string): { command: string; args: string[] } {
@@ -11,25 +8,8 @@ export function browserOpener(platform: NodeJS.Platform, url: string): { command
   return { command: 'xdg-open', args: [url] };
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * An owner-only page that sends the browser on to `url`. The browser is opened on this file rather than on the
- * address itself: a command line is readable by other local users (ps, /proc) for as long as the browser runs,
- * and the address carries the token. Remove it when serving stops.
- */
-export async function writeRedirectFile(url: string): Promise<{ fileUrl: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'merchant-desk-ui-'));
-  const file = path.join(dir, 'open.html');
-  const target = escapeAttribute(url);
-  await writeFile(
-    file,
-    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}"><title>Merchant Desk</title><a href="${target}">Open Merchant Desk</a>\n`,
-    { mode: 0o600 },
-  );
-  return { fileUrl: pathToFileURL(file).href, remove: () => rm(dir, { recursive: true, force: true }) };
-}
+// The redirect page lives in core (Electron main opens login links through it too); `ui` imports it from here.
+export { writeRedirectFile } from '../core/paths/redirectFile';
 
 /** Opens the URL in the default browser; `onFailure` is called when no opener could be started. */
 export function openInBrowser(url: string, onFailure: () => void): void {
@@ -44,4 +24,12 @@ export function openInBrowser(url: string, onFailure: () => void): void {
   } catch {
     onFailure();
   }
+}
+
+/**
+ * Opens a link that may carry a secret (a buyer's login link) in the default browser through an owner-only
+ * redirect page, so the opener's and the browser's command lines hold only that page's file:// address.
+ */
+export function openLinkInBrowser(url: string, onFailure: () => void): Promise<void> {
+  return openThroughRedirectFile(url, (fileUrl) => openInBrowser(fileUrl, onFailure)).catch(onFailure);
 }

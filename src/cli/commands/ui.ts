@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
 import { browserHostImplementations } from '../../browserHost/implementations';
 import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
-import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
+import { openInBrowser, openLinkInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { startDevRenderer, type DevPages } from '../../browserHost/devRenderer';
 import { systemClipboard } from '../../browserHost/clipboard/systemClipboard';
 import { createExportDownloads } from '../../browserHost/exportDownloads';
@@ -116,8 +116,9 @@ export function registerUi(program: Command, run: CommandRunner): void {
         const downloads = createExportDownloads();
         const clipboard = systemClipboard({ log: ctx.io.stderr });
         const useCases = uiUseCases(served, {
-          openExternal: async (url) =>
-            openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
+          // A login link carries a live code: never on a command line (openLinkInBrowser).
+          openExternal: (url) =>
+            openLinkInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
           clipboard,
           downloads,
         });
