@@ -91,7 +91,7 @@ describe('settings store', () => {
     await useSettingsStore.getState().inspect('shop-eu', null);
     expect(bridge.calls.at(-1)).toEqual([
       'credentials:inspectSignature',
-      { profileId: 'shop-eu', buyer: {}, publicKeyPem: null },
+      { profileId: 'shop-eu', publicKeyPem: null },
     ]);
     expect(useSettingsStore.getState().inspection).toMatchObject({ status: 'failed', data: null });
   });

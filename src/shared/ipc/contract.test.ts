@@ -175,7 +175,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     },
   },
   'credentials:inspectSignature': {
-    request: { profileId: 'shop-eu', buyer: { email: 'ann@example.com' }, publicKeyPem: null },
+    request: { profileId: 'shop-eu', publicKeyPem: null },
     response: {
       ok: true,
       data: {
@@ -187,8 +187,13 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         stringToSign: 'POST\n/pay-fac/M-1/v1/buyer/sync\n',
         stringToSignVisible: 'POST\\n\n/pay-fac/M-1/v1/buyer/sync\\n\n',
         stringToSignBytes: 31,
-        headers: { 'Content-Type': 'application/json', nonce: 'n1', timestamp: '1', signature: 'c2ln' },
-        body: '{"merchantUserNo":"sample-user-1","email":"ann@example.com"}',
+        headers: {
+          'Content-Type': 'application/json',
+          nonce: 'EXAMPLE-NONCE-NOT-SENDABLE',
+          timestamp: '1000000000',
+          signature: 'c2ln',
+        },
+        body: '{"merchantUserNo":"example-buyer","email":"buyer@example.com"}',
         keyFingerprint: publicKey.fingerprint,
         selfCheck: true,
         publicKeyCheck: null,
