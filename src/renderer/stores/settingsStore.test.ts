@@ -89,10 +89,7 @@ describe('settings store', () => {
       error: { kind: 'invalid-input', code: 'no-key', message: 'Profile shop-eu has no key.' },
     }));
     await useSettingsStore.getState().inspect('shop-eu', null);
-    expect(bridge.calls.at(-1)).toEqual([
-      'credentials:inspectSignature',
-      { profileId: 'shop-eu', publicKeyPem: null },
-    ]);
+    expect(bridge.calls.at(-1)).toEqual(['credentials:inspectSignature', { profileId: 'shop-eu', publicKeyPem: null }]);
     expect(useSettingsStore.getState().inspection).toMatchObject({ status: 'failed', data: null });
   });
 });

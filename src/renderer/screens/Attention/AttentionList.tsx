@@ -4,6 +4,7 @@ import { instantMs } from '../../format/time';
 import { rowKey, type AttentionRow } from '../../stores/attentionStore';
 import { dueText, KIND_LABELS } from './attentionText';
 import { useMinuteClock } from './useMinuteClock';
+import { PlatformText } from '../../components/PlatformText';
 
 const optionId = (key: string) => `attention-option-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
@@ -53,7 +54,9 @@ function Row({
     >
       <span className="attention-main">
         <span className={`chip chip-${TONE[row.kind]}`}>{KIND_LABELS[row.kind]}</span>
-        <strong>{row.orderNum ?? row.orderId}</strong>
+        <strong>
+          <PlatformText value={row.orderNum ?? row.orderId} clamp />
+        </strong>
         <span>{row.reason}</span>
       </span>
       <span className="attention-meta">
