@@ -10,7 +10,7 @@
  * isolates, zero-width space/joiners, word joiner, BOM, soft hyphen, Arabic letter mark...), the line and paragraph
  * separators, and letters that draw nothing (Hangul fillers, the combining grapheme joiner).
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029\u034F\u115F\u1160\u3164\uFFA0]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029\u115F\u1160\u3164\uFFA0]|\u034F/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 
 export type Segment = { text: string } | { control: string };
