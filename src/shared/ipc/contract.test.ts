@@ -39,6 +39,7 @@ const profileSettings = {
     rules: { clockStart: 'paid' as const, partialDelivery: 'earliest-first' as const, closedOrderStatuses: [5, 6] },
     dueSoon: { fraction: 0.25, capMinutes: 30 },
   },
+  imageHosts: [],
 };
 const keySummary = { bits: 2048, fingerprint: '3F:A0', fingerprintBase64: 'P6A=' };
 const publicKey = {
@@ -213,7 +214,12 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
   'settings:update': {
     request: {
       app: { clipboardClearSeconds: null },
-      profile: { profileId: 'shop-eu', pollIntervalSeconds: 300, deliveryDeadlines: { dueSoon: { capMinutes: 15 } } },
+      profile: {
+        profileId: 'shop-eu',
+        pollIntervalSeconds: 300,
+        deliveryDeadlines: { dueSoon: { capMinutes: 15 } },
+        imageHosts: ['images.partner.example'],
+      },
     },
     response: {
       ok: true,
@@ -225,6 +231,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           notifications: profileSettings.notifications,
           statusLabels: profileSettings.statusLabels,
           deliveryDeadlines: profileSettings.deliveryDeadlines,
+          imageHosts: ['images.partner.example'],
         },
       },
     },

@@ -2,6 +2,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { AppSettingsForm } from './AppSettingsForm';
+import { ImageHostsForm } from './ImageHostsForm';
 import { PollIntervalForm } from './PollIntervalForm';
 
 /** Polling of the active profile, and the app-wide settings (clipboard, tray, login…). */
@@ -18,6 +19,13 @@ export function GeneralSection() {
           key={`${data.profile.profileId}:${data.profile.pollIntervalSeconds}`}
           profileName={profile.name}
           stored={data.profile.pollIntervalSeconds}
+        />
+      )}
+      {data?.profile && profile && (
+        <ImageHostsForm
+          key={`${data.profile.profileId}:${data.profile.imageHosts.join(',')}`}
+          profileName={profile.name}
+          stored={data.profile.imageHosts}
         />
       )}
       {data && <AppSettingsForm key={JSON.stringify(data.app)} section="general" stored={data.app} />}
