@@ -8,6 +8,7 @@ import type { DueMemoryStore } from './dueMemoryStore';
 import { EMPTY_DUE_MEMORY, planDueNotifications, type DueMemory, type DueQueue } from './dueNotifications';
 import { notificationNavigation, type NavigateTarget } from './navigation';
 import { notificationsFor, type NotificationTarget } from './notifications';
+import { createHeldNotifications, type HeldNotificationOptions, type HeldNotificationPort } from './heldNotifications';
 import {
   createPoller,
   type FocusPort,
@@ -41,10 +42,8 @@ export interface MenuTemplateItem {
   click(): void;
 }
 
-export interface NotificationPort {
-  on(event: 'click', listener: () => void): unknown;
-  show(): void;
-}
+/** An Electron `Notification` (heldNotifications.ts keeps each referenced until click, close or failure). */
+export type NotificationPort = HeldNotificationPort;
 
 /** What the shell reads of the attention queue (`orders:attention`'s data satisfies it). */
 export interface AttentionAnswer {
@@ -83,7 +82,9 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   trayImage(icon: TrayIcon): Image;
   /** `Notification.isSupported()` and `new Notification(options)`. */
   notificationsSupported(): boolean;
-  createNotification(options: { title: string; body: string }): NotificationPort;
+  createNotification(options: HeldNotificationOptions): NotificationPort;
+  /** Which OS the notifications are for (Windows toasts get protocol activation); default: this process's. */
+  platform?: NodeJS.Platform;
   network: NetworkPort;
   power: PowerPort;
   /** Any app window gaining focus: polls at once when the last poll is more than one interval old. */
@@ -118,6 +119,10 @@ const sameKeys = (a: Record<string, number>, b: Record<string, number>): boolean
 
 export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<Image, MenuHandle>): DesktopShell {
   const now = ports.now ?? Date.now;
+  const held = createHeldNotifications({
+    create: (options) => ports.createNotification(options),
+    platform: ports.platform ?? process.platform,
+  });
   const formatTime =
     ports.formatTime ??
     ((ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }));
@@ -241,10 +246,9 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
 
   function show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void {
     for (const n of notifications) {
-      const notification = ports.createNotification({ title: n.title, body: n.body });
       const target = notificationNavigation(n.target);
-      notification.on('click', () => ports.navigate(target));
-      notification.show();
+      const deepLink = n.target.kind === 'order' ? `merchantdesk://order/${n.target.orderId}` : undefined;
+      held.show({ title: n.title, body: n.body, ...(deepLink ? { deepLink } : {}) }, () => ports.navigate(target));
     }
   }
 
