@@ -62,8 +62,8 @@ export function createHeldNotifications(deps: {
 }
 
 /** Characters XML 1.0 cannot hold at all (a buyer's name may carry them): dropped, or the toast would not parse. */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function escapeXml(text: string): string {
