@@ -10,7 +10,7 @@ import type { AppError } from '../../shared/errors/appError';
 import type { Result } from '../../core/result';
 import { guardedOpenExternal } from '../externalLinks';
 import { openThroughRedirectFile } from '../../core/paths/redirectFile';
-import type { LocalManagementPorts } from './handlers/localManagement';
+import type { LocalManagementPorts } from '../../appHost/handlers/localManagement';
 
 /** The local-management ports, and the one guarded `shell.openExternal` every other opener in main uses too. */
 export type ElectronLocalManagementPorts = LocalManagementPorts & {
