@@ -71,4 +71,10 @@ describe('held notifications', () => {
     expect(xml).toContain('<text>Ann&lt;/text&gt;&lt;action content=&quot;x&quot;/&gt;&amp;&apos;</text>');
     expect(xml.match(/<text>/g)).toHaveLength(2);
   });
+
+  it('shows bidi controls in a notification as marks: a buyer name cannot reverse the app’s words after it', () => {
+    const { notifications, created } = setUp('linux');
+    notifications.show({ title: 'Refund request', body: 'Order 42 · Ann\u202E · 3 items' }, () => {});
+    expect(created[0]!.options.body).toBe('Order 42 · AnnU+202E · 3 items');
+  });
 });

@@ -44,7 +44,10 @@ export function createHeldNotifications(deps: {
 }): HeldNotifications {
   const held = new Set<HeldNotificationPort>();
   return {
-    show({ title, body, deepLink }, onClick) {
+    show(n, onClick) {
+      const title = visibleBidiControls(n.title);
+      const body = visibleBidiControls(n.body);
+      const deepLink = n.deepLink;
       const toast =
         deps.platform === 'win32' && deepLink !== undefined ? { toastXml: toastXml(title, body, deepLink) } : {};
       const notification = deps.create({ title, body, ...toast });
@@ -60,6 +63,17 @@ export function createHeldNotifications(deps: {
     },
     held: () => held.size,
   };
+}
+
+/**
+ * A notification's text joins the app's words with the platform's (order numbers, buyer names): an embedding,
+ * override or isolate control in them would reorder the app's words after it, so each is written as "U+202E".
+ */
+export function visibleBidiControls(text: string): string {
+  return text.replace(
+    /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g,
+    (c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
 }
 
 /** Characters XML 1.0 cannot hold at all (a buyer's name may carry them): dropped, or the toast would not parse. */

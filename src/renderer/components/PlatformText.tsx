@@ -17,16 +17,19 @@ export function PlatformText({
   controls = 'visible',
   clamp = false,
   className,
+  composed = false,
 }: {
   value: string;
   controls?: 'visible' | 'kept';
   clamp?: boolean;
   className?: string;
+  /** The app's words around the platform's (an error message, an attention line): read left to right, as the app. */
+  composed?: boolean;
 }) {
   const shown = clamp ? shortened(value, CLAMPED_CHARS) : value;
   const classes = ['platform-text', clamp ? 'platform-clamp' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <bdi className={classes} title={clamp ? value : undefined} dir="auto">
+    <bdi className={classes} title={clamp ? value : undefined} dir={composed ? 'ltr' : 'auto'}>
       {controls === 'kept'
         ? shown
         : visibleSegments(shown).map((s, i) =>

@@ -61,7 +61,13 @@ function Row({
       </span>
       <span className="attention-meta">
         <When row={row} nowMs={nowMs} />
-        {row.detail && <span className="attention-detail">{row.detail}</span>}
+        {row.detail && (
+          // Product titles and the platform's error text inside the app's words: a U+202E in them is shown as a mark,
+          // so it cannot reverse " — delivery time …" after it.
+          <span className="attention-detail">
+            <PlatformText value={row.detail} composed />
+          </span>
+        )}
       </span>
     </li>
   );
