@@ -33,7 +33,14 @@ export interface Workspace {
   stop(): Promise<void>;
 }
 
-export async function startWorkspace(options: { dataDir?: string; argv?: string[] } = {}): Promise<Workspace> {
+export async function startWorkspace(
+  options: {
+    dataDir?: string;
+    argv?: string[];
+    /** The core host in this process: only for a journey that fakes the clock (the core must see it). */
+    coreHostInProcess?: boolean;
+  } = {},
+): Promise<Workspace> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'md-ws-'));
   const secrets = createMemorySecretStore();
   const stdout: string[] = [];
@@ -54,6 +61,7 @@ export async function startWorkspace(options: { dataDir?: string; argv?: string[
       lineListeners.add(listener);
       return () => lineListeners.delete(listener);
     },
+    ...(options.coreHostInProcess ? { coreHostInProcess: true } : {}),
   });
   const addresses = () => stdout.filter((l) => l.startsWith('Merchant Desk UI: '));
   for (;;) {
