@@ -17,6 +17,9 @@ export function createEventPages(log: (line: string) => void): EventPages {
     add(page) {
       pages.add(page);
       log(`Merchant Desk UI: a page connected (${pages.size} open).`);
+      // A frame over maxPayload, a malformed frame or a reset makes ws emit 'error' on this page's socket (and close
+      // it); with no listener that error would end the whole process. It costs the sender its connection only.
+      page.on('error', (e) => log(`Merchant Desk UI: a page's event connection failed (${e.message}); it is closed.`));
       page.on('close', () => {
         pages.delete(page);
         log(`Merchant Desk UI: a page left (${pages.size} open).`);

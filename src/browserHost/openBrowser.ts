@@ -1,8 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { openThroughRedirectFile } from '../core/paths/redirectFile';
 import { err, ok, type Result } from '../core/result';
 import type { AppError } from '../shared/errors/appError';
 import { browserNotOpened } from '../shared/errors/linkErrors';
@@ -14,25 +11,8 @@ export function browserOpener(platform: NodeJS.Platform, url: string): { command
   return { command: 'xdg-open', args: [url] };
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * An owner-only page that sends the browser on to `url`. The browser is opened on this file rather than on the
- * address itself: a command line is readable by other local users (ps, /proc) for as long as the browser runs,
- * and the address carries the token. Remove it when serving stops.
- */
-export async function writeRedirectFile(url: string): Promise<{ fileUrl: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'merchant-desk-ui-'));
-  const file = path.join(dir, 'open.html');
-  const target = escapeAttribute(url);
-  await writeFile(
-    file,
-    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}"><title>Merchant Desk</title><a href="${target}">Open Merchant Desk</a>\n`,
-    { mode: 0o600 },
-  );
-  return { fileUrl: pathToFileURL(file).href, remove: () => rm(dir, { recursive: true, force: true }) };
-}
+// The redirect page lives in core (Electron main opens login links through it too); `ui` imports it from here.
+export { writeRedirectFile } from '../core/paths/redirectFile';
 
 /** Opens the URL in the default browser; `onFailure` is called when no opener could be started. */
 export function openInBrowser(url: string, onFailure: () => void): void {
@@ -53,12 +33,12 @@ export function openInBrowser(url: string, onFailure: () => void): void {
 const OPENER_SETTLE_MS = 3_000;
 
 /**
- * Opens a login link in the default browser and answers whether that worked: the opener's exit status (xdg-open
+ * Starts the opener on `url` and answers whether that worked: the opener's exit status (xdg-open
  * answers 3 or 4 when it finds no browser or no display), a missing opener, or — when it is still running after a few
  * seconds, as some openers wait for the browser — opened. The link is an argument of the opener, never of a shell,
  * and never in the answer or the log (it holds a live authorization code).
  */
-export function openLinkInBrowser(
+function openerAnswer(
   url: string,
   options: {
     log?: (line: string) => void;
@@ -96,4 +76,26 @@ export function openLinkInBrowser(
       finish(`${command}: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
+}
+
+/**
+ * Opens a login link in the default browser and answers whether that worked. The opener (and the browser it starts)
+ * gets an owner-only redirect page's file:// address, never the link itself: a command line is readable by every
+ * local user (ps, /proc) for as long as that process runs, and the link holds a live authorization code.
+ */
+export async function openLinkInBrowser(
+  url: string,
+  options: Parameters<typeof openerAnswer>[1] = {},
+): Promise<Result<void, AppError>> {
+  let answer: Result<void, AppError> = ok(undefined);
+  try {
+    await openThroughRedirectFile(url, async (fileUrl) => {
+      answer = await openerAnswer(fileUrl, options);
+    });
+  } catch (e) {
+    return err(
+      browserNotOpened(`the redirect page could not be written (${e instanceof Error ? e.message : String(e)})`),
+    );
+  }
+  return answer;
 }

@@ -61,7 +61,7 @@ export function pageLogin(sessionPath: string): void {
         if (response.ok) page.location.replace('/');
         else
           say(
-            'This address carries an access token that is not valid here (from an earlier start?). Open the address merchant-desk ui printed last.',
+            'This address carries an access token that is spent: it works once, within a minute of being printed. Press Enter in the terminal where merchant-desk ui runs for a new address, and open that.',
           );
       },
       () => say('Merchant Desk UI is not running: start it again with merchant-desk ui.'),
@@ -106,7 +106,13 @@ export function pageBridge(config: BridgeConfig): void {
       })
       .then(
         (response) => {
-          if (response.ok) return response.json();
+          // 400 and 413 carry the host's own error Result (not JSON, too large): the page shows that, not a status.
+          if (response.ok || response.status === 400 || response.status === 413) {
+            return response.json().then(
+              (answer) => answer,
+              () => failure('unavailable', `Merchant Desk UI answered HTTP ${response.status}.`),
+            );
+          }
           if (response.status === 401 || response.status === 403) {
             return failure(
               'refused',

@@ -33,6 +33,8 @@ interface BrowserHostCommonOptions {
   downloads?: ExportDownloads;
   /** Told when a page connects or leaves (for the terminal). */
   log?: (line: string) => void;
+  /** How long a start-up token may be exchanged; default 60 s (tests shorten it). */
+  tokenLifetimeMs?: number;
 }
 
 export type BrowserHostOptions = BrowserHostCommonOptions &
@@ -49,8 +51,14 @@ export type BrowserHostOptions = BrowserHostCommonOptions &
 
 export interface BrowserHost extends IpcEventPublisher {
   readonly port: number;
-  /** The address to open: carries this start's token in the fragment (never sent to the server by a browser). */
+  /**
+   * The address to open: carries this start's token in the fragment (never sent to the server by a browser). The
+   * token works once, within `tokenLifetimeMs`: a copy left in the browser's history or session files is spent.
+   */
   readonly url: string;
+  readonly tokenLifetimeMs: number;
+  /** A new address with a new token (`ui`'s "press Enter"): the token of any earlier address stops working. */
+  freshUrl(): string;
   /** Pages connected for push events. */
   openPages(): number;
   /** Closes every page's event connection (code 1001) and stops serving. */
@@ -64,6 +72,12 @@ export type BrowserHostStartError =
 
 const MAX_SESSION_BODY = 1024;
 const MAX_INVOKE_BODY = 1024 * 1024;
+/**
+ * A body over its limit is read on (and dropped) up to this much, so the client gets the "too large" answer rather
+ * than a reset while it is still sending; a client that sends even more has its connection cut.
+ */
+const MAX_DRAINED_BODY = 32 * 1024 * 1024;
+export const DEFAULT_TOKEN_LIFETIME_MS = 60_000;
 
 const COMMON_HEADERS = {
   'cache-control': 'no-store',
@@ -76,21 +90,29 @@ const COMMON_HEADERS = {
 
 class BodyTooLarge extends Error {}
 
+/**
+ * The request body as text, at most `limit` bytes. A longer body is read to its end without being kept (up to
+ * MAX_DRAINED_BODY) and then rejected with BodyTooLarge, so the caller can still answer: destroying the request at
+ * once would reset the connection under a client that is still sending, which then sees no answer at all.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new BodyTooLarge());
-        req.destroy();
-      } else chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
+      else if (size > MAX_DRAINED_BODY) req.destroy();
+      else chunks.length = 0;
     });
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('end', () =>
+      size > limit ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
     req.once('error', reject);
   });
 }
+
+const TOO_LARGE = 'The request is too large.';
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers = {}): void {
   res.writeHead(status, { ...COMMON_HEADERS, 'content-type': type, ...headers });
@@ -132,7 +154,13 @@ export async function startBrowserHost(
     return { html, policy: appPolicyOf(html) };
   }
   const log = options.log ?? (() => {});
-  const token = newSecret();
+  const tokenLifetimeMs = options.tokenLifetimeMs ?? DEFAULT_TOKEN_LIFETIME_MS;
+  /** The one start-up token that may still be exchanged, until it is used, replaced or expired. */
+  let live: { token: string; expiresAt: number } | undefined;
+  const mintToken = (): string => {
+    live = { token: newSecret(), expiresAt: Date.now() + tokenLifetimeMs };
+    return live.token;
+  };
   const sessionSecret = newSecret();
   const loginSource = pageScript(pageLogin, ROUTES.session);
   const bridgeSource = pageScript(pageBridge, {
@@ -148,12 +176,20 @@ export async function startBrowserHost(
     let presented: unknown;
     try {
       presented = (JSON.parse(await readBody(req, MAX_SESSION_BODY)) as { token?: unknown }).token;
-    } catch {
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return refuse(res, 413, TOO_LARGE);
       return refuse(res, 400, 'Expected {"token": "..."}.');
     }
-    if (typeof presented !== 'string' || !secretMatches(presented, token)) {
-      return refuse(res, 403, 'Wrong token: open the address merchant-desk ui printed.');
+    const current = live !== undefined && Date.now() <= live.expiresAt ? live.token : undefined;
+    if (typeof presented !== 'string' || current === undefined || !secretMatches(presented, current)) {
+      return refuse(
+        res,
+        403,
+        'This access token was used already or has expired: press Enter where merchant-desk ui runs for a new address.',
+      );
     }
+    // Single use: a copy of the address in the browser's history, session or tab files is worth nothing now.
+    live = undefined;
     res.writeHead(204, { ...COMMON_HEADERS, 'set-cookie': sessionCookie(cookieName(), sessionSecret) });
     res.end();
   }
@@ -163,8 +199,15 @@ export async function startBrowserHost(
     try {
       call = JSON.parse(await readBody(req, MAX_INVOKE_BODY)) as typeof call;
     } catch (e) {
-      const why = e instanceof BodyTooLarge ? 'The request is too large.' : 'The request is not JSON.';
-      return send(res, 400, 'application/json', JSON.stringify(errorResult('invalid-request', why)));
+      if (e instanceof BodyTooLarge) {
+        return send(res, 413, 'application/json', JSON.stringify(errorResult('invalid-request', TOO_LARGE)));
+      }
+      return send(
+        res,
+        400,
+        'application/json',
+        JSON.stringify(errorResult('invalid-request', 'The request is not JSON.')),
+      );
     }
     if (typeof call !== 'object' || call === null || !Array.isArray(call.args)) {
       const why = 'Expected {"channel": "...", "args": [...]}.';
@@ -248,6 +291,9 @@ export async function startBrowserHost(
     });
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node hands the socket over without its error listener: a client reset here must not become an uncaught error
+    // (which ends `merchant-desk ui`). ws adds its own listeners once it takes the socket.
+    socket.on('error', () => socket.destroy());
     const host = allowedHost(req, port);
     if (host === undefined) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!sameOrigin(req, host)) return refuseUpgrade(socket, 403, 'Forbidden');
@@ -277,12 +323,15 @@ export async function startBrowserHost(
   });
   if (!listening.ok) return listening;
   port = listening.value;
+  const addressOf = (token: string) => `http://127.0.0.1:${port}/#token=${token}`;
 
   return {
     ok: true,
     value: {
       port,
-      url: `http://127.0.0.1:${port}/#token=${token}`,
+      url: addressOf(mintToken()),
+      tokenLifetimeMs,
+      freshUrl: () => addressOf(mintToken()),
       openPages: () => pages.count(),
       publish: (event, payload) => pages.publish(event, payload),
       async close() {

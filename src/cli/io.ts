@@ -19,6 +19,11 @@ export interface CliIo {
    * typed without echo on a terminal, where `prompt` is shown on stderr. Absent: no standard input.
    */
   stdin?: (prompt?: string) => Promise<string>;
+  /**
+   * Calls `listener` with each line read from standard input (a terminal or a pipe) until the returned function is
+   * called: `ui`'s "press Enter for a new address". Absent: no standard input.
+   */
+  lines?: (listener: (line: string) => void) => () => void;
   /** Standard input is a terminal: the CLI may ask (without echo) instead of refusing. */
   interactive?: boolean;
   /** Asks a yes/no question on the terminal (shown on stderr, answer echoed); only used when `interactive`. */

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { abandonedKeychainCalls } from '../core/secrets/keytarSecretStore';
 import { describeUnexpected } from '../core/logging/redact';
@@ -65,6 +67,36 @@ async function confirm(question: string): Promise<boolean> {
   }
 }
 
+/** Each line typed (or piped) on standard input, until unsubscribed (then stdin no longer holds the process open). */
+function stdinLines(listener: (line: string) => void): () => void {
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  rl.on('line', listener);
+  return () => rl.close();
+}
+
+/**
+ * Whether reading the terminal is safe: a process of a background job (`merchant-desk ui &`) that reads its
+ * terminal is stopped by the system (SIGTTIN), so it reads only when it is the terminal's foreground process group.
+ * Pipes and files are always safe; Windows has no job control.
+ */
+function stdinReadable(): boolean {
+  if (!process.stdin.isTTY || process.platform === 'win32') return true;
+  try {
+    if (process.platform === 'linux') {
+      // /proc/self/stat after the command name: state ppid pgrp session tty_nr tpgid …
+      const stat = readFileSync('/proc/self/stat', 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return fields[2] !== undefined && fields[2] === fields[5];
+    }
+    const [pgid, tpgid] = execFileSync('ps', ['-o', 'pgid=,tpgid=', '-p', String(process.pid)], { encoding: 'utf8' })
+      .trim()
+      .split(/\s+/);
+    return pgid !== undefined && pgid === tpgid;
+  } catch {
+    return false;
+  }
+}
+
 const code = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stdoutStream: process.stdout,
@@ -72,6 +104,7 @@ const code = await runCli(process.argv.slice(2), {
   env: process.env,
   signal: controller.signal,
   stdin: readStdin,
+  ...(stdinReadable() ? { lines: stdinLines } : {}),
   interactive: process.stdin.isTTY === true,
   confirm,
 });

@@ -3,7 +3,8 @@
  * login links copied by the host (through a stand-in `xclip` on PATH, which keeps what it is given in a file) —
  * each click a fresh single-use code, which the sandbox's landing route accepts once.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -29,10 +30,38 @@ function fakeClipboard(): { dir: string; file: string; read(): string } {
   return { dir, file, read: () => (existsSync(file) ? readFileSync(file, 'utf8') : '') };
 }
 
+/**
+ * An `xdg-open` (in the same folder) that records what it was asked to open, then stays alive a moment, as a
+ * browser started with that argument would: long enough for the test to read every process's command line.
+ */
+function fakeOpener(dir: string): { opened(): string } {
+  const file = path.join(dir, 'opened.txt');
+  writeFileSync(
+    path.join(dir, 'xdg-open'),
+    `#!/bin/sh\nprintf '%s' "$1" > "${file}.part"; mv "${file}.part" "${file}"; sleep 3\n`,
+  );
+  chmodSync(path.join(dir, 'xdg-open'), 0o755);
+  return { opened: () => (existsSync(file) ? readFileSync(file, 'utf8') : '') };
+}
+
+/** Every process's command line this user can read (as `ps` shows them to any local user). */
+function allCommandLines(): string[] {
+  const lines: string[] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return lines;
+}
+
 describe.runIf(workspaceAvailable)('buyers and login links', () => {
   let workspace: Workspace;
   let browser: Browser;
   const clipboard = fakeClipboard();
+  const opener = fakeOpener(clipboard.dir);
 
   beforeAll(async () => {
     // The host finds the clipboard tool as it would on a Linux desktop (this file runs in its own process).
@@ -108,6 +137,23 @@ describe.runIf(workspaceAvailable)('buyers and login links', () => {
       expect((await fetch(link)).status).toBe(200);
       expect((await fetch(link)).status).not.toBe(200);
     }
+    // "Open in browser": the opener (and the browser it starts) gets an owner-only local page, never the code in
+    // its command line, which every local user can read while the browser runs.
+    await row.getByRole('button', { name: 'Open in browser' }).click();
+    await vi.waitFor(() => expect(opener.opened()).not.toBe(''), { timeout: 10_000 });
+    const opened = workspace.sandbox.authCodes.issued().slice(issuedBefore + 2);
+    expect(opened).toHaveLength(1);
+    const openedCode = opened[0]!.code;
+    expect(allCommandLines().filter((line) => line.includes('authorizationCode') || line.includes(openedCode))).toEqual(
+      [],
+    );
+    expect(opener.opened()).toMatch(/^file:\/\//);
+    const redirectFile = fileURLToPath(opener.opened());
+    expect(statSync(redirectFile).mode & 0o077).toBe(0);
+    expect(statSync(path.dirname(redirectFile)).mode & 0o077).toBe(0);
+    expect(readFileSync(redirectFile, 'utf8')).toContain(`authorizationCode=${encodeURIComponent(openedCode)}`);
+    codes.push(opened[0]!);
+
     // The page never held a code or a link.
     const html = await page.content();
     for (const record of codes) expect(html).not.toContain(encodeURIComponent(record.code));

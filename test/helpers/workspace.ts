@@ -20,8 +20,10 @@ export const workspaceAvailable =
   (existsSync(path.join(repoRoot, 'out/renderer/index.html')) && chromiumAvailable) || Boolean(process.env.CI);
 
 export interface Workspace {
-  /** The address `ui` printed (with its one-time token in the fragment). */
+  /** The address `ui` printed (with its one-time token in the fragment: it works once, within a minute). */
   url: string;
+  /** A new address, as pressing Enter where `ui` runs prints it (each page opened needs its own token). */
+  freshUrl(): Promise<string>;
   sandbox: SandboxHandle;
   dataDir: string;
   secrets: MemorySecretStore;
@@ -49,6 +51,8 @@ export async function startWorkspace(
   const stderr: string[] = [];
   const controller = new AbortController();
   let sandbox: SandboxHandle | undefined;
+  // `ui`'s standard input: each "line" asks it for a new address.
+  const lineListeners = new Set<(line: string) => void>();
   const env = { MERCHANT_DESK_DATA_DIR: dataDir, HOME: process.env.HOME, PATH: process.env.PATH };
   const code = runCli(['ui', '--sandbox', '--no-open', ...(options.argv ?? [])], {
     stdout: (t) => stdout.push(t),
@@ -57,8 +61,13 @@ export async function startWorkspace(
     secretStore: secrets,
     signal: controller.signal,
     sandboxStarted: (h) => (sandbox = h),
+    lines: (listener) => {
+      lineListeners.add(listener);
+      return () => lineListeners.delete(listener);
+    },
     ...(options.coreHostInProcess ? { coreHostInProcess: true } : {}),
   });
+  const addresses = () => stdout.filter((l) => l.startsWith('Merchant Desk UI: '));
   for (;;) {
     const line = stdout.find((l) => l.startsWith('Merchant Desk UI: '));
     if (line) {
@@ -66,6 +75,12 @@ export async function startWorkspace(
       const running = sandbox;
       return {
         url: line.slice('Merchant Desk UI: '.length),
+        freshUrl: async () => {
+          const seen = addresses().length;
+          for (const listener of lineListeners) listener('');
+          while (addresses().length === seen) await new Promise((resolve) => setTimeout(resolve, 10));
+          return addresses().at(-1)!.slice('Merchant Desk UI: '.length);
+        },
         sandbox: running,
         dataDir,
         secrets,
@@ -123,7 +138,7 @@ export async function openApp(
     if (m.type() === 'error') problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(workspace.url);
+  await page.goto(await workspace.freshUrl());
   await page
     .getByTestId('app-info')
     .getByText(/^Version /)

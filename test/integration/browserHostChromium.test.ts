@@ -162,6 +162,14 @@ describe.runIf((built && chromiumAvailable) || process.env.CI)('merchant-desk ui
       await page.goto(redirect.fileUrl);
       await page.getByTestId('app-info').getByText('Version 0.1.0').waitFor();
       await redirect.remove();
+      // An over-limit call gets the host's "too large" Result, not a reset read as "is merchant-desk ui running?".
+      expect(
+        await page.evaluate(() =>
+          (globalThis as unknown as PageGlobals).merchantDesk.invoke('app:getInfo', {
+            filler: 'x'.repeat(2 * 1024 * 1024),
+          } as never),
+        ),
+      ).toEqual({ ok: false, error: { kind: 'invalid-request', message: 'The request is too large.' } });
       await page.evaluate(() => {
         const g = globalThis as unknown as PageGlobals;
         g.progress = [];

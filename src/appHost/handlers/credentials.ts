@@ -70,15 +70,13 @@ export function credentialsHandlers(app: ProfilePorts & ConnectionPorts): Pick<I
         checks: report.checks.map((c) => ({ ...c, action: orNull(c.action) })),
       }));
     },
-    'credentials:inspectSignature': async ({ profileId, buyer, publicKeyPem }) => {
+    'credentials:inspectSignature': async ({ profileId, publicKeyPem }) => {
       const profile = getProfile(app, profileId);
       if (!profile.ok) return profile;
       const r = await inspectProfileSignature({
         config: toPlatformConfig(profile.value),
         credentials: profileCredentials(profileId, app.secrets, app.keys),
-        buyer,
         ...(publicKeyPem !== null ? { publicKeyPem } : {}),
-        ...(app.now ? { now: app.now } : {}),
       });
       return answer(r, ({ inspection, publicKeyCheck }) => ({
         profileId,

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +43,8 @@ const afterSales: ChangeEvent = {
 function fakeElectron() {
   const published: { event: IpcEventName; payload: unknown }[] = [];
   const tray = { images: [] as TrayIcon[], tooltips: [] as string[], menus: [] as MenuTemplateItem[][] };
-  const shown: { title: string; body: string; click: () => void }[] = [];
+  const shown: { title: string; body: string; toastXml: string | undefined; click: () => void }[] = [];
+  const notifications: WeakRef<NotificationPort>[] = [];
   const calls = { sync: 0, show: 0, quit: 0, userModelId: [] as string[] };
   const navigated: NavigateTarget[] = [];
   const dnd = { untilMs: null as number | null };
@@ -79,12 +82,17 @@ function fakeElectron() {
     buildMenu: (template) => template,
     trayImage: (icon) => icon,
     notificationsSupported: () => true,
-    createNotification: ({ title, body }): NotificationPort => {
-      const n = { title, body, click: () => {} };
-      return {
-        on: (_event, listener) => void (n.click = listener),
+    createNotification: ({ title, body, toastXml }): NotificationPort => {
+      const n = { title, body, toastXml, click: () => {} };
+      const port: NotificationPort = {
+        on: (event, listener) => {
+          if (event === 'click') n.click = listener;
+        },
         show: () => void shown.push(n),
       };
+      // Weakly, as Electron holds a main-process Notification: only the shell's own reference keeps it.
+      notifications.push(new WeakRef(port));
+      return port;
     },
     network: { isOnline: () => true, onChange: () => () => {} },
     power: { on: () => undefined, removeListener: () => undefined },
@@ -99,6 +107,7 @@ function fakeElectron() {
     published,
     tray,
     shown,
+    notifications,
     calls,
     navigated,
     dnd,
@@ -157,6 +166,33 @@ describe('desktop shell', () => {
     await flush();
     expect(f.tray.images.at(-1)).toBe('attention');
     expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 2');
+    shell.stop();
+  });
+
+  it('keeps a shown notification referenced, so a click much later still reaches it (Electron holds them weakly)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    expect(f.notifications).toHaveLength(1);
+    shell.stop();
+    // A WeakRef's target is kept until the current job ends: collect in a later (real) task.
+    vi.useRealTimers();
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(f.notifications[0]!.deref(), 'the notification was garbage-collected').toBeDefined();
+  });
+
+  it('on Windows, a toast about an order opens it through the deep link when clicked from the Action Center', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell({ ...f.ports, platform: 'win32' });
+    shell.start();
+    await flush();
+    shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales] });
+    expect(f.shown[0]!.toastXml).toContain('activationType="protocol" launch="merchantdesk://order/o-1"');
     shell.stop();
   });
 

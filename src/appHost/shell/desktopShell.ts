@@ -12,6 +12,7 @@ import {
   type NavigateTarget,
   type NotificationTarget,
 } from './notifications';
+import { createHeldNotifications, type HeldNotificationOptions, type HeldNotificationPort } from './heldNotifications';
 import type { FocusPort, NetworkPort, PollerState, PollerSyncResult, PowerPort } from './poller';
 import { createSyncLoop } from './syncLoop';
 import { buildTrayModel, type AttentionCounts, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
@@ -38,10 +39,8 @@ export interface MenuTemplateItem {
   click(): void;
 }
 
-export interface NotificationPort {
-  on(event: 'click', listener: () => void): unknown;
-  show(): void;
-}
+/** An Electron `Notification` (heldNotifications.ts keeps each referenced until click, close or failure). */
+export type NotificationPort = HeldNotificationPort;
 
 /** What the shell reads of the attention queue (`orders:attention`'s data satisfies it). */
 export interface AttentionAnswer {
@@ -80,7 +79,9 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   trayImage(icon: TrayIcon): Image;
   /** `Notification.isSupported()` and `new Notification(options)`. */
   notificationsSupported(): boolean;
-  createNotification(options: { title: string; body: string }): NotificationPort;
+  createNotification(options: HeldNotificationOptions): NotificationPort;
+  /** Which OS the notifications are for (Windows toasts get protocol activation); default: this process's. */
+  platform?: NodeJS.Platform;
   network: NetworkPort;
   power: PowerPort;
   /** Any app window gaining focus: polls at once when the last poll is more than one interval old. */
@@ -115,6 +116,10 @@ const sameKeys = (a: Record<string, number>, b: Record<string, number>): boolean
 
 export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<Image, MenuHandle>): DesktopShell {
   const now = ports.now ?? Date.now;
+  const held = createHeldNotifications({
+    create: (options) => ports.createNotification(options),
+    platform: ports.platform ?? process.platform,
+  });
   const formatTime =
     ports.formatTime ??
     ((ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }));
@@ -235,10 +240,9 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
 
   function show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void {
     for (const n of notifications) {
-      const notification = ports.createNotification({ title: n.title, body: n.body });
       const target = notificationNavigation(n.target);
-      notification.on('click', () => ports.navigate(target));
-      notification.show();
+      const deepLink = n.target.kind === 'order' ? `merchantdesk://order/${n.target.orderId}` : undefined;
+      held.show({ title: n.title, body: n.body, ...(deepLink ? { deepLink } : {}) }, () => ports.navigate(target));
     }
   }
 

@@ -42,7 +42,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
     .description(
       'sign a sample buyer-sync request and show the exact string-to-sign, headers and body under the profile’s signature settings',
     )
-    .option('--user-no <S>', 'sample buyer’s user number', 'sample-user-1')
+    .option('--user-no <S>', 'sample buyer’s user number', 'example-buyer')
     .option('--email <E>', 'sample buyer’s e-mail', 'buyer@example.com')
     .option('--first-name <S>')
     .option('--last-name <S>')
@@ -82,7 +82,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
         } else {
           const sp = r.signatureProfile;
           const lines = [
-            `Buyer-sync request under ${where} (signature: ${sp.mode}${sp.mode === 'template' ? ` "${sp.template ?? ''}"` : ''}, ${sp.algorithm}). Nothing is sent.`,
+            `Buyer-sync request under ${where} (signature: ${sp.mode}${sp.mode === 'template' ? ` "${sp.template ?? ''}"` : ''}, ${sp.algorithm}). Nothing is sent: an example with a fixed past timestamp and a marked nonce, which the platform refuses, so it signs nobody in.`,
             '',
             `${r.method} ${r.url}`,
             '',

@@ -172,7 +172,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
           events,
           clipboard,
           // The browser host's opener (`merchant-desk ui`), not Electron's shell: it answers whether the browser
-          // opened, so the page never says "opened" when it was not.
+          // opened, so the page never says "opened" when it was not. A login link carries a live code: the browser
+          // gets an owner-only redirect page, never the link on its command line (openLinkInBrowser).
           openExternal: (url) => openLinkInBrowser(url, { log: ctx.io.stderr }), // eng-disable OPEN_EXTERNAL_JS_CHECK
           // A browser tab has no tray and no login item; a profile-less session says whether it is the sandbox.
           capabilities: { tray: false, openAtLogin: false },
@@ -266,15 +267,24 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
         ctx.io.stderr(settings);
-        let removeRedirect = async () => {};
-        if (flags.open) {
-          const redirect = await writeRedirectFile(host.url);
-          removeRedirect = redirect.remove;
+        const redirects: Array<() => Promise<void>> = [];
+        const openAddress = async (url: string) => {
+          const redirect = await writeRedirectFile(url);
+          redirects.push(redirect.remove);
           openInBrowser(redirect.fileUrl, () =>
             ctx.io.stderr('Could not open a browser: open the address above yourself.'),
           );
-        }
-        ctx.io.stderr('Serving on 127.0.0.1 only. Press Ctrl+C to stop.');
+        };
+        if (flags.open) await openAddress(host.url);
+        // The token works once, within a minute (a copy in the browser's history is spent): Enter prints a new one.
+        const stopReading = ctx.io.lines?.(() => {
+          const url = host.freshUrl();
+          ctx.io.stdout(ctx.json ? JSON.stringify({ url }) : `Merchant Desk UI: ${url}`);
+          if (flags.open) void openAddress(url);
+        });
+        ctx.io.stderr(
+          `Serving on 127.0.0.1 only. The address works once, within ${host.tokenLifetimeMs / 1000} s${stopReading ? ': press Enter here for a new address' : ''}. Press Ctrl+C to stop.`,
+        );
         await new Promise<void>((resolve) => {
           if (ctx.io.signal?.aborted) return resolve();
           ctx.io.signal?.addEventListener('abort', () => resolve(), { once: true });
@@ -287,7 +297,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
         // A copied login link is not left on the clipboard past the host that promised to clear it.
         await clipboard.clearPendingNow();
         await stopSandbox();
-        await removeRedirect();
+        stopReading?.();
+        for (const remove of redirects) await remove();
         ctx.io.stderr('Merchant Desk UI stopped.');
         return ExitCode.ok;
       }),

@@ -52,14 +52,18 @@ export class BuyerSyncApi {
   }
 
   /** Builds and signs one attempt: a fresh nonce and timestamp every time. */
-  signRequest(request: BuyerSyncRequest, key: KeyObject): SignedRequest {
+  /**
+   * `stamp` replaces the live timestamp and a fresh nonce: only the signature inspector passes one (a fixed example
+   * the platform refuses); every request that is sent is stamped with the clock and a new nonce.
+   */
+  signRequest(request: BuyerSyncRequest, key: KeyObject, stamp?: { timestamp: string; nonce: string }): SignedRequest {
     const { config, now } = this.deps;
     const url = this.url();
     const parsed = new URL(url);
     const path = parsed.pathname + parsed.search;
     const body = buyerSyncBody(request);
-    const timestamp = String(Math.floor(now() / 1000));
-    const nonce = newNonce();
+    const timestamp = stamp?.timestamp ?? String(Math.floor(now() / 1000));
+    const nonce = stamp?.nonce ?? newNonce();
     const stringToSign = buildStringToSign(config.signatureProfile, {
       method: 'POST',
       path,

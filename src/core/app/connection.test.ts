@@ -28,7 +28,7 @@ describe('connection use cases', () => {
     expect(r.value.inspection.selfCheck).toBe(true);
     expect(JSON.parse(r.value.inspection.body)).toMatchObject({
       email: 'ann@example.com',
-      merchantUserNo: 'sample-user-1',
+      merchantUserNo: 'example-buyer',
     });
     expect(r.value.inspection.stringToSign).toContain(r.value.inspection.headers.nonce);
     expect(r.value.publicKeyCheck).toMatchObject({ valid: false });

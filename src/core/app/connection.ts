@@ -13,6 +13,7 @@ import {
   verifyWithPastedKey,
   type SignatureInspection,
   type VerificationReport,
+  EXAMPLE_BUYER,
 } from '../signing/inspector';
 
 export interface ConnectionPorts {
@@ -44,7 +45,7 @@ export async function testProfileConnection(
   );
 }
 
-/** The sample buyer of the inspector (any field may be left out: the defaults are a made-up buyer). */
+/** The sample buyer of the inspector, in the terminal only (any field may be left out: the example buyer's). */
 export interface SampleBuyer {
   merchantUserNo?: string;
   email?: string;
@@ -68,11 +69,9 @@ export async function inspectProfileSignature(input: {
   buyer?: SampleBuyer;
   /** A public key PEM to verify the signature with as well. */
   publicKeyPem?: string;
-  now?: () => number;
 }): Promise<Result<SignatureReport, AppError>> {
   const buyer = buyerSyncRequestSchema.safeParse({
-    merchantUserNo: 'sample-user-1',
-    email: 'buyer@example.com',
+    ...EXAMPLE_BUYER,
     ...Object.fromEntries(Object.entries(input.buyer ?? {}).filter(([, v]) => v !== undefined)),
   });
   if (!buyer.success)
@@ -87,7 +86,6 @@ export async function inspectProfileSignature(input: {
     config: input.config,
     privateKey: key.value,
     buyer: buyer.data,
-    ...(input.now ? { now: input.now } : {}),
   });
   if (input.publicKeyPem === undefined) return ok({ inspection });
   const check = verifyWithPastedKey({

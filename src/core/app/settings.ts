@@ -12,6 +12,8 @@ export interface ProfileSettings {
   notifications: Notifications;
   statusLabels: StatusLabels;
   deliveryDeadlines: DeliveryDeadlineSettings;
+  /** Extra hosts whose order images load without a click. */
+  imageHosts: string[];
 }
 
 export interface Settings {
@@ -31,6 +33,8 @@ export interface SettingsChange {
     statusLabels?: Partial<StatusLabels>;
     /** Merged field by field within each part (rules, due-soon window). */
     deliveryDeadlines?: DeliveryDeadlinesPatch;
+    /** Replaces the stored list. */
+    imageHosts?: string[];
   };
 }
 
@@ -41,6 +45,7 @@ function profileSettings(p: Profile): ProfileSettings {
     notifications: p.notifications,
     statusLabels: p.statusLabels,
     deliveryDeadlines: p.deliveryDeadlines,
+    imageHosts: p.imageHosts,
   };
 }
 

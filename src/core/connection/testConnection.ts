@@ -133,7 +133,6 @@ async function checkSignature(options: TestConnectionOptions, hints: CredentialH
     inspection = inspectSignature({
       config: options.config,
       privateKey: key.value,
-      ...(options.now ? { now: options.now } : {}),
     });
   } catch (e) {
     return {

@@ -56,6 +56,15 @@ export const statusLabelsSchema = z
   .strict();
 export type StatusLabels = z.output<typeof statusLabelsSchema>;
 
+/** A host name as in a URL (no scheme, port or path), stored in lower case. */
+const imageHostSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
+    message: 'an image host is a host name such as images.example.com (no https://, port or path)',
+  });
+
 export const POLL_INTERVAL_MIN_SECONDS = 15;
 export const POLL_INTERVAL_MAX_SECONDS = 86_400;
 
@@ -74,6 +83,11 @@ export const profileSchema = platformConfigSchema
     statusLabels: statusLabelsSchema.default(statusLabelsSchema.parse({})),
     /** Delivery deadlines: the labelled defaults where the spec is silent, and the due-soon window. */
     deliveryDeadlines: deliveryDeadlineSettingsSchema.default(DEFAULT_DELIVERY_DEADLINE_SETTINGS),
+    /**
+     * Hosts whose order images load without a click, besides the platform's own product-image hosts (which always
+     * do). Images from any other host are click-to-load; loopback and private hosts never load (renderer imageUrl.ts).
+     */
+    imageHosts: z.array(imageHostSchema).max(50, 'at most 50 image hosts').default([]),
   })
   .strict();
 export type ProfileInput = z.input<typeof profileSchema>;

@@ -43,15 +43,15 @@ describe('signature inspector', () => {
       config: config(),
       privateKey,
       buyer: { merchantUserNo: 'u-7', email: 'ana@example.com' },
-      now: () => 1_767_225_600_999,
     });
     expect(r.url).toBe('https://platform.example.com/gw/pay-fac/M-42/v1/user');
     expect(r.body).toBe('{"merchantUserNo":"u-7","email":"ana@example.com"}');
-    expect(r.headers.timestamp).toBe('1767225600');
-    expect(r.headers.nonce).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(r.stringToSign).toBe(`POST\n/gw/pay-fac/M-42/v1/user\n1767225600\n${r.headers.nonce}\n${r.body}\n`);
+    // A fixed example, never replayable: a 2001 timestamp and a marked nonce (see EXAMPLE_STAMP).
+    expect(r.headers.timestamp).toBe('1000000000');
+    expect(r.headers.nonce).toBe('EXAMPLE-NONCE-NOT-SENDABLE');
+    expect(r.stringToSign).toBe(`POST\n/gw/pay-fac/M-42/v1/user\n1000000000\n${r.headers.nonce}\n${r.body}\n`);
     expect(r.stringToSignVisible).toBe(
-      `POST\\n\n/gw/pay-fac/M-42/v1/user\\n\n1767225600\\n\n${r.headers.nonce}\\n\n${r.body}\\n\n`,
+      `POST\\n\n/gw/pay-fac/M-42/v1/user\\n\n1000000000\\n\n${r.headers.nonce}\\n\n${r.body}\\n\n`,
     );
     expect(r.stringToSignBytes).toBe(Buffer.byteLength(r.stringToSign));
     expect(r.selfCheck).toBe(true);

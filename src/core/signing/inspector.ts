@@ -14,8 +14,18 @@ import { verifyText } from './rsaSignature';
 import type { SignatureAlgorithm, SignatureProfile } from './signatureProfile';
 import { fixedCredentials } from '../api/clientDeps';
 
-/** The sample buyer the inspector signs when the merchant gives none. */
-export const SAMPLE_BUYER: BuyerSyncRequest = { merchantUserNo: 'sample-user-1', email: 'buyer@example.com' };
+/**
+ * The inspector's output is an example that cannot be replayed: whoever sees it (the page that asked, a screenshot,
+ * a support ticket) could otherwise post it to the platform unchanged and get a live login code for its buyer. So it
+ * is signed with a fixed, clearly past timestamp (2001-09-09T01:46:40Z: far outside any platform's window) and a
+ * nonce marked as an example, for the example buyer unless the merchant names one in the terminal (`sign inspect
+ * --user-no`); the app's page cannot choose the buyer at all. The string-to-sign, headers and signature are still
+ * exactly what the client computes for those values, so the self-check and a pasted key's check mean what they say.
+ */
+export const EXAMPLE_STAMP = { timestamp: '1000000000', nonce: 'EXAMPLE-NONCE-NOT-SENDABLE' } as const;
+
+/** The example buyer the inspector signs when the merchant gives none. */
+export const EXAMPLE_BUYER: BuyerSyncRequest = { merchantUserNo: 'example-buyer', email: 'buyer@example.com' };
 
 /** One buyer-sync request exactly as it would go on the wire under a profile's signature settings. Nothing is sent. */
 export interface SignatureInspection {
@@ -41,19 +51,17 @@ export interface InspectOptions {
   config: PlatformConfig;
   privateKey: KeyObject;
   buyer?: BuyerSyncRequest;
-  now?: () => number;
 }
 
-/** Signs a sample buyer-sync request with the real client code and shows every part of it. */
+/** Signs the example buyer-sync request (EXAMPLE_STAMP) with the real client code and shows every part of it. */
 export function inspectSignature(options: InspectOptions): SignatureInspection {
   const api = new BuyerSyncApi({
     config: options.config,
     // Never used: nothing is sent.
     transport: { send: () => Promise.reject(new Error('the signature inspector sends nothing')) },
     credentials: fixedCredentials({ key: options.privateKey }),
-    ...(options.now ? { now: options.now } : {}),
   });
-  const signed = api.signRequest(options.buyer ?? SAMPLE_BUYER, options.privateKey);
+  const signed = api.signRequest(options.buyer ?? EXAMPLE_BUYER, options.privateKey, EXAMPLE_STAMP);
   const publicKey = publicKeyOf(options.privateKey);
   return {
     method: 'POST',

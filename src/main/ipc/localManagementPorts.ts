@@ -9,6 +9,7 @@ import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
 import type { AppError } from '../../shared/errors/appError';
 import type { Result } from '../../core/result';
 import { guardedOpenExternal } from '../externalLinks';
+import { openThroughRedirectFile } from '../../core/paths/redirectFile';
 import type { LocalManagementPorts } from '../../appHost/handlers/localManagement';
 
 /** The local-management ports, and the one guarded `shell.openExternal` every other opener in main uses too. */
@@ -21,7 +22,12 @@ export function electronLocalManagementPorts(dataDir: string, secrets: SecretSto
   const profiles = createElectronStoreProfiles(dataDir);
   const openAllowedExternal = guardedOpenExternal({
     // Reached only through checkExternalUrl (guardedOpenExternal).
-    open: (url) => shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
+    // On Linux shell.openExternal runs xdg-open with the address as an argument, readable by every local user while
+    // it runs; a login link's code goes through an owner-only redirect page instead (as `ui` opens its token).
+    open: (url) =>
+      process.platform === 'linux'
+        ? openThroughRedirectFile(url, (fileUrl) => shell.openExternal(fileUrl)) // eng-disable OPEN_EXTERNAL_JS_CHECK
+        : shell.openExternal(url), // eng-disable OPEN_EXTERNAL_JS_CHECK
     activeProfile: () => {
       const active = profiles.active();
       return active.ok ? active.value : null;

@@ -14,6 +14,7 @@ const stored: IpcData<'settings:get'> = {
     notifications: defaults.notifications,
     statusLabels: { order: { '1': 'Paid' }, afterSales: {} },
     deliveryDeadlines: defaults.deliveryDeadlines,
+    imageHosts: [],
   },
 };
 
@@ -89,10 +90,7 @@ describe('settings store', () => {
       error: { kind: 'invalid-input', code: 'no-key', message: 'Profile shop-eu has no key.' },
     }));
     await useSettingsStore.getState().inspect('shop-eu', null);
-    expect(bridge.calls.at(-1)).toEqual([
-      'credentials:inspectSignature',
-      { profileId: 'shop-eu', buyer: {}, publicKeyPem: null },
-    ]);
+    expect(bridge.calls.at(-1)).toEqual(['credentials:inspectSignature', { profileId: 'shop-eu', publicKeyPem: null }]);
     expect(useSettingsStore.getState().inspection).toMatchObject({ status: 'failed', data: null });
   });
 });

@@ -138,7 +138,7 @@ export const useSettingsStore = create<SettingsStore>((set, get) => {
 
     async inspect(profileId, publicKeyPem) {
       set({ inspection: loadingState(get().inspection) });
-      const answer = await invoke('credentials:inspectSignature', { profileId, buyer: {}, publicKeyPem });
+      const answer = await invoke('credentials:inspectSignature', { profileId, publicKeyPem });
       set({ inspection: settledState(get().inspection, answer) });
     },
 

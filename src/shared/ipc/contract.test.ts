@@ -39,6 +39,7 @@ const profileSettings = {
     rules: { clockStart: 'paid' as const, partialDelivery: 'earliest-first' as const, closedOrderStatuses: [5, 6] },
     dueSoon: { fraction: 0.25, capMinutes: 30 },
   },
+  imageHosts: [],
 };
 const keySummary = { bits: 2048, fingerprint: '3F:A0', fingerprintBase64: 'P6A=' };
 const publicKey = {
@@ -202,7 +203,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     },
   },
   'credentials:inspectSignature': {
-    request: { profileId: 'shop-eu', buyer: { email: 'ann@example.com' }, publicKeyPem: null },
+    request: { profileId: 'shop-eu', publicKeyPem: null },
     response: {
       ok: true,
       data: {
@@ -214,8 +215,13 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         stringToSign: 'POST\n/pay-fac/M-1/v1/buyer/sync\n',
         stringToSignVisible: 'POST\\n\n/pay-fac/M-1/v1/buyer/sync\\n\n',
         stringToSignBytes: 31,
-        headers: { 'Content-Type': 'application/json', nonce: 'n1', timestamp: '1', signature: 'c2ln' },
-        body: '{"merchantUserNo":"sample-user-1","email":"ann@example.com"}',
+        headers: {
+          'Content-Type': 'application/json',
+          nonce: 'EXAMPLE-NONCE-NOT-SENDABLE',
+          timestamp: '1000000000',
+          signature: 'c2ln',
+        },
+        body: '{"merchantUserNo":"example-buyer","email":"buyer@example.com"}',
         keyFingerprint: publicKey.fingerprint,
         selfCheck: true,
         publicKeyCheck: null,
@@ -235,7 +241,12 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
   'settings:update': {
     request: {
       app: { clipboardClearSeconds: null },
-      profile: { profileId: 'shop-eu', pollIntervalSeconds: 300, deliveryDeadlines: { dueSoon: { capMinutes: 15 } } },
+      profile: {
+        profileId: 'shop-eu',
+        pollIntervalSeconds: 300,
+        deliveryDeadlines: { dueSoon: { capMinutes: 15 } },
+        imageHosts: ['images.partner.example'],
+      },
     },
     response: {
       ok: true,
@@ -247,6 +258,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           notifications: profileSettings.notifications,
           statusLabels: profileSettings.statusLabels,
           deliveryDeadlines: profileSettings.deliveryDeadlines,
+          imageHosts: ['images.partner.example'],
         },
       },
     },

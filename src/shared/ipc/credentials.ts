@@ -94,17 +94,8 @@ export const credentialsChannels = {
     request: z
       .object({
         profileId: profileIdWire,
-        /** The sample buyer; omitted fields are a made-up buyer. */
-        buyer: z
-          .object({
-            merchantUserNo: z.string(),
-            email: z.string(),
-            firstName: z.string(),
-            lastName: z.string(),
-          })
-          .partial()
-          .strict()
-          .default({}),
+        // No buyer: the page gets a fixed example (core/signing/inspector.ts), never a request signed for a buyer it
+        // chose — even an unreplayable one.
         /** A public key PEM to verify the signature with too (e.g. the one registered with the platform). */
         publicKeyPem: z.string().max(65_536).nullable().default(null),
       })

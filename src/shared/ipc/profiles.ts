@@ -66,6 +66,8 @@ export const profileSettingsWire = z
     notifications: notificationsWire,
     statusLabels: statusLabelsWire,
     deliveryDeadlines: deliveryDeadlinesWire,
+    /** Extra hosts whose order images load without a click (the platform's own always do). */
+    imageHosts: z.array(z.string()),
   })
   .strict();
 

@@ -27,6 +27,7 @@ const profileSettings = z
     notifications: notificationsWire,
     statusLabels: statusLabelsWire,
     deliveryDeadlines: deliveryDeadlinesWire,
+    imageHosts: z.array(z.string()),
   })
   .strict();
 
@@ -64,6 +65,8 @@ export const settingsChannels = {
               })
               .strict()
               .optional(),
+            /** Extra hosts whose order images load without a click; replaces the stored list. */
+            imageHosts: z.array(z.string().max(253)).max(50).optional(),
           })
           .strict()
           .nullable()

@@ -15,6 +15,7 @@ import {
   reviewStateOf,
   type IpcOrder,
 } from '../../stores/orderFacts';
+import { PlatformText } from '../../components/PlatformText';
 
 /** The clock the ages are counted against, moving once a minute. */
 function useMinuteClock(): number {
@@ -61,7 +62,10 @@ function Row({
       onClick={() => useAfterSalesStore.getState().select(order.id)}
     >
       <span className="inbox-main">
-        <strong>{orderLabelOf(order)}</strong> · {buyerNameOf(order) ?? 'unknown buyer'}
+        <strong>
+          <PlatformText value={orderLabelOf(order)} clamp />
+        </strong>{' '}
+        · {buyerNameOf(order) !== null ? <PlatformText value={buyerNameOf(order)!} clamp /> : 'unknown buyer'}
       </span>
       <span className="inbox-meta">
         <Money amount={amount} currency={currency} />

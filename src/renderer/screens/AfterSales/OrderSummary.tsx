@@ -12,16 +12,19 @@ import {
   orderStatusOf,
   type IpcOrder,
 } from '../../stores/orderFacts';
+import { PlatformText } from '../../components/PlatformText';
 
 /** The selected request's order: what the merchant decides on. */
 export function OrderSummary({ order, labels }: { order: IpcOrder; labels: Labels }) {
   const { amount, currency } = amountOf(order);
   return (
     <>
-      <h2 id="after-sales-selected">Order {orderLabelOf(order)}</h2>
+      <h2 id="after-sales-selected">
+        Order <PlatformText value={orderLabelOf(order)} />
+      </h2>
       <dl className="facts">
         <dt>Buyer</dt>
-        <dd>{buyerNameOf(order) ?? '—'}</dd>
+        <dd>{buyerNameOf(order) !== null ? <PlatformText value={buyerNameOf(order)!} /> : '—'}</dd>
         <dt>Amount</dt>
         <dd>
           <Money amount={amount} currency={currency} />

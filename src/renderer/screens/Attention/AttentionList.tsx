@@ -5,6 +5,7 @@ import { instantMs } from '../../format/time';
 import { rowKey, type AttentionRow } from '../../stores/attentionStore';
 import { dueText, KIND_LABELS } from './attentionText';
 import { useMinuteClock } from './useMinuteClock';
+import { PlatformText } from '../../components/PlatformText';
 
 const optionId = (key: string) => `attention-option-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
@@ -54,12 +55,20 @@ function Row({
     >
       <span className="attention-main">
         <span className={`chip chip-${TONE[row.kind]}`}>{KIND_LABELS[row.kind]}</span>
-        <strong>{row.orderNum ?? row.orderId}</strong>
+        <strong>
+          <PlatformText value={row.orderNum ?? row.orderId} clamp />
+        </strong>
         <span>{row.reason}</span>
       </span>
       <span className="attention-meta">
         <When row={row} nowMs={nowMs} />
-        {row.detail && <span className="attention-detail">{row.detail}</span>}
+        {row.detail && (
+          // Product titles and the platform's error text inside the app's words: a U+202E in them is shown as a mark,
+          // so it cannot reverse " — delivery time …" after it.
+          <span className="attention-detail">
+            <PlatformText value={row.detail} composed />
+          </span>
+        )}
       </span>
     </li>
   );

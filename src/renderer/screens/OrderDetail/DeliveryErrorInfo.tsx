@@ -1,6 +1,7 @@
 import { DateTime } from '../../components/DateTime';
 import { readDeliveryError } from '../../orderView/deliveryError';
 import { OrderImages } from './OrderImages';
+import { PlatformText } from '../../components/PlatformText';
 
 /** The platform's delivery error: type, description, when, screenshots, and any other field as sent. */
 export function DeliveryErrorInfo({ info }: { info: Record<string, unknown> }) {
@@ -10,11 +11,17 @@ export function DeliveryErrorInfo({ info }: { info: Record<string, unknown> }) {
       <dl className="od-pairs">
         <div>
           <dt>Type</dt>
-          <dd>{view.type ?? <span className="muted">Not given</span>}</dd>
+          <dd>{view.type !== null ? <PlatformText value={view.type} /> : <span className="muted">Not given</span>}</dd>
         </div>
         <div>
           <dt>Description</dt>
-          <dd className="od-lines">{view.description ?? <span className="muted">Not given</span>}</dd>
+          <dd className="od-lines">
+            {view.description !== null ? (
+              <PlatformText value={view.description} controls="kept" />
+            ) : (
+              <span className="muted">Not given</span>
+            )}
+          </dd>
         </div>
         {view.time !== null && (
           <div>
@@ -26,8 +33,12 @@ export function DeliveryErrorInfo({ info }: { info: Record<string, unknown> }) {
         )}
         {view.other.map(([key, text]) => (
           <div key={key}>
-            <dt>{key}</dt>
-            <dd>{text}</dd>
+            <dt>
+              <PlatformText value={key} />
+            </dt>
+            <dd>
+              <PlatformText value={text} controls="kept" />
+            </dd>
           </div>
         ))}
       </dl>

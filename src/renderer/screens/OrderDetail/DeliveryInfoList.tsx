@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { deliveryInfoTypes, type DeliveryInfoEntry } from '../../../shared/domain/order';
 import { OrderImages } from './OrderImages';
+import { PlatformText } from '../../components/PlatformText';
 
 const typeName = (type: unknown) =>
   typeof type === 'number' && type in deliveryInfoTypes
@@ -16,18 +17,24 @@ function Values({ entry, label }: { entry: DeliveryInfoEntry; label: string }) {
       return (
         <div className="od-lines">
           {values.map((v, i) => (
-            <p key={i}>{v}</p>
+            <p key={i}>
+              <PlatformText value={v} controls="kept" />
+            </p>
           ))}
         </div>
       );
     case 3:
-      return <span className="chip">{values.join(', ')}</span>;
+      return (
+        <span className="chip">
+          <PlatformText value={values.join(', ')} controls="kept" />
+        </span>
+      );
     case 4:
       return (
         <ul className="od-choices" aria-label={label}>
           {values.map((v, i) => (
             <li key={i} className="chip">
-              {v}
+              <PlatformText value={v} controls="kept" />
             </li>
           ))}
         </ul>
@@ -37,7 +44,8 @@ function Values({ entry, label }: { entry: DeliveryInfoEntry; label: string }) {
     default:
       return (
         <span className="od-text">
-          {values.join(', ')} <CopyButton text={values.join(', ')} label={label} />
+          <PlatformText value={values.join(', ')} controls="kept" />{' '}
+          <CopyButton text={values.join(', ')} label={label} />
         </span>
       );
   }
@@ -89,7 +97,8 @@ export function DeliveryInfoList({ entries }: { entries: readonly DeliveryInfoEn
           return (
             <div key={`${key}-${i}`} className="od-field" data-type={String(entry.type)}>
               <dt>
-                {key} {showTypes && <span className="od-field-type">{typeName(entry.type)}</span>}
+                <PlatformText value={key} />{' '}
+                {showTypes && <span className="od-field-type">{typeName(entry.type)}</span>}
               </dt>
               <dd>
                 <Values entry={entry} label={key} />

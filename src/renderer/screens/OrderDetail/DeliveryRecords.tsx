@@ -1,6 +1,7 @@
 import type { DeliveryRecord } from '../../../shared/domain/order';
 import { DateTime } from '../../components/DateTime';
 import { OrderImages } from './OrderImages';
+import { PlatformText } from '../../components/PlatformText';
 
 /** The deliveries made so far: when, how many, the description and its screenshots. */
 export function DeliveryRecords({ records }: { records: readonly DeliveryRecord[] }) {
@@ -14,7 +15,9 @@ export function DeliveryRecords({ records }: { records: readonly DeliveryRecord[
             {typeof record.deliveringNumber === 'number' && <> · quantity {record.deliveringNumber}</>}
           </p>
           {record.description ? (
-            <p className="od-lines">{record.description}</p>
+            <p className="od-lines">
+              <PlatformText value={record.description} controls="kept" />
+            </p>
           ) : (
             <p className="muted">No description</p>
           )}

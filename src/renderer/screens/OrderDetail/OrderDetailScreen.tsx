@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { DeliveryRecord, Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
@@ -9,12 +9,15 @@ import { DeliveryErrorInfo } from './DeliveryErrorInfo';
 import { DeliveryInfoList } from './DeliveryInfoList';
 import { DeliveryRecords } from './DeliveryRecords';
 import { LoginLinkPanel } from './LoginLinkPanel';
+import { allowedImageHosts } from '../../orderView/imageUrl';
+import { ImageHostsProvider } from './OrderImages';
 import { OrderItems } from './OrderItems';
 import { OrderSummary } from './OrderSummary';
 import { RefreshChanges } from './RefreshChanges';
 import { useDetailKeys } from './useDetailKeys';
 import './OrderDetail.css';
 import { useServedLabels } from '../../stores/servedLabels';
+import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -27,9 +30,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function OrderBody({ order }: { order: Order }) {
   const labels = useServedLabels();
+  const extraHosts = useProfilesStore((s) => activeProfile(s.list.data)?.imageHosts);
   const records: DeliveryRecord[] = order.orderDeliveryList ?? [];
+  // Images load without a click only from the platform's own image hosts and the ones the merchant added.
+  const imageHosts = useMemo(
+    () => allowedImageHosts(order.orderItems ?? [], extraHosts ?? []),
+    [order.orderItems, extraHosts],
+  );
   return (
-    <>
+    <ImageHostsProvider hosts={imageHosts}>
       <OrderSummary order={order} labels={labels} />
       <Section id="od-deadline" title="Delivery deadline">
         <DeadlineInfo order={order} />
@@ -51,7 +60,7 @@ function OrderBody({ order }: { order: Order }) {
       <Section id="od-login-link" title="Login link for this buyer">
         <LoginLinkPanel order={order} />
       </Section>
-    </>
+    </ImageHostsProvider>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { OrderItem } from '../../../shared/domain/order';
 import { Money } from '../../components/Money';
+import { PlatformText } from '../../components/PlatformText';
 
 const attrText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -30,9 +31,12 @@ export function OrderItems({ items, currency }: { items: readonly OrderItem[]; c
             return (
               <tr key={`${item.productSkuId ?? ''}-${i}`}>
                 <td>
-                  <span className="od-item-title">{item.productSpuTitle ?? '—'}</span>
+                  <span className="od-item-title">
+                    {item.productSpuTitle ? <PlatformText value={item.productSpuTitle} /> : '—'}
+                  </span>
                   <span className="muted od-item-ids">
-                    Product ID {item.productSpuId ?? '—'} · SKU {item.productSkuNum ?? item.productSkuId ?? '—'}
+                    Product ID <PlatformText value={String(item.productSpuId ?? '—')} /> · SKU{' '}
+                    <PlatformText value={String(item.productSkuNum ?? item.productSkuId ?? '—')} />
                   </span>
                 </td>
                 <td>
@@ -42,7 +46,10 @@ export function OrderItems({ items, currency }: { items: readonly OrderItem[]; c
                     <ul className="od-attrs">
                       {attrs.map(([name, value]) => (
                         <li key={name}>
-                          <span className="muted">{name}:</span> {attrText(value)}
+                          <span className="muted">
+                            <PlatformText value={name} />:
+                          </span>{' '}
+                          <PlatformText value={attrText(value)} controls="kept" />
                         </li>
                       ))}
                     </ul>

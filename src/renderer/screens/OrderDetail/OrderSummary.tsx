@@ -4,6 +4,7 @@ import { Money } from '../../components/Money';
 import { StatusChip } from '../../components/StatusChip';
 import { deliveryStatusLabels, deliveryTypeLabels } from '../../orderView/fixedLabels';
 import type { StatusLabelSet } from '../../orderView/orderDiff';
+import { PlatformText } from '../../components/PlatformText';
 
 /** Buyer, times, statuses (the profile's labels), flags, amount and delivery progress of one order. */
 export function OrderSummary({ order, labels }: { order: Order; labels: StatusLabelSet | undefined }) {
@@ -13,7 +14,10 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
       <div>
         <dt>Buyer</dt>
         <dd>
-          {order.buyerName ?? '—'} <span className="muted">(buyer ID {order.buyerId ?? '—'})</span>
+          {order.buyerName ? <PlatformText value={order.buyerName} /> : '—'}{' '}
+          <span className="muted">
+            (buyer ID {order.buyerId ? <PlatformText value={String(order.buyerId)} /> : '—'})
+          </span>
         </dd>
       </div>
       <div>
@@ -43,7 +47,12 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
         <dt>Delivered</dt>
         <dd>
           {order.deliveringNumber ?? '—'} of {order.orderDeliveryTotal ?? '—'}
-          {order.deliveryMethodName ? <span className="muted"> · {order.deliveryMethodName}</span> : null}
+          {order.deliveryMethodName ? (
+            <span className="muted">
+              {' '}
+              · <PlatformText value={order.deliveryMethodName} />
+            </span>
+          ) : null}
         </dd>
       </div>
       <div>
@@ -75,13 +84,20 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
       <div>
         <dt>Order number</dt>
         <dd>
-          {order.orderNum ?? '—'}
-          {order.masterOrderNum ? <span className="muted"> · master {order.masterOrderNum}</span> : null}
+          {order.orderNum ? <PlatformText value={String(order.orderNum)} /> : '—'}
+          {order.masterOrderNum ? (
+            <span className="muted">
+              {' '}
+              · master <PlatformText value={String(order.masterOrderNum)} />
+            </span>
+          ) : null}
         </dd>
       </div>
       <div className="od-wide">
         <dt>Remark</dt>
-        <dd className="od-lines">{order.remark ? order.remark : <span className="muted">None</span>}</dd>
+        <dd className="od-lines">
+          {order.remark ? <PlatformText value={order.remark} controls="kept" /> : <span className="muted">None</span>}
+        </dd>
       </div>
     </dl>
   );

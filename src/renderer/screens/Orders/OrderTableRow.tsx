@@ -3,6 +3,7 @@ import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
 import { StatusChip, statusText } from '../../components/StatusChip';
 import { deliveryStatusNames, type OrderRow } from './orderRow';
+import { PlatformText } from '../../components/PlatformText';
 
 interface Props {
   ref: Ref<HTMLTableRowElement>;
@@ -44,7 +45,9 @@ export const OrderTableRow = memo(function OrderTableRow({
         if (!selected) onSelect(row.id);
       }}
     >
-      <td className="orders-num">{row.orderNum ?? row.id}</td>
+      <td className="orders-num">
+        <PlatformText value={row.orderNum ?? row.id} clamp />
+      </td>
       <td className="orders-times">
         <DateTime value={row.createTime} />
         <span className="muted">
@@ -57,9 +60,13 @@ export const OrderTableRow = memo(function OrderTableRow({
           )}
         </span>
       </td>
-      <td>{row.buyer ?? <span className="muted">—</span>}</td>
+      <td>{row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}</td>
       <td className="orders-item">
-        {row.firstItemTitle ?? <span className="muted">No items</span>}
+        {row.firstItemTitle !== null ? (
+          <PlatformText value={row.firstItemTitle} clamp />
+        ) : (
+          <span className="muted">No items</span>
+        )}
         {row.moreItems > 0 && <span className="muted"> + {row.moreItems} more</span>}
       </td>
       <td className="orders-total">

@@ -9,6 +9,7 @@ import { SettingControl } from './SettingControl';
 import { TextField } from './TextField';
 import { appSettingSection, changes, settingLabel } from './settingsFields';
 import { useLeaveWarning } from './useLeaveWarning';
+import { ImageHostsForm } from './ImageHostsForm';
 
 const SECTION = 'general';
 
@@ -120,6 +121,13 @@ export function GeneralSection() {
           Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered
           here.
         </p>
+      )}
+      {data?.profile && profile && (
+        <ImageHostsForm
+          key={`${data.profile.profileId}:${data.profile.imageHosts.join(',')}`}
+          profileName={profile.name}
+          stored={data.profile.imageHosts}
+        />
       )}
     </div>
   );

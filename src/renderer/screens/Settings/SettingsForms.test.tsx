@@ -33,6 +33,7 @@ describe('the General and Notifications screens', () => {
     notifications: shop.notifications,
     statusLabels: shop.statusLabels,
     deliveryDeadlines: shop.deliveryDeadlines,
+    imageHosts: [] as string[],
   };
 
   function showSettings(capabilities = { tray: true, openAtLogin: true }) {
@@ -217,6 +218,7 @@ describe('the status labels screen', () => {
             notifications: shop.notifications,
             statusLabels: { order: { 4: 'Completed' }, afterSales: {} },
             deliveryDeadlines: shop.deliveryDeadlines,
+            imageHosts: [],
           },
         },
         error: null,

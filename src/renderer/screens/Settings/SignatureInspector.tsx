@@ -14,9 +14,10 @@ export function SignatureInspector({ profileId }: { profileId: string }) {
   return (
     <section className="settings-form" aria-labelledby="inspector-title">
       <h3 id="inspector-title">Signature inspector</h3>
-      <p className="settings-help">
-        Signs a sample buyer-sync request for a made-up buyer. Compare it with what the platform expects; nothing is
-        sent.
+      <p className="settings-help" id="inspector-example-note">
+        Signs an example buyer-sync request for an example buyer. Compare it with what the platform expects; nothing is
+        sent. It cannot be used to sign anyone in: its timestamp is fixed in the past (2001) and its nonce is marked as
+        an example, so the platform refuses it.
       </p>
       <div className="settings-field">
         <label htmlFor="inspector-public-key">Public key registered with the platform (optional)</label>
@@ -46,7 +47,7 @@ export function SignatureInspector({ profileId }: { profileId: string }) {
         <ErrorNotice error={inspection.error} title="The sample request could not be signed" />
       )}
       {report && (
-        <div className="inspector-report">
+        <div className="inspector-report" aria-describedby="inspector-example-note">
           <p className={report.selfCheck ? 'settings-ok' : 'settings-field-error'}>
             {report.selfCheck ? '✓' : '✗'} The signature {report.selfCheck ? 'verifies' : 'does not verify'} with the
             key's own public key (SHA-256 {report.keyFingerprint.hex}).
@@ -73,6 +74,11 @@ export function SignatureInspector({ profileId }: { profileId: string }) {
             {report.stringToSignVisible}
           </pre>
           <h4>Headers</h4>
+          <p className="settings-help">
+            Example values: timestamp {report.headers.timestamp} is{' '}
+            {new Date(Number(report.headers.timestamp) * 1000).toISOString().slice(0, 10)}, and the nonce says it is an
+            example. A real request gets the current time and a fresh random nonce.
+          </p>
           <table className="settings-table">
             <caption className="visually-hidden">Headers of the sample request</caption>
             <tbody>
