@@ -9,7 +9,8 @@ import { SettingControl } from './SettingControl';
 import { TextField } from './TextField';
 import { appSettingSection, changes, settingLabel } from './settingsFields';
 import { useLeaveWarning } from './useLeaveWarning';
-import { ImageHostsForm } from './ImageHostsForm';
+import { ImageHostsField, hostsOf } from './ImageHostsField';
+import { useProfilesStore as profilesStore } from '../../stores/profilesStore';
 
 const SECTION = 'general';
 
@@ -28,14 +29,15 @@ function GeneralForm({
   hidden,
 }: {
   storedApp: AppSettings;
-  /** The active profile's interval, or null with no profile. */
-  poll: { profileName: string; seconds: number } | null;
+  /** The active profile's interval and image hosts, or null with no profile. */
+  poll: { profileName: string; seconds: number; imageHosts: readonly string[] } | null;
   hidden: readonly string[];
 }) {
   const save = useSettingsStore((s) => s.save);
   const [app, setApp] = useState<AppSettings>(storedApp);
   const [minutes, setMinutes] = useState(poll ? minutesText(poll.seconds) : '');
   const [hint, setHint] = useState<string | null>(null);
+  const [hostsText, setHostsText] = useState(poll ? poll.imageHosts.join('\n') : '');
   const keys = Object.keys(storedApp).filter((k) => appSettingSection(k) === SECTION && !hidden.includes(k));
   const appChanged = Object.fromEntries(
     Object.entries(changes(storedApp as Record<string, unknown>, app as Record<string, unknown>)).filter(([k]) =>
@@ -43,7 +45,8 @@ function GeneralForm({
     ),
   ) as Partial<AppSettings>;
   const pollChanged = poll !== null && minutes !== minutesText(poll.seconds);
-  const dirty = pollChanged || Object.keys(appChanged).length > 0;
+  const hostsChanged = poll !== null && hostsOf(hostsText).join('\n') !== poll.imageHosts.join('\n');
+  const dirty = pollChanged || hostsChanged || Object.keys(appChanged).length > 0;
   useLeaveWarning(dirty, 'General');
   const errors = save.section === SECTION ? save.fieldErrors : {};
 
@@ -56,13 +59,20 @@ function GeneralForm({
       pollIntervalSeconds = parsed.seconds;
     }
     setHint(null);
-    await useSettingsStore
+    const profile = {
+      ...(pollIntervalSeconds ? { pollIntervalSeconds } : {}),
+      ...(hostsChanged ? { imageHosts: hostsOf(hostsText) } : {}),
+    };
+    const saved = await useSettingsStore
       .getState()
-      .updateScreen(SECTION, { app: appChanged, ...(pollIntervalSeconds ? { profile: { pollIntervalSeconds } } : {}) });
+      .updateScreen(SECTION, { app: appChanged, ...(Object.keys(profile).length > 0 ? { profile } : {}) });
+    // The order view reads the image hosts from the profile list: read it again once they are saved.
+    if (saved && hostsChanged) await profilesStore.getState().load();
   };
   const discard = () => {
     setApp(storedApp);
     setMinutes(poll ? minutesText(poll.seconds) : '');
+    setHostsText(poll ? poll.imageHosts.join('\n') : '');
     setHint(null);
   };
 
@@ -84,6 +94,7 @@ function GeneralForm({
             onChange={setMinutes}
             error={hint ?? errors.pollIntervalSeconds}
           />
+          <ImageHostsField value={hostsText} onChange={setHostsText} error={errors.imageHosts} />
         </>
       )}
       <h3>App</h3>
@@ -110,7 +121,9 @@ export function GeneralSection() {
   const hidden = useHiddenKeys();
   const data = settings.data;
   const poll =
-    data?.profile && profile ? { profileName: profile.name, seconds: data.profile.pollIntervalSeconds } : null;
+    data?.profile && profile
+      ? { profileName: profile.name, seconds: data.profile.pollIntervalSeconds, imageHosts: data.profile.imageHosts }
+      : null;
   return (
     <div className="settings-section">
       <h2>General</h2>
@@ -121,13 +134,6 @@ export function GeneralSection() {
           Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered
           here.
         </p>
-      )}
-      {data?.profile && profile && (
-        <ImageHostsForm
-          key={`${data.profile.profileId}:${data.profile.imageHosts.join(',')}`}
-          profileName={profile.name}
-          stored={data.profile.imageHosts}
-        />
       )}
     </div>
   );
