@@ -233,6 +233,17 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await context.close();
   }, 180_000);
 
+  /** The active profile's settings as the CLI reads them from disk: what a setting saved in the page became. */
+  async function shownProfile(): Promise<{
+    pollIntervalSeconds: number;
+    notifications: Record<string, boolean>;
+    statusLabels: { order: Record<string, string> };
+  }> {
+    const shown = await workspace.cli(['--json', 'profiles', 'show']);
+    expect(shown.code, shown.err).toBe(0);
+    return JSON.parse(shown.out) as Awaited<ReturnType<typeof shownProfile>>;
+  }
+
   it('shows every settings section of the connected account, and the signature inspector', async () => {
     const { page, context, problems } = await openApp(browser, workspace);
     page.setDefaultTimeout(10_000);
@@ -243,16 +254,27 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page.getByLabel('Check every (seconds)').fill('5');
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByText('Whole seconds from 15 to 86400').waitFor();
+    expect((await shownProfile()).pollIntervalSeconds).not.toBe(5);
     await page.getByLabel('Check every (seconds)').fill('120');
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    // Read back: the profile on disk (through the CLI) and the form after a reload.
+    expect((await shownProfile()).pollIntervalSeconds).toBe(120);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'General' }).waitFor();
+    expect(await page.getByLabel('Check every (seconds)').inputValue()).toBe('120');
     await page.getByLabel('Keep running in the tray when the window is closed').waitFor();
     await checkBothSchemes(page, 'settings-general');
 
     await settingsSection(page, 'Notifications');
+    expect((await shownProfile()).notifications.dispute).toBe(true);
     await page.getByLabel('Disputes').uncheck();
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await shownProfile()).notifications).toMatchObject({ dispute: false, afterSales: true });
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Notifications' }).waitFor();
+    expect(await page.getByLabel('Disputes').isChecked()).toBe(false);
     await checkBothSchemes(page, 'settings-notifications');
 
     await settingsSection(page, 'Status labels');
@@ -266,12 +288,21 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     // The same value twice is pointed out at the row and nothing is saved; without the second row it is saved.
     await page.getByRole('button', { name: 'Save labels' }).click();
     await page.getByText('Status 77 is named twice.').waitFor();
+    expect((await shownProfile()).statusLabels.order['77']).toBeUndefined();
     await page
       .getByRole('button', { name: /^Remove row \d+ \(status 77\)/ })
       .last()
       .click();
     await page.getByRole('button', { name: 'Save labels' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await shownProfile()).statusLabels.order['77']).toBe('Packed for pickup');
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Status labels' }).waitFor();
+    expect(
+      await page
+        .getByRole('textbox', { name: /^Order statuses: name, row \d+$/ })
+        .evaluateAll((fields) => fields.map((f) => (f as unknown as { value: string }).value)),
+    ).toContain('Packed for pickup');
     await checkBothSchemes(page, 'settings-labels');
 
     await settingsSection(page, 'Signature');
