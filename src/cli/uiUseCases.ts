@@ -10,7 +10,8 @@ import type { IpcEventPublisher } from '../shared/ipc/events';
 import { statSync } from 'node:fs';
 import { settingsFilePath } from '../core/profiles/confProfileStore';
 import { toPlatformConfig } from '../core/profiles/profileSchema';
-import { cliSession, profileForApiCommand } from './context';
+import { cliSession } from './commandSession';
+import { profileForApiCommand } from './context';
 import { CliError, CliInputError } from './io';
 import type { CommandContext } from './runner';
 

@@ -4,14 +4,7 @@ import { z } from 'zod';
 import { decideAfterSales } from '../../app/afterSales';
 import { attentionQueue } from '../../app/attention';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
-import {
-  cacheSummary,
-  cachedOrderDetail,
-  countCachedOrders,
-  queryCachedOrders,
-  queryCachedPage,
-  refreshOrder,
-} from '../../app/orders';
+import { cacheSummary, cachedOrderDetail, countCachedOrders, queryCachedPage, refreshOrder } from '../../app/orders';
 import { createSession } from '../../app/session';
 import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
 import { SyncController } from '../../app/sync';
@@ -77,8 +70,6 @@ export function createSessionOperations(
   onDispose(() => session.close());
 
   return {
-    /** A page and the exact count (the CLI's `cache query`). */
-    'cache.query': { run: async (payload) => done(queryCachedOrders(session, payload)) },
     'orders.queryPage': { run: async (payload) => done(queryCachedPage(session, payload)) },
     'orders.count': { run: async (payload) => done(countCachedOrders(session, payload)) },
     'orders.exportToFile': {

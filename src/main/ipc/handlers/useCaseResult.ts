@@ -21,3 +21,6 @@ export async function withOpenSession<S, D>(
   const session = open();
   return session.ok ? body(session.value) : { ok: false, error: ipcErrorOf(session.error) };
 }
+
+/** Optional fields cross the bridge as null. */
+export const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
