@@ -25,7 +25,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSy
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { format } from 'prettier';
 import path from 'node:path';
-import { fixedCredentials } from '../src/core/api/clientDeps';
+import { fixedCredentials } from '../src/core/credentials/credentials';
 import { isDeepStrictEqual } from 'node:util';
 import { SellerApi } from '../src/core/api/sellerApi';
 import { openOrderCache } from '../src/core/cache/openCache';

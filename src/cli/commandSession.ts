@@ -3,7 +3,7 @@
  * top) and the cache of the profile it names. Apart from context.ts so that the runner (which builds the command
  * context from context.ts) and this file (which uses that context) import one way only.
  */
-import type { Credentials } from '../core/api/clientDeps';
+import type { Credentials } from '../core/credentials/credentials';
 import { createSession, type Session, type SessionParts, type SessionWording } from '../core/app/session';
 import type { CacheIdentity } from '../shared/errors/cacheErrors';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';

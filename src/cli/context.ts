@@ -1,4 +1,4 @@
-import type { Credentials } from '../core/api/clientDeps';
+import type { Credentials } from '../core/credentials/credentials';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';
 import { defaultDataDir } from '../core/paths/dataDir';
@@ -6,7 +6,7 @@ import { createConfProfileStore } from '../core/profiles/confProfileStore';
 import { profileIdSchema, toPlatformConfig, type Profile } from '../core/profiles/profileSchema';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
-import { profileCredentials, type CredentialHints } from '../core/secrets/profileCredentials';
+import { profileCredentials, type CredentialHints } from '../core/credentials/profileCredentials';
 import type { SecretStore } from '../core/secrets/secretStore';
 import { environmentCredentials } from './environmentCredentials';
 import { profileStoreFailure } from './failures';

@@ -1,7 +1,7 @@
 import { isEncryptedPem } from '../core/keys/keyMaterial';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import type { Credentials, CredentialsError } from '../core/api/clientDeps';
+import type { Credentials, CredentialsError } from '../core/credentials/credentials';
 import { err, ok, type Result } from '../core/result';
 import type { CliIo } from './io';
 

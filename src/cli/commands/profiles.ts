@@ -19,7 +19,7 @@ import {
 import type { DeliveryDeadlinesPatch, ProfilePatch } from '../../core/profiles/profileStore';
 import type { AppError } from '../../shared/errors/appError';
 import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
-import { signatureAlgorithms, signedStringModes } from '../../core/signing/signatureProfile';
+import { signatureAlgorithms, signedStringModes } from '../../core/config/signatureProfile';
 import { unwrap } from '../appResult';
 import { connectionFlagFields } from '../context';
 import { table } from '../format';

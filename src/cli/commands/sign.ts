@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { inspectProfileSignature } from '../../core/app/connection';
-import { verifyWithPastedKey } from '../../core/signing/inspector';
-import { signatureAlgorithms, type SignatureAlgorithm } from '../../core/signing/signatureProfile';
+import { verifyWithPastedKey } from '../../core/connection/signatureInspector';
+import { signatureAlgorithms, type SignatureAlgorithm } from '../../core/config/signatureProfile';
 import { unwrap } from '../appResult';
 import { CliError, ExitCode } from '../io';
 import { defined } from '../options';

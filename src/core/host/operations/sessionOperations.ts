@@ -12,7 +12,7 @@ import { platformConfigSchema } from '../../config/platformConfig';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { createFileKeyStore } from '../../keys/keyStore';
 import { err, type Result } from '../../result';
-import { profileCredentials } from '../../secrets/profileCredentials';
+import { profileCredentials } from '../../credentials/profileCredentials';
 import type { AppError } from '../../../shared/errors/appError';
 import type { HostEnvironment, OperationResult, OperationTable } from '../operations';
 
