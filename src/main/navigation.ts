@@ -3,7 +3,7 @@ import { parseDeepLink, type DeepLink } from './deepLink';
 import type { NotificationTarget } from './notifications';
 
 /**
- * Taking the merchant to a screen: a clicked notification, or a `merchantdesk://order/<id>` link from the system
+ * Taking the merchant to a screen: a clicked notification, or a `merchantdesk://` link from the system
  * (a second launch, macOS `open-url`). Main shows the window and pushes one `app:navigate` event; the renderer
  * routes it. A link that fails validation only brings the window forward: nothing crafted reaches routing.
  */
@@ -14,7 +14,7 @@ export function notificationNavigation(target: NotificationTarget): NavigateTarg
     case 'order':
       return { screen: 'orders', orderId: target.orderId };
     case 'after-sales-inbox':
-      return { screen: 'afterSales', orderId: null };
+      return { screen: 'after-sales', orderId: null };
     case 'attention':
       return { screen: 'attention', orderId: null };
     case 'orders':
@@ -23,7 +23,7 @@ export function notificationNavigation(target: NotificationTarget): NavigateTarg
 }
 
 export function deepLinkNavigation(link: DeepLink): NavigateTarget {
-  return { screen: 'orders', orderId: link.orderId };
+  return link.kind === 'order' ? { screen: 'orders', orderId: link.orderId } : { screen: link.screen, orderId: null };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Accounts and settings in Chromium over `merchant-desk ui --sandbox`: a second sandbox plays a merchant's real
+ * Profiles and settings in Chromium over `merchant-desk ui --sandbox`: a second sandbox plays a merchant's real
  * platform; the merchant connects it with a wrong token (Test connection shows the 401 and what to do), fixes the
  * token (✓), switches to it (only its orders are cached and shown), renames and removes profiles, and walks the
  * settings sections. Secrets typed into the page never come back into it.
@@ -64,7 +64,7 @@ async function cachedOrderIds(page: Page): Promise<string[]> {
   return answer.data.list.map((o) => o.id);
 }
 
-describe.runIf(workspaceAvailable)('accounts and settings', () => {
+describe.runIf(workspaceAvailable)('profiles and settings', () => {
   let workspace: Workspace;
   let browser: Browser;
   let second: SandboxHandle;
@@ -88,20 +88,20 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await workspace?.stop();
   });
 
-  it('connects a second account, tests it, switches to it, renames and removes profiles', async () => {
+  it('adds a second merchant profile, tests it, switches to it, renames and removes profiles', async () => {
     const { page, context, problems } = await openApp(browser, workspace);
     page.setDefaultTimeout(10_000);
 
-    // Onboarding: the sandbox banner leads to the accounts section.
-    await page.getByRole('link', { name: 'Connect a real account' }).click();
-    expect(new URL(page.url()).hash).toBe('#/settings/accounts');
-    await page.getByRole('heading', { level: 2, name: 'Accounts' }).waitFor();
+    // Onboarding: the sandbox banner leads to the Connection section.
+    await page.getByRole('link', { name: 'Add a merchant profile' }).click();
+    expect(new URL(page.url()).hash).toBe('#/settings/connection');
+    await page.getByRole('heading', { level: 2, name: 'Connection' }).waitFor();
     await page.getByText('You are on the sandbox').waitFor();
-    await checkBothSchemes(page, 'settings-accounts-onboarding');
+    await checkBothSchemes(page, 'settings-connection-onboarding');
 
     // The form: a plain-http URL to another host is pointed out at its field and nothing is sent.
-    await page.getByRole('button', { name: 'Connect a real account' }).click();
-    await page.getByLabel('Account name').fill('Second shop');
+    await page.getByRole('button', { name: 'Add a merchant profile' }).click();
+    await page.getByLabel('Profile name').fill('Second shop');
     expect(await page.getByLabel('Profile ID').inputValue()).toBe('second-shop');
     await page.getByLabel('Base URL').fill('http://api.example.com');
     await page.getByLabel('Platform URL').fill(second.platformUrl);
@@ -126,7 +126,7 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page.getByText('Must use https').waitFor();
     expect(await page.getByLabel('Base URL').getAttribute('aria-invalid')).toBe('true');
     expect((await workspace.cli(['profiles', 'list', '--json'])).out).toBe(before);
-    await checkBothSchemes(page, 'settings-accounts-connect-form');
+    await checkBothSchemes(page, 'settings-connection-connect-form');
 
     // Nothing was sent, so the secrets typed stay in their fields for the correction (they go once sent).
     expect(await page.getByLabel('Access token', { exact: true }).inputValue()).toBe(WRONG_TOKEN);
@@ -153,7 +153,7 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page
       .getByRole('heading', { name: 'Test connection' })
       .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
-    await checkBothSchemes(page, 'settings-accounts-test-failed');
+    await checkBothSchemes(page, 'settings-connection-test-failed');
 
     // A wrong API prefix: the token line says nothing answers there and to check the prefix; set back, it is reached.
     await page.getByRole('button', { name: 'Edit connection' }).click();
@@ -180,7 +180,7 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page
       .getByRole('heading', { name: 'Test connection' })
       .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
-    await checkBothSchemes(page, 'settings-accounts-test-ok');
+    await checkBothSchemes(page, 'settings-connection-test-ok');
     await expectNoSecrets(page);
 
     // Switch: after a sync, the cache holds the second merchant's orders only.
