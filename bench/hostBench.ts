@@ -13,7 +13,7 @@ import type { CoreHost } from '../src/core/host/coreHost';
 import { createInProcessCoreHost } from '../src/core/host/inProcessHost';
 import { nodeHostLauncher } from '../src/core/host/nodeLauncher';
 import { appOperations } from '../src/core/host/operations/appOperations';
-import { SYNC_PROGRESS_EVENT, type OrderSessionConfig } from '../src/core/host/operations/sessionOperations';
+import { type OrderSessionConfig } from '../src/core/host/operations/sessionOperations';
 import { createSupervisedCoreHost } from '../src/core/host/supervisedHost';
 import { createMemorySecretStore } from '../src/core/secrets/memorySecretStore';
 import type { SyncSummary } from '../src/core/sync/syncEngine';
@@ -58,10 +58,10 @@ const FILTERS: Array<Record<string, unknown>> = [
   { search: 'steam' },
   { orderAfterSalesStatus: [1] },
 ];
-const QUERIES: Array<{ operation: 'orders.queryPage' | 'orders.count'; payload: Record<string, unknown> }> =
+const QUERIES: Array<{ operation: 'orders:queryPage' | 'orders:count'; payload: Record<string, unknown> }> =
   FILTERS.flatMap((filter) => [
-    { operation: 'orders.queryPage' as const, payload: { ...filter, limit: 50 } },
-    { operation: 'orders.count' as const, payload: filter },
+    { operation: 'orders:queryPage' as const, payload: { ...filter, limit: 50 } },
+    { operation: 'orders:count' as const, payload: filter },
   ]);
 
 export async function hostBench(
@@ -94,13 +94,13 @@ export async function hostBench(
         });
   try {
     // Ready before measuring: "no order cache yet" is the answer of a new file (anything else: not a first sync).
-    const warm = await host.call('cache.stats');
+    const warm = await host.call('orders:cacheStats');
     if (warm.ok || warm.error.kind !== 'cache') throw new Error(`not a new cache: ${JSON.stringify(warm)}`);
 
     let progressEvents = 0;
     const off = host.onEvent((e) => {
       // What main does with a progress event: hand it to the window (here: nothing more than looking at it).
-      if (e.name === SYNC_PROGRESS_EVENT) progressEvents++;
+      if (e.name === 'sync:progress') progressEvents++;
     });
     const queryMs: number[] = [];
     let queryIndex = 0;
@@ -120,7 +120,7 @@ export async function hostBench(
     histogram.enable();
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const sync = await host.call('sync.run', { full: true });
+    const sync = await host.call('sync:now', { full: true });
     const syncWallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     histogram.disable();

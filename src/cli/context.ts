@@ -8,7 +8,7 @@ import type { ProfileStore } from '../core/profiles/profileStore';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { profileCredentials, type CredentialHints } from '../core/credentials/profileCredentials';
 import type { SecretStore } from '../core/secrets/secretStore';
-import { environmentCredentials } from './environmentCredentials';
+import { environmentCredentials } from '../core/credentials/environmentCredentials';
 import { profileStoreFailure } from './failures';
 import { CliError, CliInputError, type CliIo } from './io';
 

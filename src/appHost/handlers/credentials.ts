@@ -13,7 +13,8 @@ import { getProfile, type ProfilePorts } from '../../core/app/profiles';
 import { toPlatformConfig } from '../../core/profiles/profileSchema';
 import { profileCredentials } from '../../core/credentials/profileCredentials';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { answer, orNull } from './useCaseResult';
+import { answer } from '../../shared/ipc/appErrorResult';
+import { orNull } from './orNull';
 
 type CredentialChannels =
   | 'credentials:setToken'

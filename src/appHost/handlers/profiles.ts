@@ -10,7 +10,8 @@ import {
   type ProfileView,
 } from '../../core/app/profiles';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { answer, orNull } from './useCaseResult';
+import { answer } from '../../shared/ipc/appErrorResult';
+import { orNull } from './orNull';
 
 type ProfileChannels =
   'profiles:list' | 'profiles:get' | 'profiles:add' | 'profiles:edit' | 'profiles:remove' | 'profiles:use';

@@ -1,7 +1,7 @@
 import { getSettings, updateSettings } from '../../core/app/settings';
 import type { ProfileStore } from '../../core/profiles/profileStore';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { answer } from './useCaseResult';
+import { answer } from '../../shared/ipc/appErrorResult';
 
 const same = <T>(value: T) => value;
 

@@ -1,6 +1,6 @@
 import { openDataFolder, openLogFile, openPlatformPage, type ShellPorts } from '../../core/app/shell';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { answer } from './useCaseResult';
+import { answer } from '../../shared/ipc/appErrorResult';
 
 const same = <T>(value: T) => value;
 
