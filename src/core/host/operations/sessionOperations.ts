@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { Credentials } from '../../api/clientDeps';
+import type { Credentials } from '../../credentials/credentials';
 import { decideAfterSales } from '../../app/afterSales';
 import { attentionQueue } from '../../app/attention';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
