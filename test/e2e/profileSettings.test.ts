@@ -244,7 +244,7 @@ describe.runIf(workspaceAvailable)('profiles and settings', () => {
     return JSON.parse(shown.out) as Awaited<ReturnType<typeof shownProfile>>;
   }
 
-  it('shows every settings section of the connected account, and the signature inspector', async () => {
+  it('shows every settings section of the connected merchant profile, and the signature inspector', async () => {
     const { page, context, problems } = await openApp(browser, workspace);
     page.setDefaultTimeout(10_000);
     await page.goto(`${workspace.url.split('#')[0]}#/settings/general`);
