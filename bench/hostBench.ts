@@ -1,9 +1,12 @@
 /**
  * Main's event loop while the core host syncs: the bench process plays Electron's main process. It creates the
  * host (in this process, or as a child process over the port — what the utilityProcess is in the app), starts a
- * full sync against the sandbox (its own process), asks the cache a query every 50 ms as a window would, relays
- * progress events, and measures its own event-loop delay with perf_hooks.monitorEventLoopDelay.
+ * full sync into a new cache file against the sandbox (its own process), asks for a page or a count every 50 ms as
+ * the orders screen would, relays progress events, and measures its own event-loop delay with
+ * perf_hooks.monitorEventLoopDelay.
  */
+import { availableParallelism, loadavg } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { CoreHost } from '../src/core/host/coreHost';
@@ -15,20 +18,26 @@ import { createSupervisedCoreHost } from '../src/core/host/supervisedHost';
 import { createMemorySecretStore } from '../src/core/secrets/memorySecretStore';
 import type { SyncSummary } from '../src/core/sync/syncEngine';
 import type { RemoteSandbox } from './sandboxProcess';
-import { percentile } from './stats';
+import type { BenchRun } from './benchRun';
+import { startRemoteSandbox } from './sandboxProcess';
+import { ms, percentile } from './stats';
 
 export type HostKind = 'in-process' | 'out-of-process';
 
 export interface HostSetup {
   kind: HostKind;
   label: string;
+  /** The setup's own cache file name (each setup syncs into a new, empty file). */
+  name: string;
   /** false: main sends no queries and ignores events — what is left is the machine's CPU contention. */
   queries?: boolean;
 }
 
 export interface HostBenchRow {
   host: string;
-  orders: number;
+  /** Orders this sync fetched and stored (inserted: the file was new), not the cache's total. */
+  fetched: number;
+  inserted: number;
   syncWallMs: number;
   requests: number;
   /** CPU time this process (main) used during the sync, as a share of the wall time: independent of machine load. */
@@ -39,16 +48,24 @@ export interface HostBenchRow {
   progressEvents: number;
 }
 
-/** The queries a window sends while the sync runs: the default list, a status tab, a search. */
-const QUERIES: Array<Record<string, unknown>> = [
+/**
+ * What a window asks while the sync runs, as the orders screen does: a first page, then its count, for the default
+ * list, a status tab, a search and the after-sales filter — the app's own operations (orders:queryPage / count).
+ */
+const FILTERS: Array<Record<string, unknown>> = [
   {},
-  { sellerOrderStatus: [4], limit: 50 },
-  { search: 'steam', limit: 50 },
-  { orderAfterSalesStatus: [1], limit: 50 },
+  { sellerOrderStatus: [4] },
+  { search: 'steam' },
+  { orderAfterSalesStatus: [1] },
 ];
+const QUERIES: Array<{ operation: 'orders:queryPage' | 'orders:count'; payload: Record<string, unknown> }> =
+  FILTERS.flatMap((filter) => [
+    { operation: 'orders:queryPage' as const, payload: { ...filter, limit: 50 } },
+    { operation: 'orders:count' as const, payload: filter },
+  ]);
 
 export async function hostBench(
-  { kind, label, queries = true }: HostSetup,
+  { kind, label, name, queries = true }: HostSetup,
   sb: RemoteSandbox,
   dir: string,
   hostEntry: string,
@@ -58,8 +75,10 @@ export async function hostBench(
   const session: OrderSessionConfig = {
     profileId: 'bench',
     platform: { baseUrl: sb.baseUrl, platformUrl: sb.platformUrl, merchantId: sb.merchantId, timeoutMs: 60_000 },
-    cacheFile: path.join(dir, `host-${kind}.sqlite`),
+    cacheFile: path.join(dir, `host-${name}.sqlite`),
   };
+  // Each setup times a first full sync: a file left by an earlier setup would turn it into a re-sync.
+  if (existsSync(session.cacheFile)) throw new Error(`${session.cacheFile} exists: each setup needs a new file`);
   const config = { session };
   const host: CoreHost =
     kind === 'in-process'
@@ -74,9 +93,9 @@ export async function hostBench(
           secrets,
         });
   try {
-    // Ready before measuring: any answer means the host is up; "no order cache yet" is the answer of a fresh file.
+    // Ready before measuring: "no order cache yet" is the answer of a new file (anything else: not a first sync).
     const warm = await host.call('orders:cacheStats');
-    if (!warm.ok && warm.error.kind !== 'cache') throw new Error(JSON.stringify(warm.error));
+    if (warm.ok || warm.error.kind !== 'cache') throw new Error(`not a new cache: ${JSON.stringify(warm)}`);
 
     let progressEvents = 0;
     const off = host.onEvent((e) => {
@@ -89,7 +108,8 @@ export async function hostBench(
     const ticker = setInterval(() => {
       if (inFlight || !queries) return; // one query at a time, like a window awaiting its list
       const t = performance.now();
-      inFlight = host.call('orders:queryPage', QUERIES[queryIndex++ % QUERIES.length]).then((r) => {
+      const { operation, payload } = QUERIES[queryIndex++ % QUERIES.length]!;
+      inFlight = host.call(operation, payload).then((r) => {
         inFlight = undefined;
         if (!r.ok) throw new Error(JSON.stringify(r.error));
         queryMs.push(performance.now() - t);
@@ -113,7 +133,8 @@ export async function hostBench(
     const nsToMs = (ns: number) => ns / 1e6;
     return {
       host: label,
-      orders: summary.cached,
+      fetched: summary.fetched,
+      inserted: summary.inserted,
       syncWallMs,
       requests: summary.requests,
       mainCpuShare: (cpu.user + cpu.system) / 1000 / syncWallMs,
@@ -150,4 +171,45 @@ export async function idleLoopDelay(durationMs: number): Promise<HostBenchRow['l
     max: histogram.max / 1e6,
     samples: histogram.count,
   };
+}
+
+/** The section of the record: each setup's row and the idle baseline. `hostEntry`: the bundle the child host runs. */
+export async function hostSection({ dir, sizes, say, results }: BenchRun, hostEntry: string): Promise<void> {
+  say(
+    `## Main's event loop during a full sync of ${sizes.big.toLocaleString('en')} orders, queries every 50 ms: core host in process vs out of process\n`,
+  );
+  const sb = await startRemoteSandbox({ orders: sizes.big, seed: 5 });
+  try {
+    const rows: HostBenchRow[] = [];
+    const setups: HostSetup[] = [
+      { kind: 'in-process', name: 'in-process', label: 'in process (main runs the sync)' },
+      { kind: 'out-of-process', name: 'out-of-process', label: 'out of process (child process over the port)' },
+      {
+        kind: 'out-of-process',
+        name: 'control',
+        queries: false,
+        label: 'control: out of process, main sends no queries',
+      },
+    ];
+    for (const setup of setups) rows.push(await hostBench(setup, sb, dir, hostEntry));
+    const idle = await idleLoopDelay(10_000);
+    say(
+      [
+        '| Core host | Orders fetched (inserted) | Sync wall s | Main CPU (share of wall) | Main loop delay p50 ms | **p99 ms** | max ms | Calls answered (pages + counts) | Call round trip p50 ms | p95 ms | max ms | Progress events relayed |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ...rows.map(
+          (r) =>
+            `| ${r.host} | ${r.fetched.toLocaleString('en')} (${r.inserted.toLocaleString('en')}) | ${(r.syncWallMs / 1000).toFixed(1)} | ${(r.mainCpuShare * 100).toFixed(0)} % | ${ms(r.loopDelay.p50)} | **${ms(r.loopDelay.p99)}** | ${ms(r.loopDelay.max)} | ${r.queries.answered} | ${r.queries.answered ? ms(r.queries.p50) : '—'} | ${r.queries.answered ? ms(r.queries.p95) : '—'} | ${r.queries.answered ? ms(r.queries.max) : '—'} | ${r.progressEvents} |`,
+        ),
+        `| none (idle baseline, 10 s) | — | — | — | ${ms(idle.p50)} | **${ms(idle.p99)}** | ${ms(idle.max)} | — | — | — | — | — |`,
+      ].join('\n'),
+    );
+    say('');
+    say(
+      `Loop delay: perf_hooks.monitorEventLoopDelay at 1 ms resolution in this process (which plays main) from the start to the end of the sync call; the figures include the 1 ms sampling interval. Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`,
+    );
+    results.host = { rows, idle, loadAverage: loadavg()[0], cores: availableParallelism() };
+  } finally {
+    await sb.stop();
+  }
 }

@@ -3,6 +3,8 @@
  * generator, in process: two years of orders, seven currencies) — then the use case's work after validation
  * (`insightsFromCache`) per request shape: wall and CPU p50/p95.
  */
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
 import { insightsFromCache } from '../src/core/app/insights';
@@ -124,4 +126,32 @@ export function insightsTable(rows: readonly InsightsBenchRow[]): string {
         `| ${r.name} | ${r.buckets} | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | **${r.cpuP50.toFixed(1)} / ${r.cpuP95.toFixed(1)}** |`,
     ),
   ].join('\n');
+}
+
+/** The Insights part of `npm run bench` (--only=insights): every request shape at the big size over two years. */
+export async function insightsSection(run: {
+  quick: boolean;
+  dir: string;
+  sizes: { big: number };
+  say(s: string): void;
+  results: Record<string, unknown>;
+}): Promise<void> {
+  const big = run.sizes.big;
+  run.say(`## Insights at ${big.toLocaleString('en')} orders over two years (bench/insightsBench.ts)\n`);
+  const nowMs = Date.now();
+  const t = performance.now();
+  const cache = fillCache(path.join(run.dir, 'insights.sqlite'), big, 5, nowMs);
+  const fillSeconds = (performance.now() - t) / 1000;
+  try {
+    const runs = run.quick ? 20 : 100;
+    const rows = insightsBench(cache, nowMs, runs, 'Europe/Berlin');
+    run.say(insightsTable(rows));
+    run.say('');
+    run.say(
+      `${runs} runs each after 3 warm-up runs, zone Europe/Berlin; the cache filled from the sandbox's generator in ${fillSeconds.toFixed(0)} s. Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`,
+    );
+    run.results.insights = { orders: big, fillSeconds, rows, loadAverage: loadavg()[0] };
+  } finally {
+    cache.close();
+  }
 }

@@ -14,12 +14,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startSandbox } from '../src/sandbox';
 import { launchChromium } from '../test/helpers/chromium';
 import { PAGE_PROBES } from './uiOrdersProbes';
+import { option, type BenchRun } from './benchRun';
 import { percentile } from './stats';
 
 export interface Distribution {
@@ -342,4 +343,19 @@ export function uiOrdersTable(r: UiOrdersRun): string {
     '',
     `Scrolling through ${r.scroll.rows.toLocaleString('en')} rows (a screenful per frame, pages of 200 loaded on the way): ${(r.scroll.wallMs / 1000).toFixed(1)} s, **${r.scroll.longTasks} long tasks over 50 ms** (longest task ${f(r.scroll.longestTaskMs)} ms), at most **${r.scroll.maxDomRows} rows in the DOM**.`,
   ].join('\n');
+}
+
+/** The section of the record (needs `npm run build`). Option: --ui-trace=DIR. */
+export async function uiOrdersSection({ quick, sizes, argv, say, results }: BenchRun): Promise<void> {
+  say(
+    `## The orders list in Chromium over the browser host, ${sizes.big.toLocaleString('en')} cached orders (bench/uiOrders.ts)\n`,
+  );
+  const traceDir = option(argv, 'ui-trace');
+  const run = await uiOrdersBench(process.cwd(), sizes.big, quick ? 20 : 60, traceDir ? { traceDir } : {});
+  say(uiOrdersTable(run));
+  say('');
+  say(
+    `Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores; headless Chromium (${'/usr/bin/chromium'}), 1280×800.\n`,
+  );
+  results.ui = run;
 }

@@ -1,23 +1,16 @@
-import type { Credentials } from '../core/api/clientDeps';
-import { createSession, type Session, type SessionParts, type SessionWording } from '../core/app/session';
-import type { CacheIdentity } from '../shared/errors/cacheErrors';
+import type { Credentials } from '../core/credentials/credentials';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
-import { createAxiosTransport } from '../core/http/axiosTransport';
 import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';
-import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import { defaultDataDir } from '../core/paths/dataDir';
 import { createConfProfileStore } from '../core/profiles/confProfileStore';
 import { profileIdSchema, toPlatformConfig, type Profile } from '../core/profiles/profileSchema';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
-import { profileCredentials, type CredentialHints } from '../core/secrets/profileCredentials';
+import { profileCredentials, type CredentialHints } from '../core/credentials/profileCredentials';
 import type { SecretStore } from '../core/secrets/secretStore';
-import type { Result } from '../core/result';
-import type { AppError } from '../shared/errors/appError';
-import { environmentCredentials } from '../core/secrets/environmentCredentials';
+import { environmentCredentials } from '../core/credentials/environmentCredentials';
 import { profileStoreFailure } from './failures';
 import { CliError, CliInputError, type CliIo } from './io';
-import type { CommandContext } from './runner';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -112,17 +105,6 @@ export interface ProfileServices {
   profiles: ProfileStore;
   secrets: SecretStore;
   keys: KeyStore;
-}
-
-/** A use case's error as the CLI's: the same kind, so the same exit code, message and action. */
-export function appFailure(error: AppError): CliError {
-  return new CliError(error.message, error.kind, error.action !== undefined ? { action: error.action } : {});
-}
-
-/** The value of a use case's Result; its error is thrown as the CLI's (see appFailure). */
-export function valueOf<T>(result: Result<T, AppError>): T {
-  if (result.ok) return result.value;
-  throw appFailure(result.error);
 }
 
 export function profileServices(opts: GlobalOptions, io: CliIo): ProfileServices {
@@ -243,99 +225,3 @@ export function resolveConnection(
     profile,
   };
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// Sessions: the use-case layer's view of one command's settings, credentials and cache.
-
-export const REBUILD_HINT = 'Run `merchant-desk sync --rebuild` to rebuild it from the platform';
-
-/** How the CLI tells the merchant to sync first or rebuild the cache. */
-export const CLI_SESSION_WORDING: SessionWording = {
-  noCacheYet: (profileId, file) =>
-    `No order cache yet for profile "${profileId}" (${file}). Run \`merchant-desk sync\` first.`,
-  rebuildHint: REBUILD_HINT,
-};
-
-/**
- * The profile whose cache a command uses: --profile / MERCHANT_DESK_PROFILE, else (unless the environment
- * configures a connection) the active profile, else "default".
- */
-export function cacheProfileId(opts: GlobalOptions, env: CliIo['env'], store: () => ProfileStore): string {
-  return profileForApiCommand(opts, env, store)?.id ?? 'default';
-}
-
-/**
- * Whose orders an offline reader expects, as far as the settings say: the profile's merchant and base URL, or in
- * the environment mode MERCHANT_DESK_MERCHANT_ID / --merchant (and the base URL when set).
- */
-export function expectedCacheOwner(
-  opts: GlobalOptions,
-  env: CliIo['env'],
-  store: () => ProfileStore,
-): Partial<CacheIdentity> {
-  const profile = profileForApiCommand(opts, env, store);
-  if (profile) {
-    const config = profileConfig(profile, opts);
-    return { baseUrl: config.baseUrl, merchantId: config.merchantId };
-  }
-  const merchantId = opts.merchant ?? (env.MERCHANT_DESK_MERCHANT_ID || undefined);
-  const baseUrl = opts.baseUrl ?? (env.MERCHANT_DESK_BASE_URL || undefined);
-  return { ...(merchantId ? { merchantId } : {}), ...(baseUrl ? { baseUrl } : {}) };
-}
-
-/** What a command's session talks to: the platform (and which of its URLs), or only the offline cache. */
-export type SessionNeeds = { baseUrl?: boolean; platform?: boolean } | 'offline';
-
-const OFFLINE_CONFIG: PlatformConfig = platformConfigSchema.parse({
-  baseUrl: 'https://unused.invalid',
-  platformUrl: 'https://unused.invalid',
-  merchantId: 'unused',
-});
-
-/**
- * The use-case session of a command: the connection (profile or environment, flags on top) and the cache of the
- * profile it names. Offline commands resolve no connection (they need no URL). A profile's requests are logged in
- * its data directory; the environment mode writes no log unless `parts` asks for one (`sync`).
- */
-export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Partial<SessionParts> = {}): Session {
-  const store = () => ctx.services().profiles;
-  const connection =
-    needs === 'offline'
-      ? { config: OFFLINE_CONFIG, credentials: NO_CREDENTIALS, profile: null }
-      : ctx.connection(needs);
-  const { io } = ctx;
-  return createSession({
-    config: connection.config,
-    credentials: connection.credentials,
-    profileId: cacheProfileId(ctx.options, io.env, store),
-    dataDir: ctx.dataDir(),
-    cacheOwner: expectedCacheOwner(ctx.options, io.env, store),
-    statusLabels: ctx.statusLabels(),
-    deliveryDeadlines: ctx.deliveryDeadlines(),
-    transport: (options) => createAxiosTransport(options),
-    signal: io.signal,
-    ...(connection.profile ? { onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }) } : {}),
-    wording: CLI_SESSION_WORDING,
-    ...parts,
-  });
-}
-
-/** Runs `body` with a command's session and closes it (and its cache) afterwards. */
-export async function withSession<T>(
-  ctx: CommandContext,
-  needs: SessionNeeds,
-  body: (session: Session) => Promise<T>,
-  parts: Partial<SessionParts> = {},
-): Promise<T> {
-  const session = cliSession(ctx, needs, parts);
-  try {
-    return await body(session);
-  } finally {
-    session.close();
-  }
-}
-
-const NO_CREDENTIALS: Credentials = {
-  bearerToken: async () => ({ ok: false, error: { message: 'Offline: no access token is read.' } }),
-  signingKey: async () => ({ ok: false, error: { message: 'Offline: no key is read.' } }),
-};

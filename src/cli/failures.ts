@@ -1,4 +1,3 @@
-import type { KeyStoreError } from '../core/keys/keyStore';
 import type { ProfileStoreError } from '../shared/errors/profileErrors';
 import type { SecretStoreError } from '../core/secrets/secretStore';
 import { CliError } from './io';
@@ -14,20 +13,6 @@ export function secretStoreFailure(error: SecretStoreError, prefix?: string): Cl
       action: error.action,
     },
   );
-}
-
-export function keyStoreFailure(error: KeyStoreError, prefix?: string): CliError {
-  switch (error.kind) {
-    case 'passphrase-missing':
-    case 'key-damaged':
-      return new CliError(prefix ? `${prefix} ${error.message}` : error.message, 'credentials', {
-        action: error.action,
-      });
-    case 'io':
-      return new CliError(prefix ? `${prefix} ${error.message}` : error.message, 'io', { action: error.action });
-    default:
-      return secretStoreFailure(error, prefix);
-  }
 }
 
 /** Settings problems (no such profile, a damaged or newer-version settings.json) are `settings` errors: exit 2. */

@@ -10,6 +10,20 @@ describe('parseDeepLink', () => {
     });
   });
 
+  it('accepts merchantdesk://<screen> for the screens main may open, and no other screen', () => {
+    for (const screen of ['orders', 'attention', 'after-sales'])
+      expect(parseDeepLink(`merchantdesk://${screen}`)).toEqual({ ok: true, link: { kind: 'screen', screen } });
+    for (const raw of [
+      'merchantdesk://settings',
+      'merchantdesk://buyers',
+      'merchantdesk://order',
+      'merchantdesk://afterSales',
+    ])
+      expect(parseDeepLink(raw)).toEqual({ ok: false, reason: 'unknown-target' });
+    expect(parseDeepLink('merchantdesk://attention/')).toEqual({ ok: false, reason: 'unknown-target' });
+    expect(parseDeepLink('merchantdesk://after-sales?x')).toEqual({ ok: false, reason: 'query-or-fragment' });
+  });
+
   it.each([
     ['merchantdesk://order/0', 'invalid-order-id'],
     ['merchantdesk://order/9223372036854775808', 'invalid-order-id'],

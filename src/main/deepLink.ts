@@ -1,14 +1,16 @@
 import { orderListQueryObject } from '../shared/domain/requests';
+import { mainTargetScreens, ORDER_SCREEN, type MainTargetScreen } from '../shared/screens';
 
 /**
- * Deep links the app accepts from the operating system (a second launch, `open-url`). Only one form exists:
- * `merchantdesk://order/<id>`. Anything else is refused with a reason, so a crafted link never reaches routing.
+ * Deep links the app accepts from the operating system (a second launch, `open-url`): `merchantdesk://order/<id>`
+ * (an order's page) and `merchantdesk://<screen>` for the screens the screen table lets main open (`orders`,
+ * `attention`, `after-sales`). Anything else is refused with a reason, so a crafted link never reaches routing.
  */
 export const DEEP_LINK_SCHEME = 'merchantdesk:';
 /** Far above the longest valid link (`merchantdesk://order/` + 19 digits); longer text is refused unread. */
 export const DEEP_LINK_MAX_LENGTH = 64;
 
-export type DeepLink = { kind: 'order'; orderId: string };
+export type DeepLink = { kind: 'order'; orderId: string } | { kind: 'screen'; screen: MainTargetScreen };
 
 export type DeepLinkRefusal =
   | 'too-long'
@@ -23,6 +25,8 @@ export type DeepLinkResult = { ok: true; link: DeepLink } | { ok: false; reason:
 
 /** The same order-id rule the requests use (1 … 2^63−1). */
 const orderIdSchema = orderListQueryObject.shape.id.unwrap();
+
+const ORDER_LINK = new RegExp(`^merchantdesk://${ORDER_SCREEN}/([^/]+)$`);
 
 const refuse = (reason: DeepLinkRefusal): DeepLinkResult => ({ ok: false, reason });
 
@@ -41,7 +45,9 @@ export function parseDeepLink(raw: string): DeepLinkResult {
   if (url.username !== '' || url.password !== '' || raw.includes('@')) return refuse('credentials');
   if (raw.includes('?') || raw.includes('#')) return refuse('query-or-fragment');
   // The exact text is matched (not the parsed parts) so no port, dot segment or case variant slips through.
-  const match = /^merchantdesk:\/\/order\/([^/]+)$/.exec(raw);
+  const screen = mainTargetScreens.find((name) => raw === `${DEEP_LINK_SCHEME}//${name}`);
+  if (screen !== undefined) return { ok: true, link: { kind: 'screen', screen } };
+  const match = ORDER_LINK.exec(raw);
   if (match === null) return refuse('unknown-target');
   const id = match[1]!;
   const parsed = orderIdSchema.safeParse(id);

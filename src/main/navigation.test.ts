@@ -50,7 +50,7 @@ describe('notification click targets', () => {
       { kind: 'order', orderId: '42' },
       { screen: 'orders', orderId: '42' },
     ],
-    [{ kind: 'after-sales-inbox' }, { screen: 'afterSales', orderId: null }],
+    [{ kind: 'after-sales-inbox' }, { screen: 'after-sales', orderId: null }],
     [{ kind: 'attention' }, { screen: 'attention', orderId: null }],
     [{ kind: 'orders' }, { screen: 'orders', orderId: null }],
   ] as const)('%o → app:navigate %o', (target, expected) => {
@@ -63,7 +63,7 @@ describe('navigator', () => {
   it('navigate shows the window and pushes app:navigate with exactly the target', () => {
     const m = fakeMain();
     m.navigator.ready();
-    const target: NavigateTarget = { screen: 'afterSales', orderId: null };
+    const target: NavigateTarget = { screen: 'after-sales', orderId: null };
     m.navigator.navigate(target);
     expect(m.shown()).toBe(1);
     expect(m.sent).toEqual([target]);
@@ -117,6 +117,13 @@ describe('navigator', () => {
     expect(m.shown()).toBe(0);
     m.navigator.ready();
     expect(m.sent).toEqual([{ screen: 'orders', orderId: '5' }]);
+  });
+
+  it('a screen link (merchantdesk://after-sales) opens that screen', () => {
+    const m = fakeMain();
+    m.navigator.ready();
+    m.navigator.openDeepLink('merchantdesk://after-sales');
+    expect(m.sent).toEqual([{ screen: 'after-sales', orderId: null }]);
   });
 
   it('finds the link among launch arguments by its scheme only', () => {

@@ -3,14 +3,14 @@ import { parseDeepLink, type DeepLink } from './deepLink';
 import type { NavigateTarget } from '../appHost/shell/notifications';
 
 /**
- * Taking the merchant to a screen: a clicked notification, or a `merchantdesk://order/<id>` link from the system
+ * Taking the merchant to a screen: a clicked notification, or a `merchantdesk://` link from the system
  * (a second launch, macOS `open-url`). Main shows the window and pushes one `app:navigate` event; the renderer
  * routes it. A link that fails validation only brings the window forward: nothing crafted reaches routing.
  */
 export type { NavigateTarget };
 
 export function deepLinkNavigation(link: DeepLink): NavigateTarget {
-  return { screen: 'orders', orderId: link.orderId };
+  return link.kind === 'order' ? { screen: 'orders', orderId: link.orderId } : { screen: link.screen, orderId: null };
 }
 
 /**

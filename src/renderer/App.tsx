@@ -8,7 +8,8 @@ import { Navigation, type NavItem } from './frame/Navigation';
 import { ProfileSwitcher } from './frame/ProfileSwitcher';
 import { SyncStatus } from './frame/SyncStatus';
 import { ThemeSwitch } from './frame/ThemeSwitch';
-import { useRoute, type ScreenName } from './router';
+import { sectionOf, sectionScreens, type ScreenName } from '../shared/screens';
+import { useRoute } from './router';
 import { screenComponents } from './screens';
 import { useAwaitingCount } from './stores/afterSalesStore';
 import { useAppStore } from './stores/appStore';
@@ -17,19 +18,6 @@ import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
 import { useLiveViewCounts } from './stores/viewsStore';
-
-const navItems: readonly NavItem[] = [
-  { screen: 'home', label: 'Home' },
-  { screen: 'insights', label: 'Insights' },
-  { screen: 'orders', label: 'Orders' },
-  { screen: 'attention', label: 'Needs attention' },
-  { screen: 'after-sales', label: 'After-sales' },
-  { screen: 'buyers', label: 'Buyers' },
-  { screen: 'settings', label: 'Settings' },
-];
-
-/** The order detail belongs to the Orders section. */
-const sectionOf = (screen: ScreenName): ScreenName => (screen === 'order' ? 'orders' : screen);
 
 function useStartup(): void {
   useEffect(() => {
@@ -81,7 +69,9 @@ export function App() {
     'after-sales': afterSalesCount,
     attention: attentionCount,
   };
-  const items = navItems.map((item) => (item.screen in counts ? { ...item, count: counts[item.screen] } : item));
+  const items: NavItem[] = sectionScreens.map((screen) =>
+    screen in counts ? { screen, count: counts[screen] } : { screen },
+  );
 
   return (
     <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>

@@ -1,21 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { screenNames, type ScreenName } from '../shared/screens';
 
 /**
  * Where the merchant is, kept in the URL's hash so back/forward and reloads work in the app window and in the
- * browser host alike: `#/orders?status=1`, `#/order/123`, `#/after-sales`, `#/settings/profiles`.
+ * browser host alike: `#/orders?status=1`, `#/order/123`, `#/after-sales`, `#/settings/profiles`. The screens are
+ * the table in src/shared/screens.ts.
  */
-
-export const screens = [
-  'home',
-  'insights',
-  'orders',
-  'order',
-  'attention',
-  'after-sales',
-  'buyers',
-  'settings',
-] as const;
-export type ScreenName = (typeof screens)[number];
 
 export interface Route {
   screen: ScreenName;
@@ -39,7 +29,7 @@ export function parseHash(hash: string): Route {
   } catch {
     path = [];
   }
-  const screen = (screens as readonly string[]).includes(first ?? '') ? (first as ScreenName) : DEFAULT_SCREEN;
+  const screen = (screenNames as readonly string[]).includes(first ?? '') ? (first as ScreenName) : DEFAULT_SCREEN;
   return { screen, path: screen === first ? path : [], params };
 }
 

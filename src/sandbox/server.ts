@@ -2,7 +2,7 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_SIGNATURE_PROFILE, signatureProfileSchema } from '../core/signing';
+import { DEFAULT_SIGNATURE_PROFILE, signatureProfileSchema } from '../core/config/signatureProfile';
 import { DATA_SET_HEADER } from '../core/sync/dataSetWatch';
 import { AuthCodeStore } from './authCodes';
 import { BuyerRegistry } from './buyers';

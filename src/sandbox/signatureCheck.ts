@@ -4,7 +4,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyObject } from 'node:crypto';
-import { buildStringToSign, verifyText, type SignatureProfile } from '../core/signing';
+import type { SignatureProfile } from '../core/config/signatureProfile';
+import { buildStringToSign, verifyText } from '../core/signing';
 import { NonceCache } from './nonceCache';
 
 export interface BuyerSyncVerifierOptions {

@@ -1,5 +1,5 @@
 /** Public option types of the sandbox platform. */
-import type { SignatureProfile } from '../core/signing';
+import type { SignatureProfile } from '../core/config/signatureProfile';
 import type { RandomSource } from './prng';
 
 export interface FaultOptions {

@@ -32,10 +32,13 @@ describe.runIf(workspaceAvailable)('the app frame', () => {
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
         await page.getByRole('heading', { level: 1, name }).waitFor();
       }
-      await page
-        .getByRole('status')
-        .filter({ hasText: /Synced|Not synced/ })
-        .waitFor();
+      // `ui --sandbox` ran a first sync: the frame says when, and the cache agrees (a last success is recorded).
+      const synced = page.locator('.sync-status-text').filter({ hasText: /^Synced / });
+      await synced.waitFor();
+      expect(await synced.textContent()).toMatch(/^Synced (just now|\d+ minutes? ago)$/);
+      const stats = await workspace.cli(['--json', 'cache', 'stats']);
+      expect(stats.code, stats.err).toBe(0);
+      expect((JSON.parse(stats.out) as { sync: { lastSuccess: string | null } }).sync.lastSuccess).not.toBeNull();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, `app-frame-${colorScheme}`);
       expect(problems).toEqual([]);

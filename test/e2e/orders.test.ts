@@ -119,7 +119,27 @@ describe.runIf(workspaceAvailable)('the orders list', () => {
   }
 
   it('first start: the cached orders, rows first, then the count; the navigation counts what awaits a decision', async () => {
-    const { page, context } = await openOrders(browser, workspace);
+    // The count's answers are held back until the rows are on screen: the rows must not wait for the count.
+    let releaseCounts!: () => void;
+    const countsReleased = new Promise<void>((resolve) => (releaseCounts = resolve));
+    let heldCounts = 0;
+    const { page, context } = await openApp(browser, workspace, {
+      beforeOpen: async (ctx) => {
+        await ctx.route('**/_md/invoke', async (route) => {
+          const body = route.request().postDataJSON() as { channel?: string };
+          if (body.channel === 'orders:count') {
+            heldCounts++;
+            await countsReleased;
+          }
+          await route.continue();
+        });
+      },
+    });
+    await orderRows(page).first().waitFor();
+    expect(heldCounts).toBeGreaterThan(0);
+    expect(await shownCount(page)).toBeNull();
+    expect(await page.locator('.orders-count').innerText()).toBe('Counting…');
+    releaseCounts();
     await waitForCount(page, total);
     const awaiting = await cliTotal(workspace, ['--after-sales-status', '1']);
     const nav = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: /Orders/ });

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { BuyerSyncApi } from '../../src/core/api/buyerSyncApi';
-import { fixedCredentials, type ClientDeps, type Credentials } from '../../src/core/api/clientDeps';
+import { type ClientDeps } from '../../src/core/api/clientDeps';
+import { fixedCredentials, type Credentials } from '../../src/core/credentials/credentials';
 import type { Sleeper } from '../../src/core/api/retry';
 import { SellerApi } from '../../src/core/api/sellerApi';
 import { platformConfigSchema, type PlatformConfigInput } from '../../src/core/config/platformConfig';

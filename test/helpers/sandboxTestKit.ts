@@ -1,12 +1,7 @@
 /** Helpers for the sandbox's own (in-process) tests: keys, a fake clock, and raw HTTP calls over loopback with fetch. */
 import type { KeyObject } from 'node:crypto';
-import {
-  buildStringToSign,
-  DEFAULT_SIGNATURE_PROFILE,
-  newNonce,
-  signText,
-  type SignatureProfile,
-} from '../../src/core/signing';
+import { DEFAULT_SIGNATURE_PROFILE, type SignatureProfile } from '../../src/core/config/signatureProfile';
+import { buildStringToSign, newNonce, signText } from '../../src/core/signing';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import type { SandboxOptions } from '../../src/sandbox/types';
 import { testKeys } from './sandboxFixture';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
-import { fixedCredentials } from '../../src/core/api/clientDeps';
+import { fixedCredentials } from '../../src/core/credentials/credentials';
 
 let p: TestPlatform;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/shared/domain/order';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
-import { fixedCredentials } from '../../src/core/api/clientDeps';
+import { fixedCredentials } from '../../src/core/credentials/credentials';
 import { ok } from '../../src/core/result';
 
 let p: TestPlatform;

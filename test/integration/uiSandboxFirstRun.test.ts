@@ -68,16 +68,26 @@ describe.runIf(built)('merchant-desk ui --sandbox: first run', () => {
     expect(profile).toMatchObject({ id: 'sandbox', kind: 'sandbox', active: true, token: 'set' });
     expect(profile.key).not.toBeNull();
     expect(existsSync(path.join(dataDir, 'sandbox', 'sandbox-state.json'))).toBe(true);
-    const stats = await cli(dataDir, secrets, ['--json', 'cache', 'stats']);
-    expect(JSON.parse(stats.out)).toMatchObject({ profile: 'sandbox', orders: 300 });
+    type Stats = { profile: string; orders: number; sync: { lastSuccess: string | null; lastFull: string | null } };
+    const stats = async () => JSON.parse((await cli(dataDir, secrets, ['--json', 'cache', 'stats'])).out) as Stats;
+    const afterFirst = await stats();
+    expect(afterFirst).toMatchObject({ profile: 'sandbox', orders: 300 });
+    // The first start's sync was the full one: it is the last full sync and the last success.
+    expect(afterFirst.sync.lastFull).not.toBeNull();
+    expect(afterFirst.sync.lastSuccess).toBe(afterFirst.sync.lastFull);
 
-    // Second start: the same profile, port and data set; the sync is incremental.
+    // Second start: the same profile, port and data set; the sync is incremental — it succeeded later, and the
+    // last full sync is still the first start's.
     const second = ui(dataDir, secrets);
     await served(second);
     expect(second.stderr.join('\n')).toContain(`Sandbox platform: ${String(profile.baseUrl)} — demo data.`);
     expect(second.stderr).toContain('First sync done: 300 orders cached.');
     second.stop();
     expect(await second.code).toBe(0);
+    const afterSecond = await stats();
+    expect(afterSecond.orders).toBe(300);
+    expect(afterSecond.sync.lastFull).toBe(afterFirst.sync.lastFull);
+    expect(Date.parse(afterSecond.sync.lastSuccess!)).toBeGreaterThan(Date.parse(afterFirst.sync.lastSuccess!));
   }, 60_000);
 
   it('leaves an active merchant profile alone: no sandbox, no new profile', async () => {

@@ -11,7 +11,7 @@ import {
 } from '../../core/app/credentials';
 import { getProfile, type ProfilePorts } from '../../core/app/profiles';
 import { toPlatformConfig } from '../../core/profiles/profileSchema';
-import { profileCredentials } from '../../core/secrets/profileCredentials';
+import { profileCredentials } from '../../core/credentials/profileCredentials';
 import type { IpcImplementations } from '../../shared/ipc/contract';
 import { answer } from '../../shared/ipc/appErrorResult';
 import { orNull } from './orNull';

@@ -304,7 +304,7 @@ describe('desktop shell', () => {
     shell.events.publish('orders:changed', { profileId: 'p1', events: [...events, afterSales] });
     expect(f.shown.map((n) => n.body)).toEqual(['4 orders changed · 1 refund request']);
     f.shown[0]!.click();
-    expect(f.navigated).toEqual([{ screen: 'afterSales', orderId: null }]);
+    expect(f.navigated).toEqual([{ screen: 'after-sales', orderId: null }]);
     shell.stop();
   });
 

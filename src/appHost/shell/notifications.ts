@@ -147,7 +147,7 @@ export function notificationNavigation(target: NotificationTarget): NavigateTarg
     case 'order':
       return { screen: 'orders', orderId: target.orderId };
     case 'after-sales-inbox':
-      return { screen: 'afterSales', orderId: null };
+      return { screen: 'after-sales', orderId: null };
     case 'attention':
       return { screen: 'attention', orderId: null };
     case 'orders':

@@ -3,7 +3,7 @@ import { decideAfterSales, type DecisionOutcome } from '../../core/app/afterSale
 import type { AfterSalesDecisionInput } from '../../shared/domain/requests';
 import type { AppError } from '../../shared/errors/appError';
 import { describeAppError, unwrap } from '../appResult';
-import { withSession } from '../context';
+import { withSession } from '../commandSession';
 import { afterSalesText } from '../format';
 import { ExitCode } from '../io';
 import type { CommandContext, CommandOutcome, CommandRunner } from '../runner';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createLoginLink, linkWithCode, syncBuyer } from '../../core/app/buyers';
 import { itemIdSchema } from '../../shared/domain/requests';
 import { unwrap } from '../appResult';
-import { withSession } from '../context';
+import { withSession } from '../commandSession';
 import type { CommandRunner } from '../runner';
 import { CliInputError, ExitCode } from '../io';
 import { defined } from '../options';

@@ -6,7 +6,7 @@ import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, type DeliveryDeadlineSettings } fro
 import { orderDeadline } from '../../core/due/deliveryDeadline';
 import { dueState } from '../../core/due/dueState';
 import { unwrap } from '../appResult';
-import { withSession } from '../context';
+import { withSession } from '../commandSession';
 import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from '../filterFlags';
 import { formatOrderTable, plural, statusText, table } from '../format';
 import { ExitCode } from '../io';

@@ -7,7 +7,7 @@ import type { ExportFormat, ExportSummary } from '../../core/cache/exportOrders'
 import type { Result } from '../../core/result';
 import type { AppError } from '../../shared/errors/appError';
 import { unwrap } from '../appResult';
-import { withSession } from '../context';
+import { withSession } from '../commandSession';
 import { addCacheFilterOptions, CACHE_FLAG_PAIRS, cacheFilterInput, type CacheFilterFlags } from '../filterFlags';
 import { CliInputError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';

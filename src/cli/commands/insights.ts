@@ -3,7 +3,7 @@ import { defaultInsightsRange, getInsights } from '../../core/app/insights';
 import { formatBin, formatDuration, formatRevenue, formatShare } from '../../shared/domain/insightsFormat';
 import type { InsightsData, InsightsTopRow } from '../../shared/ipc/insights';
 import { unwrap } from '../appResult';
-import { withSession } from '../context';
+import { withSession } from '../commandSession';
 import { table } from '../format';
 import { ExitCode } from '../io';
 import { defined, parseIntegerIn } from '../options';

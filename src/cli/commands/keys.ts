@@ -12,7 +12,7 @@ import {
 import { RSA_KEY_SIZES, type PublicKeyInfo } from '../../core/keys/keyMaterial';
 import type { Result } from '../../core/result';
 import type { AppError } from '../../shared/errors/appError';
-import { valueOf } from '../context';
+import { unwrap } from '../appResult';
 import { CliError, ExitCode } from '../io';
 import type { CommandContext, CommandRunner } from '../runner';
 import { readSecret } from '../secretInput';
@@ -40,7 +40,7 @@ const replacedNote = (saved: KeySaved) => (saved.replaced ? ' (the previous key 
 
 /** A refused replacement names the CLI's flag; other errors pass through. */
 function saving(result: Result<KeySaved, AppError>): KeySaved {
-  if (result.ok || result.error.code !== 'key-exists') return valueOf(result);
+  if (result.ok || result.error.code !== 'key-exists') return unwrap(result);
   // The core's message names the key; the CLI says how to replace it here.
   throw new CliError(
     `${result.error.message} Replace it with --force — then register the new public key with the platform, or buyer sync fails with 10003. Nothing was changed.`,
@@ -134,7 +134,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .action(() =>
       run(async (ctx) => {
         const { id } = ctx.profile();
-        const info = valueOf(await requireKey(ctx.services(), id, howToAdd(id)));
+        const info = unwrap(await requireKey(ctx.services(), id, howToAdd(id)));
         ctx.io.stdout(ctx.json ? publicJson(id, info) : info.publicKeyPem.trimEnd());
         return ExitCode.ok;
       }),
@@ -146,7 +146,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .action(() =>
       run(async (ctx) => {
         const { id } = ctx.profile();
-        const info = valueOf(await requireKey(ctx.services(), id, howToAdd(id)));
+        const info = unwrap(await requireKey(ctx.services(), id, howToAdd(id)));
         ctx.io.stdout(
           ctx.json
             ? JSON.stringify({ profile: id, bits: info.bits, fingerprint: info.fingerprint })
@@ -162,7 +162,7 @@ export function registerKeys(program: Command, run: CommandRunner): void {
     .action(() =>
       run(async (ctx) => {
         const { id } = ctx.profile();
-        const { deleted } = valueOf(await removeKey(ctx.services(), id));
+        const { deleted } = unwrap(await removeKey(ctx.services(), id));
         ctx.io.stdout(
           ctx.json
             ? JSON.stringify({ profile: id, deleted })

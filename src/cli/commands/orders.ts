@@ -3,7 +3,7 @@ import { fetchPlatformOrder, listPlatformOrders, noSuchOrder } from '../../core/
 import type { StatusLabels } from '../../core/profiles/profileSchema';
 import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
 import { appFailure, unwrap } from '../appResult';
-import { withSession } from '../context';
+import { withSession } from '../commandSession';
 import { addOrderFilterOptions, orderFilterInput, type OrderFilterFlags } from '../filterFlags';
 import { formatOrderDetail, formatOrderTable } from '../format';
 import { ExitCode } from '../io';

@@ -19,8 +19,9 @@ import {
 import type { DeliveryDeadlinesPatch, ProfilePatch } from '../../core/profiles/profileStore';
 import type { AppError } from '../../shared/errors/appError';
 import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
-import { signatureAlgorithms, signedStringModes } from '../../core/signing/signatureProfile';
-import { connectionFlagFields, valueOf } from '../context';
+import { signatureAlgorithms, signedStringModes } from '../../core/config/signatureProfile';
+import { unwrap } from '../appResult';
+import { connectionFlagFields } from '../context';
 import { table } from '../format';
 import { CliError, ExitCode } from '../io';
 import { defined, parseInteger, parseIntegerIn, parseIntegerList, parseRate } from '../options';
@@ -269,7 +270,7 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
     .description('all profiles; * marks the active one')
     .action(() =>
       run(async (ctx) => {
-        const { activeProfileId, profiles: list, location, tokenProblem } = valueOf(await listProfiles(ctx.services()));
+        const { activeProfileId, profiles: list, location, tokenProblem } = unwrap(await listProfiles(ctx.services()));
         if (ctx.json) {
           ctx.io.stdout(JSON.stringify({ activeProfileId, profiles: list }));
         } else if (list.length === 0) {
@@ -303,7 +304,7 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
     .description('every setting of a profile, whether its token is set and its key fingerprint')
     .action((id: string | undefined) =>
       run(async (ctx) => {
-        const { profile, active, tokenProblem } = valueOf(await showProfile(ctx.services(), id ?? ctx.profile().id));
+        const { profile, active, tokenProblem } = unwrap(await showProfile(ctx.services(), id ?? ctx.profile().id));
         const { token, key, ...settings } = profile;
         if (ctx.json) ctx.io.stdout(JSON.stringify({ ...settings, active, token, key }));
         else ctx.io.stdout(profileLines(settings, token, key, active));
@@ -333,7 +334,7 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
         profile: added,
         activeProfileId,
         location,
-      } = valueOf(
+      } = unwrap(
         addProfile({ ...ctx.services(), sandboxStatusLabels: SANDBOX_STATUS_LABELS }, input, {
           use: flags.use === true,
         }),
@@ -360,11 +361,11 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
   ).action((id: string, flags: ProfileFlags) =>
     run(async (ctx) => {
       const services = ctx.services();
-      const current = valueOf(getProfile(services, id));
+      const current = unwrap(getProfile(services, id));
       const patch = fieldsFrom(flags, ctx, current);
       if (Object.keys(patch).length === 0 && !flags.use)
         throw usage('Nothing to change: give at least one option (see merchant-desk profiles edit --help).');
-      const { profile: updated } = valueOf(editProfile(services, id, patch, { use: flags.use === true }));
+      const { profile: updated } = unwrap(editProfile(services, id, patch, { use: flags.use === true }));
       if (ctx.json) ctx.io.stdout(JSON.stringify(updated));
       else ctx.io.stdout(`Updated profile ${id}.`);
       return ExitCode.ok;
@@ -388,7 +389,7 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
           await confirmRemovingActive(ctx, id, !flags.keepSecrets);
           removal = await removeProfile(services, { ...input, confirmed: true });
         }
-        const { activeProfileId, remaining: left } = valueOf(removal);
+        const { activeProfileId, remaining: left } = unwrap(removal);
         if (ctx.json) {
           ctx.io.stdout(JSON.stringify({ removed: id, secretsDeleted: !flags.keepSecrets, activeProfileId }));
           return ExitCode.ok;
@@ -415,7 +416,7 @@ export function registerProfiles(program: Command, run: CommandRunner): void {
     )
     .action((id: string) =>
       run(async (ctx) => {
-        valueOf(useProfile(ctx.services(), id));
+        unwrap(useProfile(ctx.services(), id));
         ctx.io.stdout(ctx.json ? JSON.stringify({ activeProfileId: id }) : `Profile ${id} is now active.`);
         return ExitCode.ok;
       }),

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { inspectProfileSignature } from '../../core/app/connection';
-import { verifyWithPastedKey } from '../../core/signing/inspector';
-import { signatureAlgorithms, type SignatureAlgorithm } from '../../core/signing/signatureProfile';
-import { valueOf } from '../context';
+import { verifyWithPastedKey } from '../../core/connection/signatureInspector';
+import { signatureAlgorithms, type SignatureAlgorithm } from '../../core/config/signatureProfile';
+import { unwrap } from '../appResult';
 import { CliError, ExitCode } from '../io';
 import { defined } from '../options';
 import type { CommandRunner } from '../runner';
@@ -53,7 +53,7 @@ export function registerSign(program: Command, run: CommandRunner): void {
     .action((flags: InspectFlags) =>
       run(async (ctx) => {
         const connection = ctx.connection({ platform: true });
-        const report = valueOf(
+        const report = unwrap(
           await inspectProfileSignature({
             config: connection.config,
             credentials: connection.credentials,

@@ -4,7 +4,8 @@ import { createRequestLog, requestLogPath } from '../../core/logging/requestLog'
 import type { SyncProgress } from '../../core/sync/progress';
 import { describeSkippedOrders } from '../../shared/domain/orderDecoding';
 import { unwrap } from '../appResult';
-import { environmentConnectionFields, withSession } from '../context';
+import { withSession } from '../commandSession';
+import { environmentConnectionFields } from '../context';
 import { plural } from '../format';
 import { CliInputError, ExitCode } from '../io';
 import { parseInteger } from '../options';

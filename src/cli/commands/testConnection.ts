@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { testProfileConnection } from '../../core/app/connection';
 import { createAxiosTransport } from '../../core/http/axiosTransport';
-import { CLI_CREDENTIAL_HINTS, profileConfig, valueOf } from '../context';
+import { unwrap } from '../appResult';
+import { CLI_CREDENTIAL_HINTS, profileConfig } from '../context';
 import { ExitCode } from '../io';
 import type { CommandRunner } from '../runner';
 
@@ -14,7 +15,7 @@ export function registerTestConnection(program: Command, run: CommandRunner): vo
     .action(() =>
       run(async (ctx) => {
         const profile = ctx.profile();
-        const report = valueOf(
+        const report = unwrap(
           await testProfileConnection(
             { ...ctx.services(), transport: () => createAxiosTransport() },
             { profileId: profile.id, config: profileConfig(profile, ctx.options), hints: CLI_CREDENTIAL_HINTS },

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { deleteToken, setToken, tokenStatus } from '../../core/app/credentials';
-import { valueOf } from '../context';
+import { unwrap } from '../appResult';
 import { ExitCode } from '../io';
 import type { CommandRunner } from '../runner';
 import { readSecret } from '../secretInput';
@@ -17,7 +17,7 @@ export function registerToken(program: Command, run: CommandRunner): void {
       run(async (ctx) => {
         const { id } = ctx.profile();
         const raw = await readSecret(ctx.io, `Access token for profile ${id} (input hidden): `, 'access token');
-        const r = valueOf(await setToken(ctx.services(), id, raw));
+        const r = unwrap(await setToken(ctx.services(), id, raw));
         ctx.io.stdout(
           ctx.json
             ? JSON.stringify({ profile: id, token: r.token })
@@ -33,7 +33,7 @@ export function registerToken(program: Command, run: CommandRunner): void {
     .action(() =>
       run(async (ctx) => {
         const { id } = ctx.profile();
-        const { token: state } = valueOf(await tokenStatus(ctx.services(), id));
+        const { token: state } = unwrap(await tokenStatus(ctx.services(), id));
         ctx.io.stdout(
           ctx.json ? JSON.stringify({ profile: id, token: state }) : `Access token of profile ${id}: ${state}.`,
         );
@@ -47,7 +47,7 @@ export function registerToken(program: Command, run: CommandRunner): void {
     .action(() =>
       run(async (ctx) => {
         const { id } = ctx.profile();
-        const { deleted } = valueOf(await deleteToken(ctx.services(), id));
+        const { deleted } = unwrap(await deleteToken(ctx.services(), id));
         ctx.io.stdout(
           ctx.json
             ? JSON.stringify({ profile: id, deleted })

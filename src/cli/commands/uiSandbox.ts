@@ -17,7 +17,8 @@ import type { SandboxHandle } from '../../sandbox/server';
 import { profilePaths } from '../../sandbox/appSandboxConfig';
 import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../sandbox/statuses';
 import { ensureStateKeyPair } from '../../sandbox/stateKeys';
-import { resolveConnection, withSession } from '../context';
+import { withSession } from '../commandSession';
+import { resolveConnection } from '../context';
 import { CliError } from '../io';
 import type { CommandContext } from '../runner';
 

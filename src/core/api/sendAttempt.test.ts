@@ -6,7 +6,9 @@ import { platformConfigSchema } from '../config/platformConfig';
 import { describeApiError } from '../../shared/errors/apiError';
 import { createAxiosTransport } from '../http/axiosTransport';
 import { BuyerSyncApi } from './buyerSyncApi';
-import { fixedCredentials, type ClientDeps, type RequestLogEntry } from './clientDeps';
+import { type ClientDeps } from './clientDeps';
+import { fixedCredentials } from '../credentials/credentials';
+import type { RequestLogEntry } from '../logging/requestLog';
 import { SellerApi } from './sellerApi';
 
 // Both clients send through one path: the same cap, deadline, error mapping and log line for every endpoint.

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { ApiError } from '../../shared/errors/apiError';
 import { err, type Result } from '../result';
-import type { RequestLogEntry, ResolvedDeps } from './clientDeps';
+import type { ResolvedDeps } from './clientDeps';
+import type { RequestLogEntry } from '../logging/requestLog';
 import { decodeEnvelope, transportError, type Decoded } from './envelope';
 
 const BYTES_PER_MB = 1024 * 1024;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain/order';
-import { fixedCredentials } from '../api/clientDeps';
+import { fixedCredentials } from '../credentials/credentials';
 import { openOrderCache } from '../cache/openCache';
 import { platformConfigSchema } from '../config/platformConfig';
 import { createAxiosTransport } from '../http/axiosTransport';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fixedCredentials } from '../api/clientDeps';
+import { fixedCredentials } from '../credentials/credentials';
 import { openOrderCache } from '../cache/openCache';
 import { platformConfigSchema } from '../config/platformConfig';
 import { createAxiosTransport } from '../http/axiosTransport';

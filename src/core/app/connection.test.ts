@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appPorts, SHOP } from '../../../test/helpers/appPorts';
 import { platformConfigSchema } from '../config/platformConfig';
 import { generateRsaPrivateKey, publicKeyInfo } from '../keys/keyMaterial';
-import { profileCredentials } from '../secrets/profileCredentials';
+import { profileCredentials } from '../credentials/profileCredentials';
 import { inspectProfileSignature, testProfileConnection } from './connection';
 
 const config = platformConfigSchema.parse({

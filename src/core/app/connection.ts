@@ -1,12 +1,12 @@
 import type { AppError } from '../../shared/errors/appError';
 import { buyerSyncRequestSchema } from '../../shared/domain/requests';
-import type { Credentials } from '../api/clientDeps';
+import type { Credentials } from '../credentials/credentials';
 import type { PlatformConfig } from '../config/platformConfig';
 import { testConnection, type ConnectionReport } from '../connection/testConnection';
 import type { HttpTransport } from '../http/transport';
 import type { KeyStore } from '../keys/keyStore';
 import { err, ok, type Result } from '../result';
-import type { CredentialHints } from '../secrets/profileCredentials';
+import type { CredentialHints } from '../credentials/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
 import {
   inspectSignature,
@@ -14,7 +14,7 @@ import {
   type SignatureInspection,
   type VerificationReport,
   EXAMPLE_BUYER,
-} from '../signing/inspector';
+} from '../connection/signatureInspector';
 
 export interface ConnectionPorts {
   secrets: SecretStore;

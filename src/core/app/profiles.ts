@@ -253,15 +253,3 @@ export function useProfile(ports: ProfilePorts, id: string): Result<{ activeProf
   const r = storeResult(ports.profiles.setActive(id));
   return r.ok ? ok({ activeProfileId: id }) : r;
 }
-
-/** The profile a call works on: the named one, else the active one; `settings` error when there is none. */
-export function resolveProfile(
-  profiles: ProfileStore,
-  id: string | undefined,
-  noneSelected: { message: string; action: string },
-): Result<Profile, AppError> {
-  if (id !== undefined) return storeResult(profiles.get(id));
-  const active = storeResult(profiles.active());
-  if (!active.ok) return active;
-  return active.value ? ok(active.value) : err({ kind: 'settings', ...noneSelected });
-}

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { BuyerSyncApi } from '../api/buyerSyncApi';
-import type { ClientDeps, Credentials, RequestLogEntry } from '../api/clientDeps';
+import type { ClientDeps } from '../api/clientDeps';
+import type { Credentials } from '../credentials/credentials';
+import type { RequestLogEntry } from '../logging/requestLog';
 import { SellerApi } from '../api/sellerApi';
 import type { CacheIdentity } from '../../shared/errors/cacheErrors';
 import { cacheFilePath, openOrderCache } from '../cache/openCache';
@@ -11,7 +13,7 @@ import type { KeyStore } from '../keys/keyStore';
 import type { ProfileStore } from '../profiles/profileStore';
 import { toPlatformConfig, type Profile, type StatusLabels } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
-import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../secrets/profileCredentials';
+import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../credentials/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { AppError } from '../../shared/errors/appError';
 import { appErrorFromCache } from './sessionErrors';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SIGNATURE_PROFILE, signatureProfileSchema } from '../signing/signatureProfile';
+import { DEFAULT_SIGNATURE_PROFILE, signatureProfileSchema } from './signatureProfile';
 import { platformUrlSchema } from './platformUrl';
 
 /** "." and ".." are dot segments: inside a URL path they would climb to another endpoint. */

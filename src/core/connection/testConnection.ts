@@ -3,9 +3,9 @@ import type { PlatformConfig } from '../config/platformConfig';
 import { describeApiError, type ApiError } from '../../shared/errors/apiError';
 import type { HttpTransport } from '../http/transport';
 import type { KeyStore } from '../keys/keyStore';
-import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../secrets/profileCredentials';
+import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../credentials/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
-import { inspectSignature } from '../signing/inspector';
+import { inspectSignature } from './signatureInspector';
 
 export type CheckStatus = 'ok' | 'failed';
 

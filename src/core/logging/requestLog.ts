@@ -1,7 +1,16 @@
 import { appendFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RequestLogEntry } from '../api/clientDeps';
 import { ensurePrivateDir, tightenFile } from '../paths/privateFiles';
+
+/** What a request log line may hold: never headers, bodies, tokens, signatures or codes. */
+export interface RequestLogEntry {
+  endpoint: 'orders' | 'audit' | 'buyer-sync';
+  attempt: number;
+  url: string;
+  status?: number;
+  outcome: string;
+  durationMs: number;
+}
 
 /**
  * The request log: one JSON line per HTTP attempt — time, endpoint, attempt, URL (origin and path only), HTTP

@@ -203,13 +203,25 @@ describe('conf profile store (<dataDir>/settings.json)', () => {
     },
   );
 
-  it('an unwritable folder is an io error, not a crash', () => {
-    if (process.platform === 'win32' || process.getuid?.() === 0) return; // root ignores permissions
+  it('a folder that cannot be created (a file stands in its path) is an io error, not a crash', () => {
+    // Holds for every user, root included (CI runs as root): no permission lets mkdir pass through a file.
     const parent = freshDir();
-    mkdirSync(path.join(parent, 'ro'), { mode: 0o500 });
-    const r = createConfProfileStore(path.join(parent, 'ro', 'sub')).add(shop);
+    const blocker = path.join(parent, 'not-a-folder');
+    writeFileSync(blocker, 'a file, not a folder');
+    const r = createConfProfileStore(path.join(blocker, 'sub')).add(shop);
     expect(r).toMatchObject({ ok: false, error: { kind: 'io' } });
+    expect(readFileSync(blocker, 'utf8')).toBe('a file, not a folder');
   });
+
+  it.skipIf(process.platform === 'win32' || process.getuid?.() === 0)(
+    'an unwritable folder is an io error, not a crash (skipped on Windows and as root: permissions do not bind there)',
+    () => {
+      const parent = freshDir();
+      mkdirSync(path.join(parent, 'ro'), { mode: 0o500 });
+      const r = createConfProfileStore(path.join(parent, 'ro', 'sub')).add(shop);
+      expect(r).toMatchObject({ ok: false, error: { kind: 'io' } });
+    },
+  );
 });
 
 describe('profile store over any backing', () => {

@@ -1,4 +1,3 @@
-export * from './signatureProfile';
 export * from './stringToSign';
 export * from './rsaSignature';
 export * from './nonce';

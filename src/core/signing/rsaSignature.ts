@@ -1,5 +1,5 @@
 import { constants, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import type { SignatureAlgorithm } from './signatureProfile';
+import type { SignatureAlgorithm } from '../config/signatureProfile';
 
 function digestOf(algorithm: SignatureAlgorithm): 'sha256' | 'sha1' {
   return algorithm === 'RSA-SHA1' ? 'sha1' : 'sha256';

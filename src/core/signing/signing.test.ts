@@ -10,9 +10,9 @@ import type { HttpRequest, HttpTransport } from '../http/transport';
 import { ok } from '../result';
 import { newNonce } from './nonce';
 import { signText, verifyText } from './rsaSignature';
-import type { SignatureAlgorithm, SignatureProfile } from './signatureProfile';
+import type { SignatureAlgorithm, SignatureProfile } from '../config/signatureProfile';
 import { buildStringToSign } from './stringToSign';
-import { fixedCredentials } from '../api/clientDeps';
+import { fixedCredentials } from '../credentials/credentials';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();

@@ -1,4 +1,4 @@
-import type { SignatureProfile } from './signatureProfile';
+import type { SignatureProfile } from '../config/signatureProfile';
 
 /** The parts of a buyer-sync request that a signature can cover. */
 export interface SigningInput {

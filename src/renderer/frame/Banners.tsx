@@ -26,7 +26,7 @@ export function Banners() {
       {sandbox && (
         <div className="banner banner-sandbox" role="note">
           <strong>Sandbox — demo data.</strong> Nothing here reaches a real shop.{' '}
-          <a href={formatRoute('settings', ['accounts'])}>Connect a real account</a>
+          <a href={formatRoute('settings', ['connection'])}>Add a merchant profile</a>
         </div>
       )}
       {offline && (

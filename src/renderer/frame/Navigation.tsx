@@ -1,13 +1,13 @@
-import { formatRoute, type ScreenName } from '../router';
+import { screenTable, type ScreenName } from '../../shared/screens';
+import { formatRoute } from '../router';
 
 export interface NavItem {
   screen: ScreenName;
-  label: string;
-  /** A count shown beside the label (what needs attention there), or null. */
+  /** A count shown beside the title (what needs attention there), or null. */
   count?: number | null;
 }
 
-/** The app's sections; the current one is marked for assistive technology too. */
+/** The app's sections (their titles from the screen table); the current one is marked for assistive technology. */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
   return (
     <nav className="nav" aria-label="Sections">
@@ -19,7 +19,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
               className="nav-link"
               aria-current={item.screen === current ? 'page' : undefined}
             >
-              <span>{item.label}</span>
+              <span>{screenTable[item.screen].title}</span>
               {item.count ? (
                 <span className="nav-count" aria-label={`${item.count} need attention`}>
                   {item.count}

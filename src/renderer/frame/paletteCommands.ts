@@ -1,4 +1,4 @@
-import { formatRoute, type ScreenName } from '../router';
+import { screenTable, sectionScreens, type ScreenName } from '../../shared/screens';
 
 /** One line of the command palette. */
 export type PaletteCommand =
@@ -11,13 +11,11 @@ export type PaletteCommand =
   | { kind: 'action'; label: string; action: 'sync' | 'theme-light' | 'theme-dark' | 'theme-system' | 'help' }
   | { kind: 'profile'; label: string; profileId: string };
 
-const screenCommands: PaletteCommand[] = [
-  { kind: 'screen', label: 'Go to Orders', screen: 'orders' },
-  { kind: 'screen', label: 'Go to Needs attention', screen: 'attention' },
-  { kind: 'screen', label: 'Go to After-sales', screen: 'after-sales' },
-  { kind: 'screen', label: 'Go to Buyers', screen: 'buyers' },
-  { kind: 'screen', label: 'Go to Settings', screen: 'settings' },
-];
+const screenCommands: PaletteCommand[] = sectionScreens.map((screen) => ({
+  kind: 'screen',
+  label: `Go to ${screenTable[screen].title}`,
+  screen,
+}));
 
 const actionCommands: PaletteCommand[] = [
   { kind: 'action', label: 'Sync now', action: 'sync' },
@@ -105,8 +103,4 @@ export function lookupCommands(
     };
   });
   return [...orders, ...people];
-}
-
-export function routeOfScreen(screen: ScreenName): string {
-  return formatRoute(screen);
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { formatRoute, navigate, type ScreenName } from '../router';
+import { formatRoute, navigate } from '../router';
+import type { ScreenName } from '../../shared/screens';
 
 /**
  * Where the keyboard lands on a screen. A screen marks its main list (the one j/k, ↑/↓, a and r act on) with

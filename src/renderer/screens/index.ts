@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { Route, ScreenName } from '../router';
+import type { ScreenName } from '../../shared/screens';
+import type { Route } from '../router';
 import { AfterSalesScreen } from './AfterSales/AfterSalesScreen';
 import { AttentionScreen } from './Attention/AttentionScreen';
 import { BuyersScreen } from './Buyers/BuyersScreen';
@@ -9,7 +10,7 @@ import { OrderDetailScreen } from './OrderDetail/OrderDetailScreen';
 import { OrdersScreen } from './Orders/OrdersScreen';
 import { SettingsScreen } from './Settings/SettingsScreen';
 
-/** Which screen shows each route (router.ts); each gets the whole route. */
+/** Which component shows each screen of the table (src/shared/screens.ts); each gets the whole route. */
 export const screenComponents: Record<ScreenName, ComponentType<{ route: Route }>> = {
   home: HomeScreen,
   insights: InsightsScreen,

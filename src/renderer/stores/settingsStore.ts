@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { IpcData, IpcRequest } from '../../shared/ipc/contract';
 import type { IpcError } from '../../shared/ipc/result';
 import { invoke } from '../ipc';
-import { issuesByField, type FieldMessages } from '../../shared/forms/accountForm';
+import { issuesByField, type FieldMessages } from '../../shared/forms/profileForm';
 import { useProfilesStore } from './profilesStore';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
 

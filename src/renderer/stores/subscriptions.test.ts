@@ -81,12 +81,12 @@ describe('push events → stores', () => {
     window.location.hash = '#/buyers';
     bridge.emit('app:navigate', { screen: 'orders', orderId: '1234567890123456789' });
     expect(window.location.hash).toBe('#/order/1234567890123456789');
-    bridge.emit('app:navigate', { screen: 'afterSales', orderId: null });
+    bridge.emit('app:navigate', { screen: 'after-sales', orderId: null });
     expect(window.location.hash).toBe('#/after-sales');
     bridge.emit('app:navigate', { screen: 'attention', orderId: null });
     expect(window.location.hash).toBe('#/attention');
     expect(routeOfNavigation({ screen: 'orders', orderId: null })).toBe('#/orders');
-    expect(routeOfNavigation({ screen: 'afterSales', orderId: '7' })).toBe('#/order/7');
+    expect(routeOfNavigation({ screen: 'after-sales', orderId: '7' })).toBe('#/order/7');
   });
 
   it('reads the attention queue once the profile is known, and again on a change notice', async () => {

@@ -1,4 +1,5 @@
 import type { IpcEventPayload } from '../../shared/ipc/events';
+import { ORDER_SCREEN } from '../../shared/screens';
 import { on } from '../ipc';
 import { formatRoute, navigate } from '../router';
 import { useAppStore } from './appStore';
@@ -15,8 +16,8 @@ import { useSyncStore } from './syncStore';
  * one is named, else the screen's list.
  */
 export function routeOfNavigation(target: IpcEventPayload<'app:navigate'>): string {
-  if (target.orderId !== null) return formatRoute('order', [target.orderId]);
-  return formatRoute(target.screen === 'afterSales' ? 'after-sales' : target.screen);
+  if (target.orderId !== null) return formatRoute(ORDER_SCREEN, [target.orderId]);
+  return formatRoute(target.screen);
 }
 
 /**

@@ -66,7 +66,7 @@ describe('push events', () => {
     expect(checkEvent('app:navigate', { screen: 'settings', orderId: null })).toMatchObject({ ok: false });
     expect(checkEvent('app:navigate', { screen: 'orders', orderId: '../1' })).toMatchObject({ ok: false });
     expect(checkEvent('app:navigate', { screen: 'orders' })).toMatchObject({ ok: false });
-    expect(checkEvent('app:navigate', { screen: 'afterSales', orderId: null })).toMatchObject({ ok: true });
+    expect(checkEvent('app:navigate', { screen: 'after-sales', orderId: null })).toMatchObject({ ok: true });
   });
 
   it('knows its event names', () => {

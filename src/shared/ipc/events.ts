@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderListQueryObject } from '../domain/requests';
+import { mainTargetScreens } from '../screens';
 import { parseIsoInstant } from '../time/isoInstant';
 import type { IpcEventName } from './channels';
 import { ipcErrorSchema } from './result';
@@ -109,12 +110,13 @@ export const hostStateSchema = z
   .strict();
 
 /**
- * Main asks the window to show a screen: a notification or a `merchantdesk://order/<id>` link was clicked. `orderId`
- * is an order ID (the requests' rule: 1 … 2^63−1) for `orders`, else null (the list or inbox itself).
+ * Main asks the window to show a screen: a notification or a `merchantdesk://` link was clicked. `screen` is one the
+ * screen table lets main open (src/shared/screens.ts); `orderId` an order ID (the requests' rule: 1 … 2^63−1) whose
+ * page opens instead, else null (the list or inbox itself).
  */
 export const appNavigateSchema = z
   .object({
-    screen: z.enum(['orders', 'afterSales', 'attention']),
+    screen: z.enum(mainTargetScreens),
     orderId: orderListQueryObject.shape.id.unwrap().nullable(),
   })
   .strict();

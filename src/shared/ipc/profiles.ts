@@ -3,7 +3,7 @@ import type { IpcChannelSpec } from './channelSpec';
 import { ipcErrorSchema } from './result';
 
 /**
- * Channels of the `profiles` domain: the merchant accounts (and the sandbox) of the data directory. A profile holds
+ * Channels of the `profiles` domain: the merchant profiles (and the sandbox) of the data directory. A profile holds
  * no secret; what crosses the bridge about its secrets is only whether the token is set and the key's public facts.
  * Values (URLs, ranges, IDs) are checked by the core's profile store, which answers `invalid-input` with `issues`.
  */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { Credentials } from '../../api/clientDeps';
+import type { Credentials } from '../../credentials/credentials';
 import { decideAfterSales } from '../../app/afterSales';
 import { attentionQueue } from '../../app/attention';
 import { getInsights } from '../../app/insights';
@@ -17,8 +17,8 @@ import { createFileKeyStore } from '../../keys/keyStore';
 import { createRequestLog } from '../../logging/requestLog';
 import { statusLabelsSchema } from '../../profiles/profileSchema';
 import { ok, type Result } from '../../result';
-import { environmentCredentials } from '../../secrets/environmentCredentials';
-import { profileCredentials } from '../../secrets/profileCredentials';
+import { environmentCredentials } from '../../credentials/environmentCredentials';
+import { profileCredentials } from '../../credentials/profileCredentials';
 import type { SecretStore } from '../../secrets/secretStore';
 import type { AppError } from '../../../shared/errors/appError';
 import type { HostEnvironment, OperationContext, OperationTable } from '../operations';

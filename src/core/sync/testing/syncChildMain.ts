@@ -8,7 +8,7 @@ import { platformConfigSchema } from '../../config/platformConfig';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { SyncEngine } from '../syncEngine';
 import { findWriterThreadEntry } from '../writerThread';
-import { fixedCredentials } from '../../api/clientDeps';
+import { fixedCredentials } from '../../credentials/credentials';
 
 interface ChildSettings {
   baseUrl: string;

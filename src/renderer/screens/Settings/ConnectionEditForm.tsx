@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import type { ConnectionDraft } from '../../../shared/forms/accountForm';
+import type { ConnectionDraft } from '../../../shared/forms/profileForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import type { ProfileView } from '../../stores/profilesStore';
 import { TextField } from './TextField';
 
-/** Changes where an account connects (what a failed connection test may ask to check). */
+/** Changes where a profile connects (what a failed connection test may ask to check). */
 export function ConnectionEditForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
-  const edit = useAccountsStore((s) => s.edit);
-  const editConnection = useAccountsStore((s) => s.editConnection);
+  const edit = useProfileSetupStore((s) => s.edit);
+  const editConnection = useProfileSetupStore((s) => s.editConnection);
   const [draft, setDraft] = useState<ConnectionDraft>({
     baseUrl: profile.baseUrl,
     platformUrl: profile.platformUrl,

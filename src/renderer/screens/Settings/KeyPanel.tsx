@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useAccountsStore, type KeyBits } from '../../stores/accountsStore';
+import { useProfileSetupStore, type KeyBits } from '../../stores/profileSetupStore';
 import { ConfirmDialog } from './ConfirmDialog';
 import { KeyFileInput } from './KeyFileInput';
 import { PublicKeyView } from './PublicKeyView';
@@ -8,12 +8,12 @@ import { TextField } from './TextField';
 
 type Pending = { kind: 'generate' } | { kind: 'import' };
 
-/** The account's RSA key: its public part to register, or import / generate one (replacing only after a question). */
+/** The profile's RSA key: its public part to register, or import / generate one (replacing only after a question). */
 export function KeyPanel({ profileId }: { profileId: string }) {
-  const key = useAccountsStore((s) => s.key);
-  const keySaved = useAccountsStore((s) => s.keySaved);
-  const generateKey = useAccountsStore((s) => s.generateKey);
-  const importKey = useAccountsStore((s) => s.importKey);
+  const key = useProfileSetupStore((s) => s.key);
+  const keySaved = useProfileSetupStore((s) => s.keySaved);
+  const generateKey = useProfileSetupStore((s) => s.generateKey);
+  const importKey = useProfileSetupStore((s) => s.importKey);
   const [bits, setBits] = useState<KeyBits>(2048);
   // The PEM and passphrase stay in the form only until they are sent.
   const [pem, setPem] = useState('');

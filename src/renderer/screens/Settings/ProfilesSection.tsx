@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { activeProfile, useProfilesStore, type ProfileView } from '../../stores/profilesStore';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RenameForm } from './RenameForm';
@@ -13,8 +13,8 @@ export function ProfilesSection() {
   const list = useProfilesStore((s) => s.list);
   const use = useProfilesStore((s) => s.use);
   const switchError = useProfilesStore((s) => s.switchError);
-  const removal = useAccountsStore((s) => s.removal);
-  const removeProfile = useAccountsStore((s) => s.removeProfile);
+  const removal = useProfileSetupStore((s) => s.removal);
+  const removeProfile = useProfileSetupStore((s) => s.removeProfile);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProfileView | null>(null);
   const [lastRemoved, setLastRemoved] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function ProfilesSection() {
         ) : profiles.length > 0 ? (
           'No profile is active: choose one with "Switch to".'
         ) : (
-          'No profile yet: connect an account under Accounts.'
+          'No profile yet: add one under Connection.'
         )}
         {lastRemoved && removal.status === 'ready' && ` — removed “${lastRemoved}” with its token and key.`}
       </p>

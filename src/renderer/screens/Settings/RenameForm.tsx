@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import type { ProfileView } from '../../stores/profilesStore';
-import { issuesByField } from '../../../shared/forms/accountForm';
+import { issuesByField } from '../../../shared/forms/profileForm';
 
 /** Renames a profile in place (its ID, and so its files, stay). */
 export function RenameForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
-  const rename = useAccountsStore((s) => s.rename);
-  const renameProfile = useAccountsStore((s) => s.renameProfile);
+  const rename = useProfileSetupStore((s) => s.rename);
+  const renameProfile = useProfileSetupStore((s) => s.renameProfile);
   const [name, setName] = useState(profile.name);
   const [hint, setHint] = useState<string | null>(null);
   const hostError = rename.status === 'failed' ? (issuesByField(rename.error).name ?? rename.error?.message) : null;

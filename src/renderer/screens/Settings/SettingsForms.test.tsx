@@ -2,14 +2,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { installFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { useAppStore } from '../../stores/appStore';
 import { useProfilesStore } from '../../stores/profilesStore';
 import type { AppSettings } from '../../stores/settingsStore';
 import { profileSettings, profileView } from '../../testing/profileFixture';
-import { ConnectAccountForm } from './ConnectAccountForm';
+import { AddProfileForm } from './AddProfileForm';
 import { GeneralSection } from './GeneralSection';
 import { NotificationsSection } from './NotificationsSection';
 
@@ -157,7 +157,7 @@ describe('the General and Notifications screens', () => {
 
 describe('the connect form', () => {
   beforeEach(() => {
-    useAccountsStore.setState(useAccountsStore.getInitialState());
+    useProfileSetupStore.setState(useProfileSetupStore.getInitialState());
     installFakeBridge({
       'profiles:add': () => ({
         ok: false,
@@ -167,11 +167,11 @@ describe('the connect form', () => {
   });
 
   it('never fills the token field, clears it when sent, and shows the refusal at the field', async () => {
-    render(<ConnectAccountForm onDone={() => {}} onCancel={() => {}} />);
+    render(<AddProfileForm onDone={() => {}} onCancel={() => {}} />);
     const token = screen.getByLabelText('Access token') as HTMLInputElement;
     expect(token.type).toBe('password');
     expect(token.value).toBe('');
-    await userEvent.type(screen.getByLabelText('Account name'), 'Shop');
+    await userEvent.type(screen.getByLabelText('Profile name'), 'Shop');
     await userEvent.type(screen.getByLabelText('Base URL'), 'https://api.example.com');
     await userEvent.type(screen.getByLabelText('Platform URL'), 'https://shop.example.com');
     await userEvent.type(screen.getByLabelText('Merchant ID'), 'M1');

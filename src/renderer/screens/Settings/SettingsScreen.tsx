@@ -3,7 +3,7 @@ import { formatRoute, type Route } from '../../router';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { AboutSection } from './AboutSection';
-import { AccountsSection } from './AccountsSection';
+import { ConnectionSection } from './ConnectionSection';
 import { CacheSection } from './CacheSection';
 import { GeneralSection } from './GeneralSection';
 import { LabelsSection } from './LabelsSection';
@@ -14,7 +14,7 @@ import { sectionOf, settingsSections, type SettingsSectionId } from './settingsF
 import './Settings.css';
 
 const sectionComponents: Record<SettingsSectionId, ComponentType> = {
-  accounts: AccountsSection,
+  connection: ConnectionSection,
   profiles: ProfilesSection,
   general: GeneralSection,
   notifications: NotificationsSection,

@@ -1,10 +1,10 @@
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 
 /** "Test connection": one ✓/✗ line per check, with what was found and what to do. */
 export function TestConnectionResult({ profileId }: { profileId: string }) {
-  const test = useAccountsStore((s) => s.test);
-  const run = useAccountsStore((s) => s.testConnection);
+  const test = useProfileSetupStore((s) => s.test);
+  const run = useProfileSetupStore((s) => s.testConnection);
   const report = test.data?.profileId === profileId ? test.data : null;
   return (
     <section className="settings-form" aria-labelledby="test-title">

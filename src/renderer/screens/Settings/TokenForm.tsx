@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import type { ProfileView } from '../../stores/profilesStore';
 import { TextField } from './TextField';
 
@@ -8,8 +8,8 @@ const tokenStateText = { set: 'set', 'not set': 'not set', unknown: 'unknown (th
 
 /** The access token: whether one is stored, and a write-only field to store a new one. */
 export function TokenForm({ profile }: { profile: ProfileView }) {
-  const token = useAccountsStore((s) => s.token);
-  const saveToken = useAccountsStore((s) => s.saveToken);
+  const token = useProfileSetupStore((s) => s.token);
+  const saveToken = useProfileSetupStore((s) => s.saveToken);
   const [value, setValue] = useState('');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,7 +24,7 @@ export function TokenForm({ profile }: { profile: ProfileView }) {
         Stored token: <strong>{tokenStateText[profile.tokenState]}</strong>
       </p>
       <TextField
-        id="account-token"
+        id="profile-token"
         label={profile.tokenState === 'set' ? 'Replace the access token' : 'Access token'}
         type="password"
         autoComplete="new-password"

@@ -44,8 +44,8 @@ describe('settings shown from what the host answers', () => {
 
   it('routes to a known section or the first', () => {
     expect(sectionOf(['signature'])).toBe('signature');
-    expect(sectionOf(['nope'])).toBe('accounts');
-    expect(sectionOf([])).toBe('accounts');
+    expect(sectionOf(['nope'])).toBe('connection');
+    expect(sectionOf([])).toBe('connection');
   });
 
   it('formats sizes', () => {

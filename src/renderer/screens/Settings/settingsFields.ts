@@ -5,10 +5,10 @@
  */
 
 export type SettingsSectionId =
-  'accounts' | 'profiles' | 'general' | 'notifications' | 'labels' | 'signature' | 'cache' | 'about';
+  'connection' | 'profiles' | 'general' | 'notifications' | 'labels' | 'signature' | 'cache' | 'about';
 
 export const settingsSections: readonly { id: SettingsSectionId; label: string }[] = [
-  { id: 'accounts', label: 'Accounts' },
+  { id: 'connection', label: 'Connection' },
   { id: 'profiles', label: 'Profiles' },
   { id: 'general', label: 'General' },
   { id: 'notifications', label: 'Notifications' },
@@ -20,7 +20,7 @@ export const settingsSections: readonly { id: SettingsSectionId; label: string }
 
 export function sectionOf(path: readonly string[]): SettingsSectionId {
   const wanted = path[0];
-  return settingsSections.find((s) => s.id === wanted)?.id ?? 'accounts';
+  return settingsSections.find((s) => s.id === wanted)?.id ?? 'connection';
 }
 
 export interface SettingLabel {

@@ -1,7 +1,7 @@
 import { isEncryptedPem } from '../keys/keyMaterial';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import type { Credentials, CredentialsError } from '../api/clientDeps';
+import type { Credentials, CredentialsError } from './credentials';
 import { err, ok, type Result } from '../result';
 
 /**

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { platformUrlSchema } from '../../src/core/config/platformUrl';
 import { profileSchema } from '../../src/core/profiles/profileSchema';
-import { draftHints, draftToProfile, urlHint, type AccountDraft } from '../../src/shared/forms/accountForm';
+import { draftHints, draftToProfile, urlHint, type ProfileDraft } from '../../src/shared/forms/profileForm';
 
 const urls = [
   'https://api.example.com',
@@ -31,7 +31,7 @@ const urls = [
   '   https://api.example.com   ',
 ];
 
-const good: AccountDraft = {
+const good: ProfileDraft = {
   name: 'Shop',
   id: 'shop',
   baseUrl: 'https://api.example.com',
@@ -40,7 +40,7 @@ const good: AccountDraft = {
   merchantId: 'M1',
 };
 
-const drafts: AccountDraft[] = [
+const drafts: ProfileDraft[] = [
   good,
   { ...good, id: 'Shop' },
   { ...good, id: '-shop' },

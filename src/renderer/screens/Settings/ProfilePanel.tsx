@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { useProfilesStore, type ProfileView } from '../../stores/profilesStore';
 import { ConnectionEditForm } from './ConnectionEditForm';
 import { KeyPanel } from './KeyPanel';
@@ -7,13 +7,13 @@ import { TestConnectionResult } from './TestConnectionResult';
 import { TokenForm } from './TokenForm';
 
 /** One merchant account: where it connects, its token and key, and the connection test. */
-export function AccountPanel({ profile, active }: { profile: ProfileView; active: boolean }) {
+export function ProfilePanel({ profile, active }: { profile: ProfileView; active: boolean }) {
   const use = useProfilesStore((s) => s.use);
-  const edit = useAccountsStore((s) => s.edit);
+  const edit = useProfileSetupStore((s) => s.edit);
   const [editing, setEditing] = useState(false);
   return (
-    <section className="account-panel" aria-labelledby="account-title">
-      <h3 id="account-title">
+    <section className="profile-panel" aria-labelledby="profile-title">
+      <h3 id="profile-title">
         {profile.name} <span className="muted">({profile.id})</span>
       </h3>
       {editing ? (
@@ -43,7 +43,7 @@ export function AccountPanel({ profile, active }: { profile: ProfileView; active
           <strong>This is the active profile.</strong>
         ) : (
           <button type="button" onClick={() => void use(profile.id)}>
-            Use this account
+            Use this profile
           </button>
         )}
       </p>

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformConfigSchema } from '../config/platformConfig';
 import { fingerprintOf } from '../keys/keyMaterial';
-import { inspectSignature, sameKeyPair, verifyWithPastedKey, visibleControlCharacters } from './inspector';
+import { inspectSignature, sameKeyPair, verifyWithPastedKey, visibleControlCharacters } from './signatureInspector';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();

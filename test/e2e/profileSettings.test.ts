@@ -1,5 +1,5 @@
 /**
- * Accounts and settings in Chromium over `merchant-desk ui --sandbox`: a second sandbox plays a merchant's real
+ * Profiles and settings in Chromium over `merchant-desk ui --sandbox`: a second sandbox plays a merchant's real
  * platform; the merchant connects it with a wrong token (Test connection shows the 401 and what to do), fixes the
  * token (✓), switches to it (only its orders are cached and shown), renames and removes profiles, and walks the
  * settings sections. Secrets typed into the page never come back into it.
@@ -64,7 +64,7 @@ async function cachedOrderIds(page: Page): Promise<string[]> {
   return answer.data.list.map((o) => o.id);
 }
 
-describe.runIf(workspaceAvailable)('accounts and settings', () => {
+describe.runIf(workspaceAvailable)('profiles and settings', () => {
   let workspace: Workspace;
   let browser: Browser;
   let second: SandboxHandle;
@@ -88,20 +88,20 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await workspace?.stop();
   });
 
-  it('connects a second account, tests it, switches to it, renames and removes profiles', async () => {
+  it('adds a second merchant profile, tests it, switches to it, renames and removes profiles', async () => {
     const { page, context, problems } = await openApp(browser, workspace);
     page.setDefaultTimeout(10_000);
 
-    // Onboarding: the sandbox banner leads to the accounts section.
-    await page.getByRole('link', { name: 'Connect a real account' }).click();
-    expect(new URL(page.url()).hash).toBe('#/settings/accounts');
-    await page.getByRole('heading', { level: 2, name: 'Accounts' }).waitFor();
+    // Onboarding: the sandbox banner leads to the Connection section.
+    await page.getByRole('link', { name: 'Add a merchant profile' }).click();
+    expect(new URL(page.url()).hash).toBe('#/settings/connection');
+    await page.getByRole('heading', { level: 2, name: 'Connection' }).waitFor();
     await page.getByText('You are on the sandbox').waitFor();
-    await checkBothSchemes(page, 'settings-accounts-onboarding');
+    await checkBothSchemes(page, 'settings-connection-onboarding');
 
     // The form: a plain-http URL to another host is pointed out at its field and nothing is sent.
-    await page.getByRole('button', { name: 'Connect a real account' }).click();
-    await page.getByLabel('Account name').fill('Second shop');
+    await page.getByRole('button', { name: 'Add a merchant profile' }).click();
+    await page.getByLabel('Profile name').fill('Second shop');
     expect(await page.getByLabel('Profile ID').inputValue()).toBe('second-shop');
     await page.getByLabel('Base URL').fill('http://api.example.com');
     await page.getByLabel('Platform URL').fill(second.platformUrl);
@@ -126,7 +126,7 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page.getByText('Must use https').waitFor();
     expect(await page.getByLabel('Base URL').getAttribute('aria-invalid')).toBe('true');
     expect((await workspace.cli(['profiles', 'list', '--json'])).out).toBe(before);
-    await checkBothSchemes(page, 'settings-accounts-connect-form');
+    await checkBothSchemes(page, 'settings-connection-connect-form');
 
     // Nothing was sent, so the secrets typed stay in their fields for the correction (they go once sent).
     expect(await page.getByLabel('Access token', { exact: true }).inputValue()).toBe(WRONG_TOKEN);
@@ -153,7 +153,7 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page
       .getByRole('heading', { name: 'Test connection' })
       .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
-    await checkBothSchemes(page, 'settings-accounts-test-failed');
+    await checkBothSchemes(page, 'settings-connection-test-failed');
 
     // A wrong API prefix: the token line says nothing answers there and to check the prefix; set back, it is reached.
     await page.getByRole('button', { name: 'Edit connection' }).click();
@@ -180,7 +180,7 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page
       .getByRole('heading', { name: 'Test connection' })
       .evaluate((heading: { scrollIntoView(): void }) => heading.scrollIntoView());
-    await checkBothSchemes(page, 'settings-accounts-test-ok');
+    await checkBothSchemes(page, 'settings-connection-test-ok');
     await expectNoSecrets(page);
 
     // Switch: after a sync, the cache holds the second merchant's orders only.
@@ -233,7 +233,18 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await context.close();
   }, 180_000);
 
-  it('shows every settings section of the connected account, and the signature inspector', async () => {
+  /** The active profile's settings as the CLI reads them from disk: what a setting saved in the page became. */
+  async function shownProfile(): Promise<{
+    pollIntervalSeconds: number;
+    notifications: Record<string, boolean>;
+    statusLabels: { order: Record<string, string> };
+  }> {
+    const shown = await workspace.cli(['--json', 'profiles', 'show']);
+    expect(shown.code, shown.err).toBe(0);
+    return JSON.parse(shown.out) as Awaited<ReturnType<typeof shownProfile>>;
+  }
+
+  it('shows every settings section of the connected merchant profile, and the signature inspector', async () => {
     const { page, context, problems } = await openApp(browser, workspace);
     page.setDefaultTimeout(10_000);
     await page.goto(`${workspace.url.split('#')[0]}#/settings/general`);
@@ -243,17 +254,28 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     await page.getByLabel('Check every (minutes)').fill('0.1');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Minutes from 0.25 (15 seconds) to 1440 (one day).').waitFor();
+    expect((await shownProfile()).pollIntervalSeconds).not.toBe(6);
     await page.getByLabel('Check every (minutes)').fill('2');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    // Read back: the profile on disk (through the CLI) and the form after a reload.
+    expect((await shownProfile()).pollIntervalSeconds).toBe(120);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'General' }).waitFor();
+    expect(await page.getByLabel('Check every (minutes)').inputValue()).toBe('2');
     // The browser host has no tray and no login item: not offered.
     expect(await page.getByLabel('Keep running in the tray when the window is closed').count()).toBe(0);
     await checkBothSchemes(page, 'settings-general');
 
     await settingsSection(page, 'Notifications');
+    expect((await shownProfile()).notifications.dispute).toBe(true);
     await page.getByLabel('Disputes').uncheck();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await shownProfile()).notifications).toMatchObject({ dispute: false, afterSales: true });
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Notifications' }).waitFor();
+    expect(await page.getByLabel('Disputes').isChecked()).toBe(false);
     await checkBothSchemes(page, 'settings-notifications');
 
     await settingsSection(page, 'Status labels');
@@ -267,12 +289,21 @@ describe.runIf(workspaceAvailable)('accounts and settings', () => {
     // The same value twice is pointed out at the row and nothing is saved; without the second row it is saved.
     await page.getByRole('button', { name: 'Save labels' }).click();
     await page.getByText('Status 77 is named twice.').waitFor();
+    expect((await shownProfile()).statusLabels.order['77']).toBeUndefined();
     await page
       .getByRole('button', { name: /^Remove row \d+ \(status 77\)/ })
       .last()
       .click();
     await page.getByRole('button', { name: 'Save labels' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await shownProfile()).statusLabels.order['77']).toBe('Packed for pickup');
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Status labels' }).waitFor();
+    expect(
+      await page
+        .getByRole('textbox', { name: /^Order statuses: name, row \d+$/ })
+        .evaluateAll((fields) => fields.map((f) => (f as unknown as { value: string }).value)),
+    ).toContain('Packed for pickup');
     await checkBothSchemes(page, 'settings-labels');
 
     await settingsSection(page, 'Signature');

@@ -8,14 +8,14 @@ import {
   draftHints,
   draftToProfile,
   issuesByField,
-  type AccountDraft,
+  type ProfileDraft,
   type FieldMessages,
-} from '../../shared/forms/accountForm';
+} from '../../shared/forms/profileForm';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
 import { useProfilesStore } from './profilesStore';
 
 /**
- * Connecting and looking after merchant accounts: add a profile, its token and key, test the connection, rename and
+ * Setting up merchant profiles: add one, its token and key, test the connection, rename and
  * remove. Secrets (token, private key PEM, passphrase) pass through an action's arguments to the host and are never
  * put in this store's state: what comes back is "set", a length, a key's public part.
  */
@@ -27,7 +27,7 @@ type TestReport = IpcData<'credentials:testConnection'>;
 type Removal = IpcData<'profiles:remove'>;
 export type KeyBits = 2048 | 3072 | 4096;
 
-/** How the new account gets its RSA key. */
+/** How the new profile gets its RSA key. */
 export type KeyChoice =
   | { kind: 'import'; privateKeyPem: string; passphrase: string }
   | { kind: 'generate'; bits: KeyBits }
@@ -54,9 +54,9 @@ const idleConnect = (): ConnectState => ({
   profileId: null,
 });
 
-interface AccountsStore {
+interface ProfileSetupStore {
   connect: ConnectState;
-  /** The profile the accounts section shows the token, key and connection test of. */
+  /** The profile the Connection section shows the token, key and connection test of. */
   selectedId: string | null;
   key: RequestState<KeyStatus>;
   keySaved: RequestState<KeySaved>;
@@ -64,10 +64,10 @@ interface AccountsStore {
   test: RequestState<TestReport>;
   /** The last rename (profiles:edit of the name). */
   rename: RequestState<IpcData<'profiles:edit'>>;
-  /** The last change of where an account connects, with the host's issues (or the form's hints) by field. */
+  /** The last change of where a profile connects, with the host's issues (or the form's hints) by field. */
   edit: RequestState<IpcData<'profiles:edit'>> & { fieldErrors: FieldMessages };
   removal: RequestState<Removal>;
-  connectAccount(draft: AccountDraft, secrets: { token: string; key: KeyChoice }): Promise<boolean>;
+  addProfile(draft: ProfileDraft, secrets: { token: string; key: KeyChoice }): Promise<boolean>;
   resetConnect(): void;
   select(profileId: string | null): Promise<void>;
   saveToken(profileId: string, token: string): Promise<boolean>;
@@ -75,7 +75,7 @@ interface AccountsStore {
   generateKey(profileId: string, bits: KeyBits, replace: boolean): Promise<boolean>;
   testConnection(profileId: string): Promise<void>;
   renameProfile(profileId: string, name: string): Promise<boolean>;
-  /** Changes where an account connects (URLs, API prefix, merchant ID); the next test uses the new settings. */
+  /** Changes where a profile connects (URLs, API prefix, merchant ID); the next test uses the new settings. */
   editConnection(profileId: string, connection: ConnectionDraft): Promise<boolean>;
   /** Removes a profile with its token and key; the screen has asked the merchant first. */
   removeProfile(profileId: string): Promise<boolean>;
@@ -90,7 +90,7 @@ function connectFieldErrors(error: IpcError): FieldMessages {
 
 const reloadProfiles = () => useProfilesStore.getState().load();
 
-export const useAccountsStore = create<AccountsStore>((set, get) => {
+export const useProfileSetupStore = create<ProfileSetupStore>((set, get) => {
   /** The key state after an import or generation. */
   const afterKeySaved = async (profileId: string, answer: IpcResponse<'credentials:importKey'>) => {
     set({ keySaved: settledState(get().keySaved, answer) });
@@ -112,7 +112,7 @@ export const useAccountsStore = create<AccountsStore>((set, get) => {
     edit: { ...idleState(), fieldErrors: {} },
     removal: idleState(),
 
-    async connectAccount(draft, secrets) {
+    async addProfile(draft, secrets) {
       if (get().connect.status === 'sending') return false;
       const hints = draftHints(draft);
       if (secrets.key.kind === 'import' && secrets.key.privateKeyPem.trim() === '')

@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { useAccountsStore, type KeyBits } from '../../stores/accountsStore';
-import { emptyDraft, suggestedId, type AccountDraft } from '../../../shared/forms/accountForm';
+import { useProfileSetupStore, type KeyBits } from '../../stores/profileSetupStore';
+import { emptyDraft, suggestedId, type ProfileDraft } from '../../../shared/forms/profileForm';
 import { KeyFileInput } from './KeyFileInput';
 import { TextField } from './TextField';
 
 const stepTitles = {
-  profile: 'The account was not added',
-  token: 'The account was added, but its access token was not stored',
-  key: 'The account was added, but its key was not stored',
+  profile: 'The profile was not added',
+  token: 'The profile was added, but its access token was not stored',
+  key: 'The profile was added, but its key was not stored',
 } as const;
 
-/** "Connect a real account": where the platform is, the merchant ID, the access token and the signing key. */
-export function ConnectAccountForm({ onDone, onCancel }: { onDone(profileId: string): void; onCancel(): void }) {
-  const connect = useAccountsStore((s) => s.connect);
-  const connectAccount = useAccountsStore((s) => s.connectAccount);
-  const [draft, setDraft] = useState<AccountDraft>(emptyDraft);
+/** "Add a merchant profile": where the platform is, the merchant ID, the access token and the signing key. */
+export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string): void; onCancel(): void }) {
+  const connect = useProfileSetupStore((s) => s.connect);
+  const addProfile = useProfileSetupStore((s) => s.addProfile);
+  const [draft, setDraft] = useState<ProfileDraft>(emptyDraft);
   const [idEdited, setIdEdited] = useState(false);
   // Secrets live only in these fields until the form is sent, then they are cleared.
   const [token, setToken] = useState('');
@@ -26,7 +26,7 @@ export function ConnectAccountForm({ onDone, onCancel }: { onDone(profileId: str
   const errors = connect.fieldErrors;
   const sending = connect.status === 'sending';
 
-  const field = (name: keyof AccountDraft) => ({
+  const field = (name: keyof ProfileDraft) => ({
     id: `connect-${name}`,
     value: draft[name],
     error: errors[name],
@@ -42,29 +42,29 @@ export function ConnectAccountForm({ onDone, onCancel }: { onDone(profileId: str
         : keyKind === 'generate'
           ? { kind: 'generate' as const, bits }
           : { kind: 'later' as const };
-    const sent = connectAccount(draft, { token, key });
+    const sent = addProfile(draft, { token, key });
     // Once sent, the secrets leave the form; a hint shown here sent nothing, so they stay for the correction.
-    if (useAccountsStore.getState().connect.status === 'sending') {
+    if (useProfileSetupStore.getState().connect.status === 'sending') {
       setToken('');
       setPassphrase('');
     }
     const done = await sent;
-    const { profileId } = useAccountsStore.getState().connect;
+    const { profileId } = useProfileSetupStore.getState().connect;
     if (profileId !== null) setPem('');
     if (done && profileId) onDone(profileId);
   };
 
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} aria-labelledby="connect-title" noValidate>
-      <h3 id="connect-title">Connect a real account</h3>
+      <h3 id="connect-title">Add a merchant profile</h3>
       <p className="settings-help">
         From the platform you need: the API address (base URL), the platform address, your merchant ID and an access
         token. Nothing is sent until you press Connect.
       </p>
-      <TextField label="Account name" autoComplete="off" {...field('name')} />
+      <TextField label="Profile name" autoComplete="off" {...field('name')} />
       <TextField
         label="Profile ID"
-        help="Names this account's files and commands, e.g. shop-eu."
+        help="Names this profile's files and commands, e.g. shop-eu."
         autoComplete="off"
         {...field('id')}
         onChange={(value) => {

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { profileSettings } from '../testing/profileFixture';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
-import { useAccountsStore } from './accountsStore';
+import { useProfileSetupStore } from './profileSetupStore';
 import { useProfilesStore } from './profilesStore';
 
 const TOKEN = 'tok-secret-81f2';
@@ -34,7 +34,7 @@ function channels(bridge: FakeBridge): string[] {
   return bridge.calls.map(([c]) => c);
 }
 
-describe('accounts store', () => {
+describe('profile setup store', () => {
   let bridge: FakeBridge;
 
   beforeEach(() => {
@@ -52,26 +52,26 @@ describe('accounts store', () => {
       'credentials:importKey': ({ profileId }) => keySaved(profileId),
       'credentials:generateKey': ({ profileId }) => keySaved(profileId),
     });
-    useAccountsStore.setState(useAccountsStore.getInitialState());
+    useProfileSetupStore.setState(useProfileSetupStore.getInitialState());
   });
 
   it('sends nothing while the form shows a problem, and names the fields', async () => {
-    const sent = await useAccountsStore
+    const sent = await useProfileSetupStore
       .getState()
-      .connectAccount({ ...draft, baseUrl: 'http://api.example.com' }, { token: TOKEN, key: { kind: 'later' } });
+      .addProfile({ ...draft, baseUrl: 'http://api.example.com' }, { token: TOKEN, key: { kind: 'later' } });
     expect(sent).toBe(false);
     expect(bridge.calls).toEqual([]);
-    expect(useAccountsStore.getState().connect.fieldErrors.baseUrl).toMatch(/https/);
-    const noPem = await useAccountsStore
+    expect(useProfileSetupStore.getState().connect.fieldErrors.baseUrl).toMatch(/https/);
+    const noPem = await useProfileSetupStore
       .getState()
-      .connectAccount(draft, { token: TOKEN, key: { kind: 'import', privateKeyPem: ' ', passphrase: '' } });
+      .addProfile(draft, { token: TOKEN, key: { kind: 'import', privateKeyPem: ' ', passphrase: '' } });
     expect(noPem).toBe(false);
-    expect(useAccountsStore.getState().connect.fieldErrors.privateKey).toBeDefined();
+    expect(useProfileSetupStore.getState().connect.fieldErrors.privateKey).toBeDefined();
     expect(bridge.calls).toEqual([]);
   });
 
   it('adds the profile, stores the token and imports the key, keeping no secret in the store', async () => {
-    const done = await useAccountsStore.getState().connectAccount(draft, {
+    const done = await useProfileSetupStore.getState().addProfile(draft, {
       token: TOKEN,
       key: { kind: 'import', privateKeyPem: PEM, passphrase: PASSPHRASE },
     });
@@ -82,7 +82,7 @@ describe('accounts store', () => {
       profile: { ...draft, kind: 'merchant' },
       use: false,
     });
-    const state = useAccountsStore.getState();
+    const state = useProfileSetupStore.getState();
     expect(state.connect).toMatchObject({ status: 'done', profileId: 'shop-eu', error: null });
     expect(state.selectedId).toBe('shop-eu');
     expect(state.key.data?.key).toEqual(publicKey);
@@ -101,10 +101,10 @@ describe('accounts store', () => {
         issues: [{ path: 'baseUrl', message: 'must use https' }],
       },
     }));
-    expect(await useAccountsStore.getState().connectAccount(draft, { token: TOKEN, key: { kind: 'later' } })).toBe(
+    expect(await useProfileSetupStore.getState().addProfile(draft, { token: TOKEN, key: { kind: 'later' } })).toBe(
       false,
     );
-    expect(useAccountsStore.getState().connect).toMatchObject({
+    expect(useProfileSetupStore.getState().connect).toMatchObject({
       status: 'failed',
       failedStep: 'profile',
       fieldErrors: { baseUrl: 'must use https' },
@@ -116,8 +116,8 @@ describe('accounts store', () => {
       ok: false,
       error: { kind: 'invalid-input', code: 'duplicate', message: 'A profile "shop-eu" exists already.' },
     }));
-    await useAccountsStore.getState().connectAccount(draft, { token: TOKEN, key: { kind: 'later' } });
-    expect(useAccountsStore.getState().connect.fieldErrors.id).toMatch(/exists already/);
+    await useProfileSetupStore.getState().addProfile(draft, { token: TOKEN, key: { kind: 'later' } });
+    expect(useProfileSetupStore.getState().connect.fieldErrors.id).toMatch(/exists already/);
   });
 
   it('says which step failed after the profile was added', async () => {
@@ -125,8 +125,8 @@ describe('accounts store', () => {
       ok: false,
       error: { kind: 'keychain', message: 'The keychain is locked.', action: 'Unlock it.' },
     }));
-    await useAccountsStore.getState().connectAccount(draft, { token: TOKEN, key: { kind: 'generate', bits: 2048 } });
-    expect(useAccountsStore.getState().connect).toMatchObject({
+    await useProfileSetupStore.getState().addProfile(draft, { token: TOKEN, key: { kind: 'generate', bits: 2048 } });
+    expect(useProfileSetupStore.getState().connect).toMatchObject({
       status: 'failed',
       failedStep: 'token',
       profileId: 'shop-eu',
@@ -141,18 +141,18 @@ describe('accounts store', () => {
       ok: false,
       error: { kind: 'invalid-input', code: 'key-exists', message: 'Profile shop-eu already has a key.' },
     }));
-    await useAccountsStore.getState().connectAccount(draft, { token: TOKEN, key: { kind: 'generate', bits: 2048 } });
-    expect(useAccountsStore.getState().connect).toMatchObject({ failedStep: 'key', profileId: 'shop-eu' });
-    expect(useAccountsStore.getState().connect.error?.message).toMatch(/already has a key/);
+    await useProfileSetupStore.getState().addProfile(draft, { token: TOKEN, key: { kind: 'generate', bits: 2048 } });
+    expect(useProfileSetupStore.getState().connect).toMatchObject({ failedStep: 'key', profileId: 'shop-eu' });
+    expect(useProfileSetupStore.getState().connect.error?.message).toMatch(/already has a key/);
   });
 
   it('sends an empty passphrase as none', async () => {
-    await useAccountsStore.getState().select('shop-eu');
-    await useAccountsStore.getState().importKey('shop-eu', PEM, '', false);
+    await useProfileSetupStore.getState().select('shop-eu');
+    await useProfileSetupStore.getState().importKey('shop-eu', PEM, '', false);
     expect(bridge.calls.find(([c]) => c === 'credentials:importKey')?.[1]).toMatchObject({ passphrase: null });
   });
 
-  it("keeps a connection test's answer only for the account it was asked for", async () => {
+  it("keeps a connection test's answer only for the profile it was asked for", async () => {
     let release: () => void = () => {};
     bridge.answer(
       'credentials:testConnection',
@@ -171,19 +171,19 @@ describe('accounts store', () => {
             });
         }),
     );
-    await useAccountsStore.getState().select('a');
-    const running = useAccountsStore.getState().testConnection('a');
-    expect(useAccountsStore.getState().test.status).toBe('loading');
-    await useAccountsStore.getState().select('b');
+    await useProfileSetupStore.getState().select('a');
+    const running = useProfileSetupStore.getState().testConnection('a');
+    expect(useProfileSetupStore.getState().test.status).toBe('loading');
+    await useProfileSetupStore.getState().select('b');
     release();
     await running;
-    expect(useAccountsStore.getState().test.data).toBeNull();
+    expect(useProfileSetupStore.getState().test.data).toBeNull();
 
-    await useAccountsStore.getState().select('a');
-    const again = useAccountsStore.getState().testConnection('a');
+    await useProfileSetupStore.getState().select('a');
+    const again = useProfileSetupStore.getState().testConnection('a');
     release();
     await again;
-    expect(useAccountsStore.getState().test.data?.checks[0]).toMatchObject({
+    expect(useProfileSetupStore.getState().test.data?.checks[0]).toMatchObject({
       status: 'failed',
       action: 'Get a token.',
     });
@@ -194,15 +194,15 @@ describe('accounts store', () => {
       ok: true,
       data: { removed: profileId, secretsDeleted: true, activeProfileId: null, remaining: ['sandbox'] },
     }));
-    await useAccountsStore.getState().select('shop-eu');
-    expect(await useAccountsStore.getState().removeProfile('shop-eu')).toBe(true);
+    await useProfileSetupStore.getState().select('shop-eu');
+    expect(await useProfileSetupStore.getState().removeProfile('shop-eu')).toBe(true);
     expect(bridge.calls.find(([c]) => c === 'profiles:remove')?.[1]).toEqual({
       profileId: 'shop-eu',
       keepSecrets: false,
       confirmed: true,
     });
-    expect(useAccountsStore.getState().removal.data?.activeProfileId).toBeNull();
-    expect(useAccountsStore.getState().selectedId).toBeNull();
+    expect(useProfileSetupStore.getState().removal.data?.activeProfileId).toBeNull();
+    expect(useProfileSetupStore.getState().selectedId).toBeNull();
   });
 
   it("renames, and keeps the host's refusal", async () => {
@@ -214,11 +214,11 @@ describe('accounts store', () => {
         issues: [{ path: 'name', message: 'name must not be blank' }],
       },
     }));
-    expect(await useAccountsStore.getState().renameProfile('shop-eu', ' ')).toBe(false);
-    expect(useAccountsStore.getState().rename.error?.issues?.[0]?.path).toBe('name');
+    expect(await useProfileSetupStore.getState().renameProfile('shop-eu', ' ')).toBe(false);
+    expect(useProfileSetupStore.getState().rename.error?.issues?.[0]?.path).toBe('name');
   });
 
-  it('changes where an account connects: hints send nothing, the host names bad fields, a change clears the last test', async () => {
+  it('changes where a profile connects: hints send nothing, the host names bad fields, a change clears the last test', async () => {
     const connection = {
       baseUrl: 'https://api.example.com',
       platformUrl: 'https://shop.example.com',
@@ -226,12 +226,12 @@ describe('accounts store', () => {
       merchantId: 'M1',
     };
     expect(
-      await useAccountsStore
+      await useProfileSetupStore
         .getState()
         .editConnection('shop-eu', { ...connection, platformUrl: 'http://shop.example.com' }),
     ).toBe(false);
     expect(bridge.calls).toEqual([]);
-    expect(useAccountsStore.getState().edit.fieldErrors.platformUrl).toMatch(/https/);
+    expect(useProfileSetupStore.getState().edit.fieldErrors.platformUrl).toMatch(/https/);
 
     bridge.answer('profiles:edit', () => ({
       ok: false,
@@ -241,16 +241,18 @@ describe('accounts store', () => {
         issues: [{ path: 'merchantId', message: 'merchant ID must not be empty' }],
       },
     }));
-    expect(await useAccountsStore.getState().editConnection('shop-eu', connection)).toBe(false);
-    expect(useAccountsStore.getState().edit.fieldErrors).toEqual({ merchantId: 'merchant ID must not be empty' });
+    expect(await useProfileSetupStore.getState().editConnection('shop-eu', connection)).toBe(false);
+    expect(useProfileSetupStore.getState().edit.fieldErrors).toEqual({ merchantId: 'merchant ID must not be empty' });
 
     bridge.answer('profiles:edit', ({ profileId }) => ({
       ok: true,
       data: { profile: { ...settings(profileId), apiPrefix: '/v2-api' }, activeProfileId: 'sandbox' },
     }));
-    useAccountsStore.setState({ test: { status: 'ready', data: null, error: null } });
+    useProfileSetupStore.setState({ test: { status: 'ready', data: null, error: null } });
     expect(
-      await useAccountsStore.getState().editConnection('shop-eu', { ...connection, baseUrl: ' https://b.example ' }),
+      await useProfileSetupStore
+        .getState()
+        .editConnection('shop-eu', { ...connection, baseUrl: ' https://b.example ' }),
     ).toBe(true);
     expect(bridge.calls.at(-2)).toEqual([
       'profiles:edit',
@@ -260,7 +262,7 @@ describe('accounts store', () => {
         use: false,
       },
     ]);
-    expect(useAccountsStore.getState().test.status).toBe('idle');
-    expect(useAccountsStore.getState().edit).toMatchObject({ status: 'ready', fieldErrors: {} });
+    expect(useProfileSetupStore.getState().test.status).toBe('idle');
+    expect(useProfileSetupStore.getState().edit).toMatchObject({ status: 'ready', fieldErrors: {} });
   });
 });

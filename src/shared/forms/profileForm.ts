@@ -2,12 +2,12 @@ import { slugify } from '../domain/profileId';
 import type { IpcError } from '../ipc/result';
 
 /**
- * The "Connect a real account" form as data, and the hints shown while it is filled in. The hints mirror the core's
+ * The "Add a merchant profile" form as data, and the hints shown while it is filled in. The hints mirror the core's
  * profile rules (src/core/config) so the merchant learns of a mistake before anything is sent; the host's
  * `invalid-input` answer stays the authority, and its issues are shown at the fields too. Kept in shared (no Node, no
- * DOM) so a test can hold the hints against the core's rules input by input (test/integration/accountFormHints).
+ * DOM) so a test can hold the hints against the core's rules input by input (test/integration/profileFormHints).
  */
-export interface AccountDraft {
+export interface ProfileDraft {
   name: string;
   id: string;
   baseUrl: string;
@@ -16,10 +16,10 @@ export interface AccountDraft {
   merchantId: string;
 }
 
-export type AccountField = keyof AccountDraft;
+export type ProfileField = keyof ProfileDraft;
 export type FieldMessages = Partial<Record<string, string>>;
 
-export const emptyDraft = (): AccountDraft => ({
+export const emptyDraft = (): ProfileDraft => ({
   name: '',
   id: '',
   baseUrl: '',
@@ -59,13 +59,13 @@ export function urlHint(text: string): string | null {
 
 const ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
-/** Where an account connects: the part of the draft an existing account can change. */
-export type ConnectionDraft = Pick<AccountDraft, 'baseUrl' | 'platformUrl' | 'apiPrefix' | 'merchantId'>;
+/** Where a profile connects: the part of the draft an existing profile can change. */
+export type ConnectionDraft = Pick<ProfileDraft, 'baseUrl' | 'platformUrl' | 'apiPrefix' | 'merchantId'>;
 
 /** The hints of a whole draft, by field; empty when it looks sendable. */
-export function draftHints(draft: AccountDraft): FieldMessages {
+export function draftHints(draft: ProfileDraft): FieldMessages {
   const hints: FieldMessages = {};
-  if (draft.name.trim() === '') hints.name = 'Required: the name you know this account by.';
+  if (draft.name.trim() === '') hints.name = 'Required: the name you know this profile by.';
   if (!ID_PATTERN.test(draft.id.trim()))
     hints.id = '1–40 lower-case letters, digits and "-", not starting or ending with "-" (e.g. shop-eu).';
   return { ...hints, ...connectionHints(draft) };
@@ -98,7 +98,7 @@ export function issuesByField(error: IpcError | null): FieldMessages {
 }
 
 /** The draft as the profile fields of `profiles:add` (trimmed; the core trims too). */
-export function draftToProfile(draft: AccountDraft) {
+export function draftToProfile(draft: ProfileDraft) {
   return {
     id: draft.id.trim(),
     name: draft.name.trim(),

@@ -1,29 +1,29 @@
 import { useEffect, useState } from 'react';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
-import { AccountPanel } from './AccountPanel';
-import { ConnectAccountForm } from './ConnectAccountForm';
+import { ProfilePanel } from './ProfilePanel';
+import { AddProfileForm } from './AddProfileForm';
 
-/** Onboarding from the sandbox to real accounts, and each account's token, key and connection test. */
-export function AccountsSection() {
+/** Onboarding from the sandbox to a merchant profile, and each merchant profile's connection, token, key and connection test. */
+export function ConnectionSection() {
   const list = useProfilesStore((s) => s.list.data);
-  const selectedId = useAccountsStore((s) => s.selectedId);
-  const select = useAccountsStore((s) => s.select);
-  const resetConnect = useAccountsStore((s) => s.resetConnect);
+  const selectedId = useProfileSetupStore((s) => s.selectedId);
+  const select = useProfileSetupStore((s) => s.select);
+  const resetConnect = useProfileSetupStore((s) => s.resetConnect);
   const [adding, setAdding] = useState(false);
   const active = activeProfile(list);
-  const accounts = list?.profiles.filter((p) => p.kind === 'merchant') ?? [];
-  const selected = accounts.find((p) => p.id === selectedId) ?? null;
-  const fallbackId = active?.kind === 'merchant' ? active.id : (accounts[0]?.id ?? null);
+  const merchantProfiles = list?.profiles.filter((p) => p.kind === 'merchant') ?? [];
+  const selected = merchantProfiles.find((p) => p.id === selectedId) ?? null;
+  const fallbackId = active?.kind === 'merchant' ? active.id : (merchantProfiles[0]?.id ?? null);
 
-  // Show an account as soon as there is one: the active one, else the first.
+  // Show a merchant profile as soon as there is one: the active one, else the first.
   useEffect(() => {
     if (list && selected === null && fallbackId !== selectedId) void select(fallbackId);
   }, [list, selected, fallbackId, selectedId, select]);
 
   return (
     <div className="settings-section">
-      <h2>Accounts</h2>
+      <h2>Connection</h2>
       {active?.kind === 'sandbox' && (
         <p className="settings-intro">
           You are on the <strong>sandbox</strong>: a demo platform on this computer with made-up orders, so you can try
@@ -32,7 +32,7 @@ export function AccountsSection() {
         </p>
       )}
       {adding ? (
-        <ConnectAccountForm
+        <AddProfileForm
           onDone={(profileId) => {
             setAdding(false);
             void select(profileId);
@@ -45,15 +45,15 @@ export function AccountsSection() {
       ) : (
         <div className="settings-actions">
           <button type="button" className="primary" onClick={() => setAdding(true)}>
-            Connect a real account
+            Add a merchant profile
           </button>
         </div>
       )}
-      {accounts.length > 1 && (
+      {merchantProfiles.length > 1 && (
         <div className="settings-field settings-form-inline">
-          <label htmlFor="account-select">Account</label>
-          <select id="account-select" value={selectedId ?? ''} onChange={(e) => void select(e.target.value)}>
-            {accounts.map((p) => (
+          <label htmlFor="profile-select">Profile</label>
+          <select id="profile-select" value={selectedId ?? ''} onChange={(e) => void select(e.target.value)}>
+            {merchantProfiles.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name} ({p.id})
               </option>
@@ -61,8 +61,8 @@ export function AccountsSection() {
           </select>
         </div>
       )}
-      {selected && <AccountPanel profile={selected} active={selected.id === active?.id} />}
-      {accounts.length === 0 && !adding && <p className="muted">No real account connected yet.</p>}
+      {selected && <ProfilePanel profile={selected} active={selected.id === active?.id} />}
+      {merchantProfiles.length === 0 && !adding && <p className="muted">No merchant profile yet.</p>}
     </div>
   );
 }

@@ -10,9 +10,9 @@ import {
 } from '../keys/keyMaterial';
 import { ok, type Result } from '../result';
 import type { BuyerSyncRequest } from '../../shared/domain/requests';
-import { verifyText } from './rsaSignature';
-import type { SignatureAlgorithm, SignatureProfile } from './signatureProfile';
-import { fixedCredentials } from '../api/clientDeps';
+import { verifyText } from '../signing/rsaSignature';
+import type { SignatureAlgorithm, SignatureProfile } from '../config/signatureProfile';
+import { fixedCredentials } from '../credentials/credentials';
 
 /**
  * The inspector's output is an example that cannot be replayed: whoever sees it (the page that asked, a screenshot,

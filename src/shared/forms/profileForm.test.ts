@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftHints, draftToProfile, emptyDraft, issuesByField, suggestedId, urlHint } from './accountForm';
+import { draftHints, draftToProfile, emptyDraft, issuesByField, suggestedId, urlHint } from './profileForm';
 
 describe('the connect form hints (mirroring the core rules)', () => {
   it.each([

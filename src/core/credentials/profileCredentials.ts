@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
-import type { Credentials, CredentialsError } from '../api/clientDeps';
+import type { Credentials, CredentialsError } from './credentials';
 import type { KeyStore } from '../keys/keyStore';
 import { err, ok, type Result } from '../result';
-import { describeSecretStoreError, type SecretStore } from './secretStore';
+import { describeSecretStoreError, type SecretStore } from '../secrets/secretStore';
 
 /** Tells the merchant how to set a missing secret, in the words of the caller's UI (app or CLI). */
 export interface CredentialHints {

@@ -1,0 +1,122 @@
+/**
+ * Full sync of the sync size at 50 ms injected latency: requests ÷ ceil(N/100), wall time ÷ the latency-bound
+ * minimum and ÷ the fetch-only floor, per parallelism (and page writer); then polls with nothing changed.
+ */
+import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
+import { SyncEngine } from '../src/core/sync/syncEngine';
+import { option, type BenchRun } from './benchRun';
+import { startRemoteSandbox } from './sandboxProcess';
+import { client, fetchOnlyFloor, freshCache, fullSync, type PageWriterChoice, type SyncRun } from './syncRuns';
+
+/** Options: --parallelism=N (only that parallelism), --writer=worker|thread|both (which page writer; both: the fallback too). */
+export async function syncBench({ quick, dir, sizes, argv, say, results }: BenchRun): Promise<void> {
+  const onlyParallelism = option(argv, 'parallelism');
+  const writerChoice = option(argv, 'writer') ?? 'worker';
+  say(`## Full sync of ${sizes.sync.toLocaleString('en')} orders, 50 ms injected latency\n`);
+  const sb = await startRemoteSandbox({ orders: sizes.sync, seed: 1, faults: { latencyMs: 50 } });
+  try {
+    const minimum = Math.ceil(sizes.sync / PAGE_SIZE_MAX);
+    const rows: string[] = [
+      '| Parallelism | Page writer | Requests | Minimum ceil(N/100) | Requests ÷ minimum | Windows | Wall s | Latency-bound minimum s | Wall ÷ minimum | Fetch-only floor s | Wall ÷ floor | Client CPU µs/order: sync (fetching thread) / floor |',
+      '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ];
+    const syncRuns: Record<string, unknown>[] = [];
+    const parallelisms = onlyParallelism ? [Number(onlyParallelism)] : quick ? [4] : [4, 1, 8];
+    for (const parallelism of parallelisms) {
+      // --writer=both: the fallback (pages stored on the fetching thread) right after the default, same floor.
+      const extra =
+        writerChoice === 'both'
+          ? [await fullSync(sb, freshCache(sb, dir, `sync-p${parallelism}-thread`), parallelism, false, 'thread')]
+          : [];
+      const cache = freshCache(sb, dir, `sync-p${parallelism}`);
+      const run = await fullSync(sb, cache, parallelism, false, writerChoice === 'thread' ? 'thread' : 'worker');
+      const latencyBound = Math.ceil(minimum / parallelism) * 50;
+      const floorRun = await fetchOnlyFloor(sb, parallelism, sizes.sync);
+      const floor = floorRun.wallMs;
+      const perOrder = (cpuMs: number) => ((cpuMs * 1000) / sizes.sync).toFixed(0);
+      const labelled: Array<[SyncRun, PageWriterChoice]> = [
+        [run, writerChoice === 'thread' ? 'thread' : 'worker'],
+        ...extra.map((r): [SyncRun, PageWriterChoice] => [r, 'thread']),
+      ];
+      for (const [r, writer] of labelled) {
+        rows.push(
+          `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${writer === 'worker' ? 'writer thread' : 'fetching thread'} | ${r.httpRequests} | ${minimum} | ${(r.httpRequests / minimum).toFixed(3)} | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(r.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(r.wallMs / floor).toFixed(2)} | ${perOrder(r.cpuMs)} (${perOrder(r.mainThreadCpuMs)}) / ${perOrder(floorRun.cpuMs)} |`,
+        );
+      }
+      syncRuns.push({
+        parallelism,
+        writer: writerChoice === 'thread' ? 'thread' : 'worker',
+        mainThreadCpuMs: run.mainThreadCpuMs,
+        ...(extra[0] ? { fallback: { wallMs: extra[0].wallMs, cpuMs: extra[0].cpuMs } } : {}),
+        requests: run.httpRequests,
+        minimum,
+        wallMs: run.wallMs,
+        latencyBoundMs: latencyBound,
+        fetchOnlyFloorMs: floor,
+        cpuMs: run.cpuMs,
+        fetchOnlyFloorCpuMs: floorRun.cpuMs,
+        summary: run.summary,
+      });
+      if (parallelism === 4) {
+        // 3. Polls a few minutes apart (the sandbox clock is moved on): the first one's overlap margin reaches
+        // back to the orders the sandbox stamped when it started; later ones find nothing new.
+        const c = client(sb, 4);
+        const engine = new SyncEngine({ cache, source: c.seller, requestCount: () => c.transport.count });
+        const polls: Array<{ requests: number; fetched: number; inserted: number; updated: number }> = [];
+        for (let i = 0; i < 3; i++) {
+          await sb.advanceClock(5 * 60_000);
+          const before = c.transport.count;
+          const r = await engine.sync();
+          if (!r.ok) throw new Error(JSON.stringify(r.error));
+          polls.push({
+            requests: c.transport.count - before,
+            fetched: r.value.fetched,
+            inserted: r.value.inserted,
+            updated: r.value.updated,
+          });
+        }
+        results.polls = polls;
+      }
+      cache.close();
+    }
+    if (!quick && !onlyParallelism) {
+      // Context: with more latency per request the same client becomes latency-bound.
+      const slow = await startRemoteSandbox({ orders: sizes.sync, seed: 1, faults: { latencyMs: 150 } });
+      try {
+        const cache = freshCache(slow, dir, 'sync-150ms');
+        const run = await fullSync(slow, cache, 4);
+        const latencyBound = Math.ceil(minimum / 4) * 150;
+        rows.push(
+          `| 4, at 150 ms latency (context) | writer thread | ${run.httpRequests} | ${minimum} | ${(run.httpRequests / minimum).toFixed(3)} | ${run.summary.windows} | ${(run.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(run.wallMs / latencyBound).toFixed(2)} | — | — | — |`,
+        );
+        syncRuns.push({
+          parallelism: 4,
+          latencyMs: 150,
+          requests: run.httpRequests,
+          minimum,
+          wallMs: run.wallMs,
+          latencyBoundMs: latencyBound,
+          summary: run.summary,
+        });
+        cache.close();
+      } finally {
+        await slow.stop();
+      }
+    }
+    say(rows.join('\n'));
+    say('');
+    results.sync = syncRuns;
+    const polls = (results.polls ?? []) as Array<{
+      requests: number;
+      fetched: number;
+      inserted: number;
+      updated: number;
+    }>;
+    say('## Polls with nothing changed (after the full sync above, 5 minutes apart on the platform clock)\n');
+    say('| Poll | HTTP requests | Orders fetched (overlap margin) | Inserted | Updated |\n|---:|---:|---:|---:|---:|');
+    polls.forEach((p, i) => say(`| ${i + 1} | ${p.requests} | ${p.fetched} | ${p.inserted} | ${p.updated} |`));
+    say('');
+  } finally {
+    await sb.stop();
+  }
+}

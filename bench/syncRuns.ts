@@ -1,0 +1,185 @@
+/**
+ * What several benchmarks share: an API client of the sandbox, a cache file, a full sync measured (wall, CPU, the
+ * syncing process's memory peak), and the fetch-only floor a sync is compared with.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SellerApi } from '../src/core/api/sellerApi';
+import { openOrderCache } from '../src/core/cache/openCache';
+import type { OrderCache } from '../src/core/cache/orderCache';
+import { platformConfigSchema } from '../src/core/config/platformConfig';
+import { fixedCredentials } from '../src/core/credentials/credentials';
+import { createAxiosTransport } from '../src/core/http/axiosTransport';
+import { countingTransport } from '../src/core/sync/countingTransport';
+import { SyncEngine, type SyncSummary } from '../src/core/sync/syncEngine';
+import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
+import type { RemoteSandbox } from './sandboxProcess';
+
+export interface Client {
+  seller: SellerApi;
+  transport: ReturnType<typeof countingTransport>;
+}
+
+export function client(sb: RemoteSandbox, maxSockets = 16): Client {
+  const transport = countingTransport(createAxiosTransport({ maxSockets }));
+  const seller = new SellerApi({
+    config: platformConfigSchema.parse({
+      baseUrl: sb.baseUrl,
+      platformUrl: sb.platformUrl,
+      merchantId: sb.merchantId,
+      timeoutMs: 60_000,
+    }),
+    transport,
+    credentials: fixedCredentials({ token: sb.token }),
+  });
+  return { seller, transport };
+}
+
+export function freshCache(sb: RemoteSandbox, dir: string, name: string): OrderCache {
+  const r = openOrderCache({
+    file: path.join(dir, `${name}.sqlite`),
+    identity: { baseUrl: sb.baseUrl, merchantId: sb.merchantId },
+  });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
+
+export interface MemoryPeak {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  /** Heap in use right after a full GC (sampled every 2 s when asked for): what the sync really holds. */
+  liveHeap: number;
+  /**
+   * Resident memory that is not a mapped file (Linux: RssAnon of /proc/self/status; 0 elsewhere): RSS also counts
+   * the cache file's pages SQLite reads through its memory map, which belong to the OS's file cache.
+   */
+  rssAnon: number;
+}
+
+/** RssAnon in bytes (Linux), else 0. */
+function rssAnon(): number {
+  try {
+    const m = /^RssAnon:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Samples this process's memory every 20 ms while `fn` runs (and the live heap every 2 s if `live`). */
+export async function withMemoryPeak<T>(
+  fn: () => Promise<T>,
+  live = false,
+): Promise<{ value: T; peak: MemoryPeak; baseline: MemoryPeak }> {
+  gc?.();
+  const m0 = process.memoryUsage();
+  const baseline = {
+    rss: m0.rss,
+    heapUsed: m0.heapUsed,
+    external: m0.external,
+    liveHeap: m0.heapUsed,
+    rssAnon: rssAnon(),
+  };
+  const peak = { ...baseline };
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+    peak.external = Math.max(peak.external, m.external);
+    peak.rssAnon = Math.max(peak.rssAnon, rssAnon());
+  }, 20);
+  const liveTimer =
+    live && gc
+      ? setInterval(() => {
+          gc();
+          peak.liveHeap = Math.max(peak.liveHeap, process.memoryUsage().heapUsed);
+        }, 2000)
+      : undefined;
+  try {
+    return { value: await fn(), peak, baseline };
+  } finally {
+    clearInterval(timer);
+    if (liveTimer) clearInterval(liveTimer);
+  }
+}
+
+export interface SyncRun {
+  summary: SyncSummary;
+  wallMs: number;
+  /** CPU time of this (the syncing) process, user + system: steadier than wall time on a busy machine. */
+  cpuMs: number;
+  /** CPU time of the thread that fetches (the writer thread's is the rest of cpuMs). */
+  mainThreadCpuMs: number;
+  httpRequests: number;
+  peak: MemoryPeak;
+  baseline: MemoryPeak;
+}
+
+/** Where the sync stores pages: the writer thread (the default) or the syncing thread (the fallback). */
+export type PageWriterChoice = 'worker' | 'thread';
+
+export async function fullSync(
+  sb: RemoteSandbox,
+  cache: OrderCache,
+  parallelism: number,
+  liveHeap = false,
+  writer: PageWriterChoice = 'worker',
+): Promise<SyncRun> {
+  const c = client(sb, parallelism);
+  const engine = new SyncEngine({
+    cache,
+    source: c.seller,
+    settings: { parallelism },
+    requestCount: () => c.transport.count,
+    ...(writer === 'thread' ? { writerThread: false as const } : {}),
+  });
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  const threadCpu = process.threadCpuUsage();
+  const { value, peak, baseline } = await withMemoryPeak(() => engine.sync(), liveHeap);
+  const wallMs = performance.now() - t;
+  const cpuMs = cpuMsSince(cpu);
+  const thread = process.threadCpuUsage(threadCpu);
+  if (!value.ok) throw new Error(JSON.stringify(value.error));
+  return {
+    summary: value.value,
+    wallMs,
+    cpuMs,
+    mainThreadCpuMs: (thread.user + thread.system) / 1000,
+    httpRequests: c.transport.count,
+    peak,
+    baseline,
+  };
+}
+
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** Every page of the whole list with the same parallelism, stored nowhere: the fastest any client gets here. */
+export async function fetchOnlyFloor(
+  sb: RemoteSandbox,
+  parallelism: number,
+  orders: number,
+): Promise<{ wallMs: number; cpuMs: number }> {
+  const c = client(sb, parallelism);
+  const pages = Math.ceil(orders / PAGE_SIZE_MAX);
+  // 100 pages per query at most: page through creation windows of 10,000 the engine found would cost the same.
+  let next = 1;
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  await Promise.all(
+    Array.from({ length: parallelism }, async () => {
+      while (next <= pages) {
+        const page = next++;
+        const r = await c.seller.listOrders({ pageIndex: ((page - 1) % 100) + 1, pageSize: PAGE_SIZE_MAX });
+        if (!r.ok) throw new Error(JSON.stringify(r.error));
+      }
+    }),
+  );
+  return { wallMs: performance.now() - t, cpuMs: cpuMsSince(cpu) };
+}
