@@ -316,6 +316,7 @@ export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Part
     signal: io.signal,
     ...(connection.profile ? { onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }) } : {}),
     wording: CLI_SESSION_WORDING,
+    surface: 'cli',
     ...parts,
   });
 }

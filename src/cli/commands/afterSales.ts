@@ -1,5 +1,12 @@
 import type { Command } from 'commander';
-import { decideAfterSales, type DecisionOutcome } from '../../core/app/afterSales';
+import {
+  checkDecision,
+  decideAfterSales,
+  decisionJournalEntries,
+  decisionStatus,
+  type DecisionOutcome,
+} from '../../core/app/afterSales';
+import type { JournalEntry } from '../../core/afterSales/decisionJournal';
 import type { AfterSalesDecisionInput } from '../../shared/domain/requests';
 import type { AppError } from '../../shared/errors/appError';
 import { describeAppError, unwrap } from '../appResult';
@@ -60,6 +67,56 @@ const nullable = (e: AppError) => ({
   action: e.action ?? null,
 });
 
+/** One journal row in one line: when, what, who, and how it ended. */
+function entryLine(e: JournalEntry): string {
+  const at = new Date(e.sentAtMs).toISOString();
+  const what = e.approved ? 'approve' : `reject ("${e.reason ?? ''}")`;
+  const outcome =
+    e.state === 'pending'
+      ? `OUTCOME UNKNOWN — sent at ${new Date(e.sentAtMs).toTimeString().slice(0, 5)}; check it: merchant-desk after-sales status ${e.orderId} --check`
+      : `${e.state}${e.settledBy ? ` — ${e.settledBy}` : ''}`;
+  return `${at}  ${e.orderId}  ${what}  by ${e.actor}  ${outcome}`;
+}
+
+async function status(ctx: CommandContext, orderId: string, check: boolean): Promise<CommandOutcome> {
+  const result = unwrap(
+    await withSession(ctx, check ? { baseUrl: true } : 'offline', async (s) => {
+      const checked = check ? await checkDecision(s, orderId) : null;
+      if (checked && !checked.ok) return checked;
+      const st = decisionStatus(s, orderId);
+      return st.ok ? { ok: true as const, value: { ...st.value, review: checked?.value.review ?? null } } : st;
+    }),
+  );
+  if (ctx.json) ctx.io.stdout(JSON.stringify(result));
+  else {
+    const lines = [`Order ${orderId}: ${result.entries.length} decision(s) from this profile.`];
+    if (result.review)
+      lines.push(
+        `The platform's after-sales filter: ${result.review === 'awaiting' ? 'awaiting review' : 'not awaiting review'}.`,
+      );
+    lines.push(...result.entries.map(entryLine));
+    ctx.io.stdout(lines.join('\n'));
+  }
+  return result.unsettled ? ExitCode.outcomeUnknown : ExitCode.ok;
+}
+
+async function journal(ctx: CommandContext, limit: number): Promise<CommandOutcome> {
+  const result = unwrap(await withSession(ctx, 'offline', async (s) => decisionJournalEntries(s, limit)));
+  if (ctx.json) ctx.io.stdout(JSON.stringify(result));
+  else {
+    const lines: string[] = [];
+    if (result.unsettled.length > 0)
+      lines.push(
+        `${result.unsettled.length} decision(s) with an unknown outcome:`,
+        ...result.unsettled.map(entryLine),
+        '',
+      );
+    lines.push(`Latest decisions (${result.recent.length}):`, ...result.recent.map(entryLine));
+    ctx.io.stdout(lines.join('\n'));
+  }
+  return ExitCode.ok;
+}
+
 export function registerAfterSales(program: Command, run: CommandRunner): void {
   const afterSales = program.command('after-sales').description('approve or reject a buyer’s refund request');
   afterSales
@@ -89,5 +146,20 @@ export function registerAfterSales(program: Command, run: CommandRunner): void {
           ...(flags.image.length > 0 ? { rejectImageUrls: flags.image } : {}),
         }),
       ),
+    );
+  afterSales
+    .command('status')
+    .argument('<ORDER_ID>', 'order ID')
+    .description(
+      "this profile's decisions on the order from the decision journal; --check asks the platform and settles an unknown outcome",
+    )
+    .option('--check', "ask the platform's after-sales filter and settle a decision whose outcome is unknown")
+    .action((orderId: string, flags: { check?: boolean }) => run((ctx) => status(ctx, orderId, flags.check === true)));
+  afterSales
+    .command('journal')
+    .description("this profile's after-sales decisions (the durable journal), unknown outcomes first")
+    .option('--limit <N>', 'how many of the latest decisions', '50')
+    .action((flags: { limit: string }) =>
+      run((ctx) => journal(ctx, Math.max(1, Number.parseInt(flags.limit, 10) || 50))),
     );
 }
