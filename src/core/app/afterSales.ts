@@ -52,6 +52,11 @@ export interface DecisionOutcome {
   journal: JournalEntry | null;
 }
 
+/** The session's profile values (labelled defaults until the merchant confirms them). */
+export function policyOf(session: Session): AfterSalesPolicy {
+  return { awaitingReview: session.afterSalesSettings.awaitingReview };
+}
+
 /** What the order's after-sales fields say: awaiting review, not awaiting, or unknown (nothing reported). */
 export function reviewState(order: Order, policy: AfterSalesPolicy): ReviewState {
   return reviewStateOf(order, policy.awaitingReview);
@@ -111,6 +116,11 @@ async function refetch(
   return ok({ order, events });
 }
 
+/** Writes what a check (or a decision) proved into the cache: an order decided leaves the awaiting list at once. */
+function noteReview(session: Session, orderId: string, awaitingNow: boolean, policy: AfterSalesPolicy): void {
+  session.cacheIfUsable()?.recordReview(orderId, awaitingNow, policy.awaitingReview);
+}
+
 /** How a definite error answer settles a decision: never sent, or answered no. */
 function settledStateOf(e: ApiError): Exclude<JournalState, 'pending' | 'applied'> {
   return e.kind === 'network' || e.kind === 'credentials' || e.kind === 'invalid-input' ? 'not-sent' : 'refused';
@@ -137,7 +147,7 @@ function settle(
 export async function decideAfterSales(
   session: Session,
   input: unknown,
-  policy: AfterSalesPolicy = DEFAULT_AFTER_SALES_POLICY,
+  policy: AfterSalesPolicy = policyOf(session),
 ): Promise<Result<DecisionOutcome, AppError>> {
   const decision = validateInput(afterSalesDecisionSchema, input);
   if (!decision.ok) return err(appErrorFromApi(decision.error));
@@ -150,6 +160,7 @@ export async function decideAfterSales(
 
   const check = await checkAwaitingReview(session.sellerApi(), orderId, policy.awaitingReview, session.now);
   if (check.review === 'unknown') return err(checkFailed(orderId, check.error));
+  noteReview(session, orderId, check.review === 'awaiting', policy);
   if (check.review === 'not-awaiting') return err(notAwaiting(session, orderId, policy));
 
   const attemptId = randomUUID();
@@ -181,6 +192,7 @@ export async function decideAfterSales(
       if (e.observed.kind === 'found') storeOrder(session, e.observed.order as Order, session.now());
       // The filter may already prove it applied (a lost answer); otherwise it stays unsettled, never resent.
       const after = await checkAwaitingReview(session.sellerApi(), orderId, policy.awaitingReview, session.now);
+      if (after.review === 'not-awaiting') noteReview(session, orderId, false, policy);
       if (after.review === 'not-awaiting')
         settle(
           session,
@@ -195,6 +207,7 @@ export async function decideAfterSales(
     return err(appErrorFromApi(e));
   }
   const entry = settle(session, orderId, attemptId, 'applied', 'the platform answered success');
+  noteReview(session, orderId, false, policy);
   const after = await refetch(session, orderId);
   const order = after.ok ? after.value.order : null;
   const refetchError: AppError | null = !after.ok
@@ -255,7 +268,7 @@ export interface CheckOutcome {
 export async function checkDecision(
   session: Session,
   orderId: string,
-  policy: AfterSalesPolicy = DEFAULT_AFTER_SALES_POLICY,
+  policy: AfterSalesPolicy = policyOf(session),
 ): Promise<Result<CheckOutcome, AppError>> {
   const journal = session.decisionJournal();
   if (!journal.ok) return journal;
@@ -274,6 +287,7 @@ export async function checkDecision(
       action: 'Check again.',
     });
   }
+  noteReview(session, orderId, check.review === 'awaiting', policy);
   const open = journal.value.unsettled(orderId);
   if (!open) return ok({ orderId, review: check.review, settled: null });
   const applied = check.review === 'not-awaiting';

@@ -16,6 +16,10 @@ import { err, ok, type Result } from '../result';
 import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../secrets/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { AppError } from '../../shared/errors/appError';
+import {
+  DEFAULT_AFTER_SALES_STATUS_SETTINGS,
+  type AfterSalesStatusSettings,
+} from '../../shared/domain/afterSalesReview';
 import { appErrorFromCache } from './sessionErrors';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, type DeliveryDeadlineSettings } from '../due/deadlineRules';
 
@@ -55,6 +59,8 @@ export interface SessionParts {
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
   now?: () => number;
   wording?: SessionWording;
+  /** The profile's after-sales status values (default: the labelled defaults). */
+  afterSales?: AfterSalesStatusSettings | undefined;
   /** Who decides through this session, as the decision journal records it ("cli", "app"); default "app". */
   surface?: string;
   /** Opens the decision journal file (default: the SQLite journal; tests wrap it to fail the disk). */
@@ -88,6 +94,10 @@ export class Session {
 
   get statusLabels(): StatusLabels | undefined {
     return this.parts.statusLabels;
+  }
+
+  get afterSalesSettings(): AfterSalesStatusSettings {
+    return this.parts.afterSales ?? DEFAULT_AFTER_SALES_STATUS_SETTINGS;
   }
 
   get deliveryDeadlines(): DeliveryDeadlineSettings {
@@ -250,6 +260,7 @@ export function openProfileSession(ports: ProfileSessionPorts, profileId?: strin
       cacheOwner: { baseUrl: config.baseUrl, merchantId: config.merchantId },
       statusLabels: profile.statusLabels,
       deliveryDeadlines: profile.deliveryDeadlines,
+      afterSales: profile.afterSalesStatuses,
       transport: ports.transport,
       ...(ports.now ? { now: ports.now } : {}),
       ...(ports.wording ? { wording: ports.wording } : {}),

@@ -3,6 +3,7 @@ import { platformConfigSchema, type PlatformConfig } from '../config/platformCon
 import { isWindowsReservedName, slugify } from '../../shared/domain/profileId';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, deliveryDeadlineSettingsSchema } from '../due/deadlineRules';
 import { parseIsoInstant } from '../../shared/time/isoInstant';
+import { DEFAULT_AFTER_SALES_STATUS_SETTINGS } from '../../shared/domain/afterSalesReview';
 
 /**
  * A profile is one merchant account on the platform (or the local sandbox): where to reach it, how to sign, how
@@ -56,6 +57,22 @@ export const statusLabelsSchema = z
   .strict();
 export type StatusLabels = z.output<typeof statusLabelsSchema>;
 
+const statusValueList = z.array(z.number().int('a status value must be a whole number')).max(20);
+
+/** The after-sales status values (the spec gives none): labelled defaults (the sandbox's) until confirmed. */
+export const afterSalesStatusSettingsSchema = z
+  .object({
+    awaitingReview: statusValueList
+      .min(1, 'at least one value means "awaiting review"')
+      .default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.awaitingReview]),
+    approved: statusValueList.default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.approved]),
+    rejected: statusValueList.default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.rejected]),
+    closed: statusValueList.default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.closed]),
+    /** The merchant confirmed these values for their platform (else the app says they are defaults). */
+    confirmed: z.boolean().default(false),
+  })
+  .strict();
+
 export const POLL_INTERVAL_MIN_SECONDS = 15;
 export const POLL_INTERVAL_MAX_SECONDS = 86_400;
 
@@ -74,6 +91,8 @@ export const profileSchema = platformConfigSchema
     statusLabels: statusLabelsSchema.default(statusLabelsSchema.parse({})),
     /** Delivery deadlines: the labelled defaults where the spec is silent, and the due-soon window. */
     deliveryDeadlines: deliveryDeadlineSettingsSchema.default(DEFAULT_DELIVERY_DEADLINE_SETTINGS),
+    /** After-sales status values: which one the filter is asked with for "awaiting review" (afterSalesReview.ts). */
+    afterSalesStatuses: afterSalesStatusSettingsSchema.default(afterSalesStatusSettingsSchema.parse({})),
   })
   .strict();
 export type ProfileInput = z.input<typeof profileSchema>;
