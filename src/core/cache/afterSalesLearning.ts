@@ -87,7 +87,8 @@ export function recordAwaiting(db: Database.Database, id: string, awaiting: read
  * fields (`afterSalesLearned`): never written into the stored JSON, which stays as the platform sent it.
  */
 export function withLearned(order: Order, status: number | null, learnedAt: number | undefined): Order {
-  if (status === null && learnedAt === undefined) return order;
+  // Nothing learned, or only what the platform itself sent (the sandbox's demo flag): the order as stored.
+  if (learnedAt === undefined && (status === null || status === order.orderAfterSalesStatus)) return order;
   const learned: AfterSalesLearned = { status, learnedAtMs: learnedAt ?? null };
   return { ...order, afterSalesLearned: learned };
 }
