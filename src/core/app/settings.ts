@@ -12,6 +12,7 @@ export interface ProfileSettings {
   notifications: Notifications;
   statusLabels: StatusLabels;
   deliveryDeadlines: DeliveryDeadlineSettings;
+  afterSalesStatuses: Profile['afterSalesStatuses'];
 }
 
 export interface Settings {
@@ -31,6 +32,8 @@ export interface SettingsChange {
     statusLabels?: Partial<StatusLabels>;
     /** Merged field by field within each part (rules, due-soon window). */
     deliveryDeadlines?: DeliveryDeadlinesPatch;
+    /** Merged field by field (confirming them: `confirmed: true`). */
+    afterSalesStatuses?: Partial<Profile['afterSalesStatuses']>;
   };
 }
 
@@ -41,6 +44,7 @@ function profileSettings(p: Profile): ProfileSettings {
     notifications: p.notifications,
     statusLabels: p.statusLabels,
     deliveryDeadlines: p.deliveryDeadlines,
+    afterSalesStatuses: p.afterSalesStatuses,
   };
 }
 

@@ -14,6 +14,7 @@ const stored: IpcData<'settings:get'> = {
     notifications: defaults.notifications,
     statusLabels: { order: { '1': 'Paid' }, afterSales: {} },
     deliveryDeadlines: defaults.deliveryDeadlines,
+    afterSalesStatuses: defaults.afterSalesStatuses,
   },
 };
 

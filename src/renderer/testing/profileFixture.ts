@@ -32,6 +32,7 @@ export function profileSettings(id: string, changes: Partial<ProfileSettings> = 
       rules: { clockStart: 'paid', partialDelivery: 'earliest-first', closedOrderStatuses: [5, 6] },
       dueSoon: { fraction: 0.25, capMinutes: 30 },
     },
+    afterSalesStatuses: { awaitingReview: [1], approved: [2], rejected: [3], closed: [4], confirmed: false },
     ...changes,
   };
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { IpcChannelSpec } from './channelSpec';
-import { deliveryDeadlinesWire, notificationsWire, profileIdWire, statusLabelsWire } from './profiles';
+import {
+  afterSalesStatusesWire,
+  deliveryDeadlinesWire,
+  notificationsWire,
+  profileIdWire,
+  statusLabelsWire,
+} from './profiles';
 
 /**
  * Channels of the `settings` domain: the app-wide settings and the ones of a profile a person changes in the app.
@@ -27,6 +33,7 @@ const profileSettings = z
     notifications: notificationsWire,
     statusLabels: statusLabelsWire,
     deliveryDeadlines: deliveryDeadlinesWire,
+    afterSalesStatuses: afterSalesStatusesWire,
   })
   .strict();
 
@@ -64,6 +71,8 @@ export const settingsChannels = {
               })
               .strict()
               .optional(),
+            /** Merged field by field; `confirmed: true` confirms the values for this platform. */
+            afterSalesStatuses: afterSalesStatusesWire.partial().strict().optional(),
           })
           .strict()
           .nullable()

@@ -1,7 +1,7 @@
 import { exportCachedOrdersToFile } from '../../app/ordersExportFile';
 import path from 'node:path';
 import { z } from 'zod';
-import { decideAfterSales } from '../../app/afterSales';
+import { checkDecision, decideAfterSales, decisionJournalEntries, decisionStatus } from '../../app/afterSales';
 import { attentionQueue } from '../../app/attention';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
 import {
@@ -22,6 +22,9 @@ import { err, type Result } from '../../result';
 import { profileCredentials } from '../../secrets/profileCredentials';
 import type { AppError } from '../../../shared/errors/appError';
 import type { HostEnvironment, OperationResult, OperationTable } from '../operations';
+
+/** An order ID payload (the after-sales journal operations). */
+const orderIdPayload = z.object({ orderId: z.string().min(1) }).strict();
 
 /**
  * The operations of one open profile session, each a call of the use-case layer (src/core/app): the host runs the
@@ -139,6 +142,28 @@ export function createSessionOperations(
         const r = await decideAfterSales(session, payload);
         if (r.ok && r.value.events.length > 0) ctx.emit(ORDERS_CHANGED_EVENT, r.value.events);
         return done(r);
+      },
+    },
+    'afterSales.status': {
+      run: async (payload) => {
+        const input = orderIdPayload.safeParse(payload);
+        return input.success ? done(decisionStatus(session, input.data.orderId)) : invalid(input.error);
+      },
+    },
+    'afterSales.journal': {
+      run: async (payload) => {
+        const input = z
+          .object({ limit: z.number().int().min(1).max(500) })
+          .strict()
+          .safeParse(payload);
+        return input.success ? done(decisionJournalEntries(session, input.data.limit)) : invalid(input.error);
+      },
+    },
+    /** Settles an unsettled decision from the filter: a read, never a resend. */
+    'afterSales.check': {
+      run: async (payload) => {
+        const input = orderIdPayload.safeParse(payload);
+        return input.success ? done(await checkDecision(session, input.data.orderId)) : invalid(input.error);
       },
     },
     'buyers.sync': { run: async (payload) => done(await syncBuyer(session, payload)) },

@@ -1,4 +1,13 @@
-import { decideAfterSales, type DecisionOutcome } from '../../../core/app/afterSales';
+import {
+  checkDecision,
+  decideAfterSales,
+  decisionJournalEntries,
+  decisionStatus,
+  type CheckOutcome,
+  type DecisionOutcome,
+  type DecisionStatus,
+} from '../../../core/app/afterSales';
+import type { JournalEntry } from '../../../core/afterSales/decisionJournal';
 import type { Session } from '../../../core/app/session';
 import type { Result } from '../../../core/result';
 import type { ChangeEvent } from '../../../core/sync/changeEvents';
@@ -21,9 +30,51 @@ export const decisionData = (o: DecisionOutcome) => ({
   cached: o.cached,
 });
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const entryData = ({ sentAtMs, settledAtMs, ...rest }: JournalEntry) => ({
+  ...rest,
+  sentAt: new Date(sentAtMs).toISOString(),
+  settledAt: iso(settledAtMs),
+});
+
+/** The journal use cases' values as the channels' data (shared with the host-routed handlers). */
+export const journalData = {
+  status: (s: DecisionStatus) => ({
+    orderId: s.orderId,
+    unsettled: s.unsettled ? entryData(s.unsettled) : null,
+    entries: s.entries.map(entryData),
+  }),
+  journal: (j: { recent: JournalEntry[]; unsettled: JournalEntry[] }) => ({
+    recent: j.recent.map(entryData),
+    unsettled: j.unsettled.map(entryData),
+  }),
+  check: (c: CheckOutcome) => ({
+    orderId: c.orderId,
+    review: c.review,
+    settled: c.settled ? entryData(c.settled) : null,
+  }),
+};
+
+type AfterSalesChannels = 'afterSales:decide' | 'afterSales:status' | 'afterSales:journal' | 'afterSales:check';
+
 /** The decision policy (check, send once, re-fetch, cache) is the use case's; this only carries it across. */
-export function afterSalesHandlers(app: AfterSalesApp): Pick<IpcImplementations, 'afterSales:decide'> {
+export function afterSalesHandlers(app: AfterSalesApp): Pick<IpcImplementations, AfterSalesChannels> {
   return {
+    'afterSales:status': ({ orderId }) =>
+      withOpenSession(
+        () => app.session(),
+        async (s) => answer(decisionStatus(s, orderId), journalData.status),
+      ),
+    'afterSales:journal': (request) =>
+      withOpenSession(
+        () => app.session(),
+        async (s) => answer(decisionJournalEntries(s, request?.limit ?? 50), journalData.journal),
+      ),
+    'afterSales:check': ({ orderId }) =>
+      withOpenSession(
+        () => app.session(),
+        async (s) => answer(await checkDecision(s, orderId), journalData.check),
+      ),
     'afterSales:decide': (request) =>
       withOpenSession(
         () => app.session(),

@@ -15,7 +15,7 @@ import {
   type IpcErrorKind,
   type IpcResult,
 } from '../../../shared/ipc/result';
-import { decisionData } from './afterSales';
+import { decisionData, journalData } from './afterSales';
 import { buyersData, copyLink, openLink, type LinkShell } from './buyers';
 import { ordersData } from './orders';
 import { EXPORT_UNAVAILABLE, exportFileName } from './ordersExport';
@@ -120,6 +120,9 @@ export function hostRoutedHandlers(app: HostRoutedApp): ReturnType<typeof useCas
       if (isHostOutcomeUnknown(r.error)) error.found = await recheck(host.value, request.orderId);
       return { ok: false, error };
     },
+    'afterSales:status': ({ orderId }) => call('afterSales.status', { orderId }, journalData.status),
+    'afterSales:journal': (request) => call('afterSales.journal', { limit: request?.limit ?? 50 }, journalData.journal),
+    'afterSales:check': ({ orderId }) => call('afterSales.check', { orderId }, journalData.check),
     'buyers:sync': (request) => call('buyers.sync', request, buyersData.synced),
     'buyers:listSaved': () => call('buyers.listSaved', undefined, buyersData.saved),
     'buyers:save': (request) => call('buyers.save', request, buyersData.saved),
