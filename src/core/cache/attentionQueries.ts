@@ -20,6 +20,11 @@ export interface AttentionOptions {
   awaitingReview: readonly number[];
   /** Rows per kind, at most. */
   limit: number;
+  /**
+   * The awaiting set was learned through the after-sales filter (afterSalesLearning.ts): an order with a request
+   * and no status is then known not to await review; without it, it is listed (the merchant has to look).
+   */
+  statusLearned?: boolean;
 }
 
 /** One order of the queue, as the cache has it. */
@@ -62,9 +67,9 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
   switch (kind) {
     case 'refund': {
       // A request exists, and its status awaits review — or the platform sends no status (the merchant has to look).
-      const parts: KindPart[] = [
-        { where: 'has_after_sales = 1 AND after_sales_status IS NULL', params: [], index: 'orders_refund_queue' },
-      ];
+      const parts: KindPart[] = o.statusLearned
+        ? []
+        : [{ where: 'has_after_sales = 1 AND after_sales_status IS NULL', params: [], index: 'orders_refund_queue' }];
       // One part per value: each is one range of the index, in changed order.
       for (const value of new Set(o.awaitingReview))
         parts.push({

@@ -93,7 +93,13 @@ export class OrderCache {
 
   /** The attention queue at the due clock: counts and the first `limit` orders of each kind. */
   attention(options: { awaitingReview: readonly number[]; limit: number }): Result<AttentionQueue, CacheError> {
-    return this.guard(() => attentionQueue(this.statements, { ...this.dueClock(), ...options }));
+    return this.guard(() =>
+      attentionQueue(this.statements, {
+        ...this.dueClock(),
+        statusLearned: learnedAtMs(this.statements) !== undefined,
+        ...options,
+      }),
+    );
   }
 
   /** The earliest instant after the due clock's now at which a cached order becomes due soon or overdue. */
