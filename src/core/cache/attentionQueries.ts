@@ -46,6 +46,8 @@ export interface AttentionEntry {
 
 export interface AttentionQueue {
   counts: Record<AttentionKind, number>;
+  /** Distinct orders across the kinds (an order both a refund and overdue counts once). */
+  distinct: number;
   entries: AttentionEntry[];
   /** The earliest instant after nowMs at which a cached order becomes due soon or overdue. */
   nextChangeMs: number | undefined;
@@ -100,8 +102,10 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
 export function attentionQueue(statements: StatementCache, o: AttentionOptions): AttentionQueue {
   const counts = {} as Record<AttentionKind, number>;
   const entries: AttentionEntry[] = [];
+  const every: KindPart[] = [];
   for (const kind of ATTENTION_KINDS) {
     const { parts, order } = kindParts(kind, o);
+    every.push(...parts);
     const due = kind === 'overdue' || kind === 'due-soon';
     let count = 0;
     const rows: Omit<AttentionEntry, 'kind'>[] = [];
@@ -127,7 +131,13 @@ export function attentionQueue(statements: StatementCache, o: AttentionOptions):
     rows.sort((a, b) => key(a) - key(b) || a.rid - b.rid);
     for (const r of rows.slice(0, o.limit)) entries.push({ kind, ...r });
   }
-  return { counts, entries, nextChangeMs: nextDueChange(statements, o.nowMs, o.soon) };
+  // Each part through its own index; UNION keeps an order that is in several kinds once.
+  const union = every.map((p) => `SELECT rid FROM orders INDEXED BY ${p.index} WHERE ${p.where}`).join(' UNION ');
+  const distinct = statements
+    .get(`SELECT count(*) FROM (${union})`)
+    .pluck()
+    .get(...every.flatMap((p) => p.params)) as number;
+  return { counts, distinct, entries, nextChangeMs: nextDueChange(statements, o.nowMs, o.soon) };
 }
 
 /**

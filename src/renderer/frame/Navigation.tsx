@@ -3,9 +3,15 @@ import { formatRoute, type ScreenName } from '../router';
 export interface NavItem {
   screen: ScreenName;
   label: string;
-  /** A count shown beside the label (what needs attention there), or null. */
+  /** A count shown beside the label, or null. */
   count?: number | null;
 }
+
+/** What each section's count counts, for assistive technology (and anyone reading the label). */
+const COUNT_MEANING: Partial<Record<ScreenName, (n: number) => string>> = {
+  'after-sales': (n) => `${n} awaiting a decision`,
+  attention: (n) => `${n} ${n === 1 ? 'order needs' : 'orders need'} attention`,
+};
 
 /** The app's sections; the current one is marked for assistive technology too. */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
@@ -21,7 +27,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
             >
               <span>{item.label}</span>
               {item.count ? (
-                <span className="nav-count" aria-label={`${item.count} need attention`}>
+                <span className="nav-count" aria-label={COUNT_MEANING[item.screen]?.(item.count) ?? String(item.count)}>
                   {item.count}
                 </span>
               ) : null}
