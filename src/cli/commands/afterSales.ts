@@ -28,13 +28,16 @@ async function decide(ctx: CommandContext, decision: AfterSalesDecisionInput): P
 }
 
 function jsonOf(
-  { orderId, approved, order, refetchError }: DecisionOutcome,
+  { orderId, approved, order, refetchError, journal }: DecisionOutcome,
   labels?: Readonly<Record<string, string>>,
 ) {
   const status = order?.orderAfterSalesStatus;
   return {
     orderId,
     approved,
+    journal: journal
+      ? { attemptId: journal.attemptId, state: journal.state, sentAt: new Date(journal.sentAtMs).toISOString() }
+      : null,
     refetched: order
       ? {
           afterSalesStatus: status ?? null,
@@ -49,13 +52,20 @@ function jsonOf(
 
 function textOf(o: DecisionOutcome, labels: Parameters<typeof afterSalesText>[1]): string {
   const lines = [`${o.approved ? 'Approved' : 'Rejected'} the after-sales request of order ${o.orderId}.`];
-  if (o.order)
-    lines.push(`After-sales: ${afterSalesText(o.order, labels) || 'not reported'} — as reported by the platform`);
+  const reported = o.order?.orderAfterSalesStatus != null ? afterSalesText(o.order, labels) : '';
+  if (o.order && reported) lines.push(`After-sales: ${reported} — as reported by the platform`);
+  else if (o.order)
+    // The spec's Order carries no status: what is known is that the filter no longer lists it as awaiting.
+    lines.push('After-sales: no longer awaiting review — the platform accepted the decision');
   else if (o.refetchError?.kind === 'not-found')
     lines.push(`After-sales: not re-fetched — the order list has no order ${o.orderId} now.`);
   else if (o.refetchError)
     lines.push(
       `After-sales: not re-fetched — ${describeAppError(o.refetchError)} The decision itself was accepted; check it with \`merchant-desk orders get ${o.orderId}\`.`,
+    );
+  if (!o.journal)
+    lines.push(
+      `The decision journal could not record the answer: \`merchant-desk after-sales status ${o.orderId} --check\` settles it.`,
     );
   return lines.join('\n');
 }
