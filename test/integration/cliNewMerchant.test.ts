@@ -86,7 +86,7 @@ async function sandboxProfile(cli: Cli, id = 'sb'): Promise<void> {
 interface ListedOrder {
   id: string;
   orderStatus: number;
-  orderAfterSalesStatus: number | null;
+  isExistAfterSales: boolean;
   orderItems: { productSpuTitle: string }[];
 }
 
@@ -97,8 +97,6 @@ async function listed(run: (argv: string[]) => Promise<CliRun>, extra: string[] 
 }
 
 const orderLabel = (n: number) => `${SANDBOX_ORDER_STATUSES[n as keyof typeof SANDBOX_ORDER_STATUSES]} (${n})`;
-const afterSalesLabel = (n: number) =>
-  `${SANDBOX_AFTER_SALES_STATUSES[n as keyof typeof SANDBOX_AFTER_SALES_STATUSES]} (${n})`;
 const rowOf = (table: string, id: string) => table.split('\n').find((l) => l.startsWith(id)) ?? '';
 
 describe('status labels and the after-sales state in human output (§2.1, §2.2)', () => {

@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHost } from '../../src/core/host/coreHost';
-import { SYNC_PROGRESS_EVENT } from '../../src/core/host/operations/sessionOperations';
 import {
   buildHostChild,
   keychainFor,
@@ -62,13 +61,13 @@ describe('core host supervision (a real child process, killed for real)', () => 
   it('a sync in flight fails as host-restarted; the host restarts after a backoff and serves again', async () => {
     const host = startHost();
     const pid = await hostPid(host);
-    const firstProgress = nextEvent(host, SYNC_PROGRESS_EVENT);
-    const sync = host.call('sync.run', { full: true });
+    const firstProgress = nextEvent(host, 'sync:progress');
+    const sync = host.call('sync:now', { full: true });
     await firstProgress;
     process.kill(pid, 'SIGKILL');
     expect(await sync).toEqual({
       ok: false,
-      error: expect.objectContaining({ kind: 'host-restarted', operation: 'sync.run', action: expect.any(String) }),
+      error: expect.objectContaining({ kind: 'host-restarted', operation: 'sync:now', action: expect.any(String) }),
     });
     // A call made while it restarts waits for the new process instead of failing.
     const queued = host.call('test.pid');
@@ -78,7 +77,7 @@ describe('core host supervision (a real child process, killed for real)', () => 
     expect(host.status.state).toBe('ready');
     expect(subject.waits).toEqual([500]);
     // The killed sync's checkpoint is resumed by the next one.
-    expect(await host.call('sync.run', {})).toMatchObject({ ok: true, value: { mode: 'full', resumed: true } });
+    expect(await host.call('sync:now', {})).toMatchObject({ ok: true, value: { mode: 'full', resumed: true } });
   });
 
   it('an after-sales decision in flight becomes outcome-unknown; after the restart it is unsettled until checked', async () => {
@@ -88,13 +87,13 @@ describe('core host supervision (a real child process, killed for real)', () => 
     const decisions = () => p.sandbox.store.get(id)!.decisions.map((d) => d.isApproved);
     // The platform applies the decision and never answers: the host is waiting when it dies.
     p.sandbox.failNext('audit', 'hang-after-processing');
-    const decision = host.call('afterSales.decide', { orderId: id, isApproved: true });
+    const decision = host.call('afterSales:decide', { orderId: id, isApproved: true });
     while (decisions().length === 0) await new Promise((r) => setTimeout(r, 10));
     process.kill(pid, 'SIGKILL');
     const r = await decision;
     expect(r).toMatchObject({
       ok: false,
-      error: { kind: 'outcome-unknown', operation: 'afterSales.decide', recheck: true },
+      error: { kind: 'outcome-unknown', operation: 'afterSales:decide', recheck: true },
     });
     const error = (r as { error: { message: string; action: string } }).error;
     expect(error.message).toContain('NOT resent');
@@ -102,17 +101,17 @@ describe('core host supervision (a real child process, killed for real)', () => 
     await untilState(host, 'ready');
 
     // The restarted host reads the journal: outcome unknown, a second (opposite) decision refused unsent.
-    expect(await host.call('afterSales.status', { orderId: id })).toMatchObject({
+    expect(await host.call('afterSales:status', { orderId: id })).toMatchObject({
       ok: true,
       value: { unsettled: { orderId: id, approved: true, state: 'pending' } },
     });
     p.sandbox.resetCounts();
-    const second = await host.call('afterSales.decide', { orderId: id, isApproved: false, rejectDescription: 'no' });
+    const second = await host.call('afterSales:decide', { orderId: id, isApproved: false, rejectDescription: 'no' });
     expect(second).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', code: 'decision-unsettled' } });
     expect((second as { error: { message: string } }).error.message).toMatch(/^Outcome unknown — .* sent at \d\d:\d\d/);
     expect(p.sandbox.requestCount()).toBe(0);
     // "Check again" settles it from the filter; the platform recorded exactly one decision.
-    expect(await host.call('afterSales.check', { orderId: id })).toMatchObject({
+    expect(await host.call('afterSales:check', { orderId: id })).toMatchObject({
       ok: true,
       value: { review: 'not-awaiting', settled: { state: 'applied' } },
     });
