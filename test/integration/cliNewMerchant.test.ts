@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/core/secrets/memorySecretStore';
-import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../src/sandbox/statuses';
+import { SANDBOX_ORDER_STATUSES } from '../../src/sandbox/statuses';
 import { runCliCapture, type CliRun } from '../helpers/runCliCapture';
 import {
   cliEnvFor,
