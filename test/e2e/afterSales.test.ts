@@ -155,7 +155,7 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
 
         const before = audits();
         await page.getByRole('button', { name: 'Reject refund', exact: true }).click();
-        await page.getByText('Refund rejected — as reported by the platform').waitFor();
+        await page.getByText('No longer awaiting review — as the platform’s after-sales filter reports').waitFor();
         expect(audits()).toBe(before + 1);
         const after = workspace.sandbox.store.get(stored.order.id)!;
         expect(after.order.orderAfterSalesStatus).toBe(3);
@@ -193,7 +193,7 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
         const before = audits();
         await page.keyboard.press('Enter');
         await page.keyboard.press('Enter');
-        await page.getByText('Refund approved — as reported by the platform').waitFor();
+        await page.getByText('No longer awaiting review — as the platform’s after-sales filter reports').waitFor();
         expect(audits()).toBe(before + 1);
         expect(workspace.sandbox.store.get(order.id)!.order.orderAfterSalesStatus).toBe(2);
         expect(await page.getByRole('dialog').count()).toBe(0);
@@ -220,13 +220,13 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
           .waitFor({ timeout: TIMEOUT_MS * 5 });
         const checkAgain = page.getByRole('button', { name: 'Check again' });
         await checkAgain.waitFor();
-        expect(await page.getByText(/as reported by the platform/).count()).toBe(0);
+        expect(await page.getByText(/after-sales filter reports/).count()).toBe(0);
         expect(audits()).toBe(before + 1);
         expect(await seriousA11yViolations(page)).toEqual([]);
         await screenshot(page, `after-sales-unknown-outcome-${colorScheme}`);
 
         await checkAgain.click();
-        await page.getByText('Refund rejected — as reported by the platform').waitFor();
+        await page.getByText('No longer awaiting review — as the platform’s after-sales filter reports').waitFor();
         await page.getByText('Found on checking again; nothing was sent again.').waitFor();
         expect(audits()).toBe(before + 1);
         expect(workspace.sandbox.store.get(stored.order.id)!.rejectDescription).toBe('Not as described by the buyer.');
@@ -287,7 +287,7 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
       await page.getByRole('option', { name: new RegExp(stored.order.orderNum) }).click();
       await page.getByText(/The window was closed or reloaded before the outcome of this decision was known/).waitFor();
       await page.getByRole('button', { name: 'Check again' }).click();
-      await page.getByText('Refund approved — as reported by the platform').waitFor();
+      await page.getByText('No longer awaiting review — as the platform’s after-sales filter reports').waitFor();
       expect(audits()).toBe(before + 1);
       expect(workspace.sandbox.store.get(stored.order.id)!.order.orderAfterSalesStatus).toBe(2);
       expect(problems).toEqual([]);

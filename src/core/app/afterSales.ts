@@ -209,7 +209,9 @@ export async function decideAfterSales(
   const entry = settle(session, orderId, attemptId, 'applied', 'the platform answered success');
   noteReview(session, orderId, false, policy);
   const after = await refetch(session, orderId);
-  const order = after.ok ? after.value.order : null;
+  // The cached order carries what the filter taught (afterSalesLearned): the spec's Order has no status field.
+  const cachedNow = after.ok && after.value.order ? session.cacheIfUsable()?.getOrder(orderId) : undefined;
+  const order = after.ok ? ((cachedNow?.ok ? cachedNow.value : undefined) ?? after.value.order) : null;
   const refetchError: AppError | null = !after.ok
     ? after.error
     : order === null

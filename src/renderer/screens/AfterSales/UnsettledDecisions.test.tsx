@@ -36,7 +36,7 @@ describe('decisions whose outcome is unknown (the journal’s unsettled rows)', 
     expect(screen.getByTestId('unsettled-decision').textContent).toContain(
       `Order 42: Outcome unknown — approval sent at ${hhmm} by app (alice).`,
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Check again' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Check again: order 42' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Could not check order 42/));
     expect(bridge.calls.map(([c]) => c)).toContain('afterSales:check');
     expect(bridge.calls.map(([c]) => c)).not.toContain('afterSales:decide');

@@ -18,7 +18,11 @@ export function UnsettledDecisions({ entries }: { entries: readonly JournalEntry
               Order {e.orderId}: Outcome unknown — {e.approved ? 'approval' : 'rejection'} sent at {hhmm(e.sentAt)} by{' '}
               {e.actor}. No new decision is sent until it is checked.
             </span>{' '}
-            <button type="button" onClick={() => void useAfterSalesStore.getState().checkUnsettled(e.orderId)}>
+            <button
+              type="button"
+              aria-label={`Check again: order ${e.orderId}`}
+              onClick={() => void useAfterSalesStore.getState().checkUnsettled(e.orderId)}
+            >
               Check again
             </button>
             {errors[e.orderId] && <p role="alert">{errors[e.orderId]}</p>}
