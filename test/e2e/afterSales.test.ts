@@ -73,6 +73,18 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
   }
 
   const audits = () => workspace.sandbox.requestCount('audit');
+
+  /** The decided order is no longer among the requests awaiting a decision (so not offered for a decision again). */
+  async function leftAwaiting(page: Page, stored: StoredOrder): Promise<void> {
+    const awaitingGroup = page.getByRole('group', { name: /Awaiting a decision/ });
+    await expect
+      .poll(
+        async () =>
+          (await awaitingGroup.count()) === 0 ||
+          (await awaitingGroup.getByRole('option', { name: new RegExp(stored.order.orderNum) }).count()) === 0,
+      )
+      .toBe(true);
+  }
   const isFocused = (locator: Locator) =>
     locator.evaluate((el) => (el as unknown as { matches(selector: string): boolean }).matches(':focus'));
 
@@ -160,6 +172,9 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
         const after = workspace.sandbox.store.get(stored.order.id)!;
         expect(after.order.orderAfterSalesStatus).toBe(3);
         expect(after.rejectDescription).toBe(text);
+        // Exactly one decision reached the platform; the order left the awaiting list and is not offered again.
+        expect(after.decisions.map((d) => d.isApproved)).toEqual([false]);
+        await leftAwaiting(page, stored);
         expect(after.rejectImageUrls).toEqual([second, first]);
         expect(await seriousA11yViolations(page)).toEqual([]);
         await screenshot(page, `after-sales-decided-${colorScheme}`);
@@ -196,6 +211,8 @@ describe.runIf(workspaceAvailable)('after-sales decisions', () => {
         await page.getByText('No longer awaiting review — as the platform’s after-sales filter reports').waitFor();
         expect(audits()).toBe(before + 1);
         expect(workspace.sandbox.store.get(order.id)!.order.orderAfterSalesStatus).toBe(2);
+        expect(workspace.sandbox.store.get(order.id)!.decisions.map((d) => d.isApproved)).toEqual([true]);
+        await leftAwaiting(page, workspace.sandbox.store.get(order.id)!);
         expect(await page.getByRole('dialog').count()).toBe(0);
         expect(problems).toEqual([]);
         await context.close();
