@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { wireOrder } from '../src/sandbox/wireOrder';
 import { writeFileSync } from 'node:fs';
 import { generateKeyPairSync } from 'node:crypto';
 import { startSandbox, type SandboxOptions } from '../src/sandbox';
@@ -54,7 +55,12 @@ export async function serveSandbox(options: ServeOptions): Promise<void> {
       } else if (cmd === 'dump' && arg) {
         const lines = sb.store.ids().map((id) => {
           const s = sb.store.get(id)!;
-          const line: DumpedOrder = { createTimeMs: s.createTimeMs, updateTimeMs: s.updateTimeMs, order: s.order };
+          // As the list endpoint sends it: the spec's Order (no sandbox extras).
+          const line: DumpedOrder = {
+            createTimeMs: s.createTimeMs,
+            updateTimeMs: s.updateTimeMs,
+            order: wireOrder(s.order, false) as DumpedOrder['order'],
+          };
           return JSON.stringify(line);
         });
         writeFileSync(arg, `${lines.join('\n')}\n`);

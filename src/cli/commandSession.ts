@@ -79,10 +79,12 @@ export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Part
     cacheOwner: expectedCacheOwner(ctx.options, io.env, store),
     statusLabels: ctx.statusLabels(),
     deliveryDeadlines: ctx.deliveryDeadlines(),
+    afterSales: ctx.afterSalesStatuses(),
     transport: (options) => createAxiosTransport(options),
     signal: io.signal,
     ...(connection.profile ? { onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }) } : {}),
     wording: CLI_SESSION_WORDING,
+    surface: 'cli',
     ...parts,
   });
 }

@@ -1,5 +1,6 @@
 import type { DeliveryDeadlineSettings } from '../core/due/deadlineRules';
 import type { Command } from 'commander';
+import type { AfterSalesStatusSettings } from '../shared/domain/afterSalesReview';
 import { apiErrorParts, type ApiError } from '../shared/errors/apiError';
 import { describeUnexpected } from '../core/logging/redact';
 import type { Profile, StatusLabels } from '../core/profiles/profileSchema';
@@ -35,6 +36,8 @@ export interface CommandContext {
   statusLabels: () => StatusLabels | undefined;
   /** The delivery-deadline settings of that profile (the defaults in the environment mode). */
   deliveryDeadlines: () => DeliveryDeadlineSettings | undefined;
+  /** The profile's after-sales status values (undefined: the labelled defaults). */
+  afterSalesStatuses: () => AfterSalesStatusSettings | undefined;
 }
 
 export type CommandOutcome = ExitCode | { ok: false; error: ApiError };
@@ -58,6 +61,7 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
       profile: () => requireProfile(options, io.env, getServices().profiles),
       statusLabels: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.statusLabels,
       deliveryDeadlines: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.deliveryDeadlines,
+      afterSalesStatuses: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.afterSalesStatuses,
     };
     try {
       const outcome = await body(ctx);

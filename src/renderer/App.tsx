@@ -40,7 +40,8 @@ function useTheme(): void {
 export function App() {
   useStartup();
   useTheme();
-  const attention = useLiveViewCounts();
+  // The views' counts stay live (the Orders screen's tabs show them); the navigation's Orders item shows no count.
+  useLiveViewCounts();
   const route = useRoute();
   const info = useAppStore((s) => s.info);
   const profilesLoaded = useProfilesStore((s) => s.list.status === 'ready' || s.list.status === 'failed');
@@ -64,8 +65,8 @@ export function App() {
   useFocusOnNavigate(route.screen);
   const afterSalesCount = useAwaitingCount();
   const attentionCount = useAttentionStore((s) => s.queue.data?.counts.total ?? null);
+  // Each count says what it counts: requests awaiting a decision; distinct orders needing attention.
   const counts: Partial<Record<ScreenName, number | null>> = {
-    orders: attention,
     'after-sales': afterSalesCount,
     attention: attentionCount,
   };

@@ -27,6 +27,7 @@ export async function startAppSandbox(config: AppSandboxConfig): Promise<AppSand
       ...(config.merchantId !== undefined ? { merchantId: config.merchantId } : {}),
       ...(config.apiPrefix !== undefined ? { apiPrefix: config.apiPrefix } : {}),
       ...(config.platformPathPrefix !== undefined ? { platformPathPrefix: config.platformPathPrefix } : {}),
+      ...(config.extendedOrderFields === true ? { extendedOrderFields: true } : {}),
     });
     return { ok: true, handle };
   } catch (e) {

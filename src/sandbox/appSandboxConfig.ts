@@ -35,6 +35,8 @@ export const appSandboxConfigSchema = z
     merchantId: z.string().min(1).optional(),
     apiPrefix: z.string().optional(),
     platformPathPrefix: z.string().optional(),
+    /** The sandbox's extra order fields (demos only; default: exactly the spec's Order). */
+    extendedOrderFields: z.boolean().optional(),
   })
   .strict();
 export type AppSandboxConfig = z.infer<typeof appSandboxConfigSchema>;

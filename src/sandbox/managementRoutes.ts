@@ -5,6 +5,7 @@
  */
 import { CODES, errorResponse, successResponse, type SandboxRequest, type SandboxResponse } from './envelope';
 import { hasValidBearer, type SellerContext } from './sellerRoutes';
+import { wireOrder } from './wireOrder';
 
 export function handleDeliver(ctx: SellerContext, req: SandboxRequest, orderIdSegment: string): SandboxResponse {
   if (!hasValidBearer(req.headers, ctx.token))
@@ -30,6 +31,6 @@ export function handleDeliver(ctx: SellerContext, req: SandboxRequest, orderIdSe
         409,
       );
     case 'ok':
-      return successResponse('seller', ctx.now(), r.order.order);
+      return successResponse('seller', ctx.now(), wireOrder(r.order.order, ctx.extendedOrderFields));
   }
 }

@@ -75,7 +75,11 @@ export type SandboxOrder = {
   deliveryInfo: SandboxDeliveryInfoEntry[];
   orderDeliveryList: SandboxDeliveryRecord[];
   deliveryErrorInfo: SandboxDeliveryErrorInfo | null;
-  /** Sandbox-only field: the after-sales status (see SANDBOX_AFTER_SALES_STATUSES). */
+  /**
+   * Sandbox-only: the after-sales status (see SANDBOX_AFTER_SALES_STATUSES). The store keeps it here; it is sent
+   * only with `--extended-order-fields` (wireOrder.ts) — by default, as the spec says, it is learned through the
+   * list's `orderAfterSalesStatus` filter.
+   */
   orderAfterSalesStatus: number;
 };
 
@@ -95,6 +99,8 @@ export interface StoredOrder {
   readonly rejectImageUrls?: readonly string[];
   /** Hidden: when the seller last audited (approve or reject). */
   readonly auditedAtMs?: number;
+  /** Hidden: every decision the audit endpoint received for the order, applied or refused, oldest first. */
+  readonly decisions: ReadonlyArray<{ readonly isApproved: boolean; readonly atMs: number }>;
 }
 
 /** A validated order-list request. Dates are epoch ms; begin/end bounds are inclusive. */

@@ -48,6 +48,7 @@ const stateSchema = z.object({
             rejectDescription: z.string().optional(),
             rejectImageUrls: z.array(z.string()).optional(),
             auditedAtMs: finite.optional(),
+            decisions: z.array(z.object({ isApproved: z.boolean(), atMs: finite })).optional(),
           })
           .optional(),
       }),

@@ -5,12 +5,15 @@ import { CODES, errorResponse, successResponse, type SandboxRequest, type Sandbo
 import { readJsonObject } from './jsonBody';
 import type { OrderStore } from './orderStore';
 import { validateAuditBody, validateOrderListBody } from './requestValidation';
+import { wireOrder } from './wireOrder';
 
 export interface SellerContext {
   token: string;
   store: OrderStore;
   churn: Churn;
   now: () => number;
+  /** Send the sandbox's extra order fields (`--extended-order-fields`, demos only); default: the spec's Order. */
+  extendedOrderFields: boolean;
 }
 
 export function hasValidBearer(headers: IncomingHttpHeaders, token: string): boolean {
@@ -29,7 +32,8 @@ export function handleOrderList(ctx: SellerContext, req: SandboxRequest): Sandbo
   const query = validateOrderListBody(body.value);
   if (!query.ok) return errorResponse('seller', ctx.now(), CODES.jsonParse, query.message);
   const page = ctx.store.query(query.value);
-  const response = successResponse('seller', ctx.now(), page);
+  const list = page.list.map((order) => wireOrder(order, ctx.extendedOrderFields));
+  const response = successResponse('seller', ctx.now(), { ...page, list });
   ctx.churn.afterOrderListRequest();
   return response;
 }

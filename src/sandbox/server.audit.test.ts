@@ -24,7 +24,13 @@ describe('after-sales audit', () => {
       order: { orderAfterSalesStatus: 2, orderStatus: 6, isExistAfterSales: true },
     });
     const listed = await listOrders(h, `{"id":${id}}`);
-    expect(listed.json.data.list[0]).toMatchObject({ orderAfterSalesStatus: 2, orderStatus: 6 });
+    expect(listed.json.data.list[0]).toMatchObject({ orderStatus: 6 });
+    // The spec's Order has no after-sales status: it is learned through the list's filter.
+    expect(listed.json.data.list[0]).not.toHaveProperty('orderAfterSalesStatus');
+    const byFilter = (status: number) => listOrders(h, `{"id":${id},"orderAfterSalesStatus":[${status}]}`);
+    expect((await byFilter(1)).json.data.totalCount).toBe(0);
+    expect((await byFilter(2)).json.data.totalCount).toBe(1);
+    expect(h.store.get(id)!.decisions).toEqual([{ isApproved: true, atMs: clock.ms }]);
     const updated = await listOrders(h, { updateBeginDate: new Date(clock.ms).toISOString() });
     expect(updated.json.data.list.map((o: { id: string }) => o.id)).toEqual([id]);
   });

@@ -135,7 +135,13 @@ export async function startSandbox(options: SandboxOptions): Promise<SandboxHand
   };
   saveIfChanged();
   const router = new Router(cfg.apiPrefix, cfg.platformPathPrefix);
-  const seller: SellerContext = { token: cfg.token, store, churn, now };
+  const seller: SellerContext = {
+    token: cfg.token,
+    store,
+    churn,
+    now,
+    extendedOrderFields: options.extendedOrderFields === true,
+  };
   const buyerSync: BuyerSyncContext = {
     merchantId: cfg.merchantId,
     verifier: new BuyerSyncVerifier({ publicKey, profile, timestampWindowSeconds: cfg.timestampWindowSeconds, now }),

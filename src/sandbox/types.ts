@@ -74,6 +74,11 @@ export interface SandboxOptions {
    * and count win over `seed` and `orders`), and every change is saved. Default: in memory only.
    */
   stateDir?: string;
+  /**
+   * Send the sandbox's extra order fields (today `orderAfterSalesStatus`) beside the spec's. For demos only:
+   * default false, the spec's Order exactly (see wireOrder.ts).
+   */
+  extendedOrderFields?: boolean;
   /** The ID of a newly generated data set; default a random UUID. */
   dataSetId?: string;
 }

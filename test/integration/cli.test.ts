@@ -178,10 +178,10 @@ describe('merchant-desk CLI', () => {
     ).list;
     expect(pending.length).toBeGreaterThanOrEqual(2);
     const approve = await runCliCapture(['after-sales', 'approve', pending[0].id], env);
-    // The state is re-fetched, not assumed: the sandbox reports 2 after an approval.
+    // The spec's Order has no status field: the CLI says what is known, and the sandbox recorded one decision.
     expect(approve).toMatchObject({
       code: 0,
-      stdout: `Approved the after-sales request of order ${pending[0].id}.\nAfter-sales: 2 — as reported by the platform`,
+      stdout: `Approved the after-sales request of order ${pending[0].id}.\nAfter-sales: no longer awaiting review — the platform accepted the decision`,
     });
     const reject = await runCliCapture(
       [
@@ -202,16 +202,25 @@ describe('merchant-desk CLI', () => {
     expect(JSON.parse(reject.stdout)).toEqual({
       orderId: pending[1].id,
       approved: false,
+      journal: { attemptId: expect.any(String), state: 'applied', sentAt: expect.any(String) },
       refetched: {
-        afterSalesStatus: 3,
+        afterSalesStatus: null,
         afterSalesLabel: null,
         isExistAfterSales: true,
         orderStatus: expect.any(Number),
       },
       refetchError: null,
     });
-    const after = JSON.parse((await runCliCapture(['--json', 'orders', 'get', pending[1].id], env)).stdout);
-    expect(after.orderAfterSalesStatus).toBe(3);
+    const rejected = JSON.parse(
+      (await runCliCapture(['--json', 'orders', 'list', '--after-sales-status', '3', '--page-size', '100'], env))
+        .stdout,
+    );
+    expect(rejected.list.map((o: { id: string }) => o.id)).toContain(pending[1].id);
+    const journal = JSON.parse((await runCliCapture(['--json', 'after-sales', 'journal'], env)).stdout);
+    expect(journal.recent.slice(0, 2).map((e: { orderId: string; state: string }) => [e.orderId, e.state])).toEqual([
+      [pending[1].id, 'applied'],
+      [pending[0].id, 'applied'],
+    ]);
   });
 
   it('an unknown outcome exits 5 and says the decision was not resent', async () => {

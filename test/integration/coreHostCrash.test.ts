@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHost } from '../../src/core/host/coreHost';
-import type { Order } from '../../src/shared/domain/order';
 import {
   buildHostChild,
   keychainFor,
@@ -81,20 +80,15 @@ describe('core host supervision (a real child process, killed for real)', () => 
     expect(await host.call('sync:now', {})).toMatchObject({ ok: true, value: { mode: 'full', resumed: true } });
   });
 
-  it('an after-sales decision in flight becomes outcome-unknown (to re-check), never host-restarted', async () => {
+  it('an after-sales decision in flight becomes outcome-unknown; after the restart it is unsettled until checked', async () => {
     const host = startHost();
     const pid = await hostPid(host);
-    const list = await p.seller().listOrders({ orderAfterSalesStatus: [1], pageSize: 1 });
-    const order = list.ok ? (list.value.data.list[0] as Order) : undefined;
-    expect(order).toBeDefined();
+    const id = p.sandbox.store.query({ pageIndex: 1, pageSize: 1, orderAfterSalesStatus: [1] }).list[0]!.id;
+    const decisions = () => p.sandbox.store.get(id)!.decisions.map((d) => d.isApproved);
     // The platform applies the decision and never answers: the host is waiting when it dies.
     p.sandbox.failNext('audit', 'hang-after-processing');
-    const decision = host.call('afterSales:decide', { orderId: order!.id, isApproved: true });
-    for (;;) {
-      const now = await p.seller().getOrder(order!.id);
-      if (now.ok && now.value?.orderAfterSalesStatus !== 1) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const decision = host.call('afterSales:decide', { orderId: id, isApproved: true });
+    while (decisions().length === 0) await new Promise((r) => setTimeout(r, 10));
     process.kill(pid, 'SIGKILL');
     const r = await decision;
     expect(r).toMatchObject({
@@ -105,6 +99,23 @@ describe('core host supervision (a real child process, killed for real)', () => 
     expect(error.message).toContain('NOT resent');
     expect(error.action).toMatch(/re-check/i);
     await untilState(host, 'ready');
+
+    // The restarted host reads the journal: outcome unknown, a second (opposite) decision refused unsent.
+    expect(await host.call('afterSales:status', { orderId: id })).toMatchObject({
+      ok: true,
+      value: { unsettled: { orderId: id, approved: true, state: 'pending' } },
+    });
+    p.sandbox.resetCounts();
+    const second = await host.call('afterSales:decide', { orderId: id, isApproved: false, rejectDescription: 'no' });
+    expect(second).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', code: 'decision-unsettled' } });
+    expect((second as { error: { message: string } }).error.message).toMatch(/^Outcome unknown — .* sent at \d\d:\d\d/);
+    expect(p.sandbox.requestCount()).toBe(0);
+    // "Check again" settles it from the filter; the platform recorded exactly one decision.
+    expect(await host.call('afterSales:check', { orderId: id })).toMatchObject({
+      ok: true,
+      value: { review: 'not-awaiting', settled: { state: 'applied' } },
+    });
+    expect(decisions()).toEqual([true]);
   });
 
   it('three crashes within a minute stop the restarts: failed, with an error naming the log file', async () => {

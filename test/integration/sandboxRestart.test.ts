@@ -55,8 +55,12 @@ describe('merchant-desk sandbox across restarts', () => {
     const second = await sandbox(['--port', port], base);
     expect(second.info).toMatchObject({ restored: true, orders: 40, dataSetId: first.info.dataSetId });
     expect(second.env).toEqual(first.env);
-    const got = JSON.parse((await runCliCapture(['--json', 'orders', 'get', id], second.env)).stdout);
-    expect(got.orderAfterSalesStatus).toBe(3);
+    // The decision survived the restart: the platform's filter lists the order as rejected (the sandbox's 3).
+    const rejectedNow = JSON.parse(
+      (await runCliCapture(['--json', 'orders', 'list', '--after-sales-status', '3', '--page-size', '100'], second.env))
+        .stdout,
+    );
+    expect(rejectedNow.list.map((o: { id: string }) => o.id)).toContain(id);
     const synced = await runCliCapture(['sync'], second.env);
     expect(synced.code, synced.stderr).toBe(0);
     expect(cachedDataSet(dataDir).dataSet).toEqual({ ok: true, value: first.info.dataSetId });

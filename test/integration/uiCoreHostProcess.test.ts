@@ -125,6 +125,33 @@ describe.runIf(((built && chromiumAvailable) || process.env.CI) && linux)(
       });
       // Never resent: the platform saw exactly one decision.
       expect(p.sandbox.requestCount('audit')).toBe(1);
+      // The restarted host reads the journal: "Outcome unknown", a second decision refused unsent, until the
+      // after-sales filter settles it ("Check again").
+      const invoke = (channel: string, request: unknown) =>
+        page.evaluate(
+          ([c, r]) =>
+            (globalThis as unknown as PageGlobals).merchantDesk.invoke(
+              c as 'afterSales:check',
+              r as { orderId: string },
+            ),
+          [channel, request] as const,
+        );
+      expect(await invoke('afterSales:status', { orderId: order.id })).toMatchObject({
+        ok: true,
+        data: { unsettled: { orderId: order.id, approved: true, state: 'pending' } },
+      });
+      const second = await invoke('afterSales:decide', {
+        orderId: order.id,
+        isApproved: false,
+        rejectDescription: 'x',
+      });
+      expect(second).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', code: 'decision-unsettled' } });
+      expect(p.sandbox.requestCount('audit')).toBe(1);
+      expect(await invoke('afterSales:check', { orderId: order.id })).toMatchObject({
+        ok: true,
+        data: { review: 'not-awaiting', settled: { state: 'applied' } },
+      });
+      expect(p.sandbox.store.get(order.id)!.decisions.map((d) => d.isApproved)).toEqual([true]);
     }, 60_000);
   },
 );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIpcUseCaseKit, type IpcUseCaseKit } from '../../../test/helpers/ipcUseCases';
+import { journalFilePath, openDecisionJournal } from '../../core/afterSales/decisionJournal';
 
 let t: IpcUseCaseKit;
 const changed: Array<{ profileId: string; events: Array<{ orderId?: string }> }> = [];
@@ -33,10 +34,48 @@ describe('afterSales:decide over the use-case layer', () => {
     const r = await t.invoke('afterSales:decide', { orderId: id, isApproved: false, rejectDescription: 'Redeemed' });
     expect(r).toMatchObject({
       ok: false,
-      error: { kind: 'outcome-unknown', found: { kind: 'found', order: { id, orderAfterSalesStatus: 3 } } },
+      error: { kind: 'outcome-unknown', found: { kind: 'found', order: { id } } },
     });
     expect(t.kit.platform.sandbox.requestCount('audit')).toBe(1);
+    // The after-sales filter proved it applied: the journal says so, who decided and when.
+    const status = await t.invoke('afterSales:status', { orderId: id });
+    expect(status).toMatchObject({
+      ok: true,
+      data: { unsettled: null, entries: [{ approved: false, reason: 'Redeemed', state: 'applied' }] },
+    });
     expect(t.problems).toEqual([]);
+  });
+
+  it('a decision a crash left unsettled: shown, a new one refused unsent, "Check again" settles it', async () => {
+    const id = awaiting();
+    const sandbox = t.kit.platform.sandbox;
+    // What a process killed between the journal write and the answer leaves behind (the request never arrived).
+    const left = openDecisionJournal(journalFilePath(t.kit.dataDir, 'test'));
+    left.begin({
+      attemptId: 'crashed',
+      orderId: id,
+      approved: true,
+      reason: null,
+      imageUrls: [],
+      sentAtMs: Date.now(),
+      actor: 'app (test)',
+    });
+    left.close();
+
+    const status = await t.invoke('afterSales:status', { orderId: id });
+    expect(status).toMatchObject({ ok: true, data: { unsettled: { attemptId: 'crashed', state: 'pending' } } });
+    const journal = await t.invoke('afterSales:journal', {});
+    expect(journal).toMatchObject({ ok: true, data: { unsettled: [{ orderId: id }] } });
+    sandbox.resetCounts();
+    const refused = await t.invoke('afterSales:decide', { orderId: id, isApproved: false, rejectDescription: 'No' });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', code: 'decision-unsettled' } });
+    expect(sandbox.requestCount()).toBe(0);
+
+    const checked = await t.invoke('afterSales:check', { orderId: id });
+    expect(checked).toMatchObject({ ok: true, data: { review: 'awaiting', settled: { state: 'not-sent' } } });
+    const decided = await t.invoke('afterSales:decide', { orderId: id, isApproved: false, rejectDescription: 'No' });
+    expect(decided.ok).toBe(true);
+    expect(sandbox.store.get(id)!.decisions.map((d) => d.isApproved)).toEqual([false]);
   });
 
   it('a blank reason is refused by the contract: nothing sent', async () => {

@@ -121,6 +121,9 @@ export function platformRelay(
     'orders:cacheStats': relay('orders:cacheStats'),
     'orders:attention': relay('orders:attention'),
     'insights:get': relay('insights:get'),
+    'afterSales:status': relay('afterSales:status'),
+    'afterSales:journal': relay('afterSales:journal'),
+    'afterSales:check': relay('afterSales:check'),
     'orders:export': async ({ format, ...query }) => {
       const host = ports.host();
       if (!host.ok) return failed(ipcErrorOf(host.error));

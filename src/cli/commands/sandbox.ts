@@ -28,6 +28,7 @@ interface SandboxFlags {
   publicKey?: string;
   state?: string;
   reset?: boolean;
+  extendedOrderFields?: boolean;
 }
 
 /** The port without a sandbox profile: fixed, so the URLs (and a cache's identity) stay the same across restarts. */
@@ -168,6 +169,10 @@ export function registerSandbox(program: Command, run: CommandRunner): void {
     .option('--public-key <FILE>', "the merchant's RSA public key (PEM) that verifies buyer-sync signatures")
     .option('--state <DIR>', 'directory keeping the data set across restarts (default: <data dir>/sandbox)')
     .option('--reset', 'forget the saved data set and generate a new one (with a new data-set ID)')
+    .option(
+      '--extended-order-fields',
+      "demos only: also send the sandbox's extra order fields (orderAfterSalesStatus); default: exactly the spec's Order",
+    )
     .addHelpText(
       'after',
       `
@@ -204,6 +209,7 @@ is a sandbox profile), else a key pair kept in the state directory (its private 
               publicKeyPem: key.publicKeyPem,
               faults: { latencyMs, rate10004 },
               stateDir,
+              ...(flags.extendedOrderFields === true ? { extendedOrderFields: true } : {}),
               ...(served.merchantId !== undefined ? { merchantId: served.merchantId } : {}),
               ...(served.apiPrefix !== undefined ? { apiPrefix: served.apiPrefix } : {}),
               ...(served.platformPathPrefix !== undefined ? { platformPathPrefix: served.platformPathPrefix } : {}),

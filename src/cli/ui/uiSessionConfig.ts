@@ -29,6 +29,7 @@ export function uiSessionConfig(ctx: CommandContext): Result<OrderSessionConfig 
         dataDir,
         deliveryDeadlines: profile.deliveryDeadlines,
         statusLabels: profile.statusLabels,
+        afterSales: profile.afterSalesStatuses,
         requestLog: requestLogPath(dataDir),
       });
     if (!environmentConfigured(env)) return ok(null);

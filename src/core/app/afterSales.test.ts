@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAppSessionKit, type AppSessionKit } from '../../../test/helpers/appSession';
+import { openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
+import { createAxiosTransport } from '../http/axiosTransport';
 import { DEFAULT_AWAITING_REVIEW } from '../../shared/domain/afterSalesReview';
-import { decideAfterSales, DEFAULT_AFTER_SALES_POLICY } from './afterSales';
-import { cachedOrderDetail } from './orders';
-import type { Session } from './session';
+import { checkDecision, decideAfterSales, decisionStatus, DEFAULT_AFTER_SALES_POLICY } from './afterSales';
+import type { Session, SessionParts } from './session';
 import { syncNow } from './sync';
 
+/** Against the sandbox in its default, spec-shaped mode: orders carry no after-sales status field. */
 let kit: AppSessionKit;
 let session: Session;
 beforeAll(async () => {
@@ -30,10 +32,29 @@ function awaiting(): string {
   return id;
 }
 const audits = () => kit.platform.sandbox.requestCount('audit');
-const cachedStatus = (id: string) => {
-  const o = cachedOrderDetail(session, id);
-  return o.ok ? o.value.orderAfterSalesStatus : undefined;
-};
+const listRequests = () => kit.platform.sandbox.requestCount('orders');
+/** What reached the platform's audit endpoint for the order. */
+const decisionsOf = (id: string) =>
+  store()
+    .get(id)!
+    .decisions.map((d) => d.isApproved);
+
+/** A journal whose disk fails at a chosen step: its SQLite connection is closed there, so writes throw for real. */
+function failingJournal(when: 'before-write' | 'after-write', handle: { journal?: DecisionJournal }) {
+  return (file: string): DecisionJournal => {
+    const real = openDecisionJournal(file);
+    handle.journal = real;
+    return {
+      ...real,
+      begin: (entry) => {
+        if (when === 'before-write') real.close();
+        const r = real.begin(entry);
+        if (when === 'after-write') real.close();
+        return r;
+      },
+    };
+  };
+}
 
 describe('the decision policy', () => {
   it('awaits the labelled default of src/shared (the renderer reads the same one)', () => {
@@ -41,81 +62,139 @@ describe('the decision policy', () => {
   });
 });
 
-describe('deciding an after-sales request', () => {
-  it('awaiting review in the cache: sent once, re-fetched, and the cache updated with the platform’s state', async () => {
+describe('deciding an after-sales request (spec-shaped platform)', () => {
+  it('the filter lists it as awaiting: journaled, sent once, settled by the answer', async () => {
     const id = awaiting();
-    expect(cachedStatus(id)).toBe(1);
     const r = await decideAfterSales(session, { orderId: id, isApproved: true });
     expect(r).toMatchObject({
       ok: true,
-      value: { orderId: id, approved: true, order: { orderAfterSalesStatus: 2 }, refetchError: null },
+      value: { orderId: id, approved: true, refetchError: null, journal: { state: 'applied', orderId: id } },
     });
     expect(audits()).toBe(1);
-    expect(cachedStatus(id)).toBe(2);
+    expect(listRequests()).toBe(2); // the check { id, orderAfterSalesStatus: [1] } and the re-fetch
+    expect(decisionsOf(id)).toEqual([true]);
+    const status = decisionStatus(session, id);
+    expect(status).toMatchObject({ ok: true, value: { unsettled: null, entries: [{ approved: true }] } });
   });
 
-  it('decided already (cache and platform agree): refused locally, nothing sent', async () => {
+  it('the filter does not list it (decided already): refused locally, nothing sent', async () => {
     const id = awaiting();
     expect((await decideAfterSales(session, { orderId: id, isApproved: true })).ok).toBe(true);
     kit.platform.sandbox.resetCounts();
     const again = await decideAfterSales(session, { orderId: id, isApproved: false, rejectDescription: 'no' });
     expect(again).toMatchObject({ ok: false, error: { kind: 'platform', code: 'not-awaiting-review' } });
-    if (!again.ok) expect(again.error.message).toMatch(/after-sales status 2\. Nothing was sent/);
+    if (!again.ok) expect(again.error.message).toMatch(/does not list order \d+ as awaiting review.*Nothing was sent/);
     expect(audits()).toBe(0);
-    expect(kit.platform.sandbox.requestCount('orders')).toBe(1); // the re-check
+    expect(listRequests()).toBe(1); // the check
+    expect(decisionsOf(id)).toEqual([true]);
   });
 
-  it('a stale cache that says "decided" is re-checked first: the platform says awaiting, so it is sent', async () => {
+  it('the check fails: nothing sent, "Check again"', async () => {
     const id = awaiting();
-    const c = session.existingCache();
-    if (!c.ok) throw new Error(c.error.message);
-    const order = cachedOrderDetail(session, id);
-    if (!order.ok) throw new Error(order.error.message);
-    c.value.applyPage([{ ...order.value, orderAfterSalesStatus: 3 }], { seenAtMs: Date.now(), baseline: true });
-    expect(cachedStatus(id)).toBe(3);
-    const r = await decideAfterSales(session, { orderId: id, isApproved: false, rejectDescription: 'Code redeemed' });
-    expect(r).toMatchObject({ ok: true, value: { order: { orderAfterSalesStatus: 3 } } });
-    expect(audits()).toBe(1);
-    expect(store().get(id)!.order.orderAfterSalesStatus).toBe(3);
-  });
-
-  it('a stale cache that says "awaiting" is not asked again: the platform refuses (20002), once', async () => {
-    const id = awaiting();
-    // Decided elsewhere (the platform's own page): the cache still shows it awaiting review.
-    expect((await kit.platform.seller().auditAfterSales({ orderId: id, isApproved: true })).ok).toBe(true);
-    kit.platform.sandbox.resetCounts();
-    expect(cachedStatus(id)).toBe(1);
+    kit.platform.sandbox.failNext('orders', 'malformed-body');
     const r = await decideAfterSales(session, { orderId: id, isApproved: true });
-    expect(r).toMatchObject({ ok: false, error: { kind: 'platform', code: '20002' } });
-    expect(audits()).toBe(1);
+    expect(r).toMatchObject({ ok: false, error: { code: 'review-unknown', action: 'Check again.' } });
+    expect(audits()).toBe(0);
+    expect(decisionsOf(id)).toEqual([]);
   });
 
-  it('an unknown outcome (the answer never comes): re-fetched, reported with what the platform shows, never resent', async () => {
+  it('an unknown outcome (the answer never comes): never resent; the filter proves it applied', async () => {
     const id = awaiting();
     kit.platform.sandbox.failNext('audit', 'hang-after-processing');
     const r = await decideAfterSales(session, { orderId: id, isApproved: true });
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error).toMatchObject({
-      kind: 'outcome-unknown',
-      found: { kind: 'found', order: { id, orderAfterSalesStatus: 2 } },
-    });
-    expect(r.error.message).toMatch(/NOT resent/);
+    expect(r).toMatchObject({ ok: false, error: { kind: 'outcome-unknown' } });
+    if (!r.ok) expect(r.error.message).toMatch(/NOT resent/);
     expect(audits()).toBe(1);
-    expect(cachedStatus(id)).toBe(2);
+    expect(decisionStatus(session, id)).toMatchObject({
+      ok: true,
+      value: { unsettled: null, entries: [{ state: 'applied', settledBy: expect.stringMatching(/filter/) }] },
+    });
+    const again = await decideAfterSales(session, { orderId: id, isApproved: false, rejectDescription: 'x' });
+    expect(again).toMatchObject({ ok: false, error: { code: 'not-awaiting-review' } });
+    expect(decisionsOf(id)).toEqual([true]);
   });
 
-  it('no cache at all: sent as the platform decides', async () => {
+  it('no cache at all: checked and sent', async () => {
     const fresh = kit.session({ profileId: 'no-cache' });
     const id = awaiting();
     const r = await decideAfterSales(fresh, { orderId: id, isApproved: true });
-    expect(r).toMatchObject({ ok: true, value: { cached: false, order: { orderAfterSalesStatus: 2 } } });
+    expect(r).toMatchObject({ ok: true, value: { cached: false } });
     expect(audits()).toBe(1);
   });
 
-  it('bad input: nothing sent, not even the re-check', async () => {
+  it('bad input: nothing sent, not even the check', async () => {
     const r = await decideAfterSales(session, { orderId: awaiting(), isApproved: false, rejectDescription: ' ' });
     expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(kit.platform.sandbox.requestCount()).toBe(0);
+  });
+});
+
+describe('the decision journal is written before the request (the disk fails)', () => {
+  let n = 0;
+  /** A separate profile per case, so its journal starts empty. */
+  const profile = () => `disk-${++n}`;
+
+  it('the disk fails at the journal write: nothing is sent', async () => {
+    const id = awaiting();
+    const handle: { journal?: DecisionJournal } = {};
+    const s = kit.session({ profileId: profile(), openJournal: failingJournal('before-write', handle) });
+    const r = await decideAfterSales(s, { orderId: id, isApproved: true });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'io', code: 'journal' } });
+    if (!r.ok) expect(r.error.message).toMatch(/Nothing was sent/);
+    expect(audits()).toBe(0);
+    expect(decisionsOf(id)).toEqual([]);
+  });
+
+  /** After the failure: a restart finds the row unsettled, refuses a new decision, and a check settles it. */
+  async function restartFindsItUnsettled(profileId: string, id: string) {
+    const restarted = kit.session({ profileId });
+    expect(decisionStatus(restarted, id)).toMatchObject({
+      ok: true,
+      value: { unsettled: { orderId: id, approved: true, state: 'pending' } },
+    });
+    kit.platform.sandbox.resetCounts();
+    const other = await decideAfterSales(restarted, { orderId: id, isApproved: false, rejectDescription: 'x' });
+    expect(other).toMatchObject({ ok: false, error: { kind: 'outcome-unknown', code: 'decision-unsettled' } });
+    if (!other.ok)
+      expect(other.error.message).toMatch(/^Outcome unknown — the approval of order \d+ was sent at \d\d:\d\d/);
+    expect(kit.platform.sandbox.requestCount()).toBe(0);
+    const checked = await checkDecision(restarted, id);
+    expect(checked).toMatchObject({ ok: true, value: { review: 'not-awaiting', settled: { state: 'applied' } } });
+    expect(decisionStatus(restarted, id)).toMatchObject({ ok: true, value: { unsettled: null } });
+    expect(decisionsOf(id)).toEqual([true]); // nothing lost, nothing doubled
+  }
+
+  it('the disk fails right after the journal write: sent once; the row survives, unsettled, until checked', async () => {
+    const id = awaiting();
+    const profileId = profile();
+    const handle: { journal?: DecisionJournal } = {};
+    const s = kit.session({ profileId, openJournal: failingJournal('after-write', handle) });
+    const r = await decideAfterSales(s, { orderId: id, isApproved: true });
+    expect(r).toMatchObject({ ok: true, value: { journal: null } }); // applied, but the journal could not say so
+    expect(audits()).toBe(1);
+    await restartFindsItUnsettled(profileId, id);
+  });
+
+  it('the disk fails after the request (its answer arrives to a dead journal): same, nothing lost or doubled', async () => {
+    const id = awaiting();
+    const profileId = profile();
+    const handle: { journal?: DecisionJournal } = {};
+    const axios = createAxiosTransport();
+    const transport: SessionParts['transport'] = () => ({
+      async send(request) {
+        const answer = await axios.send(request);
+        if (request.url.includes('/after-sales/')) handle.journal?.close();
+        return answer;
+      },
+    });
+    const s = kit.session({
+      profileId,
+      transport,
+      openJournal: (file) => (handle.journal = openDecisionJournal(file)),
+    });
+    const r = await decideAfterSales(s, { orderId: id, isApproved: true });
+    expect(r).toMatchObject({ ok: true, value: { journal: null } });
+    expect(audits()).toBe(1);
+    await restartFindsItUnsettled(profileId, id);
   });
 });

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { ChangeEvent } from '../sync/changeEvents';
 import { validateInput } from '../api/clientDeps';
+import type { JournalEntry, JournalState } from '../afterSales/decisionJournal';
+import { checkAwaitingReview, type ReviewCheck } from '../afterSales/reviewCheck';
 import type { Order } from '../../shared/domain/order';
 import { DEFAULT_AWAITING_REVIEW, reviewStateOf, type ReviewState } from '../../shared/domain/afterSalesReview';
 import { afterSalesDecisionSchema } from '../../shared/domain/requests';
+import type { ApiError } from '../../shared/errors/apiError';
 import { statusLabel } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
 import type { AppError } from '../../shared/errors/appError';
@@ -12,12 +16,14 @@ import { appErrorFromApi } from './sessionErrors';
 
 /**
  * Deciding an after-sales request, the one policy every caller (CLI, window, browser host) gets:
- * - refused locally, nothing sent, when the cached order shows no request awaiting review AND the platform, asked
- *   again first (the cache may be stale), reports an after-sales status that is not awaiting review;
- * - otherwise sent once: the API client retries only a refused connection and 10004, never an answer that may
- *   have been applied;
- * - an unknown outcome (timeout, dropped connection, 5xx) is re-fetched and reported with what the platform shows
- *   (`found`), never resent;
+ * - an unsettled decision of the order in the journal (sent, outcome unknown — a crash, a lost answer) refuses
+ *   any new one, nothing sent, until a check settles it;
+ * - the platform is asked the precise question first, `{ id, orderAfterSalesStatus: <awaiting> }` (the spec's
+ *   Order has no status field): a hit sends, no hit refuses locally (nothing sent), a failed check sends nothing
+ *   (the merchant checks again);
+ * - the decision is written to the journal and fsynced BEFORE the request leaves, then sent once (the API client
+ *   retries only a refused connection and 10004) and settled by the platform's definite answer; an unknown outcome
+ *   stays unsettled unless the filter shows the request no longer awaiting;
  * - the re-fetched order is written into the cache.
  */
 
@@ -38,10 +44,17 @@ export interface DecisionOutcome {
   /** The re-fetched order was written into the cache. */
   cached: boolean;
   /**
-   * What writing the re-fetched order into the cache changed (its after-sales status, usually): published like a
-   * sync's changes, so lists, counts and the tray follow the decision without waiting for the next poll.
+   * What writing the re-fetched order into the cache changed: published like a sync's changes, so lists, counts
+   * and the tray follow the decision without waiting for the next poll.
    */
   events: ChangeEvent[];
+  /** The journal row of this decision (settled), or null when the journal could not record the answer. */
+  journal: JournalEntry | null;
+}
+
+/** The session's profile values (labelled defaults until the merchant confirms them). */
+export function policyOf(session: Session): AfterSalesPolicy {
+  return { awaitingReview: session.afterSalesSettings.awaitingReview };
 }
 
 /** What the order's after-sales fields say: awaiting review, not awaiting, or unknown (nothing reported). */
@@ -49,15 +62,44 @@ export function reviewState(order: Order, policy: AfterSalesPolicy): ReviewState
   return reviewStateOf(order, policy.awaitingReview);
 }
 
-function notAwaiting(session: Session, order: Order): AppError {
-  const status = order.orderAfterSalesStatus!;
-  const named = session.statusLabels ? statusLabel(session.statusLabels.afterSales, status) : String(status);
-  const label = named === String(status) ? named : `${named} (${status})`;
+const hhmm = (ms: number) => new Date(ms).toTimeString().slice(0, 5);
+
+function awaitingLabel(session: Session, policy: AfterSalesPolicy): string {
+  return policy.awaitingReview
+    .map((v) => {
+      const named = session.statusLabels ? statusLabel(session.statusLabels.afterSales, v) : String(v);
+      return named === String(v) ? named : `${v} "${named}"`;
+    })
+    .join(', ');
+}
+
+function notAwaiting(session: Session, orderId: string, policy: AfterSalesPolicy): AppError {
   return {
     kind: 'platform',
     code: 'not-awaiting-review',
-    message: `Order ${order.id} has no after-sales request awaiting review: the platform reports after-sales status ${label}. Nothing was sent.`,
+    message: `The platform does not list order ${orderId} as awaiting review (after-sales status filter: ${awaitingLabel(session, policy)}). Nothing was sent.`,
     action: 'Already decided? Check the order before deciding again.',
+  };
+}
+
+function checkFailed(orderId: string, error: ApiError): AppError {
+  const cause = appErrorFromApi(error);
+  return {
+    ...cause,
+    code: 'review-unknown',
+    message: `Could not ask the platform whether order ${orderId} awaits review (${cause.message}). Nothing was sent.`,
+    action: 'Check again.',
+  };
+}
+
+/** The refusal while an earlier decision of the order has no known outcome. */
+export function unsettledError(entry: JournalEntry): AppError {
+  const verb = entry.approved ? 'approval' : 'rejection';
+  return {
+    kind: 'outcome-unknown',
+    code: 'decision-unsettled',
+    message: `Outcome unknown — the ${verb} of order ${entry.orderId} was sent at ${hhmm(entry.sentAtMs)} and its answer never came. No new decision is sent until it is checked.`,
+    action: `Check again (\`merchant-desk after-sales status ${entry.orderId} --check\`).`,
   };
 }
 
@@ -74,35 +116,102 @@ async function refetch(
   return ok({ order, events });
 }
 
+/** Writes what a check (or a decision) proved into the cache: an order decided leaves the awaiting list at once. */
+function noteReview(session: Session, orderId: string, awaitingNow: boolean, policy: AfterSalesPolicy): void {
+  session.cacheIfUsable()?.recordReview(orderId, awaitingNow, policy.awaitingReview);
+}
+
+/** How a definite error answer settles a decision: never sent, or answered no. */
+function settledStateOf(e: ApiError): Exclude<JournalState, 'pending' | 'applied'> {
+  return e.kind === 'network' || e.kind === 'credentials' || e.kind === 'invalid-input' ? 'not-sent' : 'refused';
+}
+
+/** Settles a row, tolerating a failing disk: the row then stays unsettled and is checked later (never resent). */
+function settle(
+  session: Session,
+  orderId: string,
+  attemptId: string,
+  state: Exclude<JournalState, 'pending'>,
+  by: string,
+): JournalEntry | null {
+  const journal = session.decisionJournal();
+  if (!journal.ok) return null;
+  try {
+    journal.value.settle(attemptId, state, by, session.now());
+    return journal.value.forOrder(orderId).find((e) => e.attemptId === attemptId) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function decideAfterSales(
   session: Session,
   input: unknown,
-  policy: AfterSalesPolicy = DEFAULT_AFTER_SALES_POLICY,
+  policy: AfterSalesPolicy = policyOf(session),
 ): Promise<Result<DecisionOutcome, AppError>> {
   const decision = validateInput(afterSalesDecisionSchema, input);
   if (!decision.ok) return err(appErrorFromApi(decision.error));
   const { orderId, isApproved } = decision.value;
 
-  const cached = session.cacheIfUsable()?.getOrder(orderId);
-  if (cached?.ok && cached.value && reviewState(cached.value, policy) === 'not-awaiting') {
-    // The cache may be stale: only the platform's own answer refuses. A failed re-check leaves it to the platform.
-    const fresh = await refetch(session, orderId);
-    if (fresh.ok && fresh.value.order) {
-      const status = fresh.value.order.orderAfterSalesStatus;
-      if (status !== undefined && status !== null && !policy.awaitingReview.includes(status))
-        return err(notAwaiting(session, fresh.value.order));
-    }
+  const journal = session.decisionJournal();
+  if (!journal.ok) return journal;
+  const open = journal.value.unsettled(orderId);
+  if (open) return err(unsettledError(open));
+
+  const check = await checkAwaitingReview(session.sellerApi(), orderId, policy.awaitingReview, session.now);
+  if (check.review === 'unknown') return err(checkFailed(orderId, check.error));
+  noteReview(session, orderId, check.review === 'awaiting', policy);
+  if (check.review === 'not-awaiting') return err(notAwaiting(session, orderId, policy));
+
+  const attemptId = randomUUID();
+  let begun: ReturnType<typeof journal.value.begin>;
+  try {
+    begun = journal.value.begin({
+      attemptId,
+      orderId,
+      approved: isApproved,
+      reason: decision.value.isApproved ? null : decision.value.rejectDescription,
+      imageUrls: decision.value.isApproved ? [] : (decision.value.rejectImageUrls ?? []),
+      sentAtMs: session.now(),
+      actor: session.actor,
+    });
+  } catch (e) {
+    return err({
+      kind: 'io',
+      code: 'journal',
+      message: `The decision could not be written to the journal (${e instanceof Error ? e.message : String(e)}). Nothing was sent.`,
+      action: 'Check that the data directory is writable and has free space, then decide again.',
+    });
   }
+  if (!begun.ok) return err(unsettledError(begun.error.entry));
 
   const sent = await session.sellerApi().auditAfterSales(decision.value);
   if (!sent.ok) {
     const e = sent.error;
-    if (e.kind === 'outcome-unknown' && e.observed.kind === 'found')
-      storeOrder(session, e.observed.order as Order, session.now());
+    if (e.kind === 'outcome-unknown') {
+      if (e.observed.kind === 'found') storeOrder(session, e.observed.order as Order, session.now());
+      // The filter may already prove it applied (a lost answer); otherwise it stays unsettled, never resent.
+      const after = await checkAwaitingReview(session.sellerApi(), orderId, policy.awaitingReview, session.now);
+      if (after.review === 'not-awaiting') noteReview(session, orderId, false, policy);
+      if (after.review === 'not-awaiting')
+        settle(
+          session,
+          orderId,
+          attemptId,
+          'applied',
+          'the answer was lost; the after-sales filter no longer lists it as awaiting',
+        );
+      return err(appErrorFromApi(e));
+    }
+    settle(session, orderId, attemptId, settledStateOf(e), `the platform answered: ${appErrorFromApi(e).message}`);
     return err(appErrorFromApi(e));
   }
+  const entry = settle(session, orderId, attemptId, 'applied', 'the platform answered success');
+  noteReview(session, orderId, false, policy);
   const after = await refetch(session, orderId);
-  const order = after.ok ? after.value.order : null;
+  // The cached order carries what the filter taught (afterSalesLearned): the spec's Order has no status field.
+  const cachedNow = after.ok && after.value.order ? session.cacheIfUsable()?.getOrder(orderId) : undefined;
+  const order = after.ok ? ((cachedNow?.ok ? cachedNow.value : undefined) ?? after.value.order) : null;
   const refetchError: AppError | null = !after.ok
     ? after.error
     : order === null
@@ -116,5 +225,83 @@ export async function decideAfterSales(
     refetchError,
     cached: order !== null && cache !== undefined,
     events: after.ok ? after.value.events : [],
+    journal: entry,
   });
+}
+
+/** An order's decisions from this profile, newest first, and the one without a known outcome, if any. */
+export interface DecisionStatus {
+  orderId: string;
+  unsettled: JournalEntry | null;
+  entries: JournalEntry[];
+}
+
+export function decisionStatus(session: Session, orderId: string): Result<DecisionStatus, AppError> {
+  const journal = session.decisionJournal();
+  if (!journal.ok) return journal;
+  const entries = journal.value.forOrder(orderId);
+  return ok({ orderId, unsettled: entries.find((e) => e.state === 'pending') ?? null, entries });
+}
+
+/** The newest decisions of the profile (at most `limit`) and every unsettled one. */
+export function decisionJournalEntries(
+  session: Session,
+  limit = 100,
+): Result<{ recent: JournalEntry[]; unsettled: JournalEntry[] }, AppError> {
+  const journal = session.decisionJournal();
+  if (!journal.ok) return journal;
+  return ok({ recent: journal.value.recent(limit), unsettled: journal.value.allUnsettled() });
+}
+
+/** What checking an unsettled decision found. */
+export interface CheckOutcome {
+  orderId: string;
+  /** What the filter says now. */
+  review: 'awaiting' | 'not-awaiting';
+  /** The decision settled by the check (null when none was unsettled). */
+  settled: JournalEntry | null;
+}
+
+/**
+ * "Check again": asks the filter whether the order still awaits review and settles its unsettled decision by it —
+ * still awaiting: the decision was not applied (the merchant may decide again); no longer awaiting: applied. A
+ * failed check settles nothing.
+ */
+export async function checkDecision(
+  session: Session,
+  orderId: string,
+  policy: AfterSalesPolicy = policyOf(session),
+): Promise<Result<CheckOutcome, AppError>> {
+  const journal = session.decisionJournal();
+  if (!journal.ok) return journal;
+  const check: ReviewCheck = await checkAwaitingReview(
+    session.sellerApi(),
+    orderId,
+    policy.awaitingReview,
+    session.now,
+  );
+  if (check.review === 'unknown') {
+    const cause = appErrorFromApi(check.error);
+    return err({
+      ...cause,
+      code: 'review-unknown',
+      message: `Could not check order ${orderId}: ${cause.message}`,
+      action: 'Check again.',
+    });
+  }
+  noteReview(session, orderId, check.review === 'awaiting', policy);
+  const open = journal.value.unsettled(orderId);
+  if (!open) return ok({ orderId, review: check.review, settled: null });
+  const applied = check.review === 'not-awaiting';
+  const settled = settle(
+    session,
+    orderId,
+    open.attemptId,
+    applied ? 'applied' : 'not-sent',
+    applied
+      ? 'checked: the after-sales filter no longer lists it as awaiting'
+      : 'checked: the after-sales filter still lists it as awaiting (not applied)',
+  );
+  if (applied) await refetch(session, orderId);
+  return ok({ orderId, review: check.review, settled });
 }

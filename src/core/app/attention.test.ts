@@ -99,6 +99,42 @@ describe('the attention queue', () => {
     expect(r.value.asOfMs).toBe(NOW);
   });
 
+  it('counts distinct orders in its total: a refund that is also overdue counts once (in each of its kinds)', () => {
+    const clock = { now: NOW };
+    // Overdue (paid 30 min ago, 10 min to deliver) and a request awaiting review: two kinds, one order.
+    const both = paid(8, 30, 10, { orderAfterSalesStatus: 1, isExistAfterSales: true });
+    const r = attentionQueue(sessionWith([...orders, both], clock));
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.counts).toEqual({ refunds: 2, overdue: 2, dueSoon: 1, exceptions: 1, disputes: 1, total: 6 });
+  });
+
+  it('an unsettled decision (sent, outcome unknown) leads the queue: "Outcome unknown — sent at HH:MM"', () => {
+    const clock = { now: NOW };
+    const session = sessionWith(orders, clock);
+    const journal = session.decisionJournal();
+    if (!journal.ok) throw new Error(journal.error.message);
+    const sent = NOW - 5 * MIN;
+    journal.value.begin({
+      attemptId: 'a1',
+      orderId: orders[3]!.id,
+      approved: true,
+      reason: null,
+      imageUrls: [],
+      sentAtMs: sent,
+      actor: 'app (t)',
+    });
+    const r = attentionQueue(session);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.counts).toMatchObject({ refunds: 1, total: 5 }); // the same order: not counted twice
+    const hhmm = new Date(sent).toTimeString().slice(0, 5);
+    expect(r.value.rows[0]).toMatchObject({
+      kind: 'refund',
+      orderNum: 'SO00000004',
+      reason: `Outcome unknown — approval sent at ${hhmm}; check it before deciding again`,
+    });
+    expect(r.value.rows.filter((row) => row.orderId === orders[3]!.id)).toHaveLength(1);
+  });
+
   it('moves orders on with the clock alone: due soon → overdue, not due → due soon', () => {
     const clock = { now: NOW };
     const session = sessionWith(orders, clock);

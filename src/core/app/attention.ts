@@ -5,7 +5,7 @@ import { err, ok, type Result } from '../result';
 import { deliveryErrorText } from '../../shared/domain/deliveryError';
 import type { AppError } from '../../shared/errors/appError';
 import type { AttentionCounts } from '../../shared/ipc/orders';
-import { DEFAULT_AFTER_SALES_POLICY } from './afterSales';
+import { policyOf } from './afterSales';
 import type { Session } from './session';
 import { appErrorFromCache } from './sessionErrors';
 
@@ -66,9 +66,9 @@ export function attentionQueue(
   const c = session.existingCache();
   if (!c.ok) return c;
   const asOfMs = session.now();
-  const q = c.value.attention({ awaitingReview: DEFAULT_AFTER_SALES_POLICY.awaitingReview, limit });
+  const q = c.value.attention({ awaitingReview: policyOf(session).awaitingReview, limit });
   if (!q.ok) return err(appErrorFromCache(q.error, session.wording.rebuildHint));
-  const { counts: n, entries, nextChangeMs } = q.value;
+  const { counts: n, distinct, entries, nextChangeMs } = q.value;
   const rows: AttentionRow[] = [];
   for (const e of entries) {
     const detail = detailOf(session, e);
@@ -89,10 +89,40 @@ export function attentionQueue(
     dueSoon: n['due-soon'],
     exceptions: n.exception,
     disputes: n.dispute,
+    // Distinct orders: one both a refund and overdue counts once.
+    total: distinct,
   };
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  return ok({ asOfMs, counts: { ...counts, total }, rows, nextChangeMs: nextChangeMs ?? null });
+  // Decisions sent whose outcome is unknown (a crash, a lost answer) lead the refunds: checked before anything else.
+  const journal = session.decisionJournal();
+  for (const entry of journal.ok ? journal.value.allUnsettled().reverse() : []) {
+    const reason = `Outcome unknown — ${entry.approved ? 'approval' : 'rejection'} sent at ${hhmm(entry.sentAtMs)}; check it before deciding again`;
+    const at = rows.findIndex((r) => r.kind === 'refund' && r.orderId === entry.orderId);
+    const cached = c.value.getOrder(entry.orderId);
+    const row: AttentionRow = {
+      kind: 'refund',
+      orderId: entry.orderId,
+      orderNum:
+        at >= 0 ? rows[at]!.orderNum : cached.ok ? ((cached.value?.orderNum as string | undefined) ?? null) : null,
+      reason,
+      sinceMs: entry.sentAtMs,
+      dueMs: null,
+      detail: at >= 0 ? rows[at]!.detail : `Sent by ${entry.actor}`,
+    };
+    if (at >= 0) rows.splice(at, 1);
+    else {
+      counts.refunds++;
+      counts.total++;
+    }
+    rows.splice(
+      rows.findIndex((r) => r.kind === 'refund') === -1 ? 0 : rows.findIndex((r) => r.kind === 'refund'),
+      0,
+      row,
+    );
+  }
+  return ok({ asOfMs, counts, rows, nextChangeMs: nextChangeMs ?? null });
 }
+
+const hhmm = (ms: number) => new Date(ms).toTimeString().slice(0, 5);
 
 function detailOf(session: Session, e: AttentionEntry): Result<string, AppError> {
   const products = e.titles.split('\n').filter(Boolean).join(', ');
@@ -101,7 +131,7 @@ function detailOf(session: Session, e: AttentionEntry): Result<string, AppError>
     case 'due-soon':
       return ok(`${products || 'Items'} — delivery time ${formatAllowed(e.allowedMs ?? 0)}`);
     case 'refund': {
-      if (e.afterSalesStatus === null) return ok(`${products} — after-sales status not reported`);
+      if (e.afterSalesStatus === null) return ok(`${products} — after-sales status not known yet`);
       const labels = session.statusLabels?.afterSales ?? {};
       return ok(`${products} — after-sales status ${statusLabel(labels, e.afterSalesStatus)}`);
     }

@@ -9,6 +9,7 @@ import { Checkpoint, type SyncStatus } from '../sync/checkpoint';
 import { describeOrderChange, type ChangeEvent } from '../sync/changeEvents';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
+import { checkAwaitingReview } from '../afterSales/reviewCheck';
 import { appErrorFromApi, appErrorFromCache } from './sessionErrors';
 
 /**
@@ -123,7 +124,24 @@ export async function refreshOrder(session: Session, id: string): Promise<Result
     return err(noSuchOrder(id));
   }
   const seenAtMs = (page.value.time && Date.parse(page.value.time)) || session.now();
-  return ok({ order, skipped, ...storeOrder(session, order, seenAtMs) });
+  const stored = storeOrder(session, order, seenAtMs);
+  // The spec's Order has no after-sales status: an order with a request is asked about through the filter too.
+  const learned = order.isExistAfterSales === true ? await relearnReview(session, id) : order;
+  return ok({ order: learned ?? order, skipped, ...stored });
+}
+
+/**
+ * Asks the after-sales filter whether the order awaits review, records it in the cache and answers the cached
+ * order (with what was learned); undefined when the check or the cache failed (the order as fetched stands).
+ */
+async function relearnReview(session: Session, id: string): Promise<Order | undefined> {
+  const { awaitingReview } = session.afterSalesSettings;
+  const check = await checkAwaitingReview(session.sellerApi(), id, awaitingReview, session.now);
+  const cache = session.cacheIfUsable();
+  if (check.review === 'unknown' || !cache) return undefined;
+  cache.recordReview(id, check.review === 'awaiting', awaitingReview);
+  const read = cache.getOrder(id);
+  return read.ok ? read.value : undefined;
 }
 
 /** Writes one freshly fetched order into the session's cache, if it has a usable one. */

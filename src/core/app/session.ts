@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { journalFileBeside, openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
 import { BuyerSyncApi } from '../api/buyerSyncApi';
 import type { ClientDeps } from '../api/clientDeps';
 import type { Credentials } from '../credentials/credentials';
@@ -16,6 +18,10 @@ import { err, ok, type Result } from '../result';
 import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../credentials/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
 import type { AppError } from '../../shared/errors/appError';
+import {
+  DEFAULT_AFTER_SALES_STATUS_SETTINGS,
+  type AfterSalesStatusSettings,
+} from '../../shared/domain/afterSalesReview';
 import { appErrorFromCache } from './sessionErrors';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, type DeliveryDeadlineSettings } from '../due/deadlineRules';
 
@@ -57,6 +63,12 @@ export interface SessionParts {
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
   now?: () => number;
   wording?: SessionWording;
+  /** The profile's after-sales status values (default: the labelled defaults). */
+  afterSales?: AfterSalesStatusSettings | undefined;
+  /** Who decides through this session, as the decision journal records it ("cli", "app"); default "app". */
+  surface?: string;
+  /** Opens the decision journal file (default: the SQLite journal; tests wrap it to fail the disk). */
+  openJournal?: (file: string) => DecisionJournal;
 }
 
 /**
@@ -69,6 +81,7 @@ export class Session {
   private seller?: SellerApi;
   private buyerApi?: BuyerSyncApi;
   private cache?: OrderCache;
+  private journal?: DecisionJournal;
 
   constructor(readonly parts: SessionParts) {
     this.wording = parts.wording ?? APP_SESSION_WORDING;
@@ -85,6 +98,10 @@ export class Session {
 
   get statusLabels(): StatusLabels | undefined {
     return this.parts.statusLabels;
+  }
+
+  get afterSalesSettings(): AfterSalesStatusSettings {
+    return this.parts.afterSales ?? DEFAULT_AFTER_SALES_STATUS_SETTINGS;
   }
 
   get deliveryDeadlines(): DeliveryDeadlineSettings {
@@ -146,9 +163,44 @@ export class Session {
     return c.ok ? c.value : undefined;
   }
 
+  /** The profile's decision journal file, beside its order cache. */
+  get journalFile(): string {
+    return journalFileBeside(this.cacheFile);
+  }
+
+  /** The profile's after-sales decision journal (opened on first use; created if needed). */
+  decisionJournal(): Result<DecisionJournal, AppError> {
+    if (this.journal) return ok(this.journal);
+    const file = this.journalFile;
+    try {
+      return ok((this.journal = (this.parts.openJournal ?? openDecisionJournal)(file)));
+    } catch (e) {
+      return err({
+        kind: 'io',
+        code: 'journal',
+        message: `The after-sales decision journal ${file} cannot be opened (${e instanceof Error ? e.message : String(e)}). Nothing was sent.`,
+        action: 'Check that the data directory is writable and has free space.',
+      });
+    }
+  }
+
+  /** Who decides through this session, as the journal records it: the surface and the OS user. */
+  get actor(): string {
+    let user = '';
+    try {
+      user = userInfo().username;
+    } catch {
+      // no user name on this system
+    }
+    const surface = this.parts.surface ?? 'app';
+    return user ? `${surface} (${user})` : surface;
+  }
+
   close(): void {
     this.cache?.close();
     this.cache = undefined;
+    this.journal?.close();
+    this.journal = undefined;
   }
 }
 
@@ -212,6 +264,7 @@ export function openProfileSession(ports: ProfileSessionPorts, profileId?: strin
       cacheOwner: { baseUrl: config.baseUrl, merchantId: config.merchantId },
       statusLabels: profile.statusLabels,
       deliveryDeadlines: profile.deliveryDeadlines,
+      afterSales: profile.afterSalesStatuses,
       transport: ports.transport,
       ...(ports.now ? { now: ports.now } : {}),
       ...(ports.wording ? { wording: ports.wording } : {}),

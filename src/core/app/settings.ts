@@ -14,6 +14,7 @@ export interface ProfileSettings {
   deliveryDeadlines: DeliveryDeadlineSettings;
   /** Extra hosts whose order images load without a click. */
   imageHosts: string[];
+  afterSalesStatuses: Profile['afterSalesStatuses'];
 }
 
 export interface Settings {
@@ -35,6 +36,8 @@ export interface SettingsChange {
     deliveryDeadlines?: DeliveryDeadlinesPatch;
     /** Replaces the stored list. */
     imageHosts?: string[];
+    /** Merged field by field (confirming them: `confirmed: true`). */
+    afterSalesStatuses?: Partial<Profile['afterSalesStatuses']>;
   };
 }
 
@@ -46,6 +49,7 @@ function profileSettings(p: Profile): ProfileSettings {
     statusLabels: p.statusLabels,
     deliveryDeadlines: p.deliveryDeadlines,
     imageHosts: p.imageHosts,
+    afterSalesStatuses: p.afterSalesStatuses,
   };
 }
 

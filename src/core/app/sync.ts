@@ -11,7 +11,8 @@ import { SyncLease } from '../sync/syncLease';
 import { SellerApi } from '../api/sellerApi';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
-import { appErrorFromCache, appErrorFromSync } from './sessionErrors';
+import { appErrorFromApi, appErrorFromCache, appErrorFromSync } from './sessionErrors';
+import { learnAwaitingSet, type LearnedAwaiting } from '../afterSales/learnAwaiting';
 
 /** Sync use cases: sync now (incremental, full or rebuild), the cache's sync status, and pausing the poller. */
 
@@ -38,6 +39,12 @@ export interface SyncNowResult extends SyncSummary {
   file: string;
   /** Where a rebuild kept the old file. */
   keptAs: string | null;
+  /**
+   * The awaiting set learned through the after-sales filter after the sync (its requests are not in `requests`);
+   * null when asking failed (`afterSalesError` says why; the orders synced are kept).
+   */
+  afterSales: LearnedAwaiting | null;
+  afterSalesError: AppError | null;
 }
 
 function checkParallelism(n: number): AppError | undefined {
@@ -113,7 +120,24 @@ export async function syncNow(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     if (!result.ok) return err(appErrorFromSync(result.error, session.wording.rebuildHint));
-    return ok({ ...result.value, file, keptAs });
+    const learned = await learnAwaitingSet(
+      new SellerApi(session.clientDeps(transport)),
+      cache,
+      session.afterSalesSettings.awaitingReview,
+      session.now,
+    );
+    const afterSalesError = learned.ok
+      ? null
+      : learned.error.kind === 'api'
+        ? appErrorFromApi(learned.error.error)
+        : appErrorFromCache(learned.error.error, session.wording.rebuildHint);
+    return ok({
+      ...result.value,
+      file,
+      keptAs,
+      afterSales: learned.ok ? learned.value : null,
+      afterSalesError,
+    });
   } finally {
     cache.close();
   }

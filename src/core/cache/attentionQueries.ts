@@ -20,6 +20,11 @@ export interface AttentionOptions {
   awaitingReview: readonly number[];
   /** Rows per kind, at most. */
   limit: number;
+  /**
+   * The awaiting set was learned through the after-sales filter (afterSalesLearning.ts): an order with a request
+   * and no status is then known not to await review; without it, it is listed (the merchant has to look).
+   */
+  statusLearned?: boolean;
 }
 
 /** One order of the queue, as the cache has it. */
@@ -41,6 +46,8 @@ export interface AttentionEntry {
 
 export interface AttentionQueue {
   counts: Record<AttentionKind, number>;
+  /** Distinct orders across the kinds (an order both a refund and overdue counts once). */
+  distinct: number;
   entries: AttentionEntry[];
   /** The earliest instant after nowMs at which a cached order becomes due soon or overdue. */
   nextChangeMs: number | undefined;
@@ -62,9 +69,9 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
   switch (kind) {
     case 'refund': {
       // A request exists, and its status awaits review — or the platform sends no status (the merchant has to look).
-      const parts: KindPart[] = [
-        { where: 'has_after_sales = 1 AND after_sales_status IS NULL', params: [], index: 'orders_refund_queue' },
-      ];
+      const parts: KindPart[] = o.statusLearned
+        ? []
+        : [{ where: 'has_after_sales = 1 AND after_sales_status IS NULL', params: [], index: 'orders_refund_queue' }];
       // One part per value: each is one range of the index, in changed order.
       for (const value of new Set(o.awaitingReview))
         parts.push({
@@ -95,8 +102,10 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
 export function attentionQueue(statements: StatementCache, o: AttentionOptions): AttentionQueue {
   const counts = {} as Record<AttentionKind, number>;
   const entries: AttentionEntry[] = [];
+  const every: KindPart[] = [];
   for (const kind of ATTENTION_KINDS) {
     const { parts, order } = kindParts(kind, o);
+    every.push(...parts);
     const due = kind === 'overdue' || kind === 'due-soon';
     let count = 0;
     const rows: Omit<AttentionEntry, 'kind'>[] = [];
@@ -122,7 +131,13 @@ export function attentionQueue(statements: StatementCache, o: AttentionOptions):
     rows.sort((a, b) => key(a) - key(b) || a.rid - b.rid);
     for (const r of rows.slice(0, o.limit)) entries.push({ kind, ...r });
   }
-  return { counts, entries, nextChangeMs: nextDueChange(statements, o.nowMs, o.soon) };
+  // Each part through its own index; UNION keeps an order that is in several kinds once.
+  const union = every.map((p) => `SELECT rid FROM orders INDEXED BY ${p.index} WHERE ${p.where}`).join(' UNION ');
+  const distinct = statements
+    .get(`SELECT count(*) FROM (${union})`)
+    .pluck()
+    .get(...every.flatMap((p) => p.params)) as number;
+  return { counts, distinct, entries, nextChangeMs: nextDueChange(statements, o.nowMs, o.soon) };
 }
 
 /**

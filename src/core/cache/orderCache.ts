@@ -6,7 +6,8 @@ import { type CacheError, type CacheIdentity } from '../../shared/errors/cacheEr
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
-import { runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
+import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
+import { learnedAtMs, recordAwaiting, recordAwaitingSet, recordNotAwaiting } from './afterSalesLearning';
 import { runCacheQuery, type CacheQueryResult } from './queryOrders';
 import { cacheFilterSchema, cacheQuerySchema, issuesText, type CacheFilter, type DueClock } from './querySchema';
 import { DEFAULT_DUE_SOON_RULE, type DeadlineRules } from '../due/deadlineRules';
@@ -116,7 +117,13 @@ export class OrderCache {
 
   /** The attention queue at the due clock: counts and the first `limit` orders of each kind. */
   attention(options: { awaitingReview: readonly number[]; limit: number }): Result<AttentionQueue, CacheError> {
-    return this.guard(() => attentionQueue(this.statements, { ...this.dueClock(), ...options }));
+    return this.guard(() =>
+      attentionQueue(this.statements, {
+        ...this.dueClock(),
+        statusLearned: learnedAtMs(this.statements) !== undefined,
+        ...options,
+      }),
+    );
   }
 
   /**
@@ -238,14 +245,38 @@ export class OrderCache {
     return r.value.ok ? r.value : err({ kind: 'invalid-query', message: r.value.error.message });
   }
 
+  /** The cached order (with what the filter taught of its after-sales status, `afterSalesLearned`). */
   getOrder(id: string): Result<Order | undefined, CacheError> {
     return this.guard(() => {
-      const json = this.statements
-        .get('SELECT json FROM order_json WHERE rid = (SELECT rid FROM orders WHERE id = ?)')
-        .pluck()
-        .get(id) as string | undefined;
-      return json === undefined ? undefined : (JSON.parse(json) as Order);
+      const row = this.statements
+        .get(
+          'SELECT j.rid AS rid, j.json AS json FROM order_json j WHERE j.rid = (SELECT rid FROM orders WHERE id = ?)',
+        )
+        .get(id) as { rid: number; json: string } | undefined;
+      return row === undefined ? undefined : learnedReader(this.statements)(JSON.parse(row.json) as Order, row.rid);
     });
+  }
+
+  /** Records the awaiting set learned through the list filter (afterSalesLearning.ts); returns orders changed. */
+  recordAwaitingSet(
+    ids: readonly string[],
+    awaiting: readonly number[],
+    complete: boolean,
+    learnedMs: number,
+  ): Result<number, CacheError> {
+    return this.guard(() => recordAwaitingSet(this.db, ids, awaiting, complete, learnedMs));
+  }
+
+  /** What one filter check said of one order: awaiting, or not (decided here, or elsewhere). */
+  recordReview(id: string, awaitingNow: boolean, awaiting: readonly number[]): Result<boolean, CacheError> {
+    return this.guard(() =>
+      awaitingNow ? recordAwaiting(this.db, id, awaiting) : recordNotAwaiting(this.db, id, awaiting),
+    );
+  }
+
+  /** When the awaiting set was last learned in full through the filter (undefined: never). */
+  afterSalesLearnedAt(): Result<number | undefined, CacheError> {
+    return this.guard(() => learnedAtMs(this.statements));
   }
 
   /** Streams every cached order ID (for checks); never builds an array of the whole data set. */
@@ -260,6 +291,7 @@ export class OrderCache {
   knowsAfterSalesStatus(): Result<boolean, CacheError> {
     return this.guard(
       () =>
+        learnedAtMs(this.statements) !== undefined ||
         this.statements
           .get(
             "SELECT EXISTS (SELECT 1 FROM order_counts WHERE dim = 'after_sales_status' AND value <> '' AND count > 0)",

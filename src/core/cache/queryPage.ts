@@ -1,3 +1,4 @@
+import { learnedAtMs, withLearned } from './afterSalesLearning';
 import type { Order } from '../../shared/domain/order';
 import { ok, type Result } from '../result';
 import { filterSql, whereSql, withSets } from './filterSql';
@@ -53,7 +54,11 @@ export function runPageQuery(
   const page = pageRows(statements, q, threshold, textPlan);
   if (!page.ok) return page;
   const json = storedJson(statements);
-  return ok({ list: page.value.rows.map((r) => JSON.parse(json(r)) as Order), nextCursor: page.value.nextCursor });
+  const learned = learnedReader(statements);
+  return ok({
+    list: page.value.rows.map((r) => learned(JSON.parse(json(r)) as Order, r.rid)),
+    nextCursor: page.value.nextCursor,
+  });
 }
 
 /** A page as the stored JSON text of each order, for writers that pass it on unchanged (no parse, no stringify). */
@@ -156,6 +161,13 @@ function pageOf(rows: PageRow[], q: CachePaging): { rows: PageRow[]; nextCursor:
     nextCursor:
       more && last ? encodeCursor({ sort: q.sort, direction: q.direction, key: last.k, rid: last.rid }) : null,
   };
+}
+
+/** Adds what the filter taught the cache of an order's after-sales status (afterSalesLearning.ts). */
+export function learnedReader(statements: StatementCache): (order: Order, rid: number) => Order {
+  const at = learnedAtMs(statements);
+  const status = statements.get('SELECT after_sales_status FROM orders WHERE rid = ?').pluck();
+  return (order, rid) => withLearned(order, (status.get(rid) as number | null | undefined) ?? null, at);
 }
 
 /** Reads an order's stored JSON text by rid. */

@@ -111,7 +111,7 @@ export class OrderWriter {
         @content_hash, @title_gid, @titles, @sku_attrs, @remark)`);
     this.insertJson = db.prepare('INSERT INTO order_json (rid, json) VALUES (?, ?)');
     this.update = db.prepare(`UPDATE orders SET order_num = @order_num, buyer_id = @buyer_id, buyer_name = @buyer_name,
-        order_status = @order_status, after_sales_status = @after_sales_status, delivery_status = @delivery_status,
+        order_status = @order_status, after_sales_status = coalesce(@after_sales_status, after_sales_status), delivery_status = @delivery_status,
         delivery_exception = @delivery_exception, has_after_sales = @has_after_sales, has_dispute = @has_dispute,
         create_ms = @create_ms, pay_ms = @pay_ms, changed_ms = @changed_ms, seen_ms = @seen_ms,
         content_hash = @content_hash, title_gid = @title_gid, titles = @titles, sku_attrs = @sku_attrs, remark = @remark

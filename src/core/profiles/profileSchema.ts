@@ -3,6 +3,7 @@ import { platformConfigSchema, type PlatformConfig } from '../config/platformCon
 import { isWindowsReservedName, slugify } from '../../shared/domain/profileId';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, deliveryDeadlineSettingsSchema } from '../due/deadlineRules';
 import { parseIsoInstant } from '../../shared/time/isoInstant';
+import { DEFAULT_AFTER_SALES_STATUS_SETTINGS } from '../../shared/domain/afterSalesReview';
 
 /**
  * A profile is one merchant account on the platform (or the local sandbox): where to reach it, how to sign, how
@@ -64,6 +65,21 @@ const imageHostSchema = z
   .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, {
     message: 'an image host is a host name such as images.example.com (no https://, port or path)',
   });
+const statusValueList = z.array(z.number().int('a status value must be a whole number')).max(20);
+
+/** The after-sales status values (the spec gives none): labelled defaults (the sandbox's) until confirmed. */
+export const afterSalesStatusSettingsSchema = z
+  .object({
+    awaitingReview: statusValueList
+      .min(1, 'at least one value means "awaiting review"')
+      .default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.awaitingReview]),
+    approved: statusValueList.default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.approved]),
+    rejected: statusValueList.default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.rejected]),
+    closed: statusValueList.default([...DEFAULT_AFTER_SALES_STATUS_SETTINGS.closed]),
+    /** The merchant confirmed these values for their platform (else the app says they are defaults). */
+    confirmed: z.boolean().default(false),
+  })
+  .strict();
 
 export const POLL_INTERVAL_MIN_SECONDS = 15;
 export const POLL_INTERVAL_MAX_SECONDS = 86_400;
@@ -88,6 +104,8 @@ export const profileSchema = platformConfigSchema
      * do). Images from any other host are click-to-load; loopback and private hosts never load (renderer imageUrl.ts).
      */
     imageHosts: z.array(imageHostSchema).max(50, 'at most 50 image hosts').default([]),
+    /** After-sales status values: which one the filter is asked with for "awaiting review" (afterSalesReview.ts). */
+    afterSalesStatuses: afterSalesStatusSettingsSchema.default(afterSalesStatusSettingsSchema.parse({})),
   })
   .strict();
 export type ProfileInput = z.input<typeof profileSchema>;

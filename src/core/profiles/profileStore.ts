@@ -20,8 +20,10 @@ export type { ProfileStoreError } from '../../shared/errors/profileErrors';
  * replaced; the two parts of `deliveryDeadlines` (rules, due-soon window) merge field by field.
  */
 export type ProfilePatch = Partial<
-  Omit<ProfileInput, 'id' | 'notifications' | 'statusLabels' | 'deliveryDeadlines'>
+  Omit<ProfileInput, 'id' | 'notifications' | 'statusLabels' | 'deliveryDeadlines' | 'afterSalesStatuses'>
 > & {
+  /** Merged field by field. */
+  afterSalesStatuses?: Partial<NonNullable<ProfileInput['afterSalesStatuses']>>;
   notifications?: Partial<NonNullable<ProfileInput['notifications']>>;
   statusLabels?: Partial<NonNullable<ProfileInput['statusLabels']>>;
   deliveryDeadlines?: DeliveryDeadlinesPatch;
@@ -191,7 +193,7 @@ export function createProfileStore(backing: DocumentBacking): ProfileStore {
         const index = doc.profiles.findIndex((p) => p.id === id);
         const current = doc.profiles[index];
         if (!current) return err(notFound(id));
-        const { notifications, statusLabels, deliveryDeadlines, ...fields } = patch;
+        const { notifications, statusLabels, deliveryDeadlines, afterSalesStatuses, ...fields } = patch;
         const merged = {
           ...current,
           ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
@@ -202,6 +204,7 @@ export function createProfileStore(backing: DocumentBacking): ProfileStore {
             rules: { ...current.deliveryDeadlines.rules, ...deliveryDeadlines?.rules },
             dueSoon: { ...current.deliveryDeadlines.dueSoon, ...deliveryDeadlines?.dueSoon },
           },
+          afterSalesStatuses: { ...current.afterSalesStatuses, ...afterSalesStatuses },
         };
         const profile = parseProfile(merged);
         if (!profile.ok) return profile;

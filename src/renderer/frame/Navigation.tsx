@@ -7,6 +7,12 @@ export interface NavItem {
   count?: number | null;
 }
 
+/** What each section's count counts, for assistive technology (and anyone reading the label). */
+const COUNT_MEANING: Partial<Record<ScreenName, (n: number) => string>> = {
+  'after-sales': (n) => `${n} awaiting a decision`,
+  attention: (n) => `${n} ${n === 1 ? 'order needs' : 'orders need'} attention`,
+};
+
 /** The app's sections (their titles from the screen table); the current one is marked for assistive technology. */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
   return (
@@ -21,7 +27,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
             >
               <span>{screenTable[item.screen].title}</span>
               {item.count ? (
-                <span className="nav-count" aria-label={`${item.count} need attention`}>
+                <span className="nav-count" aria-label={COUNT_MEANING[item.screen]?.(item.count) ?? String(item.count)}>
                   {item.count}
                 </span>
               ) : null}

@@ -38,6 +38,15 @@ function platform(bridge: FakeBridge, orders: Map<string, IpcOrder>) {
     ok: true,
     data: { order: orders.get(id)!, cached: true, changes: 0 },
   }));
+  // The journal's "Check again": the after-sales filter's answer (the core settles the decision by it).
+  bridge.answer('afterSales:check', ({ orderId }) => ({
+    ok: true,
+    data: {
+      orderId,
+      review: orders.get(orderId)?.orderAfterSalesStatus === 1 ? 'awaiting' : 'not-awaiting',
+      settled: null,
+    },
+  }));
 }
 
 describe('the after-sales store', () => {
@@ -114,8 +123,10 @@ describe('the after-sales store', () => {
     await Promise.all([store.checkAgain('3'), store.checkAgain('3')]);
     expect(stateOf(useAfterSalesStore.getState(), '3')).toMatchObject({ phase: 'decided', via: 'checked' });
     expect(pendingIds()).toEqual([]);
-    const sent = bridge.calls.filter(([c]) => c === 'afterSales:decide' || c === 'orders:refresh').map(([c]) => c);
-    expect(sent).toEqual(['orders:refresh', 'afterSales:decide', 'orders:refresh']);
+    const sent = bridge.calls
+      .filter(([c]) => c === 'afterSales:decide' || c === 'orders:refresh' || c === 'afterSales:check')
+      .map(([c]) => c);
+    expect(sent).toEqual(['orders:refresh', 'afterSales:decide', 'afterSales:check', 'orders:refresh']);
   });
 
   it('keeps an order with an unknown outcome in view after it left the awaiting list', async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { IpcRequest } from '../../shared/ipc/contract';
+import type { IpcData, IpcRequest } from '../../shared/ipc/contract';
 import { invoke } from '../ipc';
 import { idleState, loadingState, type RequestState } from '../state/requestState';
 import { useChangesStore } from './changesStore';
@@ -23,7 +23,11 @@ export interface Inbox {
   recent: IpcOrder[];
   /** No cached order carries an after-sales status (the platform sends none): every open request is listed. */
   statusUnknown: boolean;
+  /** Decisions sent whose outcome is unknown (the journal's unsettled rows): shown first, "Check again". */
+  unsettled: JournalEntryView[];
 }
+
+export type JournalEntryView = IpcData<'afterSales:journal'>['unsettled'][number];
 
 type QueryRequest = IpcRequest<'orders:queryPage'>;
 
@@ -58,6 +62,10 @@ interface AfterSalesStore {
   /** Sends the decision being confirmed for its order: once, whatever calls it how often. */
   confirm(decision: flow.Decision): Promise<void>;
   checkAgain(orderId: string): Promise<void>;
+  /** "Check again" for a decision the journal holds unsettled (from an earlier run or another window). */
+  checkUnsettled(orderId: string): Promise<void>;
+  /** Why the last "Check again" of an unsettled decision failed, by order. */
+  checkErrors: Record<string, string>;
   dismiss(orderId: string): void;
 }
 
@@ -76,6 +84,7 @@ function browserStorage(): Storage | null {
 const io: flow.DecisionIo = {
   refresh: (id) => invoke('orders:refresh', { id }),
   decide: (decision) => invoke('afterSales:decide', decision),
+  check: (orderId) => invoke('afterSales:check', { orderId }),
 };
 
 /**
@@ -141,6 +150,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       if (!current()) return;
       if (!awaiting.ok) return set({ inbox: { status: 'failed', data: get().inbox.data, error: awaiting.error } });
       const recent = statusUnknown ? null : await invoke('orders:queryPage', recentQuery);
+      const journal = await invoke('afterSales:journal', { limit: 1 });
       if (!current()) return;
       if (recent && !recent.ok)
         return set({ inbox: { status: 'failed', data: get().inbox.data, error: recent.error } });
@@ -149,6 +159,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
         nextCursor: awaiting.data.nextCursor,
         recent: recent ? withRecent(recent.data.list, decidedHereNow(), awaiting.data.list) : [],
         statusUnknown,
+        unsettled: journal.ok ? journal.data.unsettled : [],
       };
       set({ inbox: { status: 'ready', data, error: null } });
     },
@@ -212,6 +223,16 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       const key = decisionKey(orderId);
       setDecision(key, { ...state, checking: true });
       settled(key, orderId, await flow.checkAgain(io, state));
+    },
+
+    checkErrors: {},
+
+    async checkUnsettled(orderId) {
+      const r = await invoke('afterSales:check', { orderId });
+      const { [orderId]: _old, ...others } = get().checkErrors;
+      set({ checkErrors: r.ok ? others : { ...others, [orderId]: r.error.message } });
+      void get().loadInbox();
+      void get().loadCount();
     },
 
     dismiss(orderId) {

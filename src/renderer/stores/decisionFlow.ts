@@ -142,6 +142,8 @@ export function changesBetween(before: IpcOrder, after: IpcOrder, labels: Labels
 export interface DecisionIo {
   refresh(id: string): Promise<IpcResponse<'orders:refresh'>>;
   decide(decision: Decision): Promise<IpcResponse<'afterSales:decide'>>;
+  /** Settles the order's unsettled decision in the journal through the after-sales filter ("Check again"). */
+  check?(orderId: string): Promise<IpcResponse<'afterSales:check'>>;
 }
 
 function outcomeOf(sent: IpcResponse<'afterSales:decide'>, decision: Decision, order: IpcOrder): DecisionState {
@@ -181,9 +183,14 @@ export async function runDecision(
 
 /** "Check again" after an unknown outcome: the order is fetched again; nothing is sent. */
 export async function checkAgain(
-  io: Pick<DecisionIo, 'refresh'>,
+  io: Pick<DecisionIo, 'refresh' | 'check'>,
   unknown: Extract<DecisionState, { phase: 'unknown' }>,
 ): Promise<DecisionState> {
+  // The core settles the journal from the filter first: until then, no new decision on this order is sent.
+  if (io.check) {
+    const checked = await io.check(unknown.order.id);
+    if (!checked.ok) return { ...unknown, checking: false, check: { error: checked.error } };
+  }
   const fresh = await io.refresh(unknown.order.id);
   if (!fresh.ok) return { ...unknown, checking: false, check: { error: fresh.error } };
   const order = fresh.data.order;

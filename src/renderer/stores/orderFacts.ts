@@ -31,6 +31,11 @@ export const createTimeOf = (o: IpcOrder): string | null => text(o.createTime);
 /** Whether the order's after-sales request awaits a decision, by the core's rule (src/shared). */
 export const reviewStateOf = (o: IpcOrder): ReviewState =>
   reviewStateOfFields(
-    { orderAfterSalesStatus: o.orderAfterSalesStatus, isExistAfterSales: o.isExistAfterSales },
+    {
+      orderAfterSalesStatus: o.orderAfterSalesStatus,
+      isExistAfterSales: o.isExistAfterSales,
+      // What the after-sales filter taught the cache (the spec's Order has no status field).
+      afterSalesLearned: o.afterSalesLearned,
+    },
     AWAITING_REVIEW,
   );

@@ -15,6 +15,7 @@ const stored: IpcData<'settings:get'> = {
     statusLabels: { order: { '1': 'Paid' }, afterSales: {} },
     deliveryDeadlines: defaults.deliveryDeadlines,
     imageHosts: [],
+    afterSalesStatuses: defaults.afterSalesStatuses,
   },
 };
 

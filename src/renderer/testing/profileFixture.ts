@@ -33,6 +33,7 @@ export function profileSettings(id: string, changes: Partial<ProfileSettings> = 
       dueSoon: { fraction: 0.25, capMinutes: 30 },
     },
     imageHosts: [],
+    afterSalesStatuses: { awaitingReview: [1], approved: [2], rejected: [3], closed: [4], confirmed: false },
     ...changes,
   };
 }

@@ -6,22 +6,75 @@
  */
 export const DEFAULT_AWAITING_REVIEW: readonly number[] = Object.freeze([1]);
 
+/**
+ * The after-sales status values of a profile (the spec gives none): which value the list filter is asked with for
+ * "awaiting the seller's review", and the decided states' values. Labelled defaults — the sandbox's — until the
+ * merchant confirms them for their platform (`confirmed`); until then the app says so once, in Settings and in the
+ * after-sales inbox.
+ */
+export interface AfterSalesStatusSettings {
+  awaitingReview: readonly number[];
+  approved: readonly number[];
+  rejected: readonly number[];
+  closed: readonly number[];
+  confirmed: boolean;
+}
+
+export const DEFAULT_AFTER_SALES_STATUS_SETTINGS: AfterSalesStatusSettings = Object.freeze({
+  awaitingReview: DEFAULT_AWAITING_REVIEW,
+  approved: Object.freeze([2]),
+  rejected: Object.freeze([3]),
+  closed: Object.freeze([4]),
+  confirmed: false,
+});
+
+/** The sentence said once where the values are unconfirmed (Settings, the inbox). */
+export function unconfirmedStatusNote(s: Pick<AfterSalesStatusSettings, 'awaitingReview'>): string {
+  return `After-sales status values are unconfirmed defaults: the platform is asked for "awaiting review" with status ${s.awaitingReview.join(', ')} (the spec gives no values). Confirm them in Settings for your platform.`;
+}
+
 export type ReviewState = 'awaiting' | 'not-awaiting' | 'unknown';
+
+/**
+ * What the cache learned of an order's after-sales status through the list filter (the spec's Order has no status
+ * field): `status` the value it was listed under (the awaiting value), null when the learned awaiting set does not
+ * hold it; `learnedAtMs` when the awaiting set was last learned in full (null: never).
+ */
+export interface AfterSalesLearned {
+  status: number | null;
+  learnedAtMs: number | null;
+}
 
 /** The after-sales fields of an order, as the core decodes them or as they cross the bridge. */
 export interface AfterSalesFields {
   orderAfterSalesStatus?: unknown;
   isExistAfterSales?: unknown;
+  /** Added by the cache when read (never sent by the platform). */
+  afterSalesLearned?: unknown;
+}
+
+function learnedOf(order: AfterSalesFields): AfterSalesLearned | undefined {
+  const l = order.afterSalesLearned;
+  if (typeof l !== 'object' || l === null) return undefined;
+  const { status, learnedAtMs } = l as Record<string, unknown>;
+  return {
+    status: typeof status === 'number' && Number.isInteger(status) ? status : null,
+    learnedAtMs: typeof learnedAtMs === 'number' ? learnedAtMs : null,
+  };
 }
 
 /**
- * Whether the order's after-sales request awaits a decision, as its fields say. Without a status (a platform that
- * sends none) only `isExistAfterSales: false` says no; anything else is left to the platform to refuse.
+ * Whether the order's after-sales request awaits a decision: first what the list filter taught the cache
+ * (listed under an awaiting value: awaiting; learned and not listed: not awaiting), then a status the platform
+ * sent (the sandbox's demo flag only), then `isExistAfterSales: false` says no; anything else is unknown.
  */
 export function reviewStateOf(
   order: AfterSalesFields,
   awaiting: readonly number[] = DEFAULT_AWAITING_REVIEW,
 ): ReviewState {
+  const learned = learnedOf(order);
+  if (learned?.status != null) return awaiting.includes(learned.status) ? 'awaiting' : 'not-awaiting';
+  if (learned?.learnedAtMs != null) return 'not-awaiting';
   const status = order.orderAfterSalesStatus;
   if (typeof status === 'number' && Number.isInteger(status))
     return awaiting.includes(status) ? 'awaiting' : 'not-awaiting';

@@ -40,6 +40,19 @@ const profileSettings = {
     dueSoon: { fraction: 0.25, capMinutes: 30 },
   },
   imageHosts: [],
+  afterSalesStatuses: { awaitingReview: [1], approved: [2], rejected: [3], closed: [4], confirmed: false },
+};
+const journalEntry = {
+  attemptId: '5c8e0f5e-1111-4222-8333-944445555666',
+  orderId: '1463602624812024031',
+  approved: true,
+  reason: null,
+  imageUrls: [],
+  sentAt: '2026-03-10T14:02:00.000Z',
+  actor: 'app (alice)',
+  state: 'pending' as const,
+  settledAt: null,
+  settledBy: null,
 };
 const keySummary = { bits: 2048, fingerprint: '3F:A0', fingerprintBase64: 'P6A=' };
 const publicKey = {
@@ -259,6 +272,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           statusLabels: profileSettings.statusLabels,
           deliveryDeadlines: profileSettings.deliveryDeadlines,
           imageHosts: ['images.partner.example'],
+          afterSalesStatuses: profileSettings.afterSalesStatuses,
         },
       },
     },
@@ -419,6 +433,33 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         order: null,
         refetchError: { kind: 'timeout', message: 'No answer within 3000 ms.' },
         cached: false,
+      },
+    },
+  },
+  'afterSales:status': {
+    request: { orderId: order.id },
+    response: {
+      ok: true,
+      data: { orderId: order.id, unsettled: journalEntry, entries: [journalEntry] },
+    },
+  },
+  'afterSales:journal': {
+    request: { limit: 20 },
+    response: { ok: true, data: { recent: [journalEntry], unsettled: [journalEntry] } },
+  },
+  'afterSales:check': {
+    request: { orderId: order.id },
+    response: {
+      ok: true,
+      data: {
+        orderId: order.id,
+        review: 'not-awaiting',
+        settled: {
+          ...journalEntry,
+          state: 'applied',
+          settledAt: '2026-03-10T14:05:00.000Z',
+          settledBy: 'checked: the after-sales filter no longer lists it as awaiting',
+        },
       },
     },
   },

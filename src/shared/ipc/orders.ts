@@ -28,8 +28,8 @@ export const attentionCountsSchema = z
   .strict();
 
 /**
- * The attention queue's counts per kind; `total` is their sum (an order in two kinds counts in both, as the tray
- * line lists them).
+ * The attention queue's counts per kind, and `total`: the distinct orders needing attention (an order that is both
+ * a refund and overdue counts once in the total, in each of its kinds).
  */
 export type AttentionCounts = z.infer<typeof attentionCountsSchema>;
 

@@ -48,6 +48,17 @@ export const deliveryDeadlinesWire = z
   })
   .strict();
 
+/** The after-sales status values (the spec gives none): labelled defaults until `confirmed`. */
+export const afterSalesStatusesWire = z
+  .object({
+    awaitingReview: z.array(z.number().int()),
+    approved: z.array(z.number().int()),
+    rejected: z.array(z.number().int()),
+    closed: z.array(z.number().int()),
+    confirmed: z.boolean(),
+  })
+  .strict();
+
 /** Every setting of a profile, as stored. */
 export const profileSettingsWire = z
   .object({
@@ -68,6 +79,7 @@ export const profileSettingsWire = z
     deliveryDeadlines: deliveryDeadlinesWire,
     /** Extra hosts whose order images load without a click (the platform's own always do). */
     imageHosts: z.array(z.string()),
+    afterSalesStatuses: afterSalesStatusesWire,
   })
   .strict();
 
@@ -76,7 +88,7 @@ export const profileSettingsWire = z
  * minus what is not set here (the ID, the response cap, the deadlines: settings:update), each part partial.
  */
 const profileFieldsWire = profileSettingsWire
-  .omit({ id: true, maxResponseMB: true, deliveryDeadlines: true })
+  .omit({ id: true, maxResponseMB: true, deliveryDeadlines: true, afterSalesStatuses: true })
   .extend({ notifications: notificationsWire.partial(), statusLabels: statusLabelsWire.partial() })
   .partial()
   .strict();

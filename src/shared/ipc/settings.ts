@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { IpcChannelSpec } from './channelSpec';
-import { deliveryDeadlinesWire, notificationsWire, profileIdWire, statusLabelsWire } from './profiles';
+import {
+  afterSalesStatusesWire,
+  deliveryDeadlinesWire,
+  notificationsWire,
+  profileIdWire,
+  statusLabelsWire,
+} from './profiles';
 
 /**
  * Channels of the `settings` domain: the app-wide settings and the ones of a profile a person changes in the app.
@@ -28,6 +34,7 @@ const profileSettings = z
     statusLabels: statusLabelsWire,
     deliveryDeadlines: deliveryDeadlinesWire,
     imageHosts: z.array(z.string()),
+    afterSalesStatuses: afterSalesStatusesWire,
   })
   .strict();
 
@@ -67,6 +74,8 @@ export const settingsChannels = {
               .optional(),
             /** Extra hosts whose order images load without a click; replaces the stored list. */
             imageHosts: z.array(z.string().max(253)).max(50).optional(),
+            /** Merged field by field; `confirmed: true` confirms the values for this platform. */
+            afterSalesStatuses: afterSalesStatusesWire.partial().strict().optional(),
           })
           .strict()
           .nullable()

@@ -1,5 +1,6 @@
 import type { Attention } from '../../app/attention';
-import type { DecisionOutcome } from '../../app/afterSales';
+import type { CheckOutcome, DecisionOutcome, DecisionStatus } from '../../app/afterSales';
+import type { JournalEntry } from '../../afterSales/decisionJournal';
 import type { SavedBuyer, SyncedBuyer } from '../../app/buyers';
 import type { CacheSummary, QueryNotes, RefreshedOrder } from '../../app/orders';
 import type { SyncNowResult, SyncState } from '../../app/sync';
@@ -57,6 +58,30 @@ export const decisionData = (o: DecisionOutcome) => ({
   refetchError: o.refetchError ? ipcErrorOf(o.refetchError) : null,
   cached: o.cached,
 });
+
+const journalEntryData = ({ sentAtMs, settledAtMs, ...rest }: JournalEntry) => ({
+  ...rest,
+  sentAt: formatIsoInstant(sentAtMs),
+  settledAt: settledAtMs === null ? null : formatIsoInstant(settledAtMs),
+});
+
+/** The decision journal's rows: who decided what, when, and how it ended. */
+export const journalData = {
+  status: (s: DecisionStatus) => ({
+    orderId: s.orderId,
+    unsettled: s.unsettled ? journalEntryData(s.unsettled) : null,
+    entries: s.entries.map(journalEntryData),
+  }),
+  journal: (j: { recent: JournalEntry[]; unsettled: JournalEntry[] }) => ({
+    recent: j.recent.map(journalEntryData),
+    unsettled: j.unsettled.map(journalEntryData),
+  }),
+  check: (c: CheckOutcome) => ({
+    orderId: c.orderId,
+    review: c.review,
+    settled: c.settled ? journalEntryData(c.settled) : null,
+  }),
+};
 
 export const buyersData = {
   /** The user ID only: the authorization code stays in the host. */

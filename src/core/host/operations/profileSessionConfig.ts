@@ -23,5 +23,7 @@ export function activeSessionConfig(
     cacheFile: cacheFilePath(dataDir, id),
     dataDir,
     deliveryDeadlines: profile.value.deliveryDeadlines,
+    statusLabels: profile.value.statusLabels,
+    afterSales: profile.value.afterSalesStatuses,
   });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { Credentials } from '../../credentials/credentials';
-import { decideAfterSales } from '../../app/afterSales';
+import { checkDecision, decideAfterSales, decisionJournalEntries, decisionStatus } from '../../app/afterSales';
 import { attentionQueue } from '../../app/attention';
 import { getInsights } from '../../app/insights';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
@@ -15,14 +15,14 @@ import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { createFileKeyStore } from '../../keys/keyStore';
 import { createRequestLog } from '../../logging/requestLog';
-import { statusLabelsSchema } from '../../profiles/profileSchema';
+import { afterSalesStatusSettingsSchema, statusLabelsSchema } from '../../profiles/profileSchema';
 import { ok, type Result } from '../../result';
 import { environmentCredentials } from '../../credentials/environmentCredentials';
 import { profileCredentials } from '../../credentials/profileCredentials';
 import type { SecretStore } from '../../secrets/secretStore';
 import type { AppError } from '../../../shared/errors/appError';
 import type { HostEnvironment, OperationContext, OperationTable } from '../operations';
-import { buyersData, decisionData, ordersData, syncData } from './channelData';
+import { buyersData, decisionData, journalData, ordersData, syncData } from './channelData';
 import { ordersChangedEvent, syncProgressEvent } from './hostEvents';
 import type { SessionOperationMap, TypedOperationTable } from './sessionOperationMap';
 
@@ -51,6 +51,8 @@ export const orderSessionConfigSchema = z.object({
   deliveryDeadlines: deliveryDeadlineSettingsSchema.optional(),
   /** The profile's status labels (refusals and notices name a status by its label). */
   statusLabels: statusLabelsSchema.optional(),
+  /** The profile's after-sales status values (default: the labelled defaults). */
+  afterSales: afterSalesStatusSettingsSchema.optional(),
   /** Where each platform request is logged (method, path, status, time; never a secret); none: not logged. */
   requestLog: z.string().min(1).optional(),
 });
@@ -94,6 +96,7 @@ export function openConfiguredSession(
     cacheOwner: { baseUrl: platform.baseUrl, merchantId: platform.merchantId },
     ...(c.deliveryDeadlines ? { deliveryDeadlines: c.deliveryDeadlines } : {}),
     ...(c.statusLabels ? { statusLabels: c.statusLabels } : {}),
+    ...(c.afterSales ? { afterSales: c.afterSales } : {}),
     ...(c.requestLog ? { onRequest: createRequestLog({ file: c.requestLog }) } : {}),
     transport: (options) => createAxiosTransport(options),
   });
@@ -156,6 +159,14 @@ export function sessionOperations(
       moneyMoving: true,
       run: async (request, ctx) =>
         mapped(published(session, ctx, await decideAfterSales(session, request)), decisionData),
+    },
+    'afterSales:status': { run: async ({ orderId }) => mapped(decisionStatus(session, orderId), journalData.status) },
+    'afterSales:journal': {
+      run: async ({ limit }) => mapped(decisionJournalEntries(session, limit), journalData.journal),
+    },
+    /** Settles an unsettled decision from the after-sales filter: a read, never a resend. */
+    'afterSales:check': {
+      run: async ({ orderId }) => mapped(await checkDecision(session, orderId), journalData.check),
     },
     'buyers:sync': { run: async (request) => mapped(await syncBuyer(session, request), buyersData.synced) },
     /**

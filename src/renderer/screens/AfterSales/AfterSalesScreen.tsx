@@ -5,10 +5,12 @@ import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
 import { orderLabelOf } from '../../stores/orderFacts';
 import { reportedLine } from './DecisionOutcome';
 import { useChangesStore } from '../../stores/changesStore';
-import { servedSession, useProfilesStore } from '../../stores/profilesStore';
+import { activeProfile, servedSession, useProfilesStore } from '../../stores/profilesStore';
 import { DecisionActions } from './DecisionActions';
 import { InboxList, scrollSelectedIntoView } from './InboxList';
 import { OrderSummary } from './OrderSummary';
+import { UnsettledDecisions } from './UnsettledDecisions';
+import { unconfirmedStatusNote } from '../../../shared/domain/afterSalesReview';
 import './AfterSales.css';
 import { useServedLabels } from '../../stores/servedLabels';
 
@@ -29,6 +31,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
   const revision = useChangesStore((s) => s.revision);
   const profileId = useProfilesStore((s) => servedSession(s.list.data));
   const labels = useServedLabels();
+  const statuses = useProfilesStore((s) => activeProfile(s.list.data)?.afterSalesStatuses ?? null);
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -117,6 +120,8 @@ export function AfterSalesScreen(_props: { route: Route }) {
           decides whether one can still be decided.
         </p>
       )}
+      {statuses && !statuses.confirmed && <p className="banner-note">{unconfirmedStatusNote(statuses)}</p>}
+      {inbox.data && inbox.data.unsettled.length > 0 && <UnsettledDecisions entries={inbox.data.unsettled} />}
       {!inbox.data && inbox.status !== 'failed' && <p role="status">Loading the inbox…</p>}
       {inbox.data && (
         <div className="list-pane-layout after-sales-layout">

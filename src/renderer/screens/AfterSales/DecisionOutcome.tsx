@@ -1,7 +1,7 @@
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { statusText } from '../../components/StatusChip';
 import type { DecisionState, Labels } from '../../stores/decisionFlow';
-import { afterSalesStatusOf, orderLabelOf, orderStatusOf, type IpcOrder } from '../../stores/orderFacts';
+import { afterSalesStatusOf, orderLabelOf, orderStatusOf, reviewStateOf, type IpcOrder } from '../../stores/orderFacts';
 
 type Shown = Exclude<DecisionState, { phase: 'idle' } | { phase: 'confirming' }>;
 
@@ -10,6 +10,9 @@ const verb = (approved: boolean) => (approved ? 'approval' : 'rejection');
 /** "Refund rejected — as reported by the platform": the after-sales status the platform reports now, by its label. */
 export function reportedLine(order: IpcOrder, labels: Labels): string {
   const status = afterSalesStatusOf(order);
+  // The spec's Order has no status field: what the after-sales filter says is all there is to report.
+  if (status === null && reviewStateOf(order) === 'not-awaiting')
+    return 'No longer awaiting review — as the platform’s after-sales filter reports';
   const label = status === null ? undefined : labels.afterSales?.[String(status)];
   const what = label ?? (status === null ? 'No after-sales status reported' : `After-sales status ${status}`);
   return `${what} — as reported by the platform`;

@@ -136,6 +136,11 @@ describe('deciding a refund request from its row', () => {
         ok: true,
         data: { order: id === '1' ? platform : cached(id), cached: true, changes: 0 },
       }),
+      // "Check again" settles the journal through the after-sales filter first (the core's afterSales:check).
+      'afterSales:check': ({ orderId }) => ({
+        ok: true,
+        data: { orderId, review: platform.orderAfterSalesStatus === 1 ? 'awaiting' : 'not-awaiting', settled: null },
+      }),
       'afterSales:decide': (d) => {
         platform = { ...platform, orderAfterSalesStatus: d.isApproved ? 2 : 3 };
         return {
@@ -238,6 +243,7 @@ describe('deciding a refund request from its row', () => {
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     await screen.findByText(/Found on checking again; nothing was sent again/);
     expect(calls('afterSales:decide')).toHaveLength(1);
+    expect(calls('afterSales:check')).toHaveLength(1);
     expect(calls('orders:refresh')).toHaveLength(2);
   });
 });

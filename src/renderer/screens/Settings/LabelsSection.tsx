@@ -6,6 +6,7 @@ import { useSettingsStore, type Settings } from '../../stores/settingsStore';
 import { LabelRowsEditor } from './LabelRowsEditor';
 import { SaveBar } from './SaveBar';
 import { useLeaveWarning } from './useLeaveWarning';
+import { unconfirmedStatusNote } from '../../../shared/domain/afterSalesReview';
 import { mapOf, rowHints, rowsOf } from './statusLabelRows';
 
 type Labels = NonNullable<Settings['profile']>['statusLabels'];
@@ -59,6 +60,22 @@ function LabelsForm({ stored, onSave }: { stored: Labels; onSave: SaveLabels }) 
   );
 }
 
+type AfterSalesValues = NonNullable<Settings['profile']>['afterSalesStatuses'];
+
+/** Said once, here and in the inbox: the after-sales values the filter is asked with are unconfirmed defaults. */
+function AfterSalesValuesNote({ statuses }: { statuses: AfterSalesValues }) {
+  const updateProfile = useSettingsStore((s) => s.updateProfile);
+  return (
+    <p className="banner-note" data-testid="after-sales-values-note">
+      {unconfirmedStatusNote(statuses)} (Approved {statuses.approved.join(', ')}, rejected{' '}
+      {statuses.rejected.join(', ')}, closed {statuses.closed.join(', ')}.){' '}
+      <button type="button" onClick={() => void updateProfile('labels', { afterSalesStatuses: { confirmed: true } })}>
+        These are my platform’s values
+      </button>
+    </p>
+  );
+}
+
 /** The merchant's names for the platform's numeric status values (shown as "name (n)" everywhere). */
 export function LabelsSection() {
   const settings = useSettingsStore((s) => s.settings);
@@ -82,6 +99,7 @@ export function LabelsSection() {
         a name is shown as its number.
       </p>
       {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
+      {data && !data.afterSalesStatuses.confirmed && <AfterSalesValuesNote statuses={data.afterSalesStatuses} />}
       {data && (
         <LabelsForm
           key={`${data.profileId}:${JSON.stringify(data.statusLabels)}`}

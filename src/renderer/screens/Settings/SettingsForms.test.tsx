@@ -34,6 +34,7 @@ describe('the General and Notifications screens', () => {
     statusLabels: shop.statusLabels,
     deliveryDeadlines: shop.deliveryDeadlines,
     imageHosts: [] as string[],
+    afterSalesStatuses: shop.afterSalesStatuses,
   };
 
   function showSettings(capabilities = { tray: true, openAtLogin: true }) {
@@ -219,6 +220,7 @@ describe('the status labels screen', () => {
             statusLabels: { order: { 4: 'Completed' }, afterSales: {} },
             deliveryDeadlines: shop.deliveryDeadlines,
             imageHosts: [],
+            afterSalesStatuses: shop.afterSalesStatuses,
           },
         },
         error: null,

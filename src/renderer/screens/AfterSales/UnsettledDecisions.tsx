@@ -1,0 +1,34 @@
+import { useAfterSalesStore, type JournalEntryView } from '../../stores/afterSalesStore';
+
+const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+
+/**
+ * Decisions the journal holds unsettled: sent, their answer never came (a crash, a lost connection). No new decision
+ * on such an order is sent until "Check again" settles it through the platform's after-sales filter.
+ */
+export function UnsettledDecisions({ entries }: { entries: readonly JournalEntryView[] }) {
+  const errors = useAfterSalesStore((s) => s.checkErrors);
+  return (
+    <section className="unsettled-decisions" aria-labelledby="unsettled-title">
+      <h2 id="unsettled-title">Outcome unknown</h2>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.attemptId} data-testid="unsettled-decision">
+            <span>
+              Order {e.orderId}: Outcome unknown — {e.approved ? 'approval' : 'rejection'} sent at {hhmm(e.sentAt)} by{' '}
+              {e.actor}. No new decision is sent until it is checked.
+            </span>{' '}
+            <button
+              type="button"
+              aria-label={`Check again: order ${e.orderId}`}
+              onClick={() => void useAfterSalesStore.getState().checkUnsettled(e.orderId)}
+            >
+              Check again
+            </button>
+            {errors[e.orderId] && <p role="alert">{errors[e.orderId]}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
