@@ -3,7 +3,7 @@ import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { DueColumnWriter } from './dueColumns';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
-import { searchTextOf } from './searchText';
+import { COLUMN_SEPARATOR, indexedColumns } from './searchText';
 
 /** What a change event must carry for the cache to store it (the sync layer defines the event types). */
 export interface StorableEvent {
@@ -83,6 +83,8 @@ export class OrderWriter {
   private readonly selectJson: Database.Statement<[number], string>;
   private readonly indexedRid: Database.Statement<[], number>;
   private readonly deleteGrams: Database.Statement<[number]>;
+  private readonly deleteTrigrams: Database.Statement<[number]>;
+  private readonly insertTrigrams: Database.Statement<[number, string, string, string, string, string]>;
   private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
   private readonly upsertSearchText: Database.Statement<[number, string]>;
   private readonly selectTitleGroup: Database.Statement<[string], number>;
@@ -117,6 +119,10 @@ export class OrderWriter {
     this.selectJson = db.prepare<[number], string>('SELECT json FROM order_json WHERE rid = ?').pluck();
     this.indexedRid = db.prepare<[], number>('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck();
     this.deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
+    this.deleteTrigrams = db.prepare('DELETE FROM orders_fts WHERE rowid = ?');
+    this.insertTrigrams = db.prepare(
+      'INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     this.insertGrams = db.prepare(
       'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -210,11 +216,14 @@ export class OrderWriter {
     return gid;
   }
 
-  /** The trigram index follows text changes by trigger; the grams index and the folded text are computed here. */
+  /** Both full-text indexes and the folded text of an indexed row whose text changed, from its folded columns. */
   private rewriteGrams(rid: number, columns: OrderColumns): void {
+    const folded = indexedColumns(columns);
+    this.deleteTrigrams.run(rid);
+    this.insertTrigrams.run(rid, ...folded);
     this.deleteGrams.run(rid);
-    this.insertGrams.run(rid, ...gramColumns(columns));
-    this.upsertSearchText.run(rid, searchTextOf(columns));
+    this.insertGrams.run(rid, ...gramColumns(folded));
+    this.upsertSearchText.run(rid, folded.join(COLUMN_SEPARATOR));
   }
 
   private record<E extends StorableEvent>(result: PageWriteResult<E>, events: E[]): void {
