@@ -7,6 +7,7 @@ import { statusLabel } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
 import type { AppError } from '../../shared/errors/appError';
 import { storeOrder } from './orders';
+import { PlatformClock } from '../sync/platformClock';
 import type { Session } from './session';
 import { appErrorFromApi } from './sessionErrors';
 
@@ -70,7 +71,7 @@ async function refetch(
   if (!page.ok) return err(appErrorFromApi(page.error));
   const order = page.value.data.list.find((o) => o.id === id) ?? null;
   if (!order) return ok({ order, events: [] });
-  const { events } = storeOrder(session, order, (page.value.time && Date.parse(page.value.time)) || session.now());
+  const { events } = storeOrder(session, order, new PlatformClock(session.now).answer(page.value.time));
   return ok({ order, events });
 }
 
@@ -98,7 +99,11 @@ export async function decideAfterSales(
   if (!sent.ok) {
     const e = sent.error;
     if (e.kind === 'outcome-unknown' && e.observed.kind === 'found')
-      storeOrder(session, e.observed.order as Order, session.now());
+      // Re-fetched by the API client: no envelope time reaches here, so the copy is ordered by nothing (applied).
+      storeOrder(session, e.observed.order as Order, {
+        seenAtMs: new PlatformClock(session.now).standIn(),
+        answeredMs: null,
+      });
     return err(appErrorFromApi(e));
   }
   const after = await refetch(session, orderId);

@@ -7,6 +7,7 @@ import type { OrderListData } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
 import { Checkpoint, type SyncStatus } from '../sync/checkpoint';
 import { describeOrderChange, type ChangeEvent } from '../sync/changeEvents';
+import { PlatformClock, type AnswerTime } from '../sync/platformClock';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
 import { appErrorFromApi, appErrorFromCache } from './sessionErrors';
@@ -122,21 +123,22 @@ export async function refreshOrder(session: Session, id: string): Promise<Result
       return err({ kind: 'protocol', message: `Order ${id} cannot be read: ${skipped[0]!.reason}.` });
     return err(noSuchOrder(id));
   }
-  const seenAtMs = (page.value.time && Date.parse(page.value.time)) || session.now();
-  return ok({ order, skipped, ...storeOrder(session, order, seenAtMs) });
+  const at = new PlatformClock(session.now).answer(page.value.time);
+  return ok({ order, skipped, ...storeOrder(session, order, at) });
 }
 
 /** Writes one freshly fetched order into the session's cache, if it has a usable one. */
 export function storeOrder(
   session: Session,
   order: Order,
-  seenAtMs: number,
+  at: AnswerTime,
 ): { cached: boolean; cacheProblem?: string; events: ChangeEvent[] } {
   const c = session.cacheIfUsable();
   if (!c) return { cached: false, events: [] };
   const baseline = new Checkpoint(c).status();
   const written = c.applyPage<ChangeEvent>([order], {
-    seenAtMs,
+    seenAtMs: at.seenAtMs,
+    answeredMs: at.answeredMs,
     baseline: baseline.ok && baseline.value.baseline,
     describe: describeOrderChange,
   });

@@ -13,8 +13,13 @@ export interface StorableEvent {
 }
 
 export interface PageWriteOptions<E extends StorableEvent> {
-  /** Platform time (envelope `time`) of the response the orders came in. */
+  /** Platform time (envelope `time`) of the response the orders came in, as believed (see PlatformClock). */
   seenAtMs: number;
+  /**
+   * The envelope time exactly as the platform sent it, which alone orders two copies of an order (stored as
+   * `seen_ms`): null when the answer carried none (the copy is then never judged stale); omitted: `seenAtMs` is it.
+   */
+  answeredMs?: number | null;
   /**
    * True once the cache holds a complete baseline (a finished full sync). Before that, orders stored for the
    * first time get the newest instant they carry as their known update time, and no events are described.
@@ -43,8 +48,9 @@ export const EVENT_RETENTION = 10_000;
 type ExistingRow = SearchColumns & { rid: number; content_hash: string; seen_ms: number };
 
 /**
- * A copy read this much earlier (platform clock) than the stored one is stale: answers of one sync can arrive out
- * of order. Past this gap the platform clock is taken to have jumped back, and the copy is applied.
+ * A copy the platform answered this much earlier (its envelope times, as sent) than the stored one is stale:
+ * answers of one sync can arrive out of order. Past this gap the platform clock is taken to have jumped back, and
+ * the copy is applied. Only the platform's own times are compared, never a stand-in local clock (PlatformClock).
  */
 export const STALE_COPY_WINDOW_MS = 15 * 60_000;
 
@@ -158,6 +164,7 @@ export class OrderWriter {
   ): PageWriteResult<E> {
     const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
+    const answeredMs = opts.answeredMs === undefined ? opts.seenAtMs : opts.answeredMs;
     this.due.begin();
     for (const order of orders) {
       const columns = rowsOf(order, result.skipped);
@@ -168,7 +175,7 @@ export class OrderWriter {
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
           changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
-          seen_ms: opts.seenAtMs,
+          seen_ms: answeredMs ?? 0,
         });
         this.insertJson.run(info.lastInsertRowid, columns.json);
         this.due.inserted(Number(info.lastInsertRowid), order);
@@ -176,7 +183,7 @@ export class OrderWriter {
         if (opts.baseline && opts.describe) this.record(result, opts.describe(undefined, order, opts.seenAtMs));
       } else if (
         existing.content_hash === columns.content_hash ||
-        (existing.seen_ms > opts.seenAtMs && existing.seen_ms - opts.seenAtMs <= STALE_COPY_WINDOW_MS)
+        (answeredMs !== null && existing.seen_ms > answeredMs && existing.seen_ms - answeredMs <= STALE_COPY_WINDOW_MS)
       ) {
         // The same, or an older copy than the one stored (a late answer): nothing to write, no events.
         result.unchanged++;
@@ -187,7 +194,7 @@ export class OrderWriter {
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
           changed_ms: opts.seenAtMs,
-          seen_ms: opts.seenAtMs,
+          seen_ms: answeredMs ?? existing.seen_ms,
           rid: existing.rid,
         });
         this.updateJson.run(columns.json, existing.rid);

@@ -186,10 +186,11 @@ export class WindowSync {
     const { window: win } = request;
     if (!answer.ok) return this.fail({ kind: 'api', error: answer.error, window: describeWindow(win) });
     const { data, time } = answer.value;
-    const seenAtMs = this.options.clock.read(time);
+    const at = this.options.clock.answer(time);
+    const seenAtMs = at.seenAtMs;
     this.requests++;
     this.fetched += data.list.length;
-    const written = this.options.writes.write(data.list, seenAtMs, data.skipped, answer.value.bodyChars);
+    const written = this.options.writes.write(data.list, at, data.skipped, answer.value.bodyChars);
     if (!written.ok) return this.fail(written.error);
     if (win.root && win.hi === null) {
       this.options.progress.expectOrders(data.totalCount);
