@@ -8,20 +8,30 @@
  * 3b. full sync of 25,000 orders while the shop changes on every request (one new + one updated order per request):
  *    requests ÷ ceil(N/100), the outcome, and whether the cache equals the platform as of the catch-up;
  * 4. peak memory of this (the syncing) process while syncing 100,000 orders vs 25,000;
- * 5. export of every cached order (CSV, JSON Lines): time and peak memory at 10,000 vs 100,000 orders;
+ * 5. export of every cached order (CSV, JSON Lines, Excel workbook): time and peak memory at 10,000 vs 100,000 orders
+ *    (`--only=export`: at 100,000 alone);
  * 6. this process's event-loop delay (it plays Electron's main) during a 100,000-order full sync with queries every
  *    50 ms, the core host in this process vs in a child process.
  * 7. the orders list in Chromium over the browser host with 100,000 cached orders: load to first rows,
  *    filter-to-paint beyond the IPC round trip, long tasks while scrolling 10,000 rows, DOM rows (bench/uiOrders.ts;
  *    needs `npm run build`).
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui, --ui-trace=DIR (the ui
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui|export, --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
  * --writer=worker|thread|both (sync rows: pages stored by the writer thread, the default; on the fetching thread;
  * or both, the fetching thread's run first).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { format } from 'prettier';
 import path from 'node:path';
@@ -884,6 +894,30 @@ async function main(): Promise<void> {
       results.churn = runs;
     }
 
+    if (want('export')) {
+      // The export alone (the query part measures it too, after its own syncs): one cache synced from the sandbox
+      // (kept and reused with --keep=DIR), then CSV, JSON Lines and the workbook, each in a fresh process.
+      say(
+        `## Export of every cached order (\`cache export\`) at ${BIG.toLocaleString('en')} orders, each in a fresh process\n`,
+      );
+      const file = path.join(dir, `export-${BIG}.sqlite`);
+      if (!existsSync(file)) {
+        const sb = await startRemoteSandbox({ orders: BIG, seed: 3 });
+        try {
+          const cache = freshCache(sb, dir, `export-${BIG}`);
+          await fullSync(sb, cache, 4);
+          cache.close();
+        } finally {
+          await sb.stop();
+        }
+      }
+      const runs: ExportRun[] = [];
+      for (const format of ['csv', 'jsonl', 'xlsx'] as const) runs.push(await exportInFreshProcess(file, format));
+      say([...exportTableHead(), ...exportRows(BIG, runs)].join('\n'));
+      say(`\nMachine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`);
+      results.exportOnly = runs;
+    }
+
     let exportSmall: ExportRun[] = [];
     if (want('query')) {
       say(
@@ -901,6 +935,7 @@ async function main(): Promise<void> {
         exportSmall = [
           await exportInFreshProcess(path.join(dir, 'query-small.sqlite'), 'csv'),
           await exportInFreshProcess(path.join(dir, 'query-small.sqlite'), 'jsonl'),
+          await exportInFreshProcess(path.join(dir, 'query-small.sqlite'), 'xlsx'),
         ];
       } finally {
         await sb.stop();
@@ -966,6 +1001,7 @@ async function main(): Promise<void> {
             const exportBig = [
               await exportInFreshProcess(bigFile, 'csv'),
               await exportInFreshProcess(bigFile, 'jsonl'),
+              await exportInFreshProcess(bigFile, 'xlsx'),
             ];
             say([...exportTableHead(), ...exportRows(SMALL, exportSmall), ...exportRows(BIG, exportBig)].join('\n'));
             say('');
