@@ -1,7 +1,7 @@
-import { appHandlers } from '../main/ipc/handlers/app';
-import { localManagementHandlers, type LocalManagementPorts } from '../main/ipc/handlers/localManagement';
+import { appHandlers } from '../appHost/handlers/app';
+import { localManagementHandlers, type LocalManagementPorts } from '../appHost/handlers/localManagement';
 import type { IpcImplementations } from '../shared/ipc/contract';
-import { noSessionApp, useCaseHandlers, type UseCaseApp } from '../main/ipc/handlers/useCases';
+import { noSessionApp, useCaseHandlers, type UseCaseApp } from '../appHost/handlers/useCases';
 
 /** The browser host's side of every channel (Electron main's is src/main/ipc/implementations.ts). */
 export function browserHostImplementations(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SyncController } from '../core/app/sync';
 import { ok } from '../core/result';
 import type { IpcEventName } from '../shared/ipc/channels';
-import type { PollerClock } from '../main/poller';
+import type { PollerClock } from '../appHost/shell/poller';
 import { startUiPoller } from './uiPoller';
 
 function fakeClock() {

@@ -1,5 +1,5 @@
-import { createPoller, type Poller, type PollerClock } from '../main/poller';
-import type { SyncApp } from '../main/ipc/handlers/sync';
+import { createPoller, type Poller, type PollerClock } from '../appHost/shell/poller';
+import type { SyncApp } from '../appHost/handlers/sync';
 import type { IpcEventPublisher } from '../shared/ipc/events';
 
 /**

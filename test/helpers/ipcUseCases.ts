@@ -1,6 +1,6 @@
 import { SyncController } from '../../src/core/app/sync';
 import { ok } from '../../src/core/result';
-import { useCaseHandlers, type UseCaseApp } from '../../src/main/ipc/handlers/useCases';
+import { useCaseHandlers, type UseCaseApp } from '../../src/appHost/handlers/useCases';
 import type { IpcChannel, IpcRequest, IpcResponse } from '../../src/shared/ipc/contract';
 import { createIpcGate, type GateProblem } from '../../src/shared/ipc/gate';
 import { okResult } from '../../src/shared/ipc/result';

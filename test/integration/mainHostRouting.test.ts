@@ -11,8 +11,8 @@ import type { CoreHost } from '../../src/core/host/coreHost';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
 import { createConfProfileStore } from '../../src/core/profiles/confProfileStore';
 import type { ProfileStore } from '../../src/core/profiles/profileStore';
-import { createEventPublisher } from '../../src/main/ipc/publishEvents';
-import { wirePlatformDomains } from '../../src/main/platformDomains';
+import { createEventPublisher } from '../../src/appHost/eventPublisher';
+import { wirePlatformDomains } from '../../src/appHost/platformDomains';
 import type { Order } from '../../src/shared/domain/order';
 import { SHOP } from '../helpers/appPorts';
 import {

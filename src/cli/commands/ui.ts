@@ -16,8 +16,8 @@ import type { CommandContext, CommandRunner } from '../runner';
 import { sandboxContext, startSandboxForUi } from './uiSandbox';
 import { uiUseCases } from '../uiUseCases';
 import { startUiPoller } from '../uiPoller';
-import type { Poller } from '../../main/poller';
-import { reopenOnProfileChange } from '../../main/ipc/reopenOnProfileChange';
+import type { Poller } from '../../appHost/shell/poller';
+import { reopenOnProfileChange } from '../../appHost/reopenOnProfileChange';
 
 /** The environment mode has no profile to say how often: the profile's own default. */
 const DEFAULT_POLL_SECONDS = 60;

@@ -1,8 +1,8 @@
 import { app } from 'electron';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { appHandlers } from './handlers/app';
-import { localManagementHandlers, type LocalManagementPorts } from './handlers/localManagement';
-import { noSessionApp, useCaseHandlers } from './handlers/useCases';
+import { appHandlers } from '../../appHost/handlers/app';
+import { localManagementHandlers, type LocalManagementPorts } from '../../appHost/handlers/localManagement';
+import { noSessionApp, useCaseHandlers } from '../../appHost/handlers/useCases';
 
 /**
  * The main-process side of every IPC channel. The platform domains (orders, after-sales, buyers, sync) are
