@@ -340,13 +340,22 @@ export class WindowSync {
       this.trace('repage', win); // the last page came back short: split on the next pass
       return this.startPass(win);
     }
+    const knownTimes = win.knownTimes();
+    const newest = knownTimes[knownTimes.length - 1];
     const repair = chooseRepair(
       {
         range: win.range,
-        knownTimes: win.knownTimes(),
+        knownTimes,
         largestTotal: win.largestTotal,
         repairing: win.repairing,
         arrivalsPerAnswer: win.pass.arrivalsPerAnswer,
+        // Page 1 began with the newest known order and brought orders newer than any known before: new orders
+        // enter this list at its top.
+        newestFirst:
+          newest !== undefined &&
+          win.pass.firstListedMs !== undefined &&
+          win.pass.firstListedMs >= newest &&
+          win.pass.newAtTop > 0,
       },
       this.pageSize,
     );
