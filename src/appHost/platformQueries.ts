@@ -1,10 +1,10 @@
 import { DEFAULT_AFTER_SALES_POLICY } from '../core/app/afterSales';
 import { err, ok, type Result } from '../core/result';
-import type { useCaseHandlers } from './handlers/useCases';
+import type { platformRelay } from './handlers/platformRelay';
 import type { AttentionAnswer } from './shell/desktopShell';
 import type { PollerSyncResult } from './shell/poller';
 
-type PlatformHandlers = ReturnType<typeof useCaseHandlers>;
+type PlatformHandlers = ReturnType<typeof platformRelay>;
 
 /** The channel's maximum rows per kind (orders:attention's `limitPerKind`). */
 export const ATTENTION_ROWS_PER_KIND = 500;

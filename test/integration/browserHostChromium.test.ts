@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { browserHostImplementations } from '../../src/browserHost/implementations';
+import { noProfileImplementations } from '../helpers/composedApp';
 import { writeRedirectFile } from '../../src/browserHost/openBrowser';
 import { startBrowserHost } from '../../src/browserHost/server';
 import { createIpcGate } from '../../src/shared/ipc/gate';
@@ -148,7 +148,7 @@ describe.runIf((built && chromiumAvailable) || process.env.CI)('merchant-desk ui
     const started = await startBrowserHost({
       rendererDir: path.join(repoRoot, 'out/renderer'),
       gate: createIpcGate({
-        implementations: browserHostImplementations({ version: '0.1.0', ports: localManagementPorts() }),
+        implementations: noProfileImplementations(localManagementPorts()),
         report: () => {},
       }),
     });

@@ -16,7 +16,7 @@ import { createConfProfileStore } from '../../src/core/profiles/confProfileStore
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import { createDesktopSandbox } from '../../src/appHost/firstRun/desktopSandbox';
 import { freeLoopbackPort } from '../../src/appHost/firstRun/freePort';
-import { wirePlatformDomains } from '../../src/appHost/platformDomains';
+import { composedApp } from '../helpers/composedApp';
 import { platformQueries } from '../../src/appHost/platformQueries';
 import { STATE_FILE_NAME } from '../../src/sandbox';
 import { sandboxHostOperations } from '../../src/sandbox/hostOperations';
@@ -40,7 +40,7 @@ function desktop() {
   const profiles = createConfProfileStore(dir.dir);
   const secrets = createMemorySecretStore();
   const sandboxConfigs: unknown[] = [];
-  const platform = wirePlatformDomains({
+  const platform = composedApp({
     profiles,
     dataDir: dir.dir,
     startHost: (config) => {

@@ -12,7 +12,7 @@ import { createFileKeyStore } from '../../src/core/keys/keyStore';
 import { createConfProfileStore } from '../../src/core/profiles/confProfileStore';
 import type { ProfileStore } from '../../src/core/profiles/profileStore';
 import { createEventPublisher } from '../../src/appHost/eventPublisher';
-import { wirePlatformDomains } from '../../src/appHost/platformDomains';
+import { composedApp } from '../helpers/composedApp';
 import type { Order } from '../../src/shared/domain/order';
 import { SHOP } from '../helpers/appPorts';
 import {
@@ -83,7 +83,7 @@ function mainUnderTest() {
     () => child.entry,
     () => dir.dir,
   );
-  const platform = wirePlatformDomains({
+  const platform = composedApp({
     profiles,
     dataDir: dir.dir,
     startHost: (config) => {

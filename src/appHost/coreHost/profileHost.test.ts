@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { CoreHost, HostStatus } from '../../core/host/coreHost';
 import { hostFailed } from '../../core/host/hostErrors';
 import type { HostEvent } from '../../core/host/operations';
-import {
-  ORDERS_CHANGED_EVENT,
-  SYNC_PROGRESS_EVENT,
-  type OrderSessionConfig,
-} from '../../core/host/operations/sessionOperations';
+import { ordersChangedEvent, syncProgressEvent } from '../../core/host/operations/hostEvents';
+import type { OrderSessionConfig } from '../../core/host/operations/sessionOperations';
+import type { SyncProgress } from '../../core/sync/progress';
 import { ok, type Result } from '../../core/result';
 import type { AppError } from '../../shared/errors/appError';
 import { createEventPublisher } from '../eventPublisher';
@@ -45,7 +43,9 @@ function subject(initial: Result<OrderSessionConfig | null, AppError>) {
     send: (event: string, payload: unknown) => void sent.push({ event, payload }),
     isDestroyed: () => false,
   };
+  const warnings: string[] = [];
   const profileHost = createProfileHost({
+    warn: (m) => void warnings.push(m),
     sessionConfig: () => active,
     startHost: (config) => {
       const h = fakeHost(config);
@@ -60,10 +60,16 @@ function subject(initial: Result<OrderSessionConfig | null, AppError>) {
       },
     ),
   });
-  return { profileHost, hosts, sent, activate: (c: Result<OrderSessionConfig | null, AppError>) => (active = c) };
+  return {
+    profileHost,
+    hosts,
+    sent,
+    warnings,
+    activate: (c: Result<OrderSessionConfig | null, AppError>) => (active = c),
+  };
 }
 
-const PROGRESS = {
+const PROGRESS: SyncProgress = {
   phase: 'windows',
   windowsDone: 1,
   windowsKnown: 4,
@@ -83,7 +89,8 @@ describe('the core host of the active profile', () => {
     const t = subject(ok(shop('shop-eu')));
     expect(t.hosts).toHaveLength(0);
     const first = t.profileHost.host();
-    expect(first.ok && first.value).toBe(t.hosts[0]);
+    expect(first.ok && first.value.host).toBe(t.hosts[0]);
+    expect(t.profileHost.profileId()).toBe('shop-eu');
     expect(t.profileHost.host().ok).toBe(true);
     expect(t.hosts).toHaveLength(1);
     expect(t.hosts[0]!.config.profileId).toBe('shop-eu');
@@ -95,14 +102,17 @@ describe('the core host of the active profile', () => {
     expect(t.hosts).toHaveLength(0);
   });
 
-  it('relays sync progress, changes (without the cache sequence) and host state to the window', () => {
+  it('relays the host events the windows take, checked; host state; nothing else', () => {
     const t = subject(ok(shop('shop-eu')));
     t.profileHost.host();
     const h = t.hosts[0]!;
-    h.emit({ name: SYNC_PROGRESS_EVENT, data: PROGRESS });
-    const change = { type: 'dispute-opened', orderId: '7', orderNum: null, atMs: 5 };
-    h.emit({ name: ORDERS_CHANGED_EVENT, data: [{ ...change, seq: 12 }] });
+    // The host shapes its events as the contract's (hostEvents.ts): null for "not known", no outbox sequence.
+    h.emit({ name: 'sync:progress', data: syncProgressEvent('shop-eu', PROGRESS) });
+    const change = { type: 'dispute-opened', orderId: '7', orderNum: null, atMs: 5 } as const;
+    h.emit({ name: 'orders:changed', data: ordersChangedEvent('shop-eu', [{ ...change, seq: 12 }]) });
+    // Not relayed: an event the windows do not take, and one that breaks its schema.
     h.emit({ name: 'test.event', data: 1 });
+    h.emit({ name: 'orders:changed', data: { profileId: 'shop-eu', events: [] } });
     h.setStatus({ state: 'restarting', crashes: 1 });
     h.setStatus({ state: 'failed', crashes: 3, error: hostFailed('/data/logs/core-host.log', 3, 60_000) });
     expect(t.sent).toEqual([
@@ -118,21 +128,22 @@ describe('the core host of the active profile', () => {
         payload: { state: 'failed', message: expect.stringContaining('log file'), logFile: '/data/logs/core-host.log' },
       },
     ]);
+    expect(t.warnings).toEqual([expect.stringContaining('orders:changed')]);
   });
 
   it('a profile change stops the old host and its relays; the next call starts the new profile', async () => {
     const t = subject(ok(shop('shop-eu')));
     t.profileHost.host();
-    await t.profileHost.reopen();
+    expect(await t.profileHost.reopen()).toBe(false);
     expect(t.hosts[0]!.disposed).toBe(false);
 
     t.activate(ok(shop('shop-us')));
-    await t.profileHost.reopen();
+    expect(await t.profileHost.reopen()).toBe(true);
     expect(t.hosts[0]!.disposed).toBe(true);
-    t.hosts[0]!.emit({ name: SYNC_PROGRESS_EVENT, data: PROGRESS });
+    t.hosts[0]!.emit({ name: 'sync:progress', data: syncProgressEvent('shop-eu', PROGRESS) });
     expect(t.sent.filter((s) => s.event === 'sync:progress')).toEqual([]);
     const next = t.profileHost.host();
-    expect(next.ok && next.value).toBe(t.hosts[1]);
+    expect(next.ok && next.value.host).toBe(t.hosts[1]);
     expect(t.hosts[1]!.config.profileId).toBe('shop-us');
 
     // The same profile with another platform address is a new session too.

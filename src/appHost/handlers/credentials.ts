@@ -13,7 +13,8 @@ import { getProfile, type ProfilePorts } from '../../core/app/profiles';
 import { toPlatformConfig } from '../../core/profiles/profileSchema';
 import { profileCredentials } from '../../core/secrets/profileCredentials';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { ipcResult, orNull } from './appResult';
+import { answer } from '../../shared/ipc/appErrorResult';
+import { orNull } from './orNull';
 
 type CredentialChannels =
   | 'credentials:setToken'
@@ -37,19 +38,19 @@ const wireSaved = (s: KeySaved) => ({
 export function credentialsHandlers(app: ProfilePorts & ConnectionPorts): Pick<IpcImplementations, CredentialChannels> {
   return {
     'credentials:setToken': async ({ profileId, token }) =>
-      ipcResult(await setToken(app, profileId, token), (r) => ({
+      answer(await setToken(app, profileId, token), (r) => ({
         profileId: r.profileId,
         tokenState: r.token,
         length: r.length,
       })),
     'credentials:tokenStatus': async ({ profileId }) =>
-      ipcResult(await tokenStatus(app, profileId), (r) => ({ profileId: r.profileId, tokenState: r.token })),
-    'credentials:deleteToken': async ({ profileId }) => ipcResult(await deleteToken(app, profileId), (r) => r),
-    'credentials:keyStatus': async ({ profileId }) => ipcResult(await keyStatus(app, profileId), (r) => r),
+      answer(await tokenStatus(app, profileId), (r) => ({ profileId: r.profileId, tokenState: r.token })),
+    'credentials:deleteToken': async ({ profileId }) => answer(await deleteToken(app, profileId), (r) => r),
+    'credentials:keyStatus': async ({ profileId }) => answer(await keyStatus(app, profileId), (r) => r),
     'credentials:generateKey': async ({ profileId, bits, replace }) =>
-      ipcResult(await generateKey(app, { profileId, bits, force: replace }), wireSaved),
+      answer(await generateKey(app, { profileId, bits, force: replace }), wireSaved),
     'credentials:importKey': async ({ profileId, privateKeyPem, passphrase, replace }) =>
-      ipcResult(
+      answer(
         await importKey(app, {
           profileId,
           pem: privateKeyPem,
@@ -58,12 +59,12 @@ export function credentialsHandlers(app: ProfilePorts & ConnectionPorts): Pick<I
         }),
         wireSaved,
       ),
-    'credentials:removeKey': async ({ profileId }) => ipcResult(await removeKey(app, profileId), (r) => r),
+    'credentials:removeKey': async ({ profileId }) => answer(await removeKey(app, profileId), (r) => r),
     'credentials:testConnection': async ({ profileId }) => {
       const profile = getProfile(app, profileId);
       if (!profile.ok) return profile;
       const config = toPlatformConfig(profile.value);
-      return ipcResult(await testProfileConnection(app, { profileId, config }), (report) => ({
+      return answer(await testProfileConnection(app, { profileId, config }), (report) => ({
         profileId,
         ok: report.ok,
         checks: report.checks.map((c) => ({ ...c, action: orNull(c.action) })),
@@ -79,7 +80,7 @@ export function credentialsHandlers(app: ProfilePorts & ConnectionPorts): Pick<I
         ...(publicKeyPem !== null ? { publicKeyPem } : {}),
         ...(app.now ? { now: app.now } : {}),
       });
-      return ipcResult(r, ({ inspection, publicKeyCheck }) => ({
+      return answer(r, ({ inspection, publicKeyCheck }) => ({
         profileId,
         ...inspection,
         publicKeyCheck: publicKeyCheck ? { ...publicKeyCheck, action: orNull(publicKeyCheck.action) } : null,

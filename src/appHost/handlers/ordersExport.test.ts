@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -92,8 +92,10 @@ describe('orders:export', () => {
 
   it('download: offers the export under a name and type, and its stream is `cache export`', async () => {
     const offered: ExportDownload[] = [];
+    const temporary = path.join(mkdtempSync(path.join(tmpdir(), 'md-export-')), 'pending.jsonl');
     t.app.exportDestination = {
       kind: 'download',
+      temporaryFile: async () => ({ file: temporary, remove: () => rmSync(temporary, { force: true }) }),
       offer: (d) => (offered.push(d), '/_md/export/abc'),
     };
     const r = await t.invoke('orders:export', { format: 'jsonl', hasAfterSales: true });
@@ -103,6 +105,8 @@ describe('orders:export', () => {
     const c = collector();
     expect((await offered[0]!.write(c.out)).ok).toBe(true);
     expect(c.text()).toBe(await expected({ hasAfterSales: true }, 'jsonl'));
+    // The core host wrote the export into the temporary file; it is gone once served.
+    expect(existsSync(temporary)).toBe(false);
   });
 
   it('a host with no destination says exporting is not available', async () => {

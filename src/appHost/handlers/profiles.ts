@@ -10,7 +10,8 @@ import {
   type ProfileView,
 } from '../../core/app/profiles';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { ipcResult, orNull } from './appResult';
+import { answer } from '../../shared/ipc/appErrorResult';
+import { orNull } from './orNull';
 
 type ProfileChannels =
   'profiles:list' | 'profiles:get' | 'profiles:add' | 'profiles:edit' | 'profiles:remove' | 'profiles:use';
@@ -22,22 +23,21 @@ const wireChange = (c: ProfileChange) => ({ profile: c.profile, activeProfileId:
 export function profilesHandlers(app: ProfilePorts): Pick<IpcImplementations, ProfileChannels> {
   return {
     'profiles:list': async () =>
-      ipcResult(await listProfiles(app), (l) => ({
+      answer(await listProfiles(app), (l) => ({
         activeProfileId: l.activeProfileId,
         profiles: l.profiles.map(wireView),
         tokenProblem: orNull(l.tokenProblem),
       })),
     'profiles:get': async ({ profileId }) =>
-      ipcResult(await showProfile(app, profileId), (d) => ({
+      answer(await showProfile(app, profileId), (d) => ({
         profile: wireView(d.profile),
         active: d.active,
         tokenProblem: orNull(d.tokenProblem),
       })),
-    'profiles:add': ({ profile, use }) => ipcResult(addProfile(app, profile, { use }), wireChange),
-    'profiles:edit': ({ profileId, changes, use }) =>
-      ipcResult(editProfile(app, profileId, changes, { use }), wireChange),
+    'profiles:add': ({ profile, use }) => answer(addProfile(app, profile, { use }), wireChange),
+    'profiles:edit': ({ profileId, changes, use }) => answer(editProfile(app, profileId, changes, { use }), wireChange),
     'profiles:remove': async ({ profileId, keepSecrets, confirmed }) =>
-      ipcResult(await removeProfile(app, { id: profileId, keepSecrets, confirmed }), (r) => r),
-    'profiles:use': ({ profileId }) => ipcResult(useProfile(app, profileId), (r) => r),
+      answer(await removeProfile(app, { id: profileId, keepSecrets, confirmed }), (r) => r),
+    'profiles:use': ({ profileId }) => answer(useProfile(app, profileId), (r) => r),
   };
 }

@@ -1,7 +1,7 @@
 import { getSettings, updateSettings } from '../../core/app/settings';
 import type { ProfileStore } from '../../core/profiles/profileStore';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { ipcResult } from './appResult';
+import { answer } from '../../shared/ipc/appErrorResult';
 
 const same = <T>(value: T) => value;
 
@@ -10,9 +10,9 @@ export function settingsHandlers(app: {
   profiles: ProfileStore;
 }): Pick<IpcImplementations, 'settings:get' | 'settings:update'> {
   return {
-    'settings:get': ({ profileId }) => ipcResult(getSettings(app.profiles, profileId ?? undefined), same),
+    'settings:get': ({ profileId }) => answer(getSettings(app.profiles, profileId ?? undefined), same),
     'settings:update': ({ app: appChange, profile }) =>
-      ipcResult(
+      answer(
         updateSettings(app.profiles, {
           ...(appChange ? { app: appChange } : {}),
           ...(profile ? { profile } : {}),

@@ -1,6 +1,6 @@
 import { openDataFolder, openLogFile, openPlatformPage, type ShellPorts } from '../../core/app/shell';
 import type { IpcImplementations } from '../../shared/ipc/contract';
-import { ipcResult } from './appResult';
+import { answer } from '../../shared/ipc/appErrorResult';
 
 const same = <T>(value: T) => value;
 
@@ -9,8 +9,8 @@ export function shellHandlers(
   app: ShellPorts,
 ): Pick<IpcImplementations, 'shell:openDataFolder' | 'shell:openLogFile' | 'shell:openPlatformPage'> {
   return {
-    'shell:openDataFolder': async () => ipcResult(await openDataFolder(app), same),
-    'shell:openLogFile': async () => ipcResult(await openLogFile(app), same),
-    'shell:openPlatformPage': async ({ url }) => ipcResult(await openPlatformPage(app, url), same),
+    'shell:openDataFolder': async () => answer(await openDataFolder(app), same),
+    'shell:openLogFile': async () => answer(await openLogFile(app), same),
+    'shell:openPlatformPage': async ({ url }) => answer(await openPlatformPage(app, url), same),
   };
 }

@@ -12,15 +12,8 @@ import {
   type NavigateTarget,
   type NotificationTarget,
 } from './notifications';
-import {
-  createPoller,
-  type FocusPort,
-  type NetworkPort,
-  type Poller,
-  type PollerState,
-  type PollerSyncResult,
-  type PowerPort,
-} from './poller';
+import type { FocusPort, NetworkPort, PollerState, PollerSyncResult, PowerPort } from './poller';
+import { createSyncLoop } from './syncLoop';
 import { buildTrayModel, type AttentionCounts, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
 
 /**
@@ -126,7 +119,6 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     ports.formatTime ??
     ((ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }));
   let tray: TrayPort<Image, MenuHandle> | undefined;
-  let poller: Poller | undefined;
   let trayState: TrayState = {
     sync: 'idle',
     awaitingDecision: 0,
@@ -134,8 +126,6 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     lastSyncedMs: null,
     notificationsPausedUntilMs: ports.doNotDisturbUntilMs(),
   };
-  /** The running sync builds the first baseline: its change events are not news (the core emits none either). */
-  let baselineSync = false;
   /** The baseline sync finished: the next look summarises what is overdue already instead of announcing it. */
   let firstLookPending = false;
   /**
@@ -185,7 +175,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
    * partial then, and what it finds is no news (the look after it is the first look).
    */
   function lookAtAttention(): void {
-    if (!ports.attention || baselineSync) return;
+    if (!ports.attention || syncLoop.baselineSync) return;
     if (looking) {
       lookAgain = true;
       return;
@@ -195,7 +185,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     void ports
       .attention()
       .then((answer) => {
-        if (answer && asked === generation && !baselineSync) onAttention(answer);
+        if (answer && asked === generation && !syncLoop.baselineSync) onAttention(answer);
       })
       .catch((error: unknown) => console.warn('[main] the attention queue could not be read:', error))
       .finally(() => {
@@ -267,7 +257,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
   }
 
   function onPollerState(state: PollerState): void {
-    ports.events.publish('sync:state', state);
+    if (syncLoop.takeBaselineDone()) firstLookPending = true;
     const lastSyncedMs = state.lastSyncedAt ? (parseIsoInstant(state.lastSyncedAt) ?? null) : null;
     update({ sync: state.state, lastSyncedMs });
     if (state.state === 'idle') refreshCounts();
@@ -280,7 +270,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       settings: profile.notifications,
       nowMs: now(),
       doNotDisturbUntilMs: ports.doNotDisturbUntilMs(),
-      baselineSync,
+      baselineSync: syncLoop.baselineSync,
     });
     show(shown);
   }
@@ -299,32 +289,17 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     },
   };
 
-  function startPoller(): void {
-    const profile = ports.profile();
-    if (!profile) return;
-    poller = createPoller({
-      profileId: profile.id,
-      intervalMs: () => (ports.profile()?.pollIntervalSeconds ?? profile.pollIntervalSeconds) * 1000,
-      syncNow: async () => {
-        baselineSync = !(await ports.cacheComplete());
-        try {
-          const result = await ports.syncNow();
-          if (baselineSync && result.ok) firstLookPending = true;
-          // The merchant paused syncing (sync:setPaused): no failure, no backoff; the poller tries at the next turn.
-          return !result.ok && result.error.kind === 'sync' && result.error.code === 'paused'
-            ? { ok: false, error: { ...result.error, code: 'busy' } }
-            : result;
-        } finally {
-          baselineSync = false;
-        }
-      },
-      onState: onPollerState,
-      network: ports.network,
-      power: ports.power,
-      ...(ports.focus ? { focus: ports.focus } : {}),
-    });
-    poller.start();
-  }
+  // Read through the ports at each use: a port may be replaced after the shell is made.
+  const syncLoop = createSyncLoop({
+    profile: () => ports.profile(),
+    syncNow: () => ports.syncNow(),
+    cacheComplete: () => ports.cacheComplete(),
+    events: ports.events,
+    network: ports.network,
+    power: ports.power,
+    ...(ports.focus ? { focus: ports.focus } : {}),
+    onState: onPollerState,
+  });
 
   const shell: DesktopShell = {
     events,
@@ -333,7 +308,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       tray = ports.createTray(ports.trayImage('idle'));
       update({});
       refreshCounts();
-      startPoller();
+      syncLoop.start();
     },
     restart() {
       shell.stop();
@@ -342,18 +317,16 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       firstLookPending = false;
       update({ sync: 'idle', awaitingDecision: 0, attention: null, lastSyncedMs: null });
       refreshCounts();
-      startPoller();
+      syncLoop.start();
     },
     syncNow() {
-      // resume() polls at once, and also lifts a stop after a refused token (the merchant asked for it).
-      poller?.resume();
+      syncLoop.syncNow();
     },
     refreshTray() {
       update({});
     },
     stop() {
-      poller?.stop();
-      poller = undefined;
+      syncLoop.stop();
       generation += 1;
       dueTimer.cancel();
     },

@@ -1,18 +1,12 @@
-import {
-  listSavedBuyers,
-  loginLinkForSaved,
-  removeSavedBuyer,
-  saveBuyer,
-  syncBuyer,
-  type SavedBuyer,
-  type SyncedBuyer,
-} from '../../core/app/buyers';
-import type { Session } from '../../core/app/session';
 import { ok, type Result } from '../../core/result';
 import type { AppError } from '../../shared/errors/appError';
-import type { IpcImplementations } from '../../shared/ipc/contract';
+import { ipcErrorOf } from '../../shared/ipc/appErrorResult';
 import { okResult, type IpcResult } from '../../shared/ipc/result';
-import { answer, ipcErrorOf, withOpenSession } from './useCaseResult';
+
+/**
+ * Where a buyer's login link goes instead of an answer: the system clipboard (cleared after the merchant's delay) or
+ * the system browser. The link holds a live authorization code: it never reaches a window, a log or an argv.
+ */
 
 /** Whether a copied secret will be cleared; when it will not although a delay was asked, why (for the merchant). */
 export type ClipboardWrite = { clearing: boolean; notClearedReason?: string };
@@ -25,8 +19,8 @@ export interface ClipboardPort {
   writeSecret(text: string, clearAfterMs: number | null): void | Promise<Result<ClipboardWrite, AppError>>;
 }
 
-export interface BuyersApp {
-  session(): Result<Session, AppError>;
+/** The shell's side of a login link: where it goes instead of the answer. */
+export interface LinkShell {
   clipboard: ClipboardPort;
   /** Opens a URL in the system browser; a failed Result: not opened, and why (Electron main's allow-list). */
   openExternal(url: string): Promise<void | Result<void, AppError>>;
@@ -34,16 +28,6 @@ export interface BuyersApp {
   clipboardClearMs(): number | null;
   now?(): number;
 }
-
-/** The use cases' values as the channels' data (shared with the host-routed handlers). */
-export const buyersData = {
-  /** The user ID only: the authorization code stays on this side. */
-  synced: ({ userId }: SyncedBuyer) => ({ userId }),
-  saved: (buyers: SavedBuyer[]) => ({ buyers }),
-};
-
-/** The shell's side of a login link: where it goes instead of the answer. */
-export type LinkShell = Pick<BuyersApp, 'clipboard' | 'openExternal' | 'clipboardClearMs' | 'now'>;
 
 /** Writes a fresh link to the clipboard; the answer says when it is cleared, never what it was. */
 export async function copyLink(
@@ -82,38 +66,4 @@ export async function openLink(app: LinkShell, url: string): Promise<IpcResult<{
   }
   if (opened && !opened.ok) return { ok: false, error: ipcErrorOf(opened.error) };
   return okResult({ opened: true as const });
-}
-
-type BuyerChannels =
-  | 'buyers:sync'
-  | 'buyers:listSaved'
-  | 'buyers:save'
-  | 'buyers:remove'
-  | 'buyers:copyLoginLink'
-  | 'buyers:openLoginLink';
-
-/**
- * The buyers channels. The authorization code and the links made from it stay here: `buyers:sync` answers the
- * user ID only, and a login link goes to the clipboard or the system browser, never into the answer.
- */
-export function buyersHandlers(app: BuyersApp): Pick<IpcImplementations, BuyerChannels> {
-  const session = () => app.session();
-  return {
-    'buyers:sync': (request) =>
-      withOpenSession(session, async (s) => answer(await syncBuyer(s, request), buyersData.synced)),
-    'buyers:listSaved': () => withOpenSession(session, (s) => answer(listSavedBuyers(s), buyersData.saved)),
-    'buyers:save': (request) => withOpenSession(session, (s) => answer(saveBuyer(s, request), buyersData.saved)),
-    'buyers:remove': ({ merchantUserNo }) =>
-      withOpenSession(session, (s) => answer(removeSavedBuyer(s, merchantUserNo), buyersData.saved)),
-    'buyers:copyLoginLink': ({ merchantUserNo, itemId }) =>
-      withOpenSession(session, async (s) => {
-        const link = await loginLinkForSaved(s, merchantUserNo, itemId);
-        return link.ok ? copyLink(app, link.value.url) : { ok: false, error: ipcErrorOf(link.error) };
-      }),
-    'buyers:openLoginLink': ({ merchantUserNo, itemId }) =>
-      withOpenSession(session, async (s) => {
-        const link = await loginLinkForSaved(s, merchantUserNo, itemId);
-        return link.ok ? openLink(app, link.value.url) : { ok: false, error: ipcErrorOf(link.error) };
-      }),
-  };
 }

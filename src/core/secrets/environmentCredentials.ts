@@ -1,16 +1,21 @@
-import { isEncryptedPem } from '../core/keys/keyMaterial';
+import { isEncryptedPem } from '../keys/keyMaterial';
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import type { Credentials, CredentialsError } from '../core/api/clientDeps';
-import { err, ok, type Result } from '../core/result';
-import type { CliIo } from './io';
+import type { Credentials, CredentialsError } from '../api/clientDeps';
+import { err, ok, type Result } from '../result';
 
 /**
  * Credentials of the environment mode: the token from MERCHANT_DESK_TOKEN, the key from the PEM file named by
  * MERCHANT_DESK_PRIVATE_KEY_FILE. `warn` hears about a key file other users can read (the key is still used: the
  * merchant may have reasons, but should know).
  */
-export function environmentCredentials(env: CliIo['env'], warn: (text: string) => void = () => {}): Credentials {
+/** The environment variables read (a process's env, or the part of it a caller passes on). */
+export type EnvironmentVariables = Readonly<Record<string, string | undefined>>;
+
+export function environmentCredentials(
+  env: EnvironmentVariables,
+  warn: (text: string) => void = () => {},
+): Credentials {
   return {
     bearerToken: async () => {
       const token = env.MERCHANT_DESK_TOKEN?.trim();

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedBuyersFile } from '../../core/app/buyers';
-import { openLink, type LinkShell } from './buyers';
+import { openLink, type LinkShell } from './loginLinks';
 import { startIpcUseCaseKit, type IpcUseCaseKit } from '../../../test/helpers/ipcUseCases';
 
 let t: IpcUseCaseKit;

@@ -4,7 +4,9 @@ import { hostFailed, hostRestarted, outcomeUnknown } from '../../core/host/hostE
 import type { OperationError } from '../../core/host/operations';
 import { err, ok, type Result } from '../../core/result';
 import { strictGate } from '../../../test/helpers/stubImplementations';
-import { hostRoutedHandlers, type HostRoutedApp } from './hostRouted';
+import { typedHost } from '../../core/host/typedHost';
+import type { SessionOperationMap } from '../../core/host/operations/sessionOperationMap';
+import { platformRelay, type PlatformRelayPorts } from './platformRelay';
 
 /** A core host that answers each operation from a script and records what it was asked. */
 function scriptedHost(answers: Record<string, Result<unknown, OperationError>>) {
@@ -23,12 +25,13 @@ function scriptedHost(answers: Record<string, Result<unknown, OperationError>>) 
   return { host, calls };
 }
 
-function routed(answers: Record<string, Result<unknown, OperationError>>, overrides: Partial<HostRoutedApp> = {}) {
+function routed(answers: Record<string, Result<unknown, OperationError>>, overrides: Partial<PlatformRelayPorts> = {}) {
   const { host, calls } = scriptedHost(answers);
   const copied: Array<{ text: string; clearAfterMs: number | null }> = [];
   const opened: string[] = [];
-  const app: HostRoutedApp = {
-    host: () => ok(host),
+  const app: PlatformRelayPorts = {
+    host: () => ok(typedHost<SessionOperationMap>(host)),
+    profileId: () => 'shop-eu',
     clipboard: { writeSecret: (text, clearAfterMs) => void copied.push({ text, clearAfterMs }) },
     openExternal: async (url) => void opened.push(url),
     clipboardClearMs: () => 30_000,
@@ -36,37 +39,37 @@ function routed(answers: Record<string, Result<unknown, OperationError>>, overri
     ...overrides,
   };
   // The strict gate fails the test when an answer breaks the contract.
-  return { invoke: strictGate(hostRoutedHandlers(app)), calls, copied, opened };
+  return { invoke: strictGate(platformRelay(app)), calls, copied, opened };
 }
 
 const LINK = 'https://platform.example.com/sso?code=SECRET-CODE';
 
 describe('host-routed platform handlers', () => {
-  it('each channel calls its host operation with the request and maps the value as in process', async () => {
+  it('each channel calls the host operation of its own name with the request, and answers its data', async () => {
     const t = routed({
-      'orders.count': ok(42),
-      'sync.setPaused': ok('paused'),
-      'buyers.sync': ok({ userId: 'U-9', authorizationCode: 'CODE' }),
+      'orders:count': ok({ count: 42 }),
+      'sync:setPaused': ok({ state: 'paused' }),
+      // A field the contract does not carry is refused by the gate (the host maps to the channel's data).
+      'buyers:sync': ok({ userId: 'U-9' }),
     });
     expect(await t.invoke('orders:count', { sellerOrderStatus: [4] })).toEqual({ ok: true, data: { count: 42 } });
     expect(await t.invoke('sync:setPaused', { paused: true })).toEqual({ ok: true, data: { state: 'paused' } });
-    // The authorization code stays on main's side of the bridge.
     expect(await t.invoke('buyers:sync', { merchantUserNo: 'u-1', email: 'a@example.com' })).toEqual({
       ok: true,
       data: { userId: 'U-9' },
     });
     expect(t.calls).toEqual([
-      { operation: 'orders.count', payload: { sellerOrderStatus: [4] } },
-      { operation: 'sync.setPaused', payload: { paused: true } },
-      { operation: 'buyers.sync', payload: { merchantUserNo: 'u-1', email: 'a@example.com' } },
+      { operation: 'orders:count', payload: { sellerOrderStatus: [4] } },
+      { operation: 'sync:setPaused', payload: { paused: true } },
+      { operation: 'buyers:sync', payload: { merchantUserNo: 'u-1', email: 'a@example.com' } },
     ]);
   });
 
   it('a decision whose host died in flight reaches the window as outcome-unknown, re-checked on the platform', async () => {
     const order = { id: '123', isExistAfterSales: true, orderAfterSalesStatus: 2, orderStatus: 4 };
     const t = routed({
-      'afterSales.decide': err(outcomeUnknown('afterSales.decide')),
-      'orders.refresh': ok({ order, cached: true, events: [] }),
+      'afterSales:decide': err(outcomeUnknown('afterSales:decide')),
+      'orders:refresh': ok({ order, cached: true, changes: 0 }),
     });
     const r = await t.invoke('afterSales:decide', { orderId: '123', isApproved: true });
     expect(r).toEqual({
@@ -79,13 +82,13 @@ describe('host-routed platform handlers', () => {
       },
     });
     // Not resent: the one call after the decision is the re-check.
-    expect(t.calls.map((c) => c.operation)).toEqual(['afterSales.decide', 'orders.refresh']);
+    expect(t.calls.map((c) => c.operation)).toEqual(['afterSales:decide', 'orders:refresh']);
   });
 
   it('a re-check that fails says so; the use case’s own outcome-unknown (already re-checked) passes as it is', async () => {
     const failed = routed({
-      'afterSales.decide': err(outcomeUnknown('afterSales.decide')),
-      'orders.refresh': err({ kind: 'network', message: 'The platform could not be reached.' }),
+      'afterSales:decide': err(outcomeUnknown('afterSales:decide')),
+      'orders:refresh': err({ kind: 'network', message: 'The platform could not be reached.' }),
     });
     expect(await failed.invoke('afterSales:decide', { orderId: '123', isApproved: true })).toMatchObject({
       ok: false,
@@ -95,19 +98,19 @@ describe('host-routed platform handlers', () => {
       },
     });
     const own = routed({
-      'afterSales.decide': err({ kind: 'outcome-unknown', message: 'Dropped.', found: { kind: 'not-found' } }),
+      'afterSales:decide': err({ kind: 'outcome-unknown', message: 'Dropped.', found: { kind: 'not-found' } }),
     });
     expect(await own.invoke('afterSales:decide', { orderId: '123', isApproved: true })).toEqual({
       ok: false,
       error: { kind: 'outcome-unknown', message: 'Dropped.', found: { kind: 'not-found' } },
     });
-    expect(own.calls.map((c) => c.operation)).toEqual(['afterSales.decide']);
+    expect(own.calls.map((c) => c.operation)).toEqual(['afterSales:decide']);
   });
 
   it('host failures are typed: host-restarted stays, a host that gave up is unavailable with its kind as code', async () => {
     const t = routed({
-      'sync.run': err(hostRestarted('sync.run')),
-      'sync.status': err(hostFailed('/data/logs/core-host.log', 3, 60_000)),
+      'sync:now': err(hostRestarted('sync:now')),
+      'sync:status': err(hostFailed('/data/logs/core-host.log', 3, 60_000)),
     });
     expect(await t.invoke('sync:now', {})).toMatchObject({ ok: false, error: { kind: 'host-restarted' } });
     const failed = await t.invoke('sync:status');
@@ -116,7 +119,7 @@ describe('host-routed platform handlers', () => {
   });
 
   it('a login link goes to the clipboard or the browser, never into the answer', async () => {
-    const t = routed({ 'buyers.loginLink': ok({ url: LINK, userId: 'U-9' }) });
+    const t = routed({ 'buyers:loginLink': ok({ url: LINK, userId: 'U-9' }) });
     const copied = await t.invoke('buyers:copyLoginLink', { merchantUserNo: 'u-1', itemId: '1001' });
     expect(copied).toEqual({ ok: true, data: { copied: true, clearsAt: '2026-11-23T16:00:30.000Z' } });
     expect(t.copied).toEqual([{ text: LINK, clearAfterMs: 30_000 }]);
@@ -133,7 +136,7 @@ describe('host-routed platform handlers', () => {
 
   it('a browser that cannot open says so without repeating the link', async () => {
     const t = routed(
-      { 'buyers.loginLink': ok({ url: LINK, userId: 'U-9' }) },
+      { 'buyers:loginLink': ok({ url: LINK, userId: 'U-9' }) },
       { openExternal: () => Promise.reject(new Error(`cannot open ${LINK}`)) },
     );
     const r = await t.invoke('buyers:openLoginLink', { merchantUserNo: 'u-1', itemId: '1001' });
@@ -159,22 +162,40 @@ describe('host-routed platform handlers', () => {
       ok: false,
       error: { code: 'export-unavailable' },
     });
-    const cancelled = routed({}, { chooseExportFile: async () => null });
+    const dialog = (chooseFile: (name: string) => Promise<string | null>) => ({
+      exportDestination: { kind: 'save-dialog' as const, chooseFile },
+    });
+    const cancelled = routed(
+      { 'orders:checkExport': ok(null) },
+      dialog(async () => null),
+    );
     expect(await cancelled.invoke('orders:export', { format: 'csv' })).toEqual({ ok: true, data: { cancelled: true } });
-    expect(cancelled.calls).toEqual([]);
+    expect(cancelled.calls.map((c) => c.operation)).toEqual(['orders:checkExport']);
+    // Bad filters are said before the dialog opens.
+    let asked = 0;
+    const refused = routed(
+      { 'orders:checkExport': err({ kind: 'invalid-input', message: 'Too many words.' }) },
+      dialog(async () => (asked++, '/x.csv')),
+    );
+    expect(await refused.invoke('orders:export', { format: 'csv' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' },
+    });
+    expect(asked).toBe(0);
     const suggested: string[] = [];
     const chosen = routed(
-      { 'orders.exportToFile': ok({ orders: 3, rows: 5 }) },
-      { chooseExportFile: async (name) => (suggested.push(name), '/home/m/orders.csv') },
+      { 'orders:checkExport': ok(null), 'orders:exportToFile': ok({ orders: 3, rows: 5 }) },
+      dialog(async (name) => (suggested.push(name), '/home/m/orders.csv')),
     );
     expect(await chosen.invoke('orders:export', { format: 'csv', search: 'steam' })).toEqual({
       ok: true,
       data: { orders: 3, rows: 5, file: '/home/m/orders.csv' },
     });
-    expect(suggested[0]).toMatch(/\.csv$/);
+    expect(suggested[0]).toMatch(/^orders-shop-eu-.*\.csv$/);
     expect(chosen.calls).toEqual([
+      { operation: 'orders:checkExport', payload: { search: 'steam' } },
       {
-        operation: 'orders.exportToFile',
+        operation: 'orders:exportToFile',
         payload: { query: { search: 'steam' }, format: 'csv', file: '/home/m/orders.csv' },
       },
     ]);
