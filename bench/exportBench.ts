@@ -13,7 +13,7 @@ import { withMemoryPeak, type MemoryPeak } from './syncRuns';
 /** The bench bundle's sub-command of the child side. */
 export const EXPORT_RUN = 'exportrun';
 
-/** Exports each cache file (its size: the orders it holds) in both formats. */
+/** Exports each cache file (its size: the orders it holds) in each format: CSV, JSON Lines, the Excel workbook. */
 export async function exportBench(
   { say, results }: BenchRun,
   caches: ReadonlyArray<{ size: number; file: string }>,
@@ -24,7 +24,11 @@ export async function exportBench(
   const lines = [...exportTableHead()];
   const record: Record<string, ExportRun[]> = {};
   for (const { size, file } of caches) {
-    const runs = [await exportInFreshProcess(file, 'csv'), await exportInFreshProcess(file, 'jsonl')];
+    const runs = [
+      await exportInFreshProcess(file, 'csv'),
+      await exportInFreshProcess(file, 'jsonl'),
+      await exportInFreshProcess(file, 'xlsx'),
+    ];
     lines.push(...exportRows(size, runs));
     record[String(size)] = runs;
   }

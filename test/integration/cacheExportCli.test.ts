@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as exceljsModule from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { cacheFilePath, openOrderCache } from '../../src/core/cache/openCache';
 import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
 import { runCliCapture } from '../helpers/runCliCapture';
+
+const ExcelJS = (exceljsModule as unknown as { default?: typeof exceljsModule }).default ?? exceljsModule;
 
 /** A data directory whose default profile has a cache of `n` orders. */
 function dataDirWithOrders(n: number): string {
@@ -56,5 +59,49 @@ describe('cache export through the built CLI', () => {
     const text = Buffer.concat(chunks).toString('utf8');
     expect(text.startsWith('\uFEFForder_id,')).toBe(true);
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(3_001);
+  });
+});
+
+describe('cache export for spreadsheets and programs', () => {
+  it('--format xlsx --output: an owner-only workbook with the Orders and Items sheets, IDs exact', async () => {
+    const dir = dataDirWithOrders(120);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-export-out-')), 'orders.xlsx');
+    const r = await runCliCapture(['cache', 'export', '--format', 'xlsx', '--output', file], {
+      MERCHANT_DESK_DATA_DIR: dir,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/Exported 120 orders \(240 rows\)/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    expect(book.worksheets.map((w) => [w.name, w.rowCount])).toEqual([
+      ['Orders', 121],
+      ['Items', 121],
+    ]);
+    expect(book.getWorksheet('Orders')!.getRow(2).getCell(1).value).toBe(fakeOrder(120, 0).id);
+  });
+
+  it('--format xlsx without --output and --raw with another format are refused before anything is written', async () => {
+    const dir = dataDirWithOrders(1);
+    const xlsx = await runCliCapture(['cache', 'export', '--format', 'xlsx'], { MERCHANT_DESK_DATA_DIR: dir });
+    expect(xlsx.code).toBe(2);
+    expect(xlsx.stderr).toMatch(/--format xlsx needs --output FILE/);
+    expect(xlsx.stdout).toBe('');
+    const raw = await runCliCapture(['cache', 'export', '--format', 'jsonl', '--raw'], { MERCHANT_DESK_DATA_DIR: dir });
+    expect(raw.stderr).toMatch(/--raw applies to --format csv only/);
+  });
+
+  it('csv keeps 19-digit IDs as text for a spreadsheet; --raw writes the plain digits for programs', async () => {
+    const dir = dataDirWithOrders(2);
+    const outDir = mkdtempSync(path.join(tmpdir(), 'md-export-out-'));
+    const safe = path.join(outDir, 'safe.csv');
+    const raw = path.join(outDir, 'raw.csv');
+    const env = { MERCHANT_DESK_DATA_DIR: dir };
+    expect((await runCliCapture(['cache', 'export', '--format', 'csv', '--output', safe], env)).code).toBe(0);
+    expect((await runCliCapture(['cache', 'export', '--format', 'csv', '--raw', '--output', raw], env)).code).toBe(0);
+    const id = fakeOrder(2, 0).id;
+    expect(readFileSync(safe, 'utf8').split('\r\n')[1]).toMatch(new RegExp(`^"=""${id}""",`));
+    expect(readFileSync(raw, 'utf8').split('\r\n')[1]).toMatch(new RegExp(`^${id},`));
+    expect(readFileSync(raw, 'utf8')).not.toMatch(/_label/);
   });
 });

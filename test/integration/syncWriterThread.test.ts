@@ -14,6 +14,8 @@ import { bundleChild } from '../helpers/bundleChild';
 
 // The writer thread runs built code (a worker cannot load TypeScript sources): the entry is bundled like the CLI's.
 const NOW = Date.UTC(2026, 2, 15, 12, 0, 0);
+/** A page's answer time: the platform's own clock, believed. */
+const AT = { seenAtMs: NOW, answeredMs: NOW };
 const DAY = 86_400_000;
 const root = path.resolve(import.meta.dirname, '../..');
 let outDir: string;
@@ -200,9 +202,9 @@ describe('the writer thread store', () => {
     try {
       const orders = new FakePlatform(NOW).add(history(250));
       const ran: number[] = [];
-      expect(s.write(orders.slice(0, 100), NOW, []).ok).toBe(true);
+      expect(s.write(orders.slice(0, 100), AT, []).ok).toBe(true);
       s.afterCommitted(() => ran.push(counters.inserted));
-      expect(s.write(orders.slice(100), NOW, []).ok).toBe(true);
+      expect(s.write(orders.slice(100), AT, []).ok).toBe(true);
       s.afterCommitted(() => ran.push(counters.inserted));
       expect(ran).toEqual([]);
       expect(await s.settled()).toEqual({ ok: true, value: undefined });
@@ -222,13 +224,13 @@ describe('the writer thread store', () => {
       const failures: unknown[] = [];
       s.watch((e) => failures.push(e));
       let ran = false;
-      expect(s.write(orders.slice(0, 100), NOW, []).ok).toBe(true);
-      expect(s.write(orders.slice(100), NOW, []).ok).toBe(true);
+      expect(s.write(orders.slice(0, 100), AT, []).ok).toBe(true);
+      expect(s.write(orders.slice(100), AT, []).ok).toBe(true);
       s.afterCommitted(() => (ran = true));
       expect(await s.settled()).toMatchObject({ ok: false, error: { kind: 'cache' } });
       expect(ran).toBe(false);
       expect(failures).toHaveLength(1);
-      expect(s.write(orders.slice(0, 1), NOW, [])).toMatchObject({ ok: false, error: { kind: 'cache' } });
+      expect(s.write(orders.slice(0, 1), AT, [])).toMatchObject({ ok: false, error: { kind: 'cache' } });
       // The first page committed; the refused one rolled back whole.
       expect(cache.orderCount()).toEqual({ ok: true, value: 100 });
     } finally {
@@ -246,14 +248,14 @@ describe('the writer thread store', () => {
     const { store: s } = await store({ deferIndexes: true });
     try {
       const orders = new FakePlatform(NOW).add(history(300));
-      expect(s.write(orders.slice(0, 100), NOW, []).ok).toBe(true);
-      expect(s.write(orders.slice(100, 200), NOW, []).ok).toBe(true);
+      expect(s.write(orders.slice(0, 100), AT, []).ok).toBe(true);
+      expect(s.write(orders.slice(100, 200), AT, []).ok).toBe(true);
       expect(await s.settled()).toEqual({ ok: true, value: undefined });
       // Loading: without the secondary indexes, and the rows wait for the search index.
       expect(indexCount()).toBe(0);
       expect(cache.pendingSearchRows()).toEqual({ ok: true, value: 200 });
       s.loaded();
-      expect(s.write(orders.slice(200), NOW, []).ok).toBe(true);
+      expect(s.write(orders.slice(200), AT, []).ok).toBe(true);
       let seen: [number, unknown] | undefined;
       s.afterCommitted(() => (seen = [indexCount(), cache.pendingSearchRows()]));
       expect(await s.settled()).toEqual({ ok: true, value: undefined });
@@ -269,10 +271,10 @@ describe('the writer thread store', () => {
     const { store: s } = await store();
     try {
       const orders = new FakePlatform(NOW).add(history(2));
-      expect(s.write(orders.slice(0, 1), NOW, [], 1_000).ok).toBe(true);
+      expect(s.write(orders.slice(0, 1), AT, [], 1_000).ok).toBe(true);
       expect(s.ready()).toBeUndefined();
       // One page that came in a response as long as the whole bound: the next fetch waits for the writer.
-      expect(s.write(orders.slice(1), NOW, [], WRITER_QUEUE_CHARS).ok).toBe(true);
+      expect(s.write(orders.slice(1), AT, [], WRITER_QUEUE_CHARS).ok).toBe(true);
       const waiting = s.ready();
       expect(waiting).toBeInstanceOf(Promise);
       await waiting;

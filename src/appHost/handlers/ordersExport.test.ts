@@ -54,6 +54,21 @@ describe('orders:export', () => {
     expect(readdirSync(dir)).toEqual(['chosen.csv']); // no partial file left beside it
   });
 
+  it('offers the Excel workbook too: the dialog is asked for .xlsx and the file is a workbook', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-export-'));
+    const file = path.join(dir, 'chosen.xlsx');
+    const asked: Array<[string, ExportFormat]> = [];
+    t.app.exportDestination = {
+      kind: 'save-dialog',
+      chooseFile: async (name, format) => (asked.push([name, format]), file),
+    };
+    const r = await t.invoke('orders:export', { format: 'xlsx' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(asked).toEqual([['orders-test-2026-11-23.xlsx', 'xlsx']]);
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK'); // a zip: the workbook's container
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it('a cancelled dialog answers {cancelled: true} and writes nothing', async () => {
     t.app.exportDestination = { kind: 'save-dialog', chooseFile: async () => null };
     expect(await t.invoke('orders:export', { format: 'jsonl' })).toEqual({ ok: true, data: { cancelled: true } });

@@ -33,6 +33,7 @@ export type ExportDestination =
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   jsonl: 'application/jsonl; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 /** `orders-<profile>-<date>.<format>`: the dialog's suggestion and the download's name. */

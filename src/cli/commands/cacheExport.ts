@@ -16,34 +16,53 @@ import { refuseBothForms } from '../options';
 interface ExportFlags extends CacheFilterFlags {
   format?: string;
   output?: string;
+  raw?: boolean;
 }
 
-/** `cache export`: every matching order as CSV or JSON Lines, streamed to a file (0600) or standard output. */
+/**
+ * `cache export`: every matching order as CSV, JSON Lines or an Excel workbook, streamed to a file (0600) or
+ * standard output (not a workbook: binary).
+ */
 export function registerCacheExport(cache: Command, run: CommandRunner): void {
   const exportCommand = addCacheFilterOptions(
     cache
       .command('export')
       .description(
-        'every cached order matching the filters, as CSV (one row per order item, UTF-8 with BOM) or JSON Lines; works offline',
+        'every cached order matching the filters, as CSV (one row per order item, UTF-8 with BOM), JSON Lines or an Excel workbook; works offline',
       ),
   )
-    .option('--format <csv|jsonl>', 'csv: a header row and one row per order item; jsonl: one order per line')
+    .option(
+      '--format <csv|jsonl|xlsx>',
+      'csv: a header row and one row per order item; jsonl: one order per line; xlsx: an Excel workbook (sheets Orders and Items; needs --output)',
+    )
     .option('--output <FILE>', 'write to FILE (readable by you only) instead of standard output')
+    .option(
+      '--raw',
+      'csv for programs: values exactly as stored (IDs as plain digits, no apostrophes, no label columns)',
+    )
     .addHelpText(
       'after',
-      '\nCells a spreadsheet would run as a formula (starting with = + - @) get a leading apostrophe. With --json, stdout gets {"orders","rows","file"} (needs --output).',
+      '\nCSV is safe to open in a spreadsheet: IDs are written ="…" so they stay text, status names sit beside the codes, cells a spreadsheet would run as a formula (= + - @) get a leading apostrophe, and fields with , ; tab, quote or line break are quoted. --raw drops all that (never open it in a spreadsheet). With --json, stdout gets {"orders","rows","file"} (needs --output).',
     );
   const checkFlagForms = refuseBothForms(exportCommand, CACHE_FLAG_PAIRS);
   exportCommand.action((flags: ExportFlags) =>
     run(async (ctx) => {
       checkFlagForms();
       const format = exportFormat(flags.format);
+      if (flags.raw && format !== 'csv') throw new CliInputError('--raw applies to --format csv only.');
+      if (format === 'xlsx' && flags.output === undefined)
+        throw new CliInputError('--format xlsx needs --output FILE (a workbook is binary, not for a terminal).');
       const input = cacheFilterInput(flags);
       unwrap(checkExportQuery(input));
       if (ctx.json && flags.output === undefined)
         throw new CliInputError('--json needs --output FILE (standard output carries the export itself).');
       const { output } = flags;
-      const options = { format, ...signal(ctx), ...(output !== undefined ? { file: output } : {}) };
+      const options = {
+        format,
+        ...(flags.raw ? { raw: true } : {}),
+        ...signal(ctx),
+        ...(output !== undefined ? { file: output } : {}),
+      };
       const { orders, rows } = unwrap(
         await withSession(ctx, 'offline', async (session) => {
           // The cache is opened (or refused) before any output is created.
@@ -65,9 +84,11 @@ export function registerCacheExport(cache: Command, run: CommandRunner): void {
 }
 
 function exportFormat(value: string | undefined): ExportFormat {
-  if (value === 'csv' || value === 'jsonl') return value;
+  if (value === 'csv' || value === 'jsonl' || value === 'xlsx') return value;
   throw new CliInputError(
-    value === undefined ? '--format is required: csv or jsonl.' : `--format must be csv or jsonl, got "${value}".`,
+    value === undefined
+      ? '--format is required: csv, jsonl or xlsx.'
+      : `--format must be csv, jsonl or xlsx, got "${value}".`,
   );
 }
 

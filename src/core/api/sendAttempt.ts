@@ -41,7 +41,7 @@ export async function sendAttempt<S extends z.ZodType>(
   const result: Result<Decoded<z.output<S>>, ApiError> = res.ok
     ? decodeEnvelope(res.value, request.schema, now())
     : res.error.kind === 'too-large'
-      ? err(tooLargeError(config.maxResponseMB))
+      ? err(tooLargeError(config.maxResponseMB, res.error.head))
       : err(transportError(res.error, config.timeoutMs));
   onRequest({
     endpoint: request.endpoint,
@@ -54,9 +54,25 @@ export async function sendAttempt<S extends z.ZodType>(
   return result;
 }
 
-function tooLargeError(limitMB: number): ApiError {
+function tooLargeError(limitMB: number, head: string | undefined): ApiError {
+  const firstListedId = head === undefined ? undefined : firstListedIdOf(head);
   return {
     kind: 'protocol',
-    message: `the answer is larger than ${limitMB} MB once decompressed, the limit of the maxResponseMB setting; reading stopped there (raise the setting only if the platform's answers really are that large)`,
+    message: `the answer is larger than ${limitMB} MB once decompressed, the limit of the maxResponseMB setting; reading stopped there`,
+    tooLarge: { limitMB, ...(firstListedId ? { firstListedId } : {}) },
   };
+}
+
+/**
+ * The ID of the first order an order list's answer began to list: the first `"id"` after `"list":[{`, as an
+ * integer literal or a string of digits. Undefined when the first characters hold none (the list's first order
+ * put its ID after a field too large to fit in them).
+ */
+export function firstListedIdOf(head: string): string | undefined {
+  const list = /"list"\s*:\s*\[\s*\{/.exec(head);
+  if (!list) return undefined;
+  // Only the first order's own top-level fields: stop at its first nested object or array.
+  const rest = head.slice(list.index + list[0].length);
+  const own = rest.slice(0, rest.search(/[{[]/) === -1 ? undefined : rest.search(/[{[]/));
+  return /"id"\s*:\s*"?(\d{1,20})"?/.exec(own)?.[1];
 }

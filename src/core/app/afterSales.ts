@@ -11,6 +11,7 @@ import { statusLabel } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
 import type { AppError } from '../../shared/errors/appError';
 import { storeOrder } from './orders';
+import { PlatformClock } from '../sync/platformClock';
 import type { Session } from './session';
 import { appErrorFromApi } from './sessionErrors';
 
@@ -112,7 +113,7 @@ async function refetch(
   if (!page.ok) return err(appErrorFromApi(page.error));
   const order = page.value.data.list.find((o) => o.id === id) ?? null;
   if (!order) return ok({ order, events: [] });
-  const { events } = storeOrder(session, order, (page.value.time && Date.parse(page.value.time)) || session.now());
+  const { events } = storeOrder(session, order, new PlatformClock(session.now).answer(page.value.time));
   return ok({ order, events });
 }
 
@@ -189,7 +190,12 @@ export async function decideAfterSales(
   if (!sent.ok) {
     const e = sent.error;
     if (e.kind === 'outcome-unknown') {
-      if (e.observed.kind === 'found') storeOrder(session, e.observed.order as Order, session.now());
+      // Re-fetched by the API client: no envelope time reaches here, so the copy is ordered by nothing (applied).
+      if (e.observed.kind === 'found')
+        storeOrder(session, e.observed.order as Order, {
+          seenAtMs: new PlatformClock(session.now).standIn(),
+          answeredMs: null,
+        });
       // The filter may already prove it applied (a lost answer); otherwise it stays unsettled, never resent.
       const after = await checkAwaitingReview(session.sellerApi(), orderId, policy.awaitingReview, session.now);
       if (after.review === 'not-awaiting') noteReview(session, orderId, false, policy);

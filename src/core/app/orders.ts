@@ -7,6 +7,7 @@ import type { OrderListData } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
 import { Checkpoint, type SyncStatus } from '../sync/checkpoint';
 import { describeOrderChange, type ChangeEvent } from '../sync/changeEvents';
+import { PlatformClock, type AnswerTime } from '../sync/platformClock';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
 import { checkAwaitingReview } from '../afterSales/reviewCheck';
@@ -123,8 +124,8 @@ export async function refreshOrder(session: Session, id: string): Promise<Result
       return err({ kind: 'protocol', message: `Order ${id} cannot be read: ${skipped[0]!.reason}.` });
     return err(noSuchOrder(id));
   }
-  const seenAtMs = (page.value.time && Date.parse(page.value.time)) || session.now();
-  const stored = storeOrder(session, order, seenAtMs);
+  const at = new PlatformClock(session.now).answer(page.value.time);
+  const stored = storeOrder(session, order, at);
   // The spec's Order has no after-sales status: an order with a request is asked about through the filter too.
   const learned = order.isExistAfterSales === true ? await relearnReview(session, id) : order;
   return ok({ order: learned ?? order, skipped, ...stored });
@@ -148,13 +149,14 @@ async function relearnReview(session: Session, id: string): Promise<Order | unde
 export function storeOrder(
   session: Session,
   order: Order,
-  seenAtMs: number,
+  at: AnswerTime,
 ): { cached: boolean; cacheProblem?: string; events: ChangeEvent[] } {
   const c = session.cacheIfUsable();
   if (!c) return { cached: false, events: [] };
   const baseline = new Checkpoint(c).status();
   const written = c.applyPage<ChangeEvent>([order], {
-    seenAtMs,
+    seenAtMs: at.seenAtMs,
+    answeredMs: at.answeredMs,
     baseline: baseline.ok && baseline.value.baseline,
     describe: describeOrderChange,
   });

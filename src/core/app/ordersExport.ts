@@ -5,6 +5,15 @@ import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
 import { appErrorFromCache } from './sessionErrors';
 
+/** What an export is written as: the format, CSV's exact form for programs (`raw`), a cancel signal. */
+export interface ExportFileOptions {
+  format: ExportFormat;
+  raw?: boolean;
+  signal?: AbortSignal;
+  /** Workbook times' zone (tests; default this computer's). */
+  timeZone?: string;
+}
+
 /** Checks an export's filters before any output is opened. */
 export function checkExportQuery(input: unknown): Result<void, AppError> {
   const valid = parseExportQuery(input);
@@ -12,7 +21,8 @@ export function checkExportQuery(input: unknown): Result<void, AppError> {
 }
 
 /**
- * Every cached order matching the filters, streamed to `out` as CSV or JSON Lines. A cancelled export or a failed
+ * Every cached order matching the filters, streamed to `out` as CSV, JSON Lines or an Excel workbook, with the
+ * profile's status names beside the codes. A cancelled export or a failed
  * write is an `io` error saying what became of the output: `file` (as the merchant named it) is left as it was (the
  * caller writes beside it and renames), a stream is incomplete.
  */
@@ -20,12 +30,13 @@ export async function exportCachedOrders(
   session: Session,
   input: unknown,
   out: Writable,
-  options: { format: ExportFormat; signal?: AbortSignal; file?: string },
+  options: ExportFileOptions & { file?: string },
 ): Promise<Result<ExportSummary, AppError>> {
   const c = session.existingCache();
   if (!c.ok) return c;
   const { file, ...exportOptions } = options;
-  const r = await writeExport(c.value, input, out, exportOptions);
+  const labels = session.statusLabels;
+  const r = await writeExport(c.value, input, out, { ...exportOptions, ...(labels ? { labels } : {}) });
   if (r.ok) return r;
   const e = r.error;
   if (e.kind === 'cancelled') return err(exportCancelled(file));

@@ -1,10 +1,10 @@
 import { chmodSync, createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import type { ExportFormat, ExportSummary } from '../cache/exportOrders';
+import type { ExportSummary } from '../cache/exportOrders';
 import { err, type Result } from '../result';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
-import { exportCachedOrders, exportWriteFailed } from './ordersExport';
+import { exportCachedOrders, exportWriteFailed, type ExportFileOptions } from './ordersExport';
 
 /**
  * The export into a file: written to a temporary file beside it (created owner-only: it holds buyer data), renamed
@@ -15,7 +15,7 @@ export async function exportCachedOrdersToFile(
   session: Session,
   input: unknown,
   file: string,
-  options: { format: ExportFormat; signal?: AbortSignal; named?: string },
+  options: ExportFileOptions & { named?: string },
 ): Promise<Result<ExportSummary, AppError>> {
   const target = path.resolve(file);
   const named = options.named ?? target;
@@ -35,12 +35,8 @@ export async function exportCachedOrdersToFile(
   }
   let done = false;
   try {
-    const { format, signal } = options;
-    const result = await exportCachedOrders(session, input, out, {
-      format,
-      file: named,
-      ...(signal ? { signal } : {}),
-    });
+    const { named: _named, ...exportOptions } = options;
+    const result = await exportCachedOrders(session, input, out, { ...exportOptions, file: named });
     await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
     if (!result.ok) return result;
     chmodSync(partial, 0o600); // the umask may have narrowed the mode further, never widened it; keep it exact

@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { CSV_HEADER, csvCell, csvHeaderLine, orderCsvLines } from './exportCsv';
-
-/** A small RFC 4180 reader: enough to check that what we write reads back field for field. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
+import { parseCsv } from './testing/parseCsv';
 
 const T0 = Date.UTC(2026, 2, 1, 12, 30);
 
@@ -70,15 +42,17 @@ describe('order rows', () => {
     const col = (row: string[], name: string) => row[CSV_HEADER.indexOf(name)];
     for (const [i, row] of rows.slice(1).entries()) {
       expect(row).toHaveLength(CSV_HEADER.length);
-      expect(col(row, 'order_id')).toBe('1500000000000000007');
-      expect(col(row, 'buyer_id')).toBe(order.buyerId);
+      expect(col(row, 'order_id')).toBe('="1500000000000000007"');
+      expect(col(row, 'buyer_id')).toBe(`="${order.buyerId}"`);
+      expect(col(row, 'order_status')).toBe('2');
+      expect(col(row, 'delivery_status_label')).toBe('Pending');
       expect(col(row, 'buyer_name')).toBe('Müller, "Jo"');
       expect(col(row, 'remark')).toBe('ring twice\nthen wait');
       expect(col(row, 'created_at')).toBe('2026-03-01T12:30:00.000Z');
       expect(col(row, 'paid_at')).toBe('2026-03-01T12:30:00.000Z');
       expect(col(row, 'item_index')).toBe(String(i + 1));
     }
-    expect(col(rows[1]!, 'product_spu_id')).toBe('9007199254740993');
+    expect(col(rows[1]!, 'product_spu_id')).toBe('="9007199254740993"');
     expect(col(rows[1]!, 'product_title')).toBe('Steam, 50 €');
     expect(col(rows[1]!, 'quantity')).toBe('2');
     expect(col(rows[2]!, 'product_title')).toBe("'=cmd|calc");
@@ -89,6 +63,6 @@ describe('order rows', () => {
     const rows = parseCsv(orderCsvLines(fakeOrder(1, T0, { orderItems: [] })));
     expect(rows).toHaveLength(1);
     expect(rows[0]![CSV_HEADER.indexOf('item_index')]).toBe('');
-    expect(rows[0]![CSV_HEADER.indexOf('order_id')]).toBe('1500000000000000001');
+    expect(rows[0]![CSV_HEADER.indexOf('order_id')]).toBe('="1500000000000000001"');
   });
 });

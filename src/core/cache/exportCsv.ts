@@ -1,81 +1,106 @@
-import type { Order, OrderItem } from '../../shared/domain/order';
+import type { Order } from '../../shared/domain/order';
 import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
+import {
+  ITEM_COLUMNS,
+  ORDER_COLUMNS,
+  type Cell,
+  type ColumnKind,
+  type ExportColumn,
+  type ExportLabels,
+} from './exportColumns';
 
 /**
- * CSV of orders for spreadsheets (RFC 4180): one row per order item (an order without items gets one row with
- * the item columns empty), a header row first. Every ID and number the platform sends as text stays text; times
- * are ISO 8601 in UTC with the zone (`Z`). The file starts with a UTF-8 byte-order mark so Excel reads it as
- * UTF-8. A cell that a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a
- * leading apostrophe: the export carries buyers' text, and opening it must not run what a buyer typed.
+ * CSV of orders (RFC 4180): one row per order item (an order without items gets one row with the item columns
+ * empty; `item_index` says which item a row is), a header row first. Times are ISO 8601 in UTC with the zone (`Z`).
+ * The file starts with a UTF-8 byte-order mark so Excel reads it as UTF-8.
+ *
+ * By default the file is safe to open in a spreadsheet:
+ * - IDs and order numbers made of digits are written `="1575510000000000000"`: a 19-digit ID written as plain
+ *   digits becomes 1.57551E+18 in Excel (its last digits lost, quoting or not); this form stays text in Excel,
+ *   LibreOffice and Google Sheets. Only digits are ever put inside it.
+ * - status codes have their names beside them (`order_status_label`, …).
+ * - a cell a spreadsheet would run as a formula (= + - @ or their full-width forms, after any spaces; a tab or line
+ *   break first) gets a leading apostrophe: the export carries buyers' text, and opening it must not run what a
+ *   buyer typed. A field holding a comma, semicolon, tab, quote or line break is quoted, so an Excel whose list
+ *   separator is `;` does not split `x;=1+2;y` into a formula cell either.
+ * `raw` is for programs: the values exactly as stored (plain digits, no apostrophes, codes without label columns),
+ * quoted the same way; never open it in a spreadsheet (JSON Lines is the other exact form).
  */
 
 /** UTF-8 byte-order mark: Excel reads a CSV without it in the system's legacy code page. */
 export const UTF8_BOM = '\uFEFF';
 
-type Cell = string | number | boolean | null | undefined;
+export interface CsvStyle {
+  /** Exact values for programs (see above); default false: spreadsheet-safe. */
+  raw: boolean;
+  labels: ExportLabels;
+}
 
-const ORDER_COLUMNS: ReadonlyArray<[string, (o: Order) => Cell]> = [
-  ['order_id', (o) => o.id],
-  ['order_num', (o) => o.orderNum],
-  ['master_order_num', (o) => o.masterOrderNum],
-  ['created_at', (o) => isoTime(o.createTime)],
-  ['paid_at', (o) => isoTime(o.payTime)],
-  ['order_status', (o) => o.orderStatus],
-  ['delivery_status', (o) => o.orderDeliveryStatus],
-  ['delivery_type', (o) => o.deliveryType],
-  ['after_sales_status', (o) => o.orderAfterSalesStatus],
-  ['has_after_sales', (o) => o.isExistAfterSales],
-  ['has_dispute', (o) => o.isExistDispute],
-  ['buyer_id', (o) => o.buyerId],
-  ['buyer_name', (o) => o.buyerName],
-  ['currency', (o) => o.originalCurrencyCode],
-  ['order_price', (o) => o.originalCurrencyProductPrice],
-  ['delivery_method', (o) => o.deliveryMethodName],
-  ['remark', (o) => o.remark],
-];
+const NO_LABELS: ExportLabels = { order: {}, afterSales: {} };
+export const SPREADSHEET_CSV: CsvStyle = { raw: false, labels: NO_LABELS };
 
-const ITEM_COLUMNS: ReadonlyArray<[string, (i: OrderItem) => Cell]> = [
-  ['product_spu_id', (i) => idText(i.productSpuId)],
-  ['product_sku_id', (i) => idText(i.productSkuId)],
-  ['product_spu_num', (i) => i.productSpuNum],
-  ['product_sku_num', (i) => i.productSkuNum],
-  ['product_title', (i) => i.productSpuTitle],
-  ['sku_attributes', (i) => attributes(i.productSkuAttr)],
-  ['quantity', (i) => i.quantity],
-  ['unit_price', (i) => i.originalCurrencyProductUnitPrice],
-  ['item_total', (i) => i.originalCurrencyProductTotalPrice],
-];
+const kept = (raw: boolean) => (c: { kind: ColumnKind }) => !raw || c.kind !== 'label';
 
-export const CSV_HEADER: readonly string[] = [
-  ...ORDER_COLUMNS.map(([n]) => n),
-  'item_index',
-  ...ITEM_COLUMNS.map(([n]) => n),
-];
+/** The header fields of a style. */
+export function csvHeader(style: Pick<CsvStyle, 'raw'> = SPREADSHEET_CSV): string[] {
+  return [
+    ...ORDER_COLUMNS.filter(kept(style.raw)).map((c) => c.name),
+    'item_index',
+    ...ITEM_COLUMNS.filter(kept(style.raw)).map((c) => c.name),
+  ];
+}
+
+/** The spreadsheet-safe header fields. */
+export const CSV_HEADER: readonly string[] = csvHeader();
 
 /** The header line (with CRLF). */
-export function csvHeaderLine(): string {
-  return `${CSV_HEADER.join(',')}\r\n`;
+export function csvHeaderLine(style: Pick<CsvStyle, 'raw'> = SPREADSHEET_CSV): string {
+  return `${csvHeader(style).join(',')}\r\n`;
 }
 
 /** The lines of one order (with CRLF): one per item, at least one. */
-export function orderCsvLines(order: Order): string {
-  const head = ORDER_COLUMNS.map(([, get]) => csvCell(get(order)));
+export function orderCsvLines(order: Order, style: CsvStyle = SPREADSHEET_CSV): string {
+  const field = <T>(c: ExportColumn<T>, row: T): string => {
+    let value = c.get(row, style.labels);
+    if (c.kind === 'time' && typeof value === 'string') value = isoTime(value);
+    return style.raw ? rawCell(value) : csvCell(value, c.kind);
+  };
+  const head = ORDER_COLUMNS.filter(kept(style.raw)).map((c) => field(c, order));
+  const itemColumns = ITEM_COLUMNS.filter(kept(style.raw));
   const items = order.orderItems ?? [];
-  if (items.length === 0) return `${[...head, '', ...ITEM_COLUMNS.map(() => '')].join(',')}\r\n`;
+  if (items.length === 0) return `${[...head, '', ...itemColumns.map(() => '')].join(',')}\r\n`;
   return items
-    .map((item, i) => `${[...head, String(i + 1), ...ITEM_COLUMNS.map(([, get]) => csvCell(get(item)))].join(',')}\r\n`)
+    .map((item, i) => `${[...head, String(i + 1), ...itemColumns.map((c) => field(c, item))].join(',')}\r\n`)
     .join('');
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Starts a spreadsheet runs as a formula: = + - @ (or full-width) after any spaces, or a tab or line break. */
+const FORMULA_START = /^(?:[\t\r\n]|[ \u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+/** What makes a field be quoted: the separators of both list-separator locales, quotes, tabs and line breaks. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+const DIGITS = /^\d+$/;
 
-/** One CSV field: quoted when it holds a comma, quote or line break; a formula-like start made inert. */
-export function csvCell(value: Cell): string {
+/**
+ * One spreadsheet-safe CSV field: quoted when it holds a separator, quote, tab or line break; a formula-like start
+ * made inert; an ID column's digits kept as text (`kind` 'id').
+ */
+export function csvCell(value: Cell, kind?: ColumnKind): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'string' ? value : String(value);
+  if (kind === 'id' && DIGITS.test(text)) return `"=""${text}"""`;
   // Numbers we write ourselves (statuses, quantities) are never formulas; text from the platform or a buyer may be.
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return quoted(text);
+}
+
+/** One exact CSV field (raw): quoted as csvCell quotes, nothing else changed. */
+export function rawCell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  return quoted(typeof value === 'string' ? value : String(value));
+}
+
+function quoted(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A time as ISO 8601 UTC with its zone; text the cache could not read as a time is kept as sent. */
@@ -83,18 +108,4 @@ function isoTime(text: string | null | undefined): string | undefined {
   if (!text) return undefined;
   const ms = parseIsoInstant(text);
   return ms === undefined ? text : formatIsoInstant(ms);
-}
-
-/** IDs as decimal text, never through a float's exponent form. */
-function idText(v: string | number | null | undefined): string | undefined {
-  if (v === null || v === undefined) return undefined;
-  return typeof v === 'number' ? BigInt(Math.trunc(v)).toString() : v;
-}
-
-/** SKU attributes as "name: value" joined with "; ". */
-function attributes(attrs: Record<string, unknown> | null | undefined): string | undefined {
-  if (!attrs) return undefined;
-  return Object.entries(attrs)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join('; ');
 }

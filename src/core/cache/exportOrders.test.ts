@@ -72,7 +72,7 @@ describe('writeExport', () => {
     expect(text.startsWith(`${UTF8_BOM}order_id,order_num,`)).toBe(true);
     const lines = text.slice(1).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(1 + rowsOf(expected));
-    const ids = [...new Set(lines.slice(1).map((l) => l.split(',')[0]))];
+    const ids = [...new Set(lines.slice(1).map((l) => l.split(',')[0]!.replace(/^"=""(\d+)"""$/, '$1')))];
     expect(ids).toEqual(expected.map((o) => o.id));
   });
 

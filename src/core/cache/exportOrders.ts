@@ -4,18 +4,21 @@ import { z } from 'zod';
 import { checkDateRanges } from '../../shared/domain/requests';
 import { err, ok, type Result } from '../result';
 import type { CacheError } from '../../shared/errors/cacheErrors';
-import { csvHeaderLine, orderCsvLines, UTF8_BOM } from './exportCsv';
+import type { StatusLabels } from '../profiles/profileSchema';
+import { exportLabels } from './exportColumns';
+import { csvHeaderLine, orderCsvLines, UTF8_BOM, type CsvStyle } from './exportCsv';
+import { writeXlsx } from './exportXlsx';
 import type { OrderCache } from './orderCache';
 import { CACHE_SORTS, cacheFilterObject, issuesText } from './querySchema';
 
 /**
- * Every cached order matching a query's filters, as CSV or JSON Lines, in keyset pages: memory stays constant
+ * Every cached order matching a query's filters, as CSV, JSON Lines or an Excel workbook (exportXlsx.ts), in keyset pages: memory stays constant
  * however many orders match (one page of orders at a time), and the database is never held between pages, so a
  * sync may write meanwhile (each page is consistent; an order changed during the export appears as of its page).
  * The CLI's `cache export` and the desktop's "Export view" both call this.
  */
 
-export type ExportFormat = 'csv' | 'jsonl';
+export type ExportFormat = 'csv' | 'jsonl' | 'xlsx';
 
 /** The filters of `cache query` plus its sort; no limit and no cursor: everything that matches. */
 export const exportQuerySchema = cacheFilterObject
@@ -38,7 +41,10 @@ export type ExportError = CacheError | { kind: 'cancelled' } | { kind: 'write'; 
 
 export interface ExportSummary {
   orders: number;
-  /** Lines after the header: one per order item in CSV (at least one per order), one per order in JSON Lines. */
+  /**
+   * Lines after the header: one per order item in CSV (at least one per order), one per order in JSON Lines; in a
+   * workbook the rows of both sheets (orders plus items).
+   */
   rows: number;
 }
 
@@ -48,6 +54,12 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** Orders read per page (1–1000). */
   pageSize?: number;
+  /** CSV only: exact values for programs instead of the spreadsheet-safe form (see exportCsv.ts). */
+  raw?: boolean;
+  /** The profile's status names, written beside the codes (CSV and workbook). */
+  labels?: StatusLabels;
+  /** Workbook only: the IANA zone times are shown in (default: this computer's). */
+  timeZone?: string;
 }
 
 /** A chunk of output text, with how many orders and rows it carries. */
@@ -64,11 +76,12 @@ export interface ExportChunk {
 export async function* exportChunks(
   cache: OrderCache,
   input: unknown,
-  options: ExportOptions,
+  options: ExportOptions & { format: 'csv' | 'jsonl' },
 ): AsyncGenerator<ExportChunk, Result<void, ExportError>> {
   const parsed = parseExportQuery(input);
   if (!parsed.ok) return parsed;
-  if (options.format === 'csv') yield { text: `${UTF8_BOM}${csvHeaderLine()}`, orders: 0, rows: 0 };
+  const style: CsvStyle = { raw: options.raw ?? false, labels: exportLabels(options.labels) };
+  if (options.format === 'csv') yield { text: `${UTF8_BOM}${csvHeaderLine(style)}`, orders: 0, rows: 0 };
   const paging = { ...parsed.value, limit: options.pageSize ?? 1000 };
   let cursor: string | null = null;
   do {
@@ -78,7 +91,11 @@ export async function* exportChunks(
     if (options.format === 'csv') {
       const page = cache.queryPage(query);
       if (!page.ok) return page;
-      chunk = { text: page.value.list.map(orderCsvLines).join(''), orders: page.value.list.length, rows: 0 };
+      chunk = {
+        text: page.value.list.map((o) => orderCsvLines(o, style)).join(''),
+        orders: page.value.list.length,
+        rows: 0,
+      };
       for (const order of page.value.list) chunk.rows += Math.max(1, order.orderItems?.length ?? 0);
       cursor = page.value.nextCursor;
     } else {
@@ -106,12 +123,23 @@ export async function writeExport(
   out: Writable,
   options: ExportOptions,
 ): Promise<Result<ExportSummary, ExportError>> {
+  if (options.format === 'xlsx') {
+    const parsed = parseExportQuery(input);
+    if (!parsed.ok) return parsed;
+    return writeXlsx(cache, parsed.value, out, {
+      labels: exportLabels(options.labels),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+    });
+  }
+  const textFormat = { ...options, format: options.format };
   const summary: ExportSummary = { orders: 0, rows: 0 };
   let streamError: Error | undefined;
   const onError = (e: Error) => (streamError ??= e);
   out.on('error', onError);
   try {
-    const chunks = exportChunks(cache, input, options);
+    const chunks = exportChunks(cache, input, textFormat);
     for (;;) {
       const next = await chunks.next();
       if (next.done) return next.value.ok ? ok(summary) : next.value;

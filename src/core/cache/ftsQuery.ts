@@ -1,3 +1,4 @@
+import { foldText } from './searchFold';
 import { isGramWord } from './searchGrams';
 
 /**
@@ -41,20 +42,8 @@ export function ftsString(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-/**
- * Case and accent folding for rows not yet in the full-text index, close to what the FTS tokenizers do
- * (`case_sensitive 0 remove_diacritics …`): so "MÜLLER", "muller" and "Müller" find the same orders whether or
- * not indexing has caught up. Registered as the SQL function `md_fold` on every cache connection.
- */
-export function foldText(text: string): string {
-  // Only the combining diacritics of Latin-style letters (U+0300–U+036F), as the tokenizers: kana voicing marks or
-  // Indic vowel signs are parts of letters, not accents.
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]+/g, '')
-    .toLowerCase()
-    .normalize('NFC');
-}
+/** Search folding lives in searchFold.ts (one definition for the indexes, SQL and the row test). */
+export { foldText } from './searchFold';
 
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -65,17 +54,20 @@ const MIN_TRIGRAM = 3;
 /** Builds the search for `text`, optionally restricted to one column (the product-title filter: one phrase). */
 export function buildTextSearch(text: string, column?: FtsColumn): TextSearch {
   const terms = column ? [text.trim()].filter(Boolean) : searchTerms(text);
-  const long = terms.filter((t) => [...t].length >= MIN_TRIGRAM);
-  const grams = terms.filter((t) => [...t].length < MIN_TRIGRAM && isGramWord(t));
-  const other = terms.filter((t) => [...t].length < MIN_TRIGRAM && !isGramWord(t));
+  // Words are folded before they are sorted by length: "ß" is looked up as "ss", "æø" as "aeo".
+  const folded = terms.map((t) => ({ raw: t, folded: foldText(t) }));
+  const indexed = folded.filter((t) => [...t.folded].length >= MIN_TRIGRAM || isGramWord(t.folded));
+  const long = indexed.filter((t) => [...t.folded].length >= MIN_TRIGRAM).map((t) => t.folded);
+  const grams = indexed.filter((t) => [...t.folded].length < MIN_TRIGRAM).map((t) => t.folded);
+  const other = folded.filter((t) => !indexed.includes(t) && t.folded !== '').map((t) => t.raw);
   const prefix = column ? `${column} : ` : '';
   const expr = (words: string[]) =>
-    words.length > 0 ? words.map((t) => `${prefix}${ftsString(t.toLowerCase())}`).join(' AND ') : undefined;
+    words.length > 0 ? words.map((t) => `${prefix}${ftsString(t)}`).join(' AND ') : undefined;
   return {
     column,
     trigramMatch: expr(long),
     gramMatch: expr(grams),
-    pendingTerms: [...long, ...grams].map(foldText),
+    pendingTerms: [...long, ...grams],
     likePatterns: other.map(likePattern),
   };
 }

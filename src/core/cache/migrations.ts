@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { NO_DUE_MS, readDeadlineRules, recomputeDueColumns } from './dueColumns';
 import { INSIGHT_FACTS_SQL, recomputeInsightFacts } from './insightFacts';
+import { indexPendingRows } from './searchIndex';
 import { searchTextSql } from './searchText';
 
 /**
@@ -224,6 +225,39 @@ INSERT INTO order_search (rid, text)
   SELECT rid, ${searchTextSql('orders')} FROM orders WHERE rid <= (SELECT indexed_rid FROM fts_state WHERE id = 1);
 `;
 
+/**
+ * Search folds more than the tokenizers do (searchFold.ts: ß → ss, ø → o, ł → l, ä → a and ae, …), so both
+ * full-text indexes hold the folded text, computed by the application: the trigram index becomes contentless like
+ * the pairs index (its rows deleted by rowid; a text change is rewritten by the writer, as the pairs always were),
+ * and every order is indexed again with the new folding (backfill), as the folded search text is.
+ */
+const V6 = `
+DROP TRIGGER IF EXISTS orders_fts_update;
+DROP TRIGGER IF EXISTS orders_fts_delete;
+DROP TABLE IF EXISTS orders_fts;
+DROP TABLE IF EXISTS orders_grams;
+DELETE FROM order_search;
+CREATE VIRTUAL TABLE orders_fts USING fts5(
+  order_num, buyer_name, titles, sku_attrs, remark,
+  content = '', contentless_delete = 1,
+  tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+);
+CREATE VIRTUAL TABLE orders_grams USING fts5(
+  order_num, buyer_name, titles, sku_attrs, remark,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER orders_fts_delete AFTER DELETE ON orders
+WHEN old.rid <= (SELECT indexed_rid FROM fts_state WHERE id = 1) BEGIN
+  DELETE FROM orders_fts WHERE rowid = old.rid;
+  DELETE FROM orders_grams WHERE rowid = old.rid;
+END;
+UPDATE fts_state SET indexed_rid = 0 WHERE id = 1;
+`;
+
+/** Rows indexed per batch when a migration indexes every order again (bounded memory per statement). */
+const REINDEX_BATCH = 5_000;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, description: 'orders, full-text index, sync checkpoint, change events', sql: V1 },
   { version: 2, description: 'filter columns by rid, for text search with filters', sql: V2 },
@@ -239,6 +273,14 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'Insights facts per order and per SKU, indexed for the aggregates',
     sql: INSIGHT_FACTS_SQL,
     backfill: (db) => void recomputeInsightFacts(db, readDeadlineRules(db)),
+  },
+  {
+    version: 6,
+    description: 'search folds ß, ø, æ, ł, đ, œ and ä/ö/ü as ae/oe/ue: both full-text indexes hold folded text',
+    sql: V6,
+    backfill: (db) => {
+      while (indexPendingRows(db, REINDEX_BATCH) > 0);
+    },
   },
 ];
 

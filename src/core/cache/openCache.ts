@@ -2,7 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../paths/privateFiles';
-import { foldText } from './ftsQuery';
+import { foldForIndex } from './searchFold';
 import { err, ok, type Result } from '../result';
 import { classifyCacheException, type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { restoreIndexes } from './deferredIndexes';
@@ -79,9 +79,9 @@ export function openOrderCache(options: OpenCacheOptions): Result<OrderCache, Ca
     // rowid at random. Both are bounded, and the mapped pages are the OS's file cache, reclaimable.
     db.pragma(`mmap_size = ${256 * 1024 * 1024}`);
     db.pragma('cache_size = -16384');
-    // Search of rows not yet indexed folds case and accents like the FTS tokenizers (see ftsQuery.ts).
+    // Search of rows not yet indexed folds their text as the indexes hold it (see searchFold.ts).
     db.function('md_fold', { deterministic: true }, (text: unknown) =>
-      typeof text === 'string' ? foldText(text) : null,
+      typeof text === 'string' ? foldForIndex(text) : null,
     );
     applyMigrations(db);
     // A first full sync killed while loading without its indexes (deferredIndexes.ts) left them to be created.

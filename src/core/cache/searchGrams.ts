@@ -1,7 +1,7 @@
 /**
  * Single characters and character pairs of the searchable text, for the orders_grams index: it answers search
  * words of 1–2 characters (a two-character Chinese name, a country code) that the trigram index cannot.
- * Grams are taken inside runs of letters and digits, lower-cased; the FTS tokenizer folds accents on both sides.
+ * Grams are taken inside runs of letters and digits of the folded text (searchFold.ts), as the search words are.
  */
 
 const RUN = /[\p{L}\p{N}]+/gu;
@@ -52,13 +52,9 @@ export interface SearchColumns {
   remark: string;
 }
 
-/** The grams document of one order, column by column (in orders_grams column order). */
-export function gramColumns(row: SearchColumns): [string, string, string, string, string] {
-  return [
-    gramsOf(row.order_num ?? ''),
-    gramsOf(row.buyer_name),
-    gramsOf(row.titles),
-    gramsOf(row.sku_attrs),
-    gramsOf(row.remark),
-  ];
+/** The grams documents of one order's folded columns (indexedColumns, in orders_grams column order). */
+export function gramColumns(
+  folded: readonly [string, string, string, string, string],
+): [string, string, string, string, string] {
+  return [gramsOf(folded[0]), gramsOf(folded[1]), gramsOf(folded[2]), gramsOf(folded[3]), gramsOf(folded[4])];
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { gramColumns, type SearchColumns } from './searchGrams';
-import { searchTextOf } from './searchText';
+import { COLUMN_SEPARATOR, indexedColumns } from './searchText';
 
 /**
  * The batched full-text indexes (see migrations.ts): rows above `fts_state.indexed_rid` wait to be indexed and
@@ -33,17 +33,19 @@ export function indexPendingRows(db: Database.Database, maxRows: number): number
         .all(from, maxRows) as Array<SearchColumns & { rid: number }>;
       if (rows.length === 0) return 0;
       const upTo = rows[rows.length - 1]!.rid;
-      db.prepare(
-        `INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark)
-         SELECT rid, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE rid > ? AND rid <= ? ORDER BY rid`,
-      ).run(from, upTo);
+      // Both indexes hold the folded text (searchFold.ts), computed here once per row for all three.
+      const trigrams = db.prepare(
+        'INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
+      );
       const grams = db.prepare(
         'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
       );
       const text = db.prepare('INSERT INTO order_search (rid, text) VALUES (?, ?)');
       for (const row of rows) {
-        grams.run(row.rid, ...gramColumns(row));
-        text.run(row.rid, searchTextOf(row));
+        const folded = indexedColumns(row);
+        trigrams.run(row.rid, ...folded);
+        grams.run(row.rid, ...gramColumns(folded));
+        text.run(row.rid, folded.join(COLUMN_SEPARATOR));
       }
       db.prepare('UPDATE fts_state SET indexed_rid = ? WHERE id = 1').run(upTo);
       return rows.length;

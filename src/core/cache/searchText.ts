@@ -1,22 +1,23 @@
-import { foldText } from './ftsQuery';
+import { foldForIndex, FORM_SEPARATOR } from './searchFold';
 import type { SearchColumns } from './searchGrams';
 
 /**
- * Each order's searchable texts folded (case and accents, as `md_fold`) and joined into one string, kept in
- * `order_search` for the indexed rows. A search whose words are common tests them on each row with `instr`
- * while it reads the sort index in order, stopping after one page (see textTestPlan.ts) — cheaper than
- * collecting every full-text match first.
+ * Each order's searchable texts folded (searchFold.ts: case, accents, ß/ø/æ/ł/đ/œ, and ä/ö/ü also as ae/oe/ue),
+ * column by column: what both full-text indexes are fed, and, joined into one string, the `order_search` text of
+ * the indexed rows. A search whose words are common tests them on each row with `instr` while it reads the sort
+ * index in order, stopping after one page (see textTestPlan.ts) — cheaper than collecting every full-text match
+ * first.
  */
 
 /** Between two columns, so no search word matches across them (a word holding it is not tested this way). */
-export const COLUMN_SEPARATOR = '\u001f';
+export const COLUMN_SEPARATOR = FORM_SEPARATOR;
+
+/** The searchable columns, in the order of both FTS tables. */
+const SEARCH_COLUMNS = ['order_num', 'buyer_name', 'titles', 'sku_attrs', 'remark'] as const;
 
 /** The same in SQL, for a row of `orders` named `alias` (rows not indexed yet; the migration that fills the table). */
 export function searchTextSql(alias: string): string {
-  return [
-    `coalesce(${alias}.order_num, '')`,
-    ...['buyer_name', 'titles', 'sku_attrs', 'remark'].map((c) => `${alias}.${c}`),
-  ]
+  return [`coalesce(${alias}.order_num, '')`, ...SEARCH_COLUMNS.slice(1).map((c) => `${alias}.${c}`)]
     .map((column) => `md_fold(${column})`)
     .join(' || char(31) || ');
 }
@@ -29,14 +30,21 @@ function fold(text: string): string {
   if (text === '') return '';
   let folded = remembered.get(text);
   if (folded === undefined) {
-    folded = foldText(text);
+    folded = foldForIndex(text);
     if (remembered.size >= REMEMBERED) remembered.clear();
     remembered.set(text, folded);
   }
   return folded;
 }
 
+export type IndexedColumns = [string, string, string, string, string];
+
+/** The folded text of each searchable column, as both full-text indexes hold it (in their column order). */
+export function indexedColumns(row: SearchColumns): IndexedColumns {
+  return [fold(row.order_num ?? ''), fold(row.buyer_name), fold(row.titles), fold(row.sku_attrs), fold(row.remark)];
+}
+
 /** The folded search text of one order (the `order_search.text` of its row). */
 export function searchTextOf(row: SearchColumns): string {
-  return [row.order_num ?? '', row.buyer_name, row.titles, row.sku_attrs, row.remark].map(fold).join(COLUMN_SEPARATOR);
+  return indexedColumns(row).join(COLUMN_SEPARATOR);
 }

@@ -4,7 +4,7 @@ import { DueColumnWriter } from './dueColumns';
 import { InsightFactsWriter } from './insightFacts';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
-import { searchTextOf } from './searchText';
+import { COLUMN_SEPARATOR, indexedColumns } from './searchText';
 
 /** What a change event must carry for the cache to store it (the sync layer defines the event types). */
 export interface StorableEvent {
@@ -14,8 +14,13 @@ export interface StorableEvent {
 }
 
 export interface PageWriteOptions<E extends StorableEvent> {
-  /** Platform time (envelope `time`) of the response the orders came in. */
+  /** Platform time (envelope `time`) of the response the orders came in, as believed (see PlatformClock). */
   seenAtMs: number;
+  /**
+   * The envelope time exactly as the platform sent it, which alone orders two copies of an order (stored as
+   * `seen_ms`): null when the answer carried none (the copy is then never judged stale); omitted: `seenAtMs` is it.
+   */
+  answeredMs?: number | null;
   /**
    * True once the cache holds a complete baseline (a finished full sync). Before that, orders stored for the
    * first time get the newest instant they carry as their known update time, and no events are described.
@@ -44,8 +49,9 @@ export const EVENT_RETENTION = 10_000;
 type ExistingRow = SearchColumns & { rid: number; content_hash: string; seen_ms: number };
 
 /**
- * A copy read this much earlier (platform clock) than the stored one is stale: answers of one sync can arrive out
- * of order. Past this gap the platform clock is taken to have jumped back, and the copy is applied.
+ * A copy the platform answered this much earlier (its envelope times, as sent) than the stored one is stale:
+ * answers of one sync can arrive out of order. Past this gap the platform clock is taken to have jumped back, and
+ * the copy is applied. Only the platform's own times are compared, never a stand-in local clock (PlatformClock).
  */
 export const STALE_COPY_WINDOW_MS = 15 * 60_000;
 
@@ -84,6 +90,8 @@ export class OrderWriter {
   private readonly selectJson: Database.Statement<[number], string>;
   private readonly indexedRid: Database.Statement<[], number>;
   private readonly deleteGrams: Database.Statement<[number]>;
+  private readonly deleteTrigrams: Database.Statement<[number]>;
+  private readonly insertTrigrams: Database.Statement<[number, string, string, string, string, string]>;
   private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
   private readonly upsertSearchText: Database.Statement<[number, string]>;
   private readonly selectTitleGroup: Database.Statement<[string], number>;
@@ -120,6 +128,10 @@ export class OrderWriter {
     this.selectJson = db.prepare<[number], string>('SELECT json FROM order_json WHERE rid = ?').pluck();
     this.indexedRid = db.prepare<[], number>('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck();
     this.deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
+    this.deleteTrigrams = db.prepare('DELETE FROM orders_fts WHERE rowid = ?');
+    this.insertTrigrams = db.prepare(
+      'INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     this.insertGrams = db.prepare(
       'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -156,6 +168,7 @@ export class OrderWriter {
   ): PageWriteResult<E> {
     const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
+    const answeredMs = opts.answeredMs === undefined ? opts.seenAtMs : opts.answeredMs;
     this.due.begin();
     this.facts.begin();
     for (const order of orders) {
@@ -167,7 +180,7 @@ export class OrderWriter {
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
           changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
-          seen_ms: opts.seenAtMs,
+          seen_ms: answeredMs ?? 0,
         });
         this.insertJson.run(info.lastInsertRowid, columns.json);
         this.due.inserted(Number(info.lastInsertRowid), order);
@@ -176,7 +189,7 @@ export class OrderWriter {
         if (opts.baseline && opts.describe) this.record(result, opts.describe(undefined, order, opts.seenAtMs));
       } else if (
         existing.content_hash === columns.content_hash ||
-        (existing.seen_ms > opts.seenAtMs && existing.seen_ms - opts.seenAtMs <= STALE_COPY_WINDOW_MS)
+        (answeredMs !== null && existing.seen_ms > answeredMs && existing.seen_ms - answeredMs <= STALE_COPY_WINDOW_MS)
       ) {
         // The same, or an older copy than the one stored (a late answer): nothing to write, no events.
         result.unchanged++;
@@ -187,7 +200,7 @@ export class OrderWriter {
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
           changed_ms: opts.seenAtMs,
-          seen_ms: opts.seenAtMs,
+          seen_ms: answeredMs ?? existing.seen_ms,
           rid: existing.rid,
         });
         this.updateJson.run(columns.json, existing.rid);
@@ -217,11 +230,14 @@ export class OrderWriter {
     return gid;
   }
 
-  /** The trigram index follows text changes by trigger; the grams index and the folded text are computed here. */
+  /** Both full-text indexes and the folded text of an indexed row whose text changed, from its folded columns. */
   private rewriteGrams(rid: number, columns: OrderColumns): void {
+    const folded = indexedColumns(columns);
+    this.deleteTrigrams.run(rid);
+    this.insertTrigrams.run(rid, ...folded);
     this.deleteGrams.run(rid);
-    this.insertGrams.run(rid, ...gramColumns(columns));
-    this.upsertSearchText.run(rid, searchTextOf(columns));
+    this.insertGrams.run(rid, ...gramColumns(folded));
+    this.upsertSearchText.run(rid, folded.join(COLUMN_SEPARATOR));
   }
 
   private record<E extends StorableEvent>(result: PageWriteResult<E>, events: E[]): void {

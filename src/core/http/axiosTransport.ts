@@ -3,7 +3,13 @@ import https from 'node:https';
 import type { Readable } from 'node:stream';
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { err, ok } from '../result';
-import type { HttpRequest, HttpResponse, HttpTransport, TransportFailure } from './transport';
+import {
+  TOO_LARGE_HEAD_BYTES,
+  type HttpRequest,
+  type HttpResponse,
+  type HttpTransport,
+  type TransportFailure,
+} from './transport';
 
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -34,14 +40,16 @@ export interface AxiosTransportOptions {
 }
 
 /** Reads a (decompressed) body stream up to `maxBytes`; `undefined` as soon as it passes them. */
-async function readCapped(stream: Readable, maxBytes: number): Promise<Buffer | undefined> {
+async function readCapped(stream: Readable, maxBytes: number): Promise<Buffer | { head: string }> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     total += chunk.length;
     if (total > maxBytes) {
       stream.destroy();
-      return undefined;
+      // The start of the answer (what was read), to name what did not fit; the rest was never read.
+      const read = Buffer.concat(chunks);
+      return { head: decodeText(read.subarray(0, Math.min(read.length, TOO_LARGE_HEAD_BYTES))) };
     }
     chunks.push(chunk);
   }
@@ -104,11 +112,12 @@ export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpT
           signal: stop.signal,
         });
         const body = await readCapped(res.data, request.maxResponseBytes);
-        if (body === undefined) {
+        if (!Buffer.isBuffer(body)) {
           // Reading stopped at the cap; this connection still has unread bytes, so it is closed, not reused.
           return err<TransportFailure>({
             kind: 'too-large',
             message: `the answer is larger than ${request.maxResponseBytes} bytes (after decompression)`,
+            head: body.head,
           });
         }
         return ok<HttpResponse>({

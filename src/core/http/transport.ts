@@ -31,7 +31,15 @@ export interface HttpResponse {
 export interface TransportFailure {
   kind: 'refused' | 'dropped' | 'timeout' | 'aborted' | 'too-large';
   message: string;
+  /**
+   * too-large only: the answer's first characters (at most TOO_LARGE_HEAD_BYTES), so the caller can name what did
+   * not fit (the order ID of a one-order page). Platform data: read, never logged or kept.
+   */
+  head?: string;
 }
+
+/** How much of a too-large answer is kept for naming it. */
+export const TOO_LARGE_HEAD_BYTES = 64 * 1024;
 
 /** The one network layer of the app: the core never calls HTTP any other way. */
 export interface HttpTransport {

@@ -16,6 +16,8 @@ export class WindowPass {
   readonly totals: number[] = [];
   /** Creation time of page 1's first order (the window's newest, on a newest-first list). */
   firstListedMs: number | undefined;
+  /** Orders this pass's answers brought that were not known and are newer than every order known before. */
+  newAtTop = 0;
   /** More orders than one query lists: paged to its last page, where the window splits. */
   overfull = false;
   /** The last page came back short (the list shrank while paged): the split waits for another pass. */
@@ -78,7 +80,13 @@ export class CreationWindow {
 
   /** Takes in one answer for the window, from any pass. */
   learn(orders: readonly Order[], skipped: readonly SkippedOrder[], totalCount: number): void {
-    for (const order of orders) this.known.set(order.id, createdMs(order));
+    let newest = -Infinity;
+    for (const ms of this.known.values()) if (ms > newest) newest = ms;
+    for (const order of orders) {
+      const ms = createdMs(order);
+      if (this.known.size > 0 && ms > newest && !this.known.has(order.id)) this.pass.newAtTop++;
+      this.known.set(order.id, ms);
+    }
     for (const order of skipped) this.known.set(order.id, createdMs(order));
     this.largestTotal = Math.max(this.largestTotal, totalCount);
   }

@@ -5,6 +5,7 @@ import { err, ok, type Result } from '../result';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
 import type { SyncError } from '../../shared/errors/syncErrors';
+import type { AnswerTime } from './platformClock';
 
 /** A change event as stored in the cache's outbox, with its sequence number. */
 export type StoredChangeEvent = ChangeEvent & { seq: number };
@@ -42,7 +43,7 @@ export interface PageStore {
    */
   write(
     orders: readonly Order[],
-    seenAtMs: number,
+    at: AnswerTime,
     skipped: readonly SkippedOrder[],
     bodyChars?: number,
   ): Result<void, SyncError>;
@@ -109,7 +110,7 @@ export class PageWriter {
     this.deferring = deferIndexes;
   }
 
-  write(orders: readonly Order[], seenAtMs: number): Result<PageWriteResult<ChangeEvent>, CacheError> {
+  write(orders: readonly Order[], at: AnswerTime): Result<PageWriteResult<ChangeEvent>, CacheError> {
     if (this.deferring) {
       // At the first page, on the connection that writes: opening a connection creates deferred indexes again.
       this.deferring = false;
@@ -117,7 +118,8 @@ export class PageWriter {
       if (!deferred.ok) return deferred;
     }
     const written = this.cache.applyPage<ChangeEvent>(orders, {
-      seenAtMs,
+      seenAtMs: at.seenAtMs,
+      answeredMs: at.answeredMs,
       baseline: this.baseline,
       describe: describeOrderChange,
     });
@@ -154,9 +156,9 @@ export function inThreadPageStore(
   const writer = new PageWriter(cache, baseline, deferIndexes);
   const accounting = new PageAccounting(counters, onChange);
   return {
-    write(orders, seenAtMs, skipped) {
+    write(orders, at, skipped) {
       accounting.skip(skipped);
-      const written = writer.write(orders, seenAtMs);
+      const written = writer.write(orders, at);
       if (!written.ok) return err({ kind: 'cache', error: written.error });
       accounting.committed(written.value);
       return ok(undefined);

@@ -29,7 +29,7 @@ if (port) {
         return;
       }
       if (request.kind === 'finish') return reply({ kind: 'finished', result: writer.finish() });
-      reply({ kind: 'page', result: writer.write(request.orders, request.seenAtMs) });
+      reply({ kind: 'page', result: writer.write(request.orders, request.at) });
     });
     reply({ kind: 'ready' });
   }

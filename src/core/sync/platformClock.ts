@@ -21,6 +21,18 @@ export interface ClockSkew {
 }
 
 /**
+ * When one answer was given. `seenAtMs` is the platform clock as believed (read below: the stand-in when the time
+ * is missing or far ahead) — what update times, watermarks and a run's bounds are made of. `answeredMs` is the
+ * envelope time exactly as the platform sent it (null when missing or unreadable): it only orders two copies of
+ * one order, so a late answer does not overwrite a newer copy. A stand-in clock must never do that: set back by
+ * the margin, it would judge a fresh copy older than one fetched minutes before and drop a real update.
+ */
+export interface AnswerTime {
+  seenAtMs: number;
+  answeredMs: number | null;
+}
+
+/**
  * The platform clock as a sync reads it from each answer's envelope `time`: the watermark and a run's bounds are
  * platform times, never local ones. The local clock, set back by LOCAL_CLOCK_MARGIN_MS, stands in when the time is
  * missing or unreadable (the spec says it never is), or more than a day ahead of the local clock — a broken or
@@ -45,6 +57,11 @@ export class PlatformClock {
     if (ms === undefined) return this.standIn();
     if (Math.abs(ms - local) > CLOCK_SKEW_LIMIT_MS) this.noteSkew(ms, local);
     return ms - local > CLOCK_SKEW_LIMIT_MS ? this.standIn() : ms;
+  }
+
+  /** The platform time of one answer, and its own time as sent (see AnswerTime). */
+  answer(time: string | undefined): AnswerTime {
+    return { seenAtMs: this.read(time), answeredMs: parseIsoInstant(time) ?? null };
   }
 
   /** The local clock standing in for the platform's: set back by the margin. */

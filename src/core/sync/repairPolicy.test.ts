@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bisectCost, bisectParts, chooseRepair, onePageParts, type ShortWindow } from './repairPolicy';
+import {
+  bisectCost,
+  bisectParts,
+  chooseRepair,
+  onePageParts,
+  TOP_FILL,
+  topParts,
+  type ShortWindow,
+} from './repairPolicy';
 
 const times = (n: number, step = 10, from = 0) => Array.from({ length: n }, (_, i) => from + i * step);
 const short = (w: Partial<ShortWindow>): ShortWindow => ({
@@ -76,5 +84,28 @@ describe('what a short pass leads to', () => {
     expect(bisectCost(1, 100, 0)).toBe(14);
     expect(bisectCost(1, 100, 0.05)).toBeCloseTo(14 / 0.3);
     expect(bisectCost(1, 6, 1)).toBe(Infinity);
+  });
+});
+
+describe('new orders entering a newest-first list at its top', () => {
+  it('a repair probe that still disagrees cuts off a one-page top part: the quiet rest completes at its probe', () => {
+    const known = times(5_000);
+    const moving = short({ knownTimes: known, largestTotal: 5_012, repairing: true, newestFirst: true });
+    const r = chooseRepair(moving, 100);
+    expect(r.kind).toBe('bisect');
+    if (r.kind !== 'bisect') return;
+    // The top part holds the newest known orders and the 12 missing ones in TOP_FILL of a page.
+    const cut = known[known.length - (Math.floor(100 * TOP_FILL) - 12)]!;
+    expect(r.parts).toEqual([
+      { lo: moving.range.lo, hi: cut - 1 },
+      { lo: cut, hi: moving.range.hi },
+    ]);
+  });
+
+  it('on any other list order (or with no newcomer at the top) it halves at the median as before', () => {
+    const known = times(5_000);
+    const other = short({ knownTimes: known, largestTotal: 5_012, repairing: true });
+    expect(chooseRepair(other, 100)).toEqual({ kind: 'bisect', parts: bisectParts(other.range, known) });
+    expect(topParts(other.range, known, 95, 100)).toBeUndefined(); // the missing fill the top part alone
   });
 });

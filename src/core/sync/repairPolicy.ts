@@ -32,6 +32,11 @@ export interface ShortWindow {
   repairing: boolean;
   /** Orders that entered the list per answer during the pass (0: it held still). */
   arrivalsPerAnswer: number;
+  /**
+   * The pass's first page began with the window's newest known order: the list is served newest first, so orders
+   * arriving (created now, or dated a little back) enter at its top.
+   */
+  newestFirst?: boolean;
 }
 
 /** Share of a page a part gets in known orders: the rest is room for orders missing or arriving before its probe. */
@@ -42,8 +47,14 @@ export function chooseRepair(w: ShortWindow, pageSize: number): Repair {
   if (known > w.largestTotal) return { kind: 'restart' };
   if (isInstant(w.range) || known < 2 || w.largestTotal <= pageSize) return { kind: 'repage' };
   const bisect = { kind: 'bisect' as const, parts: bisectParts(w.range, w.knownTimes) };
-  // A repair probe still disagrees: the halves at the median are the most even split of what is known.
-  if (w.repairing) return bisect;
+  if (w.repairing) {
+    // A repair probe still disagrees. On a newest-first list new orders enter at the top of the newest window (some
+    // dated a little back, before orders already listed): cut off a one-page top part holding them and the newest
+    // known orders; the rest, quiet, completes at its probe (when the missing ones were elsewhere, it disagrees and
+    // is bisected). On any other list order the halves at the median are the most even split of what is known.
+    const top = w.newestFirst ? topParts(w.range, w.knownTimes, w.largestTotal - known, pageSize) : undefined;
+    return top ? { kind: 'bisect', parts: top } : bisect;
+  }
   const partition = onePageParts(w.range, w.knownTimes, Math.max(1, Math.floor(pageSize * PART_FILL)));
   if (partition.length < 2) return bisect; // every known order at one instant: halving still narrows the range
   const missing = w.largestTotal - known;
@@ -87,6 +98,30 @@ export function onePageParts(range: CreateWindow, knownTimes: readonly number[],
   }
   parts.push({ lo, hi: range.hi });
   return parts;
+}
+
+/** Share of a page the top part gets (known and missing orders): most of one answer, the rest for arrivals. */
+export const TOP_FILL = 0.9;
+
+/**
+ * The window cut below its newest known orders, so that the part above holds them and the missing orders in about
+ * TOP_FILL of a page. Undefined when the missing orders alone fill that, or nothing would be left below.
+ */
+export function topParts(
+  range: CreateWindow,
+  knownTimes: readonly number[],
+  missing: number,
+  pageSize: number,
+): CreateWindow[] | undefined {
+  const room = Math.floor(pageSize * TOP_FILL) - Math.max(0, missing);
+  if (room < 1 || knownTimes.length <= room) return undefined;
+  const cut = knownTimes[knownTimes.length - room]!;
+  if (range.lo !== null && cut <= range.lo) return undefined;
+  if (cut > range.hi) return undefined;
+  return [
+    { lo: range.lo, hi: cut - 1 },
+    { lo: cut, hi: range.hi },
+  ];
 }
 
 /** Halves a window at the median known creation time (the lower half ends there). */

@@ -356,6 +356,28 @@ describe('incremental sync', () => {
     }
   });
 
+  it('a platform clock that jumps ahead after a full sync: a fresh copy fetched a minute later is applied, not judged stale', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(300));
+    expect(await engine(platform).sync()).toMatchObject({ ok: true, value: { mode: 'full' } });
+    platform.answerTime = () => '2999-01-01T00:00:00.000Z';
+    platform.clock += 60_000;
+    const [id] = platform.ids();
+    platform.update(id!, { orderStatus: 6 });
+    const poll = await engine(platform).sync();
+    expect(poll).toMatchObject({ ok: true, value: { mode: 'incremental', updated: 1, unchanged: 0 } });
+    expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 6 } });
+    // The update time the cache records is still a believable one (the stand-in), never the year 2999.
+    const changed = cache.db.prepare('SELECT changed_ms FROM orders WHERE id = ?').pluck().get(id) as number;
+    expect(changed).toBeLessThanOrEqual(platform.clock);
+    // The clock comes back: the next change is applied too (the copy from "2999" does not freeze the order).
+    platform.answerTime = undefined;
+    platform.clock += 60_000;
+    platform.update(id!, { orderStatus: 5 });
+    expect(await engine(platform).sync()).toMatchObject({ ok: true, value: { updated: 1 } });
+    expect(cache.getOrder(id!)).toMatchObject({ ok: true, value: { orderStatus: 5 } });
+  });
+
   it('a watermark stored past the local clock (by a far-ahead platform clock) is not trusted: a full sync instead', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(300));

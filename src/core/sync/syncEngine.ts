@@ -278,9 +278,9 @@ interface PlannedSync {
 /** `store`, with `check` run before every page is handed to it (a failed check stops the page and the sync). */
 function checkedFirst(store: PageStore, check: () => Result<void, SyncError>): PageStore {
   return {
-    write(orders, seenAtMs, skipped, bodyChars) {
+    write(orders, at, skipped, bodyChars) {
       const checked = check();
-      return checked.ok ? store.write(orders, seenAtMs, skipped, bodyChars) : checked;
+      return checked.ok ? store.write(orders, at, skipped, bodyChars) : checked;
     },
     loaded: () => store.loaded(),
     afterCommitted: (fn) => store.afterCommitted(fn),

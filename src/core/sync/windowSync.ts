@@ -10,6 +10,7 @@ import type { PageStore } from './pageStore';
 import type { PlatformClock } from './platformClock';
 import type { ProgressTracker } from './progress';
 import { chooseRepair, mostlyMissing } from './repairPolicy';
+import { isTooLarge, refetchInSmallerPages } from './oversizePages';
 import { RequestPump, type Urgency } from './requestPump';
 import type { SyncError } from '../../shared/errors/syncErrors';
 import { describeWindow, isInstant, pagesFor, planSplit, windowFilter, type CreateWindow } from './windowPlanner';
@@ -140,13 +141,23 @@ export class WindowSync {
 
   private async send(request: PageRequest): Promise<void> {
     const { window: win } = request;
-    const answer = await this.options.source.listOrders({
+    const query = {
       ...this.options.baseFilter,
       // Only the root probe goes unbounded; once answered, its upper bound is the platform time of that answer.
       ...(win.hi === null ? {} : windowFilter(win)),
       pageIndex: request.pageIndex,
       pageSize: this.pageSize,
-    });
+    };
+    let answer = await this.options.source.listOrders(query);
+    if (!answer.ok && isTooLarge(answer.error) && !this.pump.failed) {
+      // An answer over the response cap: the same positions in smaller pages, the order that cannot fit skipped.
+      const smaller = await refetchInSmallerPages(this.options.source, query, answer.error);
+      if (smaller === 'too-deep') {
+        if (!this.pump.failed) this.splitTooLarge(win, answer.error);
+        return;
+      }
+      answer = smaller;
+    }
     if (!this.pump.failed) this.onAnswer(request, answer);
     // Holds this request slot while the writer is behind: fetched pages never pile up in memory.
     const ready = this.options.writes.ready();
@@ -186,10 +197,11 @@ export class WindowSync {
     const { window: win } = request;
     if (!answer.ok) return this.fail({ kind: 'api', error: answer.error, window: describeWindow(win) });
     const { data, time } = answer.value;
-    const seenAtMs = this.options.clock.read(time);
+    const at = this.options.clock.answer(time);
+    const seenAtMs = at.seenAtMs;
     this.requests++;
     this.fetched += data.list.length;
-    const written = this.options.writes.write(data.list, seenAtMs, data.skipped, answer.value.bodyChars);
+    const written = this.options.writes.write(data.list, at, data.skipped, answer.value.bodyChars);
     if (!written.ok) return this.fail(written.error);
     if (win.root && win.hi === null) {
       this.options.progress.expectOrders(data.totalCount);
@@ -328,13 +340,22 @@ export class WindowSync {
       this.trace('repage', win); // the last page came back short: split on the next pass
       return this.startPass(win);
     }
+    const knownTimes = win.knownTimes();
+    const newest = knownTimes[knownTimes.length - 1];
     const repair = chooseRepair(
       {
         range: win.range,
-        knownTimes: win.knownTimes(),
+        knownTimes,
         largestTotal: win.largestTotal,
         repairing: win.repairing,
         arrivalsPerAnswer: win.pass.arrivalsPerAnswer,
+        // Page 1 began with the newest known order and brought orders newer than any known before: new orders
+        // enter this list at its top.
+        newestFirst:
+          newest !== undefined &&
+          win.pass.firstListedMs !== undefined &&
+          win.pass.firstListedMs >= newest &&
+          win.pass.newAtTop > 0,
       },
       this.pageSize,
     );
@@ -360,6 +381,33 @@ export class WindowSync {
         this.trace(repair.kind, win);
         return this.replace(win, repair.parts, repair.kind === 'bisect');
     }
+  }
+
+  /**
+   * A page too large to read lies too deep in its window to be fetched in smaller pages (page index ≤ 100): the
+   * window is cut in two by creation time, so its parts hold fewer orders and their pages can shrink.
+   */
+  private splitTooLarge(win: CreationWindow, error: ApiError): void {
+    if (win.state !== 'active') return; // already split (or done) for another page of it
+    const hi = win.hi;
+    const known = win.knownTimes();
+    const lo = win.lo ?? (known.length > 0 ? known[0]! : 0);
+    if (hi === null || hi <= lo) return this.fail({ kind: 'api', error, window: describeWindow(win) });
+    // Below the oldest order fetched so far: on a newest-first list the part above holds the pages read already
+    // and the part below starts with the order that did not fit. Any other list order still halves the window.
+    const below = known.length > 0 ? known[0]! - 1 : undefined;
+    const mid = below !== undefined && below > lo && below < hi ? below : lo + Math.floor((hi - lo) / 2);
+    const cancelled = this.pump.cancel((request) => request.window === win);
+    if (cancelled > 0) this.options.progress.pagesCancelled(cancelled);
+    this.trace('bisect', win);
+    this.replace(
+      win,
+      [
+        { lo: win.lo, hi: mid },
+        { lo: mid + 1, hi },
+      ],
+      false,
+    );
   }
 
   /** Replaces a window by parts covering it, each knowing what the window knew of it, each probed. */

@@ -3,6 +3,7 @@ import type { PageWriteResult } from '../cache/upsertOrders';
 import type { Result } from '../result';
 import type { Order } from '../../shared/domain/order';
 import type { ChangeEvent } from './changeEvents';
+import type { AnswerTime } from './platformClock';
 
 /** What the writer thread is started with. */
 export interface WriterThreadData {
@@ -15,7 +16,7 @@ export interface WriterThreadData {
 
 /** Sync → writer thread. */
 export type WriterRequest =
-  | { kind: 'page'; orders: readonly Order[]; seenAtMs: number }
+  | { kind: 'page'; orders: readonly Order[]; at: AnswerTime }
   /** The bulk of the pages is sent: do the end-of-load work (PageWriter.finish) now. */
   | { kind: 'finish' }
   | { kind: 'close' };

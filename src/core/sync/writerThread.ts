@@ -6,6 +6,7 @@ import { err, ok, type Result } from '../result';
 import { PageAccounting, type PageStore, type StoredChangeEvent, type SyncCounters } from './pageStore';
 import type { SyncError } from '../../shared/errors/syncErrors';
 import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
+import type { AnswerTime } from './platformClock';
 
 /** The writer thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */
 export const WRITER_THREAD_FILE = 'page-writer-thread.js';
@@ -124,14 +125,14 @@ class WriterThreadStore implements PageStore {
 
   write(
     orders: Parameters<PageStore['write']>[0],
-    seenAtMs: number,
+    at: AnswerTime,
     skipped: readonly SkippedOrder[],
     bodyChars = 0,
   ): Result<void, SyncError> {
     if (this.crash) throw this.crash.error;
     if (this.failure) return err(this.failure);
     try {
-      this.worker.postMessage({ kind: 'page', orders, seenAtMs } satisfies WriterRequest);
+      this.worker.postMessage({ kind: 'page', orders, at } satisfies WriterRequest);
     } catch (e) {
       return err(this.failed(`a page could not be handed to the writer thread: ${(e as Error).message}`));
     }

@@ -12,6 +12,7 @@ export type ShowSaveDialog = (options: {
 const FILTERS: Record<ExportFormat, { name: string; extensions: string[] }> = {
   csv: { name: 'CSV (spreadsheet)', extensions: ['csv'] },
   jsonl: { name: 'JSON Lines', extensions: ['jsonl'] },
+  xlsx: { name: 'Excel workbook', extensions: ['xlsx'] },
 };
 
 /**

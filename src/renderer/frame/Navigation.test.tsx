@@ -10,11 +10,7 @@ describe('the navigation’s counts say what they count', () => {
     render(
       <Navigation
         current="orders"
-        items={[
-          { screen: 'orders' },
-          { screen: 'after-sales', count: 22 },
-          { screen: 'attention', count: 40 },
-        ]}
+        items={[{ screen: 'orders' }, { screen: 'after-sales', count: 22 }, { screen: 'attention', count: 40 }]}
       />,
     );
     expect(screen.getByRole('link', { name: 'Orders' }).textContent).toBe('Orders');

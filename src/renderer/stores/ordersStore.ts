@@ -86,7 +86,8 @@ interface OrdersStore {
   refresh(revision?: number): Promise<void>;
   /** The next page (keyset cursor), when there is one and none is being read. */
   loadMore(): Promise<void>;
-  exportView(): Promise<ExportAnswer | null>;
+  /** Exports the view as CSV (the default) or an Excel workbook. */
+  exportView(format?: 'csv' | 'xlsx'): Promise<ExportAnswer | null>;
   remember(place: { scrollTop?: number; selectedId?: string | null }): void;
   /** The IDs of the list as loaded, in its order (the order detail's j/k move along them). */
   visibleIds(): string[];
@@ -269,11 +270,11 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
       });
     },
 
-    async exportView() {
+    async exportView(format = 'csv') {
       const { filters, exporting } = get();
       if (exporting.status === 'running') return null;
       set({ exporting: { status: 'running', answer: null, error: null } });
-      const answer = await invoke('orders:export', { ...query(filters), format: 'csv' });
+      const answer = await invoke('orders:export', { ...query(filters), format });
       set({
         exporting: answer.ok
           ? { status: 'done', answer: answer.data, error: null }

@@ -31,7 +31,16 @@ export type ApiError =
   /** No answer within the time limit. The request may have been processed. */
   | { kind: 'timeout'; message: string; timeoutMs: number }
   /** The answer is not the envelope, or its data does not match the spec (path names the field). */
-  | { kind: 'protocol'; message: string; path?: string }
+  | {
+      kind: 'protocol';
+      message: string;
+      path?: string;
+      /**
+       * The answer passed the maxResponseMB cap (reading stopped there): the limit, and the ID of the first order
+       * the answer began to list, when its first characters named one.
+       */
+      tooLarge?: { limitMB: number; firstListedId?: string };
+    }
   /** A money-moving call whose result is unknown; `observed` is what a re-fetch found. Never resent blindly. */
   | { kind: 'outcome-unknown'; message: string; cause: ApiError; observed: OutcomeObservation };
 
@@ -108,6 +117,12 @@ export function apiErrorParts(error: ApiError): ErrorParts {
         action: 'Check your connection or raise the timeout.',
       };
     case 'protocol':
+      if (error.tooLarge)
+        return {
+          message: `The platform's answer is larger than ${error.tooLarge.limitMB} MB once decompressed (the maxResponseMB limit); reading stopped there.`,
+          action:
+            'The answer itself is too big (an order with very large fields can make it so): raise maxResponseMB only if the platform really sends answers that large.',
+        };
       return {
         message: `Unexpected answer from the platform${error.path ? ` at ${error.path}` : ''}: ${error.message}.`,
         action: 'Check the base URL and API prefix settings.',

@@ -665,7 +665,8 @@ describe('IPC contract', () => {
     const exportRequest = ipcContract['orders:export'].request;
     expect(exportRequest.safeParse({ format: 'csv' }).success).toBe(true);
     expect(exportRequest.safeParse({ format: 'csv', file: '/home/me/.ssh/authorized_keys' }).success).toBe(false);
-    expect(exportRequest.safeParse({ format: 'xlsx' }).success).toBe(false);
+    expect(exportRequest.safeParse({ format: 'xlsx' }).success).toBe(true);
+    expect(exportRequest.safeParse({ format: 'xls' }).success).toBe(false);
     expect(exportRequest.safeParse({ format: 'csv', limit: 5 }).success).toBe(false);
     const answer = ipcResponseSchema('orders:export');
     expect(answer.safeParse({ ok: true, data: { cancelled: true } }).success).toBe(true);

@@ -43,7 +43,7 @@ export const ipcExportQuerySchema = ipcCacheFilterSchema
   .extend({
     sort: cacheSort.optional(),
     direction: z.enum(['desc', 'asc']).optional(),
-    format: z.enum(['csv', 'jsonl']),
+    format: z.enum(['csv', 'jsonl', 'xlsx']),
   })
   .strict();
 

@@ -33,7 +33,7 @@ export class FakePlatform implements OrderSource {
    * The list order. The spec names none; newest created first is what the sandbox does. The others check that
    * the sync does not depend on it: oldest first, and by ID descending (IDs unrelated to creation time).
    */
-  listOrder: 'newest-first' | 'oldest-first' | 'id-descending' = 'newest-first';
+  listOrder: 'newest-first' | 'oldest-first' | 'id-descending' | 'updated-first' = 'newest-first';
   /** Whether answers carry the envelope `time` (the spec says they do). */
   sendsTime = true;
   /** The envelope `time` of each answer (default: the clock); a hostile platform can send anything. */
@@ -42,7 +42,7 @@ export class FakePlatform implements OrderSource {
    * A shop busy on every request: after each answer, `insert` new orders (created now) and `update` existing ones
    * (picked by a seeded generator, updated now); the clock moves `stepMs` per request.
    */
-  churn: { insert: number; update: number; stepMs: number } | undefined;
+  churn: { insert: number; update: number; stepMs: number; createdAgoMs?: number } | undefined;
   private churnSeed = 7;
 
   constructor(clock: number) {
@@ -117,6 +117,8 @@ export class FakePlatform implements OrderSource {
       if (r.createMs >= cb && r.createMs <= ce && r.updateMs >= ub && r.updateMs <= ue) matching.push(r);
     }
     if (this.listOrder === 'oldest-first') matching.reverse();
+    // Most recently updated first (then newest created): every update moves an order to the top of its window.
+    if (this.listOrder === 'updated-first') matching.sort((a, b) => b.updateMs - a.updateMs);
     if (this.listOrder === 'id-descending')
       // Decimal IDs without leading zeros: longer is larger, then by digits.
       matching.sort((a, b) => b.order.id.length - a.order.id.length || (b.order.id > a.order.id ? 1 : -1));
@@ -138,9 +140,16 @@ export class FakePlatform implements OrderSource {
     return ok({ data: data.value, time: this.sendsTime ? time : undefined });
   }
 
-  private applyChurn(churn: { insert: number; update: number; stepMs: number }): void {
+  private applyChurn(churn: NonNullable<FakePlatform['churn']>): void {
     this.clock += churn.stepMs;
-    this.add(Array.from({ length: churn.insert }, () => this.clock));
+    const ago = churn.createdAgoMs ?? 0;
+    this.add(
+      Array.from({ length: churn.insert }, () => {
+        if (ago === 0) return this.clock;
+        this.churnSeed = (this.churnSeed * 1103515245 + 12345) % 2 ** 31;
+        return this.clock - (this.churnSeed % ago);
+      }),
+    );
     for (let i = 0; i < churn.update; i++) {
       this.churnSeed = (this.churnSeed * 1103515245 + 12345) % 2 ** 31;
       const row = this.rows[this.churnSeed % this.rows.length]!;

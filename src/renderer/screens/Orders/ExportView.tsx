@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useOrdersStore } from '../../stores/ordersStore';
 import { startDownload } from './startDownload';
 
 /**
- * "Export view (CSV)": every cached order matching the filters, through the core's export. The app asks where to
+ * "Export view (CSV)" / "(Excel)": every cached order matching the filters, through the core's export. The app asks where to
  * save (the system dialog) and says what was written; the browser host answers a one-time address, fetched here as
  * a download. One request: an indeterminate progress bar while it runs, the result after.
  */
@@ -12,21 +13,29 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   const disabled = useOrdersStore((s) => blocked || s.list.status !== 'ready' || s.list.rows.length === 0);
   const running = exporting.status === 'running';
 
-  async function run() {
-    const answer = await useOrdersStore.getState().exportView();
+  const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
+
+  async function run(chosen: 'csv' | 'xlsx') {
+    setFormat(chosen);
+    const answer = await useOrdersStore.getState().exportView(chosen);
     if (answer && 'download' in answer) startDownload(answer.download);
   }
 
   const answer = exporting.answer;
   return (
     <div className="orders-export">
-      <button type="button" onClick={() => void run()} disabled={disabled || running}>
+      <button type="button" onClick={() => void run('csv')} disabled={disabled || running}>
         Export view (CSV)
+      </button>
+      <button type="button" onClick={() => void run('xlsx')} disabled={disabled || running}>
+        Export view (Excel)
       </button>
       {running && <progress className="orders-export-progress" aria-label="Exporting the view" />}
       <span role="status" className="orders-export-status">
         {running && 'Exporting…'}
-        {answer && 'download' in answer && 'Export ready: your browser is downloading the CSV file.'}
+        {answer &&
+          'download' in answer &&
+          `Export ready: your browser is downloading the ${format === 'csv' ? 'CSV' : 'Excel'} file.`}
         {answer &&
           'file' in answer &&
           `Exported ${answer.orders.toLocaleString()} orders (${answer.rows.toLocaleString()} rows) to ${answer.file}.`}
