@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { IpcBridge } from '../../src/shared/ipc/contract';
 import { launchChromium } from '../helpers/chromium';
 import {
@@ -15,7 +15,7 @@ import {
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
@@ -29,7 +29,7 @@ function fakeClipboard(): { dir: string; file: string; read(): string } {
   return { dir, file, read: () => (existsSync(file) ? readFileSync(file, 'utf8') : '') };
 }
 
-describe.runIf(workspaceAvailable)('buyers and login links', () => {
+describeWorkspace('buyers and login links', () => {
   let workspace: Workspace;
   let browser: Browser;
   const clipboard = fakeClipboard();
