@@ -14,7 +14,7 @@
  * 7. the orders list in Chromium over the browser host with 100,000 cached orders: load to first rows,
  *    filter-to-paint beyond the IPC round trip, long tasks while scrolling 10,000 rows, DOM rows (bench/uiOrders.ts;
  *    needs `npm run build`).
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui, --ui-trace=DIR (the ui
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui|network, --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
  * --writer=worker|thread|both (sync rows: pages stored by the writer thread, the default; on the fetching thread;
@@ -43,6 +43,7 @@ import { runNodeCoreHost } from '../src/core/host/nodeHostMain';
 import { appOperations } from '../src/core/host/operations/appOperations';
 import { hostBench, idleLoopDelay, type HostBenchRow, type HostSetup } from './hostBench';
 import { uiOrdersBench, uiOrdersTable } from './uiOrders';
+import { networkBench, networkTable, serveOfficeNetwork } from './networkBench';
 import { startRemoteSandbox, serveSandbox, type DumpedOrder, type RemoteSandbox } from './sandboxProcess';
 import { mib, ms, percentile, time, type Timing } from './stats';
 import { runPageQuery } from '../src/core/cache/queryPage';
@@ -59,6 +60,8 @@ if (argv[0] === 'serve') {
 } else if (argv[0] === 'corehost') {
   // The out-of-process core host of the host bench: this same bundle, started by nodeHostLauncher.
   runNodeCoreHost(appOperations);
+} else if (argv[0] === 'office') {
+  await serveOfficeNetwork(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === 'exportrun') {
   await exportRun(JSON.parse(argv[1] ?? '{}'));
 } else {
@@ -762,6 +765,25 @@ async function main(): Promise<void> {
   );
 
   try {
+    if (only !== undefined && want('network')) {
+      // Not part of the default run (issue 23's comparison): `--only=network`.
+      const n = quick ? 2_000 : 5_000;
+      say(
+        `## Today's HTTP client and the office-network one: full sync of ${n.toLocaleString('en')} orders, 20 ms latency\n`,
+      );
+      const sb = await startRemoteSandbox({ orders: n, seed: 1, faults: { latencyMs: 20 } });
+      try {
+        const rows = await networkBench(sb, 4, quick ? 1 : 3);
+        say(networkTable(rows));
+        say('');
+        say(
+          `Parallelism 4, median of ${quick ? 1 : 3} runs each, interleaved. Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`,
+        );
+        results.network = rows;
+      } finally {
+        await sb.stop();
+      }
+    }
     if (want('sync')) {
       say(`## Full sync of ${SYNC_N.toLocaleString('en')} orders, 50 ms injected latency\n`);
       const sb = await startRemoteSandbox({ orders: SYNC_N, seed: 1, faults: { latencyMs: 50 } });

@@ -3,6 +3,7 @@ import { createSession, type Session, type SessionParts, type SessionWording } f
 import type { CacheIdentity } from '../shared/errors/cacheErrors';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
+import { officeNetworkFrom } from '../core/http/officeNetwork';
 import { createFileKeyStore, type KeyStore } from '../core/keys/keyStore';
 import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import { defaultDataDir } from '../core/paths/dataDir';
@@ -312,7 +313,8 @@ export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Part
     cacheOwner: expectedCacheOwner(ctx.options, io.env, store),
     statusLabels: ctx.statusLabels(),
     deliveryDeadlines: ctx.deliveryDeadlines(),
-    transport: (options) => createAxiosTransport(options),
+    // The proxy of the command's environment (HTTPS_PROXY / NO_PROXY) and the system's certificate store.
+    transport: (options) => createAxiosTransport({ ...options, network: officeNetworkFrom(io.env) }),
     signal: io.signal,
     ...(connection.profile ? { onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }) } : {}),
     wording: CLI_SESSION_WORDING,

@@ -22,6 +22,7 @@ import { APP_USER_MODEL_ID } from './desktopShell';
 import { electronDesktopShell } from './desktopShellElectron';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererDirectory, rendererLocation } from './window';
+import { systemProxy } from './network/systemProxy';
 import { applyOpenAtLogin, keepInTrayOnClose } from './windowLifecycle';
 
 // The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
@@ -95,6 +96,12 @@ if (!app.requestSingleInstanceLock()) {
         return settings.ok ? settings.value : null;
       };
       const desktopState = desktopStateStore(dataDir);
+      // The system's proxy for the active profile's platform, handed to its core host (src/main/network/).
+      const proxy = systemProxy(session.defaultSession, process.env, (m) => console.warn(m));
+      const refreshProxy = () => {
+        const active = ports.profiles.active();
+        return proxy.refresh(active.ok ? active.value?.baseUrl : undefined);
+      };
       const notify = (title: string, body: string) => {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       };
@@ -131,7 +138,8 @@ if (!app.requestSingleInstanceLock()) {
       const platform = wirePlatformDomains({
         profiles: ports.profiles,
         dataDir,
-        startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
+        startHost: (sessionConfig) =>
+          startCoreHost({ secrets, config: { session: sessionConfig }, env: () => ({ ...proxy.variables() }) }),
         events: desktop.events,
         clipboard: linkClipboard,
         openExternal: ports.openAllowedExternal,
@@ -172,6 +180,7 @@ if (!app.requestSingleInstanceLock()) {
       registerHandlers({
         implementations: reopenOnProfileChange(createImplementations(ports, platform.handlers), async () => {
           await ensureSandbox();
+          await refreshProxy();
           await platform.reopen();
           if (sessionKey() !== polledSession) {
             polledSession = sessionKey();
@@ -189,6 +198,7 @@ if (!app.requestSingleInstanceLock()) {
       const launchLink = deepLinkArgument(process.argv);
       if (launchLink !== undefined) navigator.openDeepLink(launchLink);
       // The sandbox listens (and holds a first sync) before the poller's first poll.
+      await refreshProxy();
       await ensureSandbox();
       polledSession = sessionKey();
       desktop.start();
