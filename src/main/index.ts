@@ -23,10 +23,12 @@ import { electronDesktopShell } from './desktopShellElectron';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererDirectory, rendererLocation } from './window';
 import { systemProxy } from './network/systemProxy';
+import { startDiagnostics } from './diagnostics/electronDiagnostics';
 import { applyOpenAtLogin, keepInTrayOnClose } from './windowLifecycle';
 
 // The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
-useSharedDataDir(app);
+const diagnostics = startDiagnostics(useSharedDataDir(app));
+// ↑ main.log, local crash dumps, crashed windows reloaded, a failed start shown (src/main/diagnostics/).
 // Every renderer runs sandboxed, whatever its webPreferences say.
 app.enableSandbox();
 // A link a page tries to open as a window goes to the browser through the allow-list (set once the profiles are read).
@@ -108,6 +110,7 @@ if (!app.requestSingleInstanceLock()) {
 
       const makeWindow = () => {
         const window = createMainWindow(renderer);
+        diagnostics.watchWindow(window);
         keepInTrayOnClose(window, {
           closeToTray: () => appSettings()?.closeToTray ?? true,
           quitting: () => quitting,
@@ -204,8 +207,5 @@ if (!app.requestSingleInstanceLock()) {
       desktop.start();
       app.on('activate', () => void showMainWindow());
     })
-    .catch((error: unknown) => {
-      console.error('[main] startup failed:', error);
-      app.exit(1);
-    });
+    .catch((error: unknown) => diagnostics.failStartup(error));
 }
