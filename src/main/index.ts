@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, Notification, protocol, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, Notification, protocol, session, shell } from 'electron';
 import { handleAppScheme, registerAppSchemePrivileges } from './appProtocol';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { clearSecretOnQuit, secretClipboard } from './clipboard';
@@ -24,6 +24,7 @@ import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererDirectory, rendererLocation } from './window';
 import { systemProxy } from './network/systemProxy';
 import { startDiagnostics } from './diagnostics/electronDiagnostics';
+import { installDesktopConventions } from './desktop/electronDesktop';
 import { applyOpenAtLogin, keepInTrayOnClose } from './windowLifecycle';
 
 // The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
@@ -108,9 +109,22 @@ if (!app.requestSingleInstanceLock()) {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       };
 
+      // Menus, the right-click menu, the window's place, the dock badge / taskbar overlay (src/main/desktop/).
+      const conventions = installDesktopConventions({
+        dataDir,
+        development: !app.isPackaged,
+        commands: {
+          settings: () => navigator.navigate({ screen: 'settings', orderId: null }),
+          about: () => navigator.navigate({ screen: 'settings', orderId: null }),
+          'open-log-folder': () => void shell.openPath(diagnostics.logFolder),
+          'open-data-folder': () => void shell.openPath(dataDir),
+          'check-for-updates': () => navigator.navigate({ screen: 'settings', orderId: null }),
+        },
+      });
       const makeWindow = () => {
         const window = createMainWindow(renderer);
         diagnostics.watchWindow(window);
+        conventions.attachWindow(window);
         keepInTrayOnClose(window, {
           closeToTray: () => appSettings()?.closeToTray ?? true,
           quitting: () => quitting,
@@ -129,7 +143,7 @@ if (!app.requestSingleInstanceLock()) {
         events: windows,
         syncNow: () => queries.syncNow(),
         cacheComplete: () => queries.cacheComplete(),
-        awaitingDecision: () => queries.awaitingDecision(),
+        awaitingDecision: () => queries.awaitingDecision().then((n) => (conventions.setAwaiting(n), n)),
         attention: () => queries.attention(),
         dueMemory: fileDueMemoryStore(dataDir),
         showWindow: () => void showMainWindow(),

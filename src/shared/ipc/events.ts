@@ -105,7 +105,7 @@ export const hostStateSchema = z
  */
 export const appNavigateSchema = z
   .object({
-    screen: z.enum(['orders', 'afterSales', 'attention']),
+    screen: z.enum(['orders', 'afterSales', 'attention', 'settings']),
     orderId: orderListQueryObject.shape.id.unwrap().nullable(),
   })
   .strict();
