@@ -25,6 +25,7 @@ import { createMainWindow, rendererDirectory, rendererLocation } from './window'
 import { systemProxy } from './network/systemProxy';
 import { startDiagnostics } from './diagnostics/electronDiagnostics';
 import { installDesktopConventions } from './desktop/electronDesktop';
+import { startAutoUpdate } from './updates/startAutoUpdate';
 import { applyOpenAtLogin, keepInTrayOnClose } from './windowLifecycle';
 
 // The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
@@ -118,9 +119,11 @@ if (!app.requestSingleInstanceLock()) {
           about: () => navigator.navigate({ screen: 'settings', orderId: null }),
           'open-log-folder': () => void shell.openPath(diagnostics.logFolder),
           'open-data-folder': () => void shell.openPath(dataDir),
-          'check-for-updates': () => navigator.navigate({ screen: 'settings', orderId: null }),
+          'check-for-updates': () => updates.checkOrRestart(),
         },
       });
+      // electron-updater from GitHub releases: at start and daily, never restarting during a decision (src/main/updates/).
+      const updates = startAutoUpdate({ onReady: (ready) => conventions.setUpdateReady(ready) });
       const makeWindow = () => {
         const window = createMainWindow(renderer);
         diagnostics.watchWindow(window);
@@ -195,17 +198,20 @@ if (!app.requestSingleInstanceLock()) {
       };
       let polledSession = sessionKey();
       registerHandlers({
-        implementations: reopenOnProfileChange(createImplementations(ports, platform.handlers), async () => {
-          await ensureSandbox();
-          await refreshProxy();
-          await platform.reopen();
-          if (sessionKey() !== polledSession) {
-            polledSession = sessionKey();
-            desktop.restart();
-          }
-          applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
-          desktop.refreshTray();
-        }),
+        implementations: reopenOnProfileChange(
+          updates.track(createImplementations(ports, platform.handlers)),
+          async () => {
+            await ensureSandbox();
+            await refreshProxy();
+            await platform.reopen();
+            if (sessionKey() !== polledSession) {
+              polledSession = sessionKey();
+              desktop.restart();
+            }
+            applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
+            desktop.refreshTray();
+          },
+        ),
         renderer,
       });
       makeWindow();

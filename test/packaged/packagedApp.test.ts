@@ -56,7 +56,8 @@ describe.runIf(runs)(titleWithReason('the packaged app', runs, reason), () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'md-packaged-'));
     app = await electron.launch({
       executablePath: executablePath!,
-      env: { ...process.env, MERCHANT_DESK_DATA_DIR: dataDir },
+      // A test build must never look for (or install) a release.
+      env: { ...process.env, MERCHANT_DESK_DATA_DIR: dataDir, MERCHANT_DESK_UPDATES: 'off' },
       timeout: STEP_MS,
     });
     window = await app.firstWindow({ timeout: STEP_MS });
