@@ -43,6 +43,14 @@ const notMain = layer(
   'main',
   'Only the Electron main process uses src/main: pass plain values in, or move the code to src/core.',
 );
+const notMainFromHosts = layer(
+  'main',
+  'Only Electron main imports src/main. What the browser host and the CLI share with the desktop lives in src/appHost.',
+);
+const notBrowserHost = layer(
+  'browserHost',
+  'src/appHost serves every host: the browser host plugs its ports into it, not the other way round.',
+);
 const notRenderer = layer(
   'renderer',
   'The renderer is UI code in a sandboxed browser: nothing below it may import it.',
@@ -101,6 +109,7 @@ export default defineConfig([
   {
     files: [
       'src/main/**',
+      'src/appHost/**',
       'src/core/**',
       'src/cli/**',
       'src/sandbox/**',
@@ -129,18 +138,44 @@ export default defineConfig([
 
   // Process boundaries: Electron only in src/main and src/preload; no Node in code that runs in the renderer.
   {
-    files: ['src/core/**', 'src/cli/**', 'src/sandbox/**', 'src/browserHost/**', 'src/shared/**', 'src/renderer/**'],
+    files: [
+      'src/core/**',
+      'src/appHost/**',
+      'src/cli/**',
+      'src/sandbox/**',
+      'src/browserHost/**',
+      'src/shared/**',
+      'src/renderer/**',
+    ],
     rules: {
       'no-restricted-imports': restrictedImports(electronImports),
       'no-restricted-syntax': ['error', ...electronSyntax],
     },
   },
   // Layer directions (test/integration/lintBoundaries.test.ts proves each fires): core ↛ cli, main, renderer;
-  // sandbox ↛ cli; shared ↛ core; renderer ↛ core, main, Node. Tests beside the code keep their folder's rules,
+  // appHost ↛ main, cli, browserHost, renderer; cli, browserHost ↛ main; sandbox ↛ cli; shared ↛ core; renderer ↛ core, main, Node. Tests beside the code keep their folder's rules,
   // except that tests run in Node and may use its built-ins.
   {
     files: ['src/core/**'],
     rules: { 'no-restricted-imports': restrictedImports(electronImports, notCli, notMain, notRenderer) },
+  },
+  // src/main is Electron's alone: the host-agnostic composition (src/appHost), the CLI and the browser host never
+  // import it, so every browser journey runs code the desktop app runs too.
+  {
+    files: ['src/appHost/**'],
+    rules: {
+      'no-restricted-imports': restrictedImports(
+        electronImports,
+        notMainFromHosts,
+        notCli,
+        notRenderer,
+        notBrowserHost,
+      ),
+    },
+  },
+  {
+    files: ['src/cli/**', 'src/browserHost/**'],
+    rules: { 'no-restricted-imports': restrictedImports(electronImports, notMainFromHosts) },
   },
   { files: ['src/sandbox/**'], rules: { 'no-restricted-imports': restrictedImports(electronImports, notCli) } },
   {

@@ -10,7 +10,7 @@ import type { CoreHost } from '../src/core/host/coreHost';
 import { createInProcessCoreHost } from '../src/core/host/inProcessHost';
 import { nodeHostLauncher } from '../src/core/host/nodeLauncher';
 import { appOperations } from '../src/core/host/operations/appOperations';
-import { SYNC_PROGRESS_EVENT, type OrderSessionConfig } from '../src/core/host/operations/sessionOperations';
+import { type OrderSessionConfig } from '../src/core/host/operations/sessionOperations';
 import { createSupervisedCoreHost } from '../src/core/host/supervisedHost';
 import { createMemorySecretStore } from '../src/core/secrets/memorySecretStore';
 import type { SyncSummary } from '../src/core/sync/syncEngine';
@@ -75,13 +75,13 @@ export async function hostBench(
         });
   try {
     // Ready before measuring: any answer means the host is up; "no order cache yet" is the answer of a fresh file.
-    const warm = await host.call('cache.stats');
+    const warm = await host.call('orders:cacheStats');
     if (!warm.ok && warm.error.kind !== 'cache') throw new Error(JSON.stringify(warm.error));
 
     let progressEvents = 0;
     const off = host.onEvent((e) => {
       // What main does with a progress event: hand it to the window (here: nothing more than looking at it).
-      if (e.name === SYNC_PROGRESS_EVENT) progressEvents++;
+      if (e.name === 'sync:progress') progressEvents++;
     });
     const queryMs: number[] = [];
     let queryIndex = 0;
@@ -89,7 +89,7 @@ export async function hostBench(
     const ticker = setInterval(() => {
       if (inFlight || !queries) return; // one query at a time, like a window awaiting its list
       const t = performance.now();
-      inFlight = host.call('cache.query', QUERIES[queryIndex++ % QUERIES.length]).then((r) => {
+      inFlight = host.call('orders:queryPage', QUERIES[queryIndex++ % QUERIES.length]).then((r) => {
         inFlight = undefined;
         if (!r.ok) throw new Error(JSON.stringify(r.error));
         queryMs.push(performance.now() - t);
@@ -100,7 +100,7 @@ export async function hostBench(
     histogram.enable();
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const sync = await host.call('sync.run', { full: true });
+    const sync = await host.call('sync:now', { full: true });
     const syncWallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     histogram.disable();

@@ -1,4 +1,4 @@
-import type { ExportDownload } from '../main/ipc/handlers/ordersExport';
+import type { ExportDownload } from '../appHost/handlers/ordersExport';
 import { newSecret } from './requestChecks';
 import { ROUTES } from './appPage';
 

@@ -5,7 +5,7 @@ import type { ProfileStore } from '../core/profiles/profileStore';
 import { ok } from '../core/result';
 import type { SecretStore } from '../core/secrets/secretStore';
 import { SANDBOX_STATUS_LABELS } from '../sandbox/statuses';
-import type { LocalManagementPorts } from '../main/ipc/handlers/localManagement';
+import type { LocalManagementPorts } from '../appHost/handlers/localManagement';
 import { openInBrowser } from './openBrowser';
 
 /**

@@ -15,7 +15,7 @@ import { profileCredentials, type CredentialHints } from '../core/secrets/profil
 import type { SecretStore } from '../core/secrets/secretStore';
 import type { Result } from '../core/result';
 import type { AppError } from '../shared/errors/appError';
-import { environmentCredentials } from './environmentCredentials';
+import { environmentCredentials } from '../core/secrets/environmentCredentials';
 import { profileStoreFailure } from './failures';
 import { CliError, CliInputError, type CliIo } from './io';
 import type { CommandContext } from './runner';

@@ -30,6 +30,11 @@ export interface CliIo {
    * journeys in test/e2e, the bench) can change its orders, stop it or script its faults as a platform would.
    */
   sandboxStarted?: (sandbox: SandboxHandle) => void;
+  /**
+   * `merchant-desk ui` runs its core host in this process instead of a child: only for a test that fakes this
+   * process's clock and needs the core to see it (the same operations and relay; no process boundary).
+   */
+  coreHostInProcess?: boolean;
 }
 
 /** A usage or input problem found by the CLI itself: exit 2, nothing sent. */

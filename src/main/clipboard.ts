@@ -1,4 +1,4 @@
-import type { ClipboardPort } from './ipc/handlers/buyers';
+import type { ClipboardPort } from '../appHost/handlers/loginLinks';
 
 /** The part of Electron's `clipboard` a secret is written through (structural: tests pass a fake). */
 export interface ClipboardLike {

@@ -4,13 +4,13 @@ import trayAnchor from '../../resources/tray/idleTemplate.png?asset';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import type { IpcEventPublisher } from '../shared/ipc/events';
 import { formatIsoInstant, parseIsoInstant } from '../shared/time/isoInstant';
-import { createDesktopShell, type AttentionAnswer, type DesktopShell } from './desktopShell';
-import type { DueMemoryStore } from './dueMemoryStore';
+import { createDesktopShell, type AttentionAnswer, type DesktopShell } from '../appHost/shell/desktopShell';
+import type { DueMemoryStore } from '../appHost/shell/dueMemoryStore';
 import type { NavigateTarget } from './navigation';
-import { onlineSignal } from './onlineSignal';
-import type { PollerSyncResult } from './poller';
+import { onlineSignal } from '../appHost/shell/onlineSignal';
+import type { PollerSyncResult } from '../appHost/shell/poller';
 import { taskbarTheme, trayImageFile } from './trayImages';
-import type { TrayIcon } from './trayModel';
+import type { TrayIcon } from '../appHost/shell/trayModel';
 
 export interface ElectronShellOptions {
   profiles: ProfileStore;

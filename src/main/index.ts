@@ -7,18 +7,16 @@ import { saveDialogExportDestination } from './ipc/exportDialog';
 import { startCoreHost } from './coreHost/startCoreHost';
 import { useSharedDataDir } from './dataDir';
 import { desktopStateStore } from './desktopState';
-import { fileDueMemoryStore } from './dueMemoryStore';
-import { createDesktopSandbox } from './firstRun/desktopSandbox';
-import { freeLoopbackPort } from './firstRun/freePort';
-import { createImplementations } from './ipc/implementations';
+import { fileDueMemoryStore } from '../appHost/shell/dueMemoryStore';
+import { createDesktopSandbox } from '../appHost/firstRun/desktopSandbox';
+import { freeLoopbackPort } from '../appHost/firstRun/freePort';
 import { electronLocalManagementPorts } from './ipc/localManagementPorts';
-import { createEventPublisher } from './ipc/publishEvents';
+import { createEventPublisher } from '../appHost/eventPublisher';
 import { registerHandlers } from './ipc/registerHandlers';
-import { reopenOnProfileChange } from './ipc/reopenOnProfileChange';
 import { createNavigator, deepLinkArgument, registerDeepLinkScheme } from './navigation';
-import { wirePlatformDomains } from './platformDomains';
-import { platformQueries } from './platformQueries';
-import { APP_USER_MODEL_ID } from './desktopShell';
+import { composeApp } from '../appHost/composeApp';
+import { activeSessionConfig } from '../core/host/operations/profileSessionConfig';
+import { APP_USER_MODEL_ID } from '../appHost/shell/desktopShell';
 import { electronDesktopShell } from './desktopShellElectron';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererDirectory, rendererLocation } from './window';
@@ -144,10 +142,10 @@ if (!app.requestSingleInstanceLock()) {
       const desktop = electronDesktopShell({
         profiles: ports.profiles,
         events: windows,
-        syncNow: () => queries.syncNow(),
-        cacheComplete: () => queries.cacheComplete(),
-        awaitingDecision: () => queries.awaitingDecision().then((n) => (conventions.setAwaiting(n), n)),
-        attention: () => queries.attention(),
+        syncNow: () => composed.queries.syncNow(),
+        cacheComplete: () => composed.queries.cacheComplete(),
+        awaitingDecision: () => composed.queries.awaitingDecision().then((n) => (conventions.setAwaiting(n), n)),
+        attention: () => composed.queries.attention(),
         dueMemory: fileDueMemoryStore(dataDir),
         showWindow: () => void showMainWindow(),
         navigate: (target) => navigator.navigate(target),
@@ -155,21 +153,6 @@ if (!app.requestSingleInstanceLock()) {
       // A login link copied with a delay is cleared on quit too: its timer does not outlive the app.
       const linkClipboard = secretClipboard(clipboard);
       clearSecretOnQuit(app, linkClipboard);
-      const platform = wirePlatformDomains({
-        profiles: ports.profiles,
-        dataDir,
-        startHost: (sessionConfig) =>
-          startCoreHost({ secrets, config: { session: sessionConfig }, env: () => ({ ...proxy.variables() }) }),
-        events: desktop.events,
-        clipboard: linkClipboard,
-        openExternal: ports.openAllowedExternal,
-        exportDestination: saveDialogExportDestination((options) => {
-          const [window] = BrowserWindow.getAllWindows();
-          return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
-        }, app.getPath('documents')),
-      });
-      // The shell's and the first run's questions to the platform domains (called only after this line has run).
-      const queries = platformQueries(platform.handlers);
       // First run: the sandbox platform in a core host of its own while a sandbox profile is active (or none exists).
       const sandbox = createDesktopSandbox({
         dataDir,
@@ -179,8 +162,8 @@ if (!app.requestSingleInstanceLock()) {
         startHost: (config) => startCoreHost({ secrets, config, serviceName: 'Merchant Desk Sandbox' }),
         freePort: freeLoopbackPort,
         syncActive: async () => {
-          await platform.reopen();
-          return queries.firstSync();
+          await composed.reopen();
+          return composed.queries.firstSync();
         },
       });
       const ensureSandbox = async () => {
@@ -189,31 +172,37 @@ if (!app.requestSingleInstanceLock()) {
         console.error('[main] the sandbox could not start:', r.error);
         notify('The sandbox could not start', r.error);
       };
-      app.on('will-quit', () => (desktop.stop(), void platform.dispose(), void sandbox.stop()));
-
-      // Which session the poller serves; a settings change that keeps it (notifications, login item) keeps it too.
-      const sessionKey = () => {
-        const active = ports.profiles.active();
-        return active.ok && active.value ? `${active.value.id} ${active.value.baseUrl} ${active.value.merchantId}` : '';
-      };
-      let polledSession = sessionKey();
-      registerHandlers({
-        implementations: reopenOnProfileChange(
-          updates.track(createImplementations(ports, platform.handlers)),
-          async () => {
-            await ensureSandbox();
-            await refreshProxy();
-            await platform.reopen();
-            if (sessionKey() !== polledSession) {
-              polledSession = sessionKey();
-              desktop.restart();
-            }
-            applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
-            desktop.refreshTray();
-          },
-        ),
-        renderer,
+      // The one composition every host runs (src/appHost): handlers, the profile's core host and its relay.
+      const composed = composeApp({
+        version: () => app.getVersion(),
+        local: ports,
+        sessionConfig: () => activeSessionConfig(ports.profiles, dataDir),
+        startHost: (sessionConfig) =>
+          startCoreHost({ secrets, config: { session: sessionConfig }, env: () => ({ ...proxy.variables() }) }),
+        events: desktop.events,
+        clipboard: linkClipboard,
+        openExternal: ports.openAllowedExternal,
+        clipboardClearMs: () => {
+          const seconds = appSettings()?.clipboardClearSeconds;
+          return seconds === null || seconds === undefined ? null : seconds * 1000;
+        },
+        exportDestination: saveDialogExportDestination((options) => {
+          const [window] = BrowserWindow.getAllWindows();
+          return window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options);
+        }, app.getPath('documents')),
+        afterProfileChange: async (sessionChanged) => {
+          // The sandbox may move the sandbox profile to the port it got: the session is read once more after it.
+          await ensureSandbox();
+          await refreshProxy();
+          const moved = await composed.reopen();
+          if (sessionChanged || moved) desktop.restart();
+          applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
+          desktop.refreshTray();
+        },
+        warn: (message) => console.warn(message),
       });
+      app.on('will-quit', () => (desktop.stop(), void composed.dispose(), void sandbox.stop()));
+      registerHandlers({ implementations: updates.track(composed.implementations), renderer });
       makeWindow();
       applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
       navigator.ready();
@@ -223,7 +212,7 @@ if (!app.requestSingleInstanceLock()) {
       // The sandbox listens (and holds a first sync) before the poller's first poll.
       await refreshProxy();
       await ensureSandbox();
-      polledSession = sessionKey();
+      await composed.reopen();
       desktop.start();
       app.on('activate', () => void showMainWindow());
     })

@@ -3,11 +3,11 @@ import { checkEvent, type IpcEventPublisher } from '../shared/ipc/events';
 import {
   createNavigator,
   deepLinkArgument,
-  notificationNavigation,
   registerDeepLinkScheme,
   type NavigableContents,
   type NavigateTarget,
 } from './navigation';
+import { notificationNavigation } from '../appHost/shell/notifications';
 
 /** A typed fake of the window's contents and the windows' event channel. */
 function fakeMain(loading = false) {

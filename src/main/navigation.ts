@@ -1,26 +1,13 @@
-import type { IpcEventPayloadInput, IpcEventPublisher } from '../shared/ipc/events';
+import type { IpcEventPublisher } from '../shared/ipc/events';
 import { parseDeepLink, type DeepLink } from './deepLink';
-import type { NotificationTarget } from './notifications';
+import type { NavigateTarget } from '../appHost/shell/notifications';
 
 /**
  * Taking the merchant to a screen: a clicked notification, or a `merchantdesk://order/<id>` link from the system
  * (a second launch, macOS `open-url`). Main shows the window and pushes one `app:navigate` event; the renderer
  * routes it. A link that fails validation only brings the window forward: nothing crafted reaches routing.
  */
-export type NavigateTarget = IpcEventPayloadInput<'app:navigate'>;
-
-export function notificationNavigation(target: NotificationTarget): NavigateTarget {
-  switch (target.kind) {
-    case 'order':
-      return { screen: 'orders', orderId: target.orderId };
-    case 'after-sales-inbox':
-      return { screen: 'afterSales', orderId: null };
-    case 'attention':
-      return { screen: 'attention', orderId: null };
-    case 'orders':
-      return { screen: 'orders', orderId: null };
-  }
-}
+export type { NavigateTarget };
 
 export function deepLinkNavigation(link: DeepLink): NavigateTarget {
   return { screen: 'orders', orderId: link.orderId };

@@ -1,4 +1,4 @@
-import type { TrayIcon } from './trayModel';
+import type { TrayIcon } from '../appHost/shell/trayModel';
 
 /**
  * Which file in resources/tray/ shows a tray state (drawn by scripts/make-icons.mjs, each with an @2x twin that

@@ -35,7 +35,8 @@ describeWorkspace('the attention queue', () => {
   beforeAll(async () => {
     // Before the host starts, so every clock it and the sandbox read is this one (it keeps running in real time).
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    [workspace, browser] = await Promise.all([startWorkspace(), launchChromium()]);
+    // The journey moves this process's clock: the core host runs here so that the attention queue sees it.
+    [workspace, browser] = await Promise.all([startWorkspace({ coreHostInProcess: true }), launchChromium()]);
     const start = workspace.sandbox.dataSet.generatedAtMs;
     const found = workspace.sandbox.store.filter((s) => s.createTimeMs === start - 12 * MIN);
     expect(found).toHaveLength(1);

@@ -5,7 +5,7 @@ import { createFileKeyStore } from '../../src/core/keys/keyStore';
 import { createConfProfileStore } from '../../src/core/profiles/confProfileStore';
 import { ok } from '../../src/core/result';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
-import type { LocalManagementPorts } from '../../src/main/ipc/handlers/localManagement';
+import type { LocalManagementPorts } from '../../src/appHost/handlers/localManagement';
 
 /** The real ports of the local-management use cases over a fresh data directory; only the keychain is in memory. */
 export function appPorts() {

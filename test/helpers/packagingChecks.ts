@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { APP_NAME } from '../../src/core/paths/dataDir';
 import { DEEP_LINK_SCHEME } from '../../src/main/deepLink';
-import { APP_USER_MODEL_ID } from '../../src/main/desktopShell';
+import { APP_USER_MODEL_ID } from '../../src/appHost/shell/desktopShell';
 import { selectsFile, unpacksFile } from './packagingConfig';
 
 /** The Electron fuses the packages must carry (issue: Packages). */

@@ -36,7 +36,14 @@ export interface Workspace {
   stop(): Promise<void>;
 }
 
-export async function startWorkspace(options: { dataDir?: string; argv?: string[] } = {}): Promise<Workspace> {
+export async function startWorkspace(
+  options: {
+    dataDir?: string;
+    argv?: string[];
+    /** The core host in this process: only for a journey that fakes the clock (the core must see it). */
+    coreHostInProcess?: boolean;
+  } = {},
+): Promise<Workspace> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'md-ws-'));
   const secrets = createMemorySecretStore();
   const stdout: string[] = [];
@@ -51,6 +58,7 @@ export async function startWorkspace(options: { dataDir?: string; argv?: string[
     secretStore: secrets,
     signal: controller.signal,
     sandboxStarted: (h) => (sandbox = h),
+    ...(options.coreHostInProcess ? { coreHostInProcess: true } : {}),
   });
   for (;;) {
     const line = stdout.find((l) => l.startsWith('Merchant Desk UI: '));

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { browserHostImplementations } from '../../src/browserHost/implementations';
+import { noProfileImplementations } from '../helpers/composedApp';
+import { describeWith } from '../helpers/requires';
 import { writeRedirectFile } from '../../src/browserHost/openBrowser';
 import { startBrowserHost } from '../../src/browserHost/server';
 import { createIpcGate } from '../../src/shared/ipc/gate';
@@ -13,7 +14,6 @@ import type { IpcBridge } from '../../src/shared/ipc/contract';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium';
 import { repoRoot } from '../helpers/bundleChild';
 import { localManagementPorts } from '../helpers/appPorts';
-import { describeWith } from '../helpers/requires';
 
 // The built `merchant-desk ui` in a child process, opened by Debian's Chromium at the address it prints: the page
 // gets window.merchantDesk from the bridge script and cannot tell it from the Electron preload.
@@ -156,7 +156,7 @@ describeWith(built && chromiumAvailable, 'needs `npm run build` and Chromium (CH
       const started = await startBrowserHost({
         rendererDir: path.join(repoRoot, 'out/renderer'),
         gate: createIpcGate({
-          implementations: browserHostImplementations({ version: '0.1.0', ports: localManagementPorts() }),
+          implementations: noProfileImplementations(localManagementPorts()),
           report: () => {},
         }),
       });

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startDevRenderer } from '../../src/browserHost/devRenderer';
-import { browserHostImplementations } from '../../src/browserHost/implementations';
+import { noProfileImplementations } from '../helpers/composedApp';
 import { startBrowserHost, type BrowserHost } from '../../src/browserHost/server';
 import { createIpcGate } from '../../src/shared/ipc/gate';
 import type { IpcBridge } from '../../src/shared/ipc/contract';
@@ -85,7 +85,7 @@ describe('merchant-desk ui --dev: the renderer from source through Vite', () => 
     const started = await startBrowserHost({
       dev: dev.value,
       gate: createIpcGate({
-        implementations: browserHostImplementations({ version: '0.1.0', ports: localManagementPorts() }),
+        implementations: noProfileImplementations(localManagementPorts()),
         report: () => {},
       }),
     });

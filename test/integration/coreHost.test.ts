@@ -5,7 +5,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHost } from '../../src/core/host/coreHost';
 import type { HostEvent } from '../../src/core/host/operations';
-import { SYNC_PROGRESS_EVENT } from '../../src/core/host/operations/sessionOperations';
 import type { SyncProgress } from '../../src/core/sync/progress';
 import {
   buildHostChild,
@@ -63,21 +62,23 @@ function coreHostSuite(name: string, make: HostMaker, runsInThisProcess: boolean
       start();
       const progress: SyncProgress[] = [];
       const off = host.onEvent((e: HostEvent) => {
-        if (e.name === SYNC_PROGRESS_EVENT) progress.push(e.data as SyncProgress);
+        if (e.name === 'sync:progress') progress.push(e.data as SyncProgress & { profileId: string });
       });
-      const full = await host.call('sync.run', { full: true });
+      const full = await host.call('sync:now', { full: true });
       off();
       expect(full).toMatchObject({ ok: true, value: { mode: 'full', cached: ORDERS, inserted: ORDERS } });
       expect(progress.length).toBeGreaterThan(ORDERS / 50 - 1);
       expect(progress.find((e) => e.phase === 'windows' && e.finished)).toMatchObject({ ordersFetched: ORDERS });
 
-      const q = await host.call('cache.query', { sellerOrderStatus: [4], limit: 5 });
+      const q = await host.call('orders:queryPage', { sellerOrderStatus: [4], limit: 5 });
       expect(q).toMatchObject({ ok: true, value: { list: expect.any(Array) } });
-      const value = q.ok ? (q.value as { total: number; list: Array<{ orderStatus: number }> }) : undefined;
-      expect(value!.total).toBeGreaterThan(0);
+      const value = q.ok ? (q.value as { list: Array<{ orderStatus: number }> }) : undefined;
+      expect(value!.list.length).toBeGreaterThan(0);
       expect(value!.list.every((o) => o.orderStatus === 4)).toBe(true);
+      const count = await host.call('orders:count', { sellerOrderStatus: [4] });
+      expect(count.ok && (count.value as { count: number }).count).toBeGreaterThanOrEqual(value!.list.length);
 
-      const again = await host.call('sync.run', {});
+      const again = await host.call('sync:now', {});
       expect(again).toMatchObject({ ok: true, value: { mode: 'incremental' } });
     });
 
@@ -90,16 +91,12 @@ function coreHostSuite(name: string, make: HostMaker, runsInThisProcess: boolean
 
     it('reports bad input, unknown operations and thrown errors as typed values', async () => {
       start();
-      expect(await host.call('cache.query', { limit: 0 })).toMatchObject({
+      expect(await host.call('orders:queryPage', { limit: 0 })).toMatchObject({
         ok: false,
         error: { kind: 'invalid-input', message: expect.stringContaining('limit must be 1 to 1000') },
       });
       expect(await host.call('orders.nope')).toMatchObject({ ok: false, error: { kind: 'unknown-operation' } });
       expect(await host.call('constructor')).toMatchObject({ ok: false, error: { kind: 'unknown-operation' } });
-      expect(await host.call('sync.run', { full: 'yes' })).toMatchObject({
-        ok: false,
-        error: { kind: 'invalid-input' },
-      });
       expect(await host.call('test.echo', { f: () => 1 })).toMatchObject({
         ok: false,
         error: { kind: 'host-internal' },
@@ -123,7 +120,7 @@ function coreHostSuite(name: string, make: HostMaker, runsInThisProcess: boolean
       expect(await waiting).toMatchObject({ ok: false, error: { kind: 'aborted', operation: 'test.waitForCancel' } });
       const cancelledSync = new AbortController();
       cancelledSync.abort();
-      expect(await host.call('sync.run', {}, { signal: cancelledSync.signal })).toMatchObject({
+      expect(await host.call('sync:now', {}, { signal: cancelledSync.signal })).toMatchObject({
         ok: false,
         error: { kind: 'aborted' },
       });

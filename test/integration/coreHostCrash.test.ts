@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreHost } from '../../src/core/host/coreHost';
-import { SYNC_PROGRESS_EVENT } from '../../src/core/host/operations/sessionOperations';
 import type { Order } from '../../src/shared/domain/order';
 import {
   buildHostChild,
@@ -63,13 +62,13 @@ describe('core host supervision (a real child process, killed for real)', () => 
   it('a sync in flight fails as host-restarted; the host restarts after a backoff and serves again', async () => {
     const host = startHost();
     const pid = await hostPid(host);
-    const firstProgress = nextEvent(host, SYNC_PROGRESS_EVENT);
-    const sync = host.call('sync.run', { full: true });
+    const firstProgress = nextEvent(host, 'sync:progress');
+    const sync = host.call('sync:now', { full: true });
     await firstProgress;
     process.kill(pid, 'SIGKILL');
     expect(await sync).toEqual({
       ok: false,
-      error: expect.objectContaining({ kind: 'host-restarted', operation: 'sync.run', action: expect.any(String) }),
+      error: expect.objectContaining({ kind: 'host-restarted', operation: 'sync:now', action: expect.any(String) }),
     });
     // A call made while it restarts waits for the new process instead of failing.
     const queued = host.call('test.pid');
@@ -79,7 +78,7 @@ describe('core host supervision (a real child process, killed for real)', () => 
     expect(host.status.state).toBe('ready');
     expect(subject.waits).toEqual([500]);
     // The killed sync's checkpoint is resumed by the next one.
-    expect(await host.call('sync.run', {})).toMatchObject({ ok: true, value: { mode: 'full', resumed: true } });
+    expect(await host.call('sync:now', {})).toMatchObject({ ok: true, value: { mode: 'full', resumed: true } });
   });
 
   it('an after-sales decision in flight becomes outcome-unknown (to re-check), never host-restarted', async () => {
@@ -90,7 +89,7 @@ describe('core host supervision (a real child process, killed for real)', () => 
     expect(order).toBeDefined();
     // The platform applies the decision and never answers: the host is waiting when it dies.
     p.sandbox.failNext('audit', 'hang-after-processing');
-    const decision = host.call('afterSales.decide', { orderId: order!.id, isApproved: true });
+    const decision = host.call('afterSales:decide', { orderId: order!.id, isApproved: true });
     for (;;) {
       const now = await p.seller().getOrder(order!.id);
       if (now.ok && now.value?.orderAfterSalesStatus !== 1) break;
@@ -100,7 +99,7 @@ describe('core host supervision (a real child process, killed for real)', () => 
     const r = await decision;
     expect(r).toMatchObject({
       ok: false,
-      error: { kind: 'outcome-unknown', operation: 'afterSales.decide', recheck: true },
+      error: { kind: 'outcome-unknown', operation: 'afterSales:decide', recheck: true },
     });
     const error = (r as { error: { message: string; action: string } }).error;
     expect(error.message).toContain('NOT resent');

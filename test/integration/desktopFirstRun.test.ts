@@ -14,10 +14,10 @@ import { appOperations } from '../../src/core/host/operations/appOperations';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
 import { createConfProfileStore } from '../../src/core/profiles/confProfileStore';
 import { createMemorySecretStore } from '../../src/core/secrets/memorySecretStore';
-import { createDesktopSandbox } from '../../src/main/firstRun/desktopSandbox';
-import { freeLoopbackPort } from '../../src/main/firstRun/freePort';
-import { wirePlatformDomains } from '../../src/main/platformDomains';
-import { platformQueries } from '../../src/main/platformQueries';
+import { createDesktopSandbox } from '../../src/appHost/firstRun/desktopSandbox';
+import { freeLoopbackPort } from '../../src/appHost/firstRun/freePort';
+import { composedApp } from '../helpers/composedApp';
+import { platformQueries } from '../../src/appHost/platformQueries';
 import { STATE_FILE_NAME } from '../../src/sandbox';
 import { sandboxHostOperations } from '../../src/sandbox/hostOperations';
 import { SHOP } from '../helpers/appPorts';
@@ -40,7 +40,7 @@ function desktop() {
   const profiles = createConfProfileStore(dir.dir);
   const secrets = createMemorySecretStore();
   const sandboxConfigs: unknown[] = [];
-  const platform = wirePlatformDomains({
+  const platform = composedApp({
     profiles,
     dataDir: dir.dir,
     startHost: (config) => {

@@ -22,7 +22,15 @@ describe('lint keeps Electron in src/main and src/preload', () => {
     ],
   ] as const;
 
-  for (const dir of ['src/core', 'src/shared', 'src/cli', 'src/sandbox', 'src/renderer']) {
+  for (const dir of [
+    'src/core',
+    'src/appHost',
+    'src/browserHost',
+    'src/shared',
+    'src/cli',
+    'src/sandbox',
+    'src/renderer',
+  ]) {
     it.each(forms)(`${dir} may not: %s`, async (code, rule) => {
       expect(await ruleIds(code, `${dir}/boundary-probe.ts`)).toContain(rule);
     });
@@ -54,6 +62,13 @@ describe('lint keeps the layers pointing one way', () => {
     ['src/renderer/probe.tsx', '../core/result'],
     ['src/renderer/probe.tsx', '../main/index'],
     ['src/renderer/probe.test.tsx', '../core/result'],
+    // src/main is Electron's alone: the shared composition, the CLI and the browser host never import it.
+    ['src/appHost/shell/probe.ts', '../../main/window'],
+    ['src/appHost/probe.test.ts', '../main/window'],
+    ['src/cli/commands/probe.ts', '../../main/window'],
+    ['src/browserHost/probe.ts', '../main/window'],
+    ['src/appHost/probe.ts', '../browserHost/server'],
+    ['src/appHost/probe.ts', '../cli/io'],
   ] as const;
 
   it.each(refused)('%s may not import %s', async (file, source) => {
@@ -69,6 +84,9 @@ describe('lint keeps the layers pointing one way', () => {
   const allowed = [
     ['src/cli/commands/probe.ts', '../../core/result'],
     ['src/main/probe.ts', '../core/result'],
+    ['src/main/probe.ts', '../appHost/composeApp'],
+    ['src/browserHost/probe.ts', '../appHost/composeApp'],
+    ['src/cli/commands/probe.ts', '../../appHost/composeApp'],
     ['src/sandbox/probe.ts', '../core/result'],
     ['src/core/api/probe.ts', '../../shared/domain/order'],
     ['src/renderer/probe.tsx', '../shared/domain/order'],

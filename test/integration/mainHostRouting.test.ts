@@ -11,8 +11,8 @@ import type { CoreHost } from '../../src/core/host/coreHost';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
 import { createConfProfileStore } from '../../src/core/profiles/confProfileStore';
 import type { ProfileStore } from '../../src/core/profiles/profileStore';
-import { createEventPublisher } from '../../src/main/ipc/publishEvents';
-import { wirePlatformDomains } from '../../src/main/platformDomains';
+import { createEventPublisher } from '../../src/appHost/eventPublisher';
+import { composedApp } from '../helpers/composedApp';
 import type { Order } from '../../src/shared/domain/order';
 import { SHOP } from '../helpers/appPorts';
 import {
@@ -83,7 +83,7 @@ function mainUnderTest() {
     () => child.entry,
     () => dir.dir,
   );
-  const platform = wirePlatformDomains({
+  const platform = composedApp({
     profiles,
     dataDir: dir.dir,
     startHost: (config) => {

@@ -1,6 +1,6 @@
 import { err, ok } from '../../core/result';
 import type { AppError } from '../../shared/errors/appError';
-import type { ClipboardPort, ClipboardWrite } from '../../main/ipc/handlers/buyers';
+import type { ClipboardPort, ClipboardWrite } from '../../appHost/handlers/loginLinks';
 import { clipboardInstallHint, clipboardTools, type ClipboardTool } from './clipboardTools';
 import { spawnTool, type ToolOutcome, type ToolRunner } from './runTool';
 

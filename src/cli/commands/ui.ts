@@ -1,6 +1,5 @@
 import { Option, type Command } from 'commander';
 import { startBrowserHost, type BrowserHostStartError } from '../../browserHost/server';
-import { browserHostImplementations } from '../../browserHost/implementations';
 import { browserHostLocalManagementPorts } from '../../browserHost/localManagementPorts';
 import { openInBrowser, writeRedirectFile } from '../../browserHost/openBrowser';
 import { startDevRenderer, type DevPages } from '../../browserHost/devRenderer';
@@ -14,13 +13,25 @@ import { CliError, CliInputError, ExitCode } from '../io';
 import { parseIntegerIn } from '../options';
 import type { CommandContext, CommandRunner } from '../runner';
 import { sandboxContext, startSandboxForUi } from './uiSandbox';
-import { uiUseCases } from '../uiUseCases';
-import { startUiPoller } from '../uiPoller';
-import type { Poller } from '../../main/poller';
-import { reopenOnProfileChange } from '../../main/ipc/reopenOnProfileChange';
+import { statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { composeApp } from '../../appHost/composeApp';
+import { desktopHostOperations } from '../../appHost/coreHost/hostOperations';
+import { createInProcessCoreHost } from '../../core/host/inProcessHost';
+import { reopenOnOutsideChange } from '../../appHost/reopenOnOutsideChange';
+import { createSyncLoop, NO_NETWORK_SIGNAL, NO_POWER_SIGNAL } from '../../appHost/shell/syncLoop';
+import { settingsFilePath } from '../../core/profiles/confProfileStore';
+import type { IpcEventPublisher } from '../../shared/ipc/events';
+import { findCoreHostEntry, startUiCoreHost, uiCoreHostLog } from '../ui/coreHostChild';
+import { uiSecrets, uiSessionConfig } from '../ui/uiSessionConfig';
 
 /** The environment mode has no profile to say how often: the profile's own default. */
 const DEFAULT_POLL_SECONDS = 60;
+
+/** The app-wide clearing delay as stored; its default when the settings cannot be read (the page says why elsewhere). */
+const DEFAULT_CLIPBOARD_CLEAR_MS = 120_000;
 
 function pollSecondsOf(ctx: CommandContext): number | undefined {
   return profileForApiCommand(ctx.options, ctx.io.env, () => ctx.services().profiles)?.pollIntervalSeconds;
@@ -113,27 +124,101 @@ export function registerUi(program: Command, run: CommandRunner): void {
           } else ctx.io.stderr(`Profile "${started.value.profile.id}" is a merchant profile: no sandbox started.`);
         }
         const settings = describeSettings(served);
+        const hostEntry = findCoreHostEntry();
+        if (hostEntry === undefined && !ctx.io.coreHostInProcess) {
+          await stopSandbox();
+          throw new CliError("The app's core host is not built (core-host.js is missing): run `npm run build`.");
+        }
         const downloads = createExportDownloads();
         const clipboard = systemClipboard({ log: ctx.io.stderr });
-        const useCases = uiUseCases(served, {
-          openExternal: async (url) =>
-            openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)),
+        // The pages get the events once the browser host listens (the composition is built before it).
+        let pagesEvents: IpcEventPublisher | undefined = undefined;
+        const events: IpcEventPublisher = {
+          publish: (event, payload) => pagesEvents?.publish(event, payload) ?? false,
+        };
+        const dataDir = served.dataDir();
+        const local = browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr });
+        // The same composition the desktop app runs (src/appHost), over a core host in a Node child process.
+        const composed = composeApp({
+          version: () => program.version() ?? '0.0.0',
+          local: { ...local, logFile: uiCoreHostLog(dataDir) },
+          sessionConfig: () => uiSessionConfig(served),
+          startHost: (config) =>
+            hostEntry === undefined || ctx.io.coreHostInProcess
+              ? createInProcessCoreHost({
+                  operations: desktopHostOperations,
+                  config: { session: config },
+                  secrets: uiSecrets(served, config),
+                })
+              : startUiCoreHost({
+                  entry: hostEntry,
+                  dataDir,
+                  secrets: uiSecrets(served, config),
+                  config: { session: config },
+                }),
+          events,
           clipboard,
-          downloads,
+          // The browser host's opener (`merchant-desk ui`), not Electron's shell.
+          openExternal: async (url) =>
+            openInBrowser(url, () => ctx.io.stderr(`Could not open a browser for ${new URL(url).origin}.`)), // eng-disable OPEN_EXTERNAL_JS_CHECK
+          clipboardClearMs: () => {
+            const app = ctx.services().profiles.appSettings();
+            if (!app.ok) return DEFAULT_CLIPBOARD_CLEAR_MS;
+            const seconds = app.value.clipboardClearSeconds;
+            return seconds === null ? null : seconds * 1000;
+          },
+          exportDestination: {
+            kind: 'download',
+            temporaryFile: async (format) => {
+              // Owner-only: the export holds the merchant's orders until the page fetches it (once).
+              const dir = await mkdtemp(path.join(tmpdir(), 'merchant-desk-export-'));
+              return {
+                file: path.join(dir, `export.${format}`),
+                remove: () => void rm(dir, { recursive: true, force: true }),
+              };
+            },
+            offer: (download) => downloads.offer(download),
+          },
+          afterProfileChange: (changed) => {
+            if (changed) loop.start();
+          },
+          warn: ctx.io.stderr,
         });
-        let reopen = async () => {};
+        // Polls the served profile in the background, as the desktop app does (its state reaches the pages); a
+        // profile switch from the page starts it anew for the profile active then.
+        const loop = createSyncLoop({
+          profile: () => {
+            const id = composed.profileHost.profileId();
+            return id === null ? null : { id, pollIntervalSeconds: pollSecondsOf(served) ?? DEFAULT_POLL_SECONDS };
+          },
+          syncNow: () => composed.queries.syncNow(),
+          cacheComplete: () => composed.queries.cacheComplete(),
+          events,
+          // The browser host has no online/offline or power signal of its own: a network failure shows as the
+          // poller's error state.
+          network: NO_NETWORK_SIGNAL,
+          power: NO_POWER_SIGNAL,
+          // `ui --sandbox` has just synced, and a profile switched to from the page is synced by the merchant's click.
+          firstPoll: 'after-interval',
+        });
+        // The settings file's size and time: a change made elsewhere (`merchant-desk profiles edit` while the page is
+        // open) reaches the next call.
+        const settingsFile = settingsFilePath(dataDir);
+        const settingsStamp = () => {
+          try {
+            const stat = statSync(settingsFile);
+            return `${stat.mtimeMs}:${stat.size}`;
+          } catch {
+            return 'none';
+          }
+        };
         const gate = createIpcGate({
-          // A profile switch (or a change of its settings) moves the page's calls to the profile active then.
-          implementations: reopenOnProfileChange(
-            browserHostImplementations(
-              {
-                version: program.version() ?? '0.0.0',
-                ports: browserHostLocalManagementPorts({ ...ctx.services(), log: ctx.io.stderr }),
-              },
-              useCases.app,
-            ),
-            () => reopen(),
-          ),
+          implementations: reopenOnOutsideChange(composed.implementations, {
+            stamp: settingsStamp,
+            reopen: async () => {
+              if (await composed.reopen()) loop.start();
+            },
+          }),
           report: (problem) => ctx.io.stderr(describeGateProblem(problem, describeUnexpected)),
         });
         let pages: { rendererDir: string } | { dev: DevPages };
@@ -155,31 +240,13 @@ export function registerUi(program: Command, run: CommandRunner): void {
         });
         if (!started.ok) {
           if ('dev' in pages) await pages.dev.close();
+          await composed.dispose();
           await stopSandbox();
           throw startError(started.error);
         }
         const host = started.value;
-        useCases.publishTo(host);
-        // Polls the served profile in the background, as the desktop app does (its state reaches the pages); a
-        // profile switch from the page reopens the session and the poller for the new active profile.
-        let poller: Poller | undefined;
-        const startPolling = () => {
-          poller?.stop();
-          const polled = useCases.app.session();
-          poller = polled.ok
-            ? startUiPoller({
-                app: useCases.app,
-                profileId: polled.value.profileId,
-                intervalMs: () => 1000 * (pollSecondsOf(served) ?? DEFAULT_POLL_SECONDS),
-                publisher: host,
-              })
-            : undefined;
-        };
-        reopen = async () => {
-          if (useCases.reopen()) startPolling();
-        };
-        useCases.whenReopened(startPolling);
-        startPolling();
+        pagesEvents = host;
+        loop.start();
         // The one line on stdout: the address with this start's token (a secret, shown only here).
         ctx.io.stdout(ctx.json ? JSON.stringify({ url: host.url }) : `Merchant Desk UI: ${host.url}`);
         ctx.io.stderr(settings);
@@ -198,12 +265,12 @@ export function registerUi(program: Command, run: CommandRunner): void {
         });
         // Open pages learn that their host is gone (and can say so) before the connection closes.
         host.publish('host:state', { state: 'stopped', message: 'merchant-desk ui was stopped.', logFile: null });
-        poller?.stop();
+        loop.stop();
         await host.close();
+        await composed.dispose();
         // A copied login link is not left on the clipboard past the host that promised to clear it.
         await clipboard.clearPendingNow();
         await stopSandbox();
-        useCases.close();
         await removeRedirect();
         ctx.io.stderr('Merchant Desk UI stopped.');
         return ExitCode.ok;

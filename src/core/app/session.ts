@@ -28,7 +28,9 @@ export interface SessionWording {
 export type TransportFactory = (options?: { maxSockets?: number }) => HttpTransport;
 
 export const APP_SESSION_WORDING: SessionWording = {
-  noCacheYet: (profileId, file) => `No order cache yet for profile "${profileId}" (${file}). Sync the orders first.`,
+  // The app's own action, not a command: the first sync runs by itself and shows its progress in the sync bar.
+  noCacheYet: (profileId) =>
+    `No orders are cached yet for profile "${profileId}". Choose "Sync now" to fetch them; the first sync shows its progress at the top of the window.`,
   rebuildHint: 'Rebuild the cache from the platform (sync with "rebuild")',
 };
 

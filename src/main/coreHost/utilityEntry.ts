@@ -5,7 +5,7 @@
  */
 import { messagePortMainPort, type MessagePortMainLike } from '../../core/host/port';
 import { serveCoreHost } from '../../core/host/serveHost';
-import { desktopHostOperations } from './hostOperations';
+import { desktopHostOperations } from '../../appHost/coreHost/hostOperations';
 
 interface ParentPortLike {
   once(event: 'message', listener: (event: { data: unknown; ports: MessagePortMainLike[] }) => void): unknown;

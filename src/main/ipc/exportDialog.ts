@@ -1,5 +1,5 @@
 import type { ExportFormat } from '../../core/cache/exportOrders';
-import type { ExportDestination } from './handlers/ordersExport';
+import type { ExportDestination } from '../../appHost/handlers/ordersExport';
 
 /** The part of Electron's `dialog.showSaveDialog` (bound to the window) the export uses. */
 export type ShowSaveDialog = (options: {

@@ -8,7 +8,7 @@ import { SANDBOX_STATUS_LABELS } from '../../sandbox/statuses';
 import type { AppError } from '../../shared/errors/appError';
 import type { Result } from '../../core/result';
 import { guardedOpenExternal } from '../externalLinks';
-import type { LocalManagementPorts } from './handlers/localManagement';
+import type { LocalManagementPorts } from '../../appHost/handlers/localManagement';
 import { mainLogPath } from '../diagnostics/mainLog';
 
 /** The local-management ports, and the one guarded `shell.openExternal` every other opener in main uses too. */

@@ -58,6 +58,16 @@ describe('push events → stores', () => {
     expect(useChangesStore.getState().last).toEqual(events);
   });
 
+  it("a first sync, full sync or rebuild of the active profile marks every cached screen stale; another's does not", () => {
+    const before = useChangesStore.getState().revision;
+    bridge.emit('orders:reloaded', { profileId: 'b', reason: 'first-sync' });
+    expect(useChangesStore.getState().revision).toBe(before);
+    bridge.emit('orders:reloaded', { profileId: 'a', reason: 'first-sync' });
+    expect(useChangesStore.getState().revision).toBe(before + 1);
+    // Stale as a whole: no particular order named.
+    expect(useChangesStore.getState().last).toEqual([]);
+  });
+
   it('a profile switch forgets the old sync state and marks cached screens stale', async () => {
     bridge.emit('sync:state', { profileId: 'a', state: 'error', lastSyncedAt: null, nextPollAt: null, error: null });
     const before = useChangesStore.getState().revision;

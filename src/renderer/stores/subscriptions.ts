@@ -37,6 +37,11 @@ export function subscribeToHostEvents(): () => void {
     on('orders:changed', (changed) => {
       if (served(changed.profileId)) useChangesStore.getState().apply(changed);
     }),
+    // A first sync, a full sync or a rebuild filled the cache as a whole (no change per order): every list, count and
+    // queue of the profile reads again.
+    on('orders:reloaded', (reloaded) => {
+      if (served(reloaded.profileId)) useChangesStore.getState().invalidate();
+    }),
     on('app:navigate', (target) => navigate(routeOfNavigation(target))),
   ];
   // A profile switch replaces the cache every screen reads from.

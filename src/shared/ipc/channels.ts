@@ -45,7 +45,14 @@ export const ipcChannels = [
 ] as const;
 
 /** Events main (or the browser host) pushes to the renderer. */
-export const ipcEventNames = ['sync:progress', 'sync:state', 'orders:changed', 'host:state', 'app:navigate'] as const;
+export const ipcEventNames = [
+  'sync:progress',
+  'sync:state',
+  'orders:changed',
+  'orders:reloaded',
+  'host:state',
+  'app:navigate',
+] as const;
 
 export type IpcChannel = (typeof ipcChannels)[number];
 export type IpcEventName = (typeof ipcEventNames)[number];

@@ -25,6 +25,7 @@ const examples: { [E in IpcEventName]: IpcEventPayloadInput<E> } = {
     nextPollAt: null,
     error: { kind: 'network', message: 'Connection refused.' },
   },
+  'orders:reloaded': { profileId: 'shop-eu', reason: 'first-sync' },
   'orders:changed': {
     profileId: 'shop-eu',
     events: [

@@ -88,6 +88,15 @@ export const changeEventSchema = z.discriminatedUnion('type', [
 /** The change events one sync step committed to a profile's cache. */
 export const ordersChangedSchema = z.object({ profileId, events: z.array(changeEventSchema).min(1) }).strict();
 
+/**
+ * A profile's cache was filled or replaced as a whole — the first sync created it, a full sync reloaded it, a
+ * rebuild replaced it — without a change event per order (a baseline is no news): every list, count and queue of
+ * that profile reads again.
+ */
+export const ordersReloadedSchema = z
+  .object({ profileId, reason: z.enum(['first-sync', 'full-sync', 'rebuild']) })
+  .strict();
+
 /** The core host's life: the renderer shows a banner while it restarts and an error naming the log when it gave up. */
 export const hostStateSchema = z
   .object({
@@ -114,6 +123,7 @@ export const ipcEventContract = {
   'sync:progress': syncProgressSchema,
   'sync:state': syncStateSchema,
   'orders:changed': ordersChangedSchema,
+  'orders:reloaded': ordersReloadedSchema,
   'host:state': hostStateSchema,
   'app:navigate': appNavigateSchema,
 } satisfies Record<IpcEventName, z.ZodType>;

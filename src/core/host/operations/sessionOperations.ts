@@ -1,63 +1,84 @@
-import { exportCachedOrdersToFile } from '../../app/ordersExportFile';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Credentials } from '../../api/clientDeps';
 import { decideAfterSales } from '../../app/afterSales';
 import { attentionQueue } from '../../app/attention';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
-import {
-  cacheSummary,
-  cachedOrderDetail,
-  countCachedOrders,
-  queryCachedOrders,
-  queryCachedPage,
-  refreshOrder,
-} from '../../app/orders';
-import { createSession } from '../../app/session';
-import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
+import { cacheSummary, cachedOrderDetail, countCachedOrders, queryCachedPage, refreshOrder } from '../../app/orders';
+import { checkExportQuery } from '../../app/ordersExport';
+import { exportCachedOrdersToFile } from '../../app/ordersExportFile';
+import { createSession, type Session } from '../../app/session';
 import { SyncController } from '../../app/sync';
 import { platformConfigSchema } from '../../config/platformConfig';
+import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { createFileKeyStore } from '../../keys/keyStore';
-import { err, type Result } from '../../result';
+import { createRequestLog } from '../../logging/requestLog';
+import { statusLabelsSchema } from '../../profiles/profileSchema';
+import { ok, type Result } from '../../result';
+import { environmentCredentials } from '../../secrets/environmentCredentials';
 import { profileCredentials } from '../../secrets/profileCredentials';
+import type { SecretStore } from '../../secrets/secretStore';
 import type { AppError } from '../../../shared/errors/appError';
-import type { HostEnvironment, OperationResult, OperationTable } from '../operations';
+import type { HostEnvironment, OperationContext, OperationTable } from '../operations';
+import { buyersData, decisionData, ordersData, syncData } from './channelData';
+import { ordersChangedEvent, syncProgressEvent } from './hostEvents';
+import type { SessionOperationMap, TypedOperationTable } from './sessionOperationMap';
 
 /**
- * The operations of one open profile session, each a call of the use-case layer (src/core/app): the host runs the
- * same code as the CLI and the in-process handlers. Results and errors are the use cases' own (AppError).
+ * Where a session's secrets come from. `keychain`: a profile's token and key (the host asks its parent, which holds
+ * the keychain). `environment`: the environment mode of `merchant-desk ui` — the parent answers the token from
+ * MERCHANT_DESK_TOKEN, and the host reads the key file the environment names (a path, not a secret).
  */
+const credentialsSourceSchema = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('keychain') }).strict(),
+  z.object({ source: z.literal('environment'), keyFile: z.string().min(1).nullable() }).strict(),
+]);
+
+/** A session's configuration: plain data, never a secret. */
 export const orderSessionConfigSchema = z.object({
   profileId: z.string().min(1),
   platform: z.looseObject({}),
   cacheFile: z.string().min(1),
   /** The data directory (saved buyers, key files); default: the one holding the cache folder. */
   dataDir: z.string().min(1).optional(),
+  /** Default: the keychain. */
+  credentials: credentialsSourceSchema.optional(),
   /** Sync tuning (tests shrink pages to split windows cheaply). */
   sync: z.object({ parallelism: z.number().int().min(1).optional(), pageSize: z.number().int().optional() }).optional(),
   /** The profile's delivery-deadline settings (default: the labelled defaults). */
   deliveryDeadlines: deliveryDeadlineSettingsSchema.optional(),
+  /** The profile's status labels (refusals and notices name a status by its label). */
+  statusLabels: statusLabelsSchema.optional(),
+  /** Where each platform request is logged (method, path, status, time; never a secret); none: not logged. */
+  requestLog: z.string().min(1).optional(),
 });
 export type OrderSessionConfig = z.input<typeof orderSessionConfigSchema>;
 
-const syncRunSchema = z.object({ full: z.boolean().optional(), rebuild: z.boolean().optional() }).strict();
-const attentionSchema = z.object({ limitPerKind: z.number().int().optional() }).strict();
-const idSchema = z.object({ id: z.string().min(1) }).strict();
-const loginLinkSchema = z.object({ merchantUserNo: z.string().min(1), itemId: z.unknown() }).strict();
+function sessionCredentials(
+  c: z.output<typeof orderSessionConfigSchema>,
+  secrets: SecretStore,
+  dataDir: string,
+): Credentials {
+  const source = c.credentials ?? { source: 'keychain' };
+  if (source.source === 'keychain')
+    return profileCredentials(c.profileId, secrets, createFileKeyStore({ dataDir, secrets }));
+  const keyFile = source.keyFile === null ? {} : { MERCHANT_DESK_PRIVATE_KEY_FILE: source.keyFile };
+  return {
+    bearerToken: async () => {
+      const token = await secrets.get(c.profileId, 'token');
+      const value = token.ok ? (token.value ?? undefined) : undefined;
+      return environmentCredentials(value === undefined ? {} : { MERCHANT_DESK_TOKEN: value }).bearerToken();
+    },
+    signingKey: () => environmentCredentials(keyFile).signingKey(),
+  };
+}
 
-export const SYNC_PROGRESS_EVENT = 'sync.progress';
-export const ORDERS_CHANGED_EVENT = 'orders.changed';
-
-const invalid = (error: z.ZodError): OperationResult =>
-  err({ kind: 'invalid-input', message: error.issues.map((i) => i.message).join('; ') });
-
-/** A use case's answer as an operation's (AppError is an OperationError). */
-const done = <T>(r: Result<T, AppError>): OperationResult => (r.ok ? r : err({ ...r.error }));
-
-export function createSessionOperations(
+/** The session of a host's configuration (its cache opens on first use). */
+export function openConfiguredSession(
   config: unknown,
-  { secrets, onDispose }: Omit<HostEnvironment, 'config'>,
-): OperationTable {
+  secrets: SecretStore,
+): { session: Session; settings: z.output<typeof orderSessionConfigSchema> } {
   const parsed = orderSessionConfigSchema.safeParse(config);
   if (!parsed.success) throw new Error(`invalid session configuration: ${parsed.error.message}`);
   const c = parsed.data;
@@ -65,105 +86,130 @@ export function createSessionOperations(
   const dataDir = c.dataDir ?? path.dirname(path.dirname(c.cacheFile));
   const session = createSession({
     config: platform,
-    credentials: profileCredentials(c.profileId, secrets, createFileKeyStore({ dataDir, secrets })),
+    credentials: sessionCredentials(c, secrets, dataDir),
     profileId: c.profileId,
     dataDir,
     cacheFile: c.cacheFile,
     cacheOwner: { baseUrl: platform.baseUrl, merchantId: platform.merchantId },
     ...(c.deliveryDeadlines ? { deliveryDeadlines: c.deliveryDeadlines } : {}),
+    ...(c.statusLabels ? { statusLabels: c.statusLabels } : {}),
+    ...(c.requestLog ? { onRequest: createRequestLog({ file: c.requestLog }) } : {}),
     transport: (options) => createAxiosTransport(options),
   });
-  const sync = new SyncController(session);
-  onDispose(() => session.close());
+  return { session, settings: c };
+}
 
+/** A use case's answer mapped to its channel's data. */
+const mapped = <T, D>(r: Result<T, AppError>, data: (value: T) => D): Result<D, AppError> =>
+  r.ok ? ok(data(r.value)) : r;
+
+/** Publishes the change events a call revealed (lists, counts, the attention queue and the tray follow them). */
+function published<T extends { events: ReadonlyArray<unknown> }>(
+  session: Session,
+  ctx: OperationContext,
+  r: Result<T, AppError>,
+): Result<T, AppError> {
+  if (r.ok && r.value.events.length > 0)
+    ctx.emit('orders:changed', ordersChangedEvent(session.profileId, r.value.events as never));
+  return r;
+}
+
+/**
+ * The operations of one open session, each named after its IPC channel and typed from the contract
+ * (sessionOperationMap.ts), each one call of the use-case layer (src/core/app): the host runs the same code as the
+ * CLI. Requests come parsed from the parent's gate; the use cases check what they take all the same.
+ */
+export function sessionOperations(
+  session: Session,
+  tuning: { parallelism?: number | undefined; pageSize?: number | undefined } = {},
+): TypedOperationTable<SessionOperationMap> {
+  const sync = new SyncController(session);
   return {
-    /** A page and the exact count (the CLI's `cache query`). */
-    'cache.query': { run: async (payload) => done(queryCachedOrders(session, payload)) },
-    'orders.queryPage': { run: async (payload) => done(queryCachedPage(session, payload)) },
-    'orders.count': { run: async (payload) => done(countCachedOrders(session, payload)) },
-    'orders.exportToFile': {
-      run: async (payload) => {
-        const { query, format, file } = payload as { query: unknown; format: 'csv' | 'jsonl'; file: string };
-        return done(await exportCachedOrdersToFile(session, query, file, { format }));
+    'orders:queryPage': { run: async (request) => mapped(queryCachedPage(session, request), ordersData.page) },
+    'orders:count': { run: async (request) => mapped(countCachedOrders(session, request), ordersData.count) },
+    'orders:get': { run: async ({ id }) => mapped(cachedOrderDetail(session, id), ordersData.order) },
+    'orders:refresh': {
+      run: async ({ id }, ctx) =>
+        mapped(published(session, ctx, await refreshOrder(session, id)), ordersData.refreshed),
+    },
+    'orders:cacheStats': { run: async () => mapped(cacheSummary(session), ordersData.cacheStats) },
+    /** The attention queue: counts, rows per kind, the next due-state change. */
+    'orders:attention': {
+      run: async (request) =>
+        mapped(attentionQueue(session, { limitPerKind: request?.limitPerKind }), ordersData.attention),
+    },
+    'orders:checkExport': {
+      run: async (query) => {
+        const valid = checkExportQuery(query);
+        if (!valid.ok) return valid;
+        const cache = session.existingCache();
+        return cache.ok ? ok(null) : cache;
       },
     },
-    'orders.get': {
-      run: async (payload) => {
-        const input = idSchema.safeParse(payload);
-        return input.success ? done(cachedOrderDetail(session, input.data.id)) : invalid(input.error);
-      },
+    'orders:exportToFile': {
+      run: async ({ query, format, file }) => exportCachedOrdersToFile(session, query, file, { format }),
     },
-    'orders.refresh': {
-      run: async (payload, ctx) => {
-        const input = idSchema.safeParse(payload);
-        if (!input.success) return invalid(input.error);
-        const r = await refreshOrder(session, input.data.id);
-        if (r.ok && r.value.events.length > 0) ctx.emit(ORDERS_CHANGED_EVENT, r.value.events);
-        return done(r);
-      },
-    },
-    'cache.stats': { run: async () => done(cacheSummary(session)) },
-    /** The attention queue (orders:attention): counts, rows per kind, the next due-state change. */
-    'orders.attention': {
-      run: async (payload) => {
-        const input = attentionSchema.safeParse(payload ?? {});
-        if (!input.success) return invalid(input.error);
-        return done(attentionQueue(session, input.data));
-      },
-    },
-    'sync.run': {
-      run: async (payload, ctx) => {
-        const input = syncRunSchema.safeParse(payload ?? {});
-        if (!input.success) return invalid(input.error);
-        const r = await sync.syncNow({
-          ...input.data,
-          ...(c.sync?.parallelism !== undefined ? { parallelism: c.sync.parallelism } : {}),
-          ...(c.sync?.pageSize !== undefined ? { pageSize: c.sync.pageSize } : {}),
-          signal: ctx.signal,
-          onProgress: (p) => ctx.emit(SYNC_PROGRESS_EVENT, p),
-          onChange: (e) => ctx.emit(ORDERS_CHANGED_EVENT, [e]),
-        });
-        return done(r);
-      },
-    },
-    'sync.status': { run: async () => done(sync.status()) },
-    'sync.setPaused': {
-      run: async (payload) => {
-        const input = z.object({ paused: z.boolean() }).strict().safeParse(payload);
-        return input.success ? { ok: true, value: sync.setPaused(input.data.paused) } : invalid(input.error);
-      },
-    },
-    'afterSales.decide': {
+    'afterSales:decide': {
       moneyMoving: true,
-      run: async (payload, ctx) => {
-        const r = await decideAfterSales(session, payload);
-        if (r.ok && r.value.events.length > 0) ctx.emit(ORDERS_CHANGED_EVENT, r.value.events);
-        return done(r);
-      },
+      run: async (request, ctx) =>
+        mapped(published(session, ctx, await decideAfterSales(session, request)), decisionData),
     },
-    'buyers.sync': { run: async (payload) => done(await syncBuyer(session, payload)) },
+    'buyers:sync': { run: async (request) => mapped(await syncBuyer(session, request), buyersData.synced) },
     /**
-     * A fresh login link for a saved buyer. Its answer holds a live authorization code: it goes to main over the
-     * port, and main writes it to the clipboard or opens it — it is never relayed to a window and never logged.
+     * A fresh login link for a saved buyer. Its answer holds a live authorization code: it goes to the parent over
+     * the port, which writes it to the clipboard or opens it — it is never relayed to a window and never logged.
      */
-    'buyers.loginLink': {
-      run: async (payload) => {
-        const input = loginLinkSchema.safeParse(payload);
-        return input.success
-          ? done(await loginLinkForSaved(session, input.data.merchantUserNo, input.data.itemId))
-          : invalid(input.error);
+    'buyers:loginLink': {
+      run: async ({ merchantUserNo, itemId }) => loginLinkForSaved(session, merchantUserNo, itemId),
+    },
+    'buyers:listSaved': { run: async () => mapped(listSavedBuyers(session), buyersData.saved) },
+    'buyers:save': { run: async (request) => mapped(saveBuyer(session, request), buyersData.saved) },
+    'buyers:remove': {
+      run: async ({ merchantUserNo }) => mapped(removeSavedBuyer(session, merchantUserNo), buyersData.saved),
+    },
+    'sync:now': {
+      run: async (request, ctx) => {
+        const baseline = sync.status();
+        const r = await sync.syncNow({
+          ...(request.full ? { full: true } : {}),
+          ...(request.rebuild ? { rebuild: true } : {}),
+          ...(tuning.parallelism !== undefined ? { parallelism: tuning.parallelism } : {}),
+          ...(tuning.pageSize !== undefined ? { pageSize: tuning.pageSize } : {}),
+          signal: ctx.signal,
+          onProgress: (p) => ctx.emit('sync:progress', syncProgressEvent(session.profileId, p)),
+          onChange: (e) => ctx.emit('orders:changed', ordersChangedEvent(session.profileId, [e])),
+        });
+        // A sync that filled or replaced the cache as a whole sends no change per order: every screen reads again.
+        if (r.ok && r.value.mode !== 'incremental') {
+          const reason = request.rebuild
+            ? 'rebuild'
+            : baseline.ok && baseline.value.baseline
+              ? 'full-sync'
+              : 'first-sync';
+          ctx.emit('orders:reloaded', { profileId: session.profileId, reason });
+        }
+        return mapped(r, syncData.run);
       },
     },
-    'buyers.listSaved': { run: async () => done(listSavedBuyers(session)) },
-    'buyers.save': { run: async (payload) => done(saveBuyer(session, payload)) },
-    'buyers.remove': {
-      run: async (payload) => {
-        const input = z
-          .object({ merchantUserNo: z.string().min(1) })
-          .strict()
-          .safeParse(payload);
-        return input.success ? done(removeSavedBuyer(session, input.data.merchantUserNo)) : invalid(input.error);
-      },
-    },
+    'sync:status': { run: async () => mapped(sync.status(), syncData.status) },
+    'sync:setPaused': { run: async ({ paused }) => ok({ state: sync.setPaused(paused) }) },
   };
+}
+
+/**
+ * The operation table of a host configured with one session. Its typed operations take their payload on trust:
+ * only the parent's gate, which parsed the window's request against the contract, calls them.
+ */
+export function createSessionOperations(
+  config: unknown,
+  { secrets, onDispose }: Omit<HostEnvironment, 'config'>,
+): OperationTable {
+  const { session, settings } = openConfiguredSession(config, secrets);
+  onDispose(() => session.close());
+  return asOperationTable(sessionOperations(session, settings.sync ?? {}));
+}
+
+/** A typed table as the dispatcher's (operations take `unknown`; the map's types hold for what the parent sends). */
+export function asOperationTable<T extends object>(table: T): OperationTable {
+  return table as unknown as OperationTable;
 }
