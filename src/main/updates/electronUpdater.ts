@@ -1,4 +1,4 @@
-import electronUpdater from 'electron-updater';
+import electronUpdater, { type AppUpdater } from 'electron-updater';
 import type { UpdaterPort } from './updaterPort';
 
 /**
@@ -7,8 +7,11 @@ import type { UpdaterPort } from './updaterPort';
  * background and are differential (the blockmaps of the release), the installer runs on quit or on "Restart to
  * update". Windows checks that the update is signed by the same publisher as the running app.
  */
-export function electronUpdaterPort(log: (line: string) => void): UpdaterPort {
-  const { autoUpdater } = electronUpdater;
+export function electronUpdaterPort(
+  log: (line: string) => void,
+  // The platform's updater (NsisUpdater, MacUpdater); a test passes one built on a loopback feed.
+  autoUpdater: AppUpdater = electronUpdater.autoUpdater,
+): UpdaterPort {
   autoUpdater.autoDownload = true;
   autoUpdater.autoInstallOnAppQuit = true;
   autoUpdater.disableDifferentialDownload = false;
@@ -16,7 +19,10 @@ export function electronUpdaterPort(log: (line: string) => void): UpdaterPort {
   autoUpdater.logger = { info: log, warn: log, error: log, debug: () => {} };
   return {
     checkForUpdates: async () => {
-      await autoUpdater.checkForUpdates();
+      const result = await autoUpdater.checkForUpdates();
+      // The background download's failure (a checksum mismatch, a dropped connection) arrives as the 'error'
+      // event; its promise is settled here so it never becomes an unhandled rejection in main.
+      result?.downloadPromise?.catch(() => {});
     },
     quitAndInstall: () => autoUpdater.quitAndInstall(),
     on: (event, listener) => {
