@@ -82,7 +82,8 @@ function fakeElectron() {
     createNotification: ({ title, body }): NotificationPort => {
       const n = { title, body, click: () => {} };
       return {
-        on: (_event, listener) => void (n.click = listener),
+        on: (event: string, listener: (...args: never[]) => void) =>
+          void (event === 'click' && (n.click = listener as () => void)),
         show: () => void shown.push(n),
       };
     },

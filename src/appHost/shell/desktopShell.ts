@@ -15,6 +15,7 @@ import {
 import type { FocusPort, NetworkPort, PollerState, PollerSyncResult, PowerPort } from './poller';
 import { createSyncLoop } from './syncLoop';
 import { buildTrayModel, type AttentionCounts, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
+import { notificationActions } from './notificationActions';
 
 /**
  * The desktop shell: the poller, the tray and the notifications, glued to the Electron pieces they need. Every
@@ -40,6 +41,8 @@ export interface MenuTemplateItem {
 
 export interface NotificationPort {
   on(event: 'click', listener: () => void): unknown;
+  /** A button of the notification (macOS shows them): its index in `actions`. */
+  on(event: 'action', listener: (event: unknown, index: number) => void): unknown;
   show(): void;
 }
 
@@ -80,7 +83,11 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   trayImage(icon: TrayIcon): Image;
   /** `Notification.isSupported()` and `new Notification(options)`. */
   notificationsSupported(): boolean;
-  createNotification(options: { title: string; body: string }): NotificationPort;
+  createNotification(options: {
+    title: string;
+    body: string;
+    actions?: { type: 'button'; text: string }[];
+  }): NotificationPort;
   network: NetworkPort;
   power: PowerPort;
   /** Any app window gaining focus: polls at once when the last poll is more than one interval old. */
@@ -235,9 +242,17 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
 
   function show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void {
     for (const n of notifications) {
-      const notification = ports.createNotification({ title: n.title, body: n.body });
+      const buttons = notificationActions(n.target);
+      const notification = ports.createNotification({
+        title: n.title,
+        body: n.body,
+        ...(buttons.length > 0 ? { actions: buttons.map((b) => ({ type: 'button' as const, text: b.text })) } : {}),
+      });
       const target = notificationNavigation(n.target);
       notification.on('click', () => ports.navigate(target));
+      // "Open" and "Approve…" both only open the app on that order; the decision is made there, confirmed.
+      if (buttons.length > 0)
+        notification.on('action', (_event, index) => ports.navigate(buttons[index]?.target ?? target));
       notification.show();
     }
   }

@@ -13,18 +13,3 @@ export function badgeFor(count: number | null, platform: NodeJS.Platform): Badge
       : { kind: 'overlay', show: false, description: '' };
   return { kind: 'count', count: n };
 }
-
-/**
- * A notification's buttons (macOS shows them; Windows toasts get them through the same `actions`): "Open" shows the
- * order, "Approve…" opens the decision on that order's screen — where the confirmation names order, buyer and
- * amount. A notification never decides anything by itself.
- */
-export type NotificationAction = { text: 'Open' | 'Approve…'; opens: 'order' | 'decision' };
-
-export function notificationActions(target: { kind: string }): NotificationAction[] {
-  if (target.kind !== 'order') return [];
-  return [
-    { text: 'Open', opens: 'order' },
-    { text: 'Approve…', opens: 'decision' },
-  ];
-}

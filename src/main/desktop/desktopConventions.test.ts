@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { badgeFor, notificationActions } from './attentionBadge';
+import { badgeFor } from './attentionBadge';
 import { restoredWindow, windowStateStore, type Rect } from './windowState';
 
 const display = (x: number, y: number, width: number, height: number) => ({ workArea: { x, y, width, height } });
@@ -52,13 +52,5 @@ describe('the awaiting count outside the window', () => {
     expect(badgeFor(null, 'linux')).toEqual({ kind: 'count', count: 0 });
     expect(badgeFor(1, 'win32')).toEqual({ kind: 'overlay', show: true, description: '1 request awaits a decision' });
     expect(badgeFor(0, 'win32')).toEqual({ kind: 'overlay', show: false, description: '' });
-  });
-
-  it('an order notification offers Open and Approve…, both only opening the app', () => {
-    expect(notificationActions({ kind: 'order' })).toEqual([
-      { text: 'Open', opens: 'order' },
-      { text: 'Approve…', opens: 'decision' },
-    ]);
-    expect(notificationActions({ kind: 'orders' })).toEqual([]);
   });
 });
