@@ -27,9 +27,9 @@ export const REVIEWED = [
   { check: 'PRELOAD_JS_CHECK', file: 'main/window.ts' },
   { check: 'OPEN_EXTERNAL_JS_CHECK', file: 'main/ipc/localManagementPorts.ts' },
   { check: 'PROTOCOL_HANDLER_JS_CHECK', file: 'main/navigation.ts' },
-  { check: 'OPEN_EXTERNAL_JS_CHECK', file: 'appHost/handlers/buyers.ts' },
+  { check: 'OPEN_EXTERNAL_JS_CHECK', file: 'appHost/handlers/loginLinks.ts' },
   { check: 'OPEN_EXTERNAL_JS_CHECK', file: 'core/app/shell.ts' },
-  { check: 'OPEN_EXTERNAL_JS_CHECK', file: 'cli/uiUseCases.ts' },
+  { check: 'OPEN_EXTERNAL_JS_CHECK', file: 'cli/commands/ui.ts' },
 ];
 
 /** Checks that need the network. */

@@ -1,14 +1,14 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWith } from '../helpers/requires';
 import type { IpcBridge } from '../../src/shared/ipc/contract';
 import { repoRoot } from '../helpers/bundleChild';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium';
-import { cliEnvFor, startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
-import { describeWith } from '../helpers/requires';
+import { spawnBuiltUi } from '../helpers/builtUi';
+import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
 
 // The built `merchant-desk ui` in the environment mode against a sandbox on loopback, driven from Debian's Chromium
 // through window.merchantDesk: one call per domain of the contract, and a sync whose progress arrives as events.
@@ -29,30 +29,14 @@ describeWith(built && chromiumAvailable, 'needs `npm run build` and Chromium (CH
 
     beforeAll(async () => {
       p = await startTestPlatform({ orders: 300, seed: 5 });
-      const home = mkdtempSync(path.join(tmpdir(), 'md-ui-domains-'));
-      const keyFile = path.join(home, 'key.pem');
-      writeFileSync(keyFile, testKeys().privateKeyPem, { mode: 0o600 });
-      ui = spawn(process.execPath, [path.join(repoRoot, 'bin/merchant-desk.js'), 'ui', '--no-open'], {
-        env: {
-          PATH: process.env.PATH,
-          // The keychain of this test run (npm test's private Secret Service), never the developer's real one by HOME.
-          ...(process.env.DBUS_SESSION_BUS_ADDRESS
-            ? { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS }
-            : {}),
-          HOME: home,
-          MERCHANT_DESK_DATA_DIR: path.join(home, 'data'),
-          ...cliEnvFor(p, keyFile, 10_000),
-        },
-      });
-      address = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        ui.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-          out += chunk;
-          const m = /^Merchant Desk UI: (\S+)$/m.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        ui.once('exit', (code) => reject(new Error(`ui exited ${code}`)));
-      });
+      ({ ui, address } = await spawnBuiltUi(p, {
+        timeoutMs: 10_000,
+        prefix: 'md-ui-domains-',
+        // The keychain of this test run (npm test's private Secret Service), never the developer's real one by HOME.
+        ...(process.env.DBUS_SESSION_BUS_ADDRESS
+          ? { env: { DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS } }
+          : {}),
+      }));
       browser = await launchChromium();
     });
     afterAll(async () => {

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,7 +8,8 @@ import type { IpcBridge } from '../../src/shared/ipc/contract';
 import type { Order } from '../../src/shared/domain/order';
 import { repoRoot } from '../helpers/bundleChild';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium';
-import { cliEnvFor, startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
+import { spawnBuiltUi } from '../helpers/builtUi';
+import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
 
 // The built `merchant-desk ui` serves the page's calls from a core host in a child process of its own — the same
 // supervised host, relay and operations as the desktop app's utility process. Killed for real (SIGKILL) mid-call,
@@ -68,26 +68,8 @@ describeWith(
   beforeAll(async () => {
     // Latency keeps a full sync running long enough to be killed in the middle of it.
     p = await startTestPlatform({ orders: 1_500, seed: 41, faults: { latencyMs: 15 } });
-    const home = mkdtempSync(path.join(tmpdir(), 'md-ui-host-'));
-    const keyFile = path.join(home, 'key.pem');
-    writeFileSync(keyFile, testKeys().privateKeyPem, { mode: 0o600 });
-    ui = spawn(process.execPath, [path.join(repoRoot, 'bin/merchant-desk.js'), 'ui', '--no-open'], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        MERCHANT_DESK_DATA_DIR: path.join(home, 'data'),
-        ...cliEnvFor(p, keyFile, 20_000),
-      },
-    });
-    const address = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      ui.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        out += chunk;
-        const m = /^Merchant Desk UI: (\S+)$/m.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      ui.once('exit', (code) => reject(new Error(`ui exited ${code}`)));
-    });
+    let address: string;
+    ({ ui, address } = await spawnBuiltUi(p, { timeoutMs: 20_000, prefix: 'md-ui-host-' }));
     browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
     await page.goto(address);

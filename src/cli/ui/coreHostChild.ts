@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CoreHost } from '../../core/host/coreHost';
-import { openHostLog } from '../../core/host/hostLog';
+import { createLoggedSupervisedHost } from '../../core/host/hostLog';
 import { nodeHostLauncher } from '../../core/host/nodeLauncher';
 import type { OrderSessionConfig } from '../../core/host/operations/sessionOperations';
-import { createSupervisedCoreHost } from '../../core/host/supervisedHost';
 import type { SecretStore } from '../../core/secrets/secretStore';
 
 /** The core host's entry beside the CLI bundle (vite.cli.config.ts builds it). */
@@ -42,20 +41,10 @@ export function startUiCoreHost(options: {
   secrets: SecretStore;
   config: { session: OrderSessionConfig } | { sandbox: unknown };
 }): CoreHost {
-  const log = openHostLog(uiCoreHostLog(options.dataDir));
-  const write = (line: string) => log.write(line);
-  const host = createSupervisedCoreHost({
-    launcher: nodeHostLauncher({ entry: options.entry, log: write }),
+  return createLoggedSupervisedHost({
+    logFile: uiCoreHostLog(options.dataDir),
+    launcher: (log) => nodeHostLauncher({ entry: options.entry, log }),
     secrets: options.secrets,
     config: options.config,
-    logFile: log.file,
-    log: write,
-  });
-  const dispose = host.dispose.bind(host);
-  return Object.assign(host, {
-    async dispose() {
-      await dispose();
-      await log.close();
-    },
   });
 }

@@ -1,4 +1,7 @@
 import { openRotatingLog, type RotatingLogOptions } from '../logging/rotatingLog';
+import type { SecretStore } from '../secrets/secretStore';
+import type { CoreHost } from './coreHost';
+import { createSupervisedCoreHost, type HostLauncher } from './supervisedHost';
 
 export interface HostLog {
   readonly file: string;
@@ -18,4 +21,33 @@ export function openHostLog(file: string, options: RotatingLogOptions = {}): Hos
     write: (line) => log.write(line),
     close: () => Promise.resolve(),
   };
+}
+
+/**
+ * A supervised core host writing to its own log file: the launcher's output and the supervisor's crash reports go
+ * there, the `host-failed` error names it, and disposing the host closes it. The Electron app and `merchant-desk
+ * ui` start their hosts through this, each with its own launcher.
+ */
+export function createLoggedSupervisedHost(options: {
+  logFile: string;
+  launcher: (log: (line: string) => void) => HostLauncher;
+  secrets?: SecretStore;
+  config?: unknown;
+}): CoreHost {
+  const log = openHostLog(options.logFile);
+  const write = (line: string) => log.write(line);
+  const host = createSupervisedCoreHost({
+    launcher: options.launcher(write),
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+    config: options.config,
+    logFile: log.file,
+    log: write,
+  });
+  const dispose = host.dispose.bind(host);
+  return Object.assign(host, {
+    async dispose() {
+      await dispose();
+      await log.close();
+    },
+  });
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { app, MessageChannelMain, utilityProcess } from 'electron';
 import type { CoreHost } from '../../core/host/coreHost';
-import { openHostLog } from '../../core/host/hostLog';
-import { createSupervisedCoreHost } from '../../core/host/supervisedHost';
+import { createLoggedSupervisedHost } from '../../core/host/hostLog';
 import type { SecretStore } from '../../core/secrets/secretStore';
 import type { CoreHostElectron } from './electronApi';
 import { utilityProcessLauncher } from './utilityProcessLauncher';
@@ -26,25 +25,16 @@ export interface StartCoreHostOptions {
 export function startCoreHost(options: StartCoreHostOptions): CoreHost {
   // The real Electron APIs, checked against the shapes the launcher (and its fake) use.
   const electron: CoreHostElectron = { app, MessageChannelMain, utilityProcess };
-  const log = openHostLog(path.join(app.getPath('userData'), 'logs', 'core-host.log'));
-  const write = (line: string) => log.write(line);
-  const host = createSupervisedCoreHost({
-    launcher: utilityProcessLauncher(electron, {
-      entry: hostEntry,
-      serviceName: options.serviceName ?? 'Merchant Desk Core',
-      log: write,
-      ...(options.env ? { env: options.env } : {}),
-    }),
+  return createLoggedSupervisedHost({
+    logFile: path.join(app.getPath('userData'), 'logs', 'core-host.log'),
+    launcher: (log) =>
+      utilityProcessLauncher(electron, {
+        entry: hostEntry,
+        serviceName: options.serviceName ?? 'Merchant Desk Core',
+        log,
+        ...(options.env ? { env: options.env } : {}),
+      }),
     secrets: options.secrets,
     config: options.config,
-    logFile: log.file,
-    log: write,
-  });
-  const dispose = host.dispose.bind(host);
-  return Object.assign(host, {
-    async dispose() {
-      await dispose();
-      await log.close();
-    },
   });
 }
