@@ -15,7 +15,7 @@
  *    `npm run build`);
  * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95.
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui|insights (query also runs memory:
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui|insights|network (query also runs memory:
  * the 100,000-order cache it reads is the memory run's; query and memory also run export), --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
@@ -28,6 +28,7 @@ import path from 'node:path';
 import { format } from 'prettier';
 import { openOrderCache } from '../src/core/cache/openCache';
 import { insightsSection } from './insightsBench';
+import { networkBench, networkTable, serveOfficeNetwork } from './networkBench';
 import type { OrderCache } from '../src/core/cache/orderCache';
 import { runNodeCoreHost } from '../src/core/host/nodeHostMain';
 import { appOperations } from '../src/core/host/operations/appOperations';
@@ -58,6 +59,8 @@ if (argv[0] === 'serve') {
 } else if (argv[0] === 'corehost') {
   // The out-of-process core host of the host bench: this same bundle, started by nodeHostLauncher.
   runNodeCoreHost(appOperations);
+} else if (argv[0] === 'office') {
+  await serveOfficeNetwork(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === EXPORT_RUN) {
   await exportRun(JSON.parse(argv[1] ?? '{}'));
 } else {
@@ -162,6 +165,25 @@ async function main(): Promise<void> {
 
     if (want('host')) await hostSection(run, process.argv[1]!);
     if (want('insights')) await insightsSection(run);
+    if (only !== undefined && want('network')) {
+      // Not part of the default run (issue 23's comparison): `--only=network`.
+      const n = quick ? 2_000 : 5_000;
+      say(
+        `## Today's HTTP client and the office-network one: full sync of ${n.toLocaleString('en')} orders, 20 ms latency\n`,
+      );
+      const sb = await startRemoteSandbox({ orders: n, seed: 1, faults: { latencyMs: 20 } });
+      try {
+        const rows = await networkBench(sb, 4, quick ? 1 : 3);
+        say(networkTable(rows));
+        say('');
+        say(
+          `Parallelism 4, median of ${quick ? 1 : 3} runs each, interleaved. Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`,
+        );
+        results.network = rows;
+      } finally {
+        await sb.stop();
+      }
+    }
     if (want('ui')) await uiOrdersSection(run);
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { createSession, type Session, type SessionParts, type SessionWording } f
 import type { CacheIdentity } from '../shared/errors/cacheErrors';
 import { platformConfigSchema, type PlatformConfig } from '../core/config/platformConfig';
 import { createAxiosTransport } from '../core/http/axiosTransport';
+import { officeNetworkFrom } from '../core/http/officeNetwork';
 import { createRequestLog, requestLogPath } from '../core/logging/requestLog';
 import type { ProfileStore } from '../core/profiles/profileStore';
 import { profileConfig, profileForApiCommand, type GlobalOptions } from './context';
@@ -80,7 +81,8 @@ export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Part
     statusLabels: ctx.statusLabels(),
     deliveryDeadlines: ctx.deliveryDeadlines(),
     afterSales: ctx.afterSalesStatuses(),
-    transport: (options) => createAxiosTransport(options),
+    // The proxy of the command's environment (HTTPS_PROXY / NO_PROXY) and the system's certificate store.
+    transport: (options) => createAxiosTransport({ ...options, network: officeNetworkFrom(io.env) }),
     signal: io.signal,
     ...(connection.profile ? { onRequest: createRequestLog({ file: requestLogPath(ctx.dataDir()) }) } : {}),
     wording: CLI_SESSION_WORDING,

@@ -20,6 +20,7 @@ vi.mock('electron', () => {
   const electron = {
     app,
     BrowserWindow: { getAllWindows: () => [] },
+    crashReporter: { start: () => {} },
     session: {},
     ipcMain: { handle: () => {} },
     shell: {},

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, Notification, protocol, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, Notification, protocol, session, shell } from 'electron';
 import { handleAppScheme, registerAppSchemePrivileges } from './appProtocol';
 import { createKeytarSecretStore } from '../core/secrets/keytarSecretStore';
 import { clearSecretOnQuit, secretClipboard } from './clipboard';
@@ -20,10 +20,15 @@ import { APP_USER_MODEL_ID } from '../appHost/shell/desktopShell';
 import { electronDesktopShell } from './desktopShellElectron';
 import { denyAllPermissions, installWebContentsGuards } from './security';
 import { createMainWindow, rendererDirectory, rendererLocation } from './window';
+import { systemProxy } from './network/systemProxy';
+import { startDiagnostics } from './diagnostics/electronDiagnostics';
+import { installDesktopConventions } from './desktop/electronDesktop';
+import { startAutoUpdate } from './updates/startAutoUpdate';
 import { applyOpenAtLogin, keepInTrayOnClose } from './windowLifecycle';
 
 // The CLI's data directory (settings, keys, caches, logs), before anything reads userData.
-useSharedDataDir(app);
+const diagnostics = startDiagnostics(useSharedDataDir(app));
+// ↑ main.log, local crash dumps, crashed windows reloaded, a failed start shown (src/main/diagnostics/).
 // Every renderer runs sandboxed, whatever its webPreferences say.
 app.enableSandbox();
 // A link a page tries to open as a window goes to the browser through the allow-list (set once the profiles are read).
@@ -93,12 +98,34 @@ if (!app.requestSingleInstanceLock()) {
         return settings.ok ? settings.value : null;
       };
       const desktopState = desktopStateStore(dataDir);
+      // The system's proxy for the active profile's platform, handed to its core host (src/main/network/).
+      const proxy = systemProxy(session.defaultSession, process.env, (m) => console.warn(m));
+      const refreshProxy = () => {
+        const active = ports.profiles.active();
+        return proxy.refresh(active.ok ? active.value?.baseUrl : undefined);
+      };
       const notify = (title: string, body: string) => {
         if (Notification.isSupported()) new Notification({ title, body }).show();
       };
 
+      // Menus, the right-click menu, the window's place, the dock badge / taskbar overlay (src/main/desktop/).
+      const conventions = installDesktopConventions({
+        dataDir,
+        development: !app.isPackaged,
+        commands: {
+          settings: () => navigator.navigate({ screen: 'settings', orderId: null }),
+          about: () => navigator.navigate({ screen: 'settings', orderId: null }),
+          'open-log-folder': () => void shell.openPath(diagnostics.logFolder),
+          'open-data-folder': () => void shell.openPath(dataDir),
+          'check-for-updates': () => updates.checkOrRestart(),
+        },
+      });
+      // electron-updater from GitHub releases: at start and daily, never restarting during a decision (src/main/updates/).
+      const updates = startAutoUpdate({ onReady: (ready) => conventions.setUpdateReady(ready) });
       const makeWindow = () => {
         const window = createMainWindow(renderer);
+        diagnostics.watchWindow(window);
+        conventions.attachWindow(window);
         keepInTrayOnClose(window, {
           closeToTray: () => appSettings()?.closeToTray ?? true,
           quitting: () => quitting,
@@ -117,7 +144,7 @@ if (!app.requestSingleInstanceLock()) {
         events: windows,
         syncNow: () => composed.queries.syncNow(),
         cacheComplete: () => composed.queries.cacheComplete(),
-        awaitingDecision: () => composed.queries.awaitingDecision(),
+        awaitingDecision: () => composed.queries.awaitingDecision().then((n) => (conventions.setAwaiting(n), n)),
         attention: () => composed.queries.attention(),
         dueMemory: fileDueMemoryStore(dataDir),
         showWindow: () => void showMainWindow(),
@@ -150,7 +177,8 @@ if (!app.requestSingleInstanceLock()) {
         version: () => app.getVersion(),
         local: ports,
         sessionConfig: () => activeSessionConfig(ports.profiles, dataDir),
-        startHost: (sessionConfig) => startCoreHost({ secrets, config: { session: sessionConfig } }),
+        startHost: (sessionConfig) =>
+          startCoreHost({ secrets, config: { session: sessionConfig }, env: () => ({ ...proxy.variables() }) }),
         events: desktop.events,
         clipboard: linkClipboard,
         openExternal: ports.openAllowedExternal,
@@ -165,6 +193,7 @@ if (!app.requestSingleInstanceLock()) {
         afterProfileChange: async (sessionChanged) => {
           // The sandbox may move the sandbox profile to the port it got: the session is read once more after it.
           await ensureSandbox();
+          await refreshProxy();
           const moved = await composed.reopen();
           if (sessionChanged || moved) desktop.restart();
           applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
@@ -173,7 +202,7 @@ if (!app.requestSingleInstanceLock()) {
         warn: (message) => console.warn(message),
       });
       app.on('will-quit', () => (desktop.stop(), void composed.dispose(), void sandbox.stop()));
-      registerHandlers({ implementations: composed.implementations, renderer });
+      registerHandlers({ implementations: updates.track(composed.implementations), renderer });
       makeWindow();
       applyOpenAtLogin(app, appSettings()?.openAtLogin ?? false);
       navigator.ready();
@@ -181,13 +210,11 @@ if (!app.requestSingleInstanceLock()) {
       const launchLink = deepLinkArgument(process.argv);
       if (launchLink !== undefined) navigator.openDeepLink(launchLink);
       // The sandbox listens (and holds a first sync) before the poller's first poll.
+      await refreshProxy();
       await ensureSandbox();
       await composed.reopen();
       desktop.start();
       app.on('activate', () => void showMainWindow());
     })
-    .catch((error: unknown) => {
-      console.error('[main] startup failed:', error);
-      app.exit(1);
-    });
+    .catch((error: unknown) => diagnostics.failStartup(error));
 }

@@ -22,6 +22,7 @@ vi.mock('electron', () => {
   const electron = {
     app,
     BrowserWindow: { getAllWindows: () => [] },
+    crashReporter: { start: () => {} },
     session: {},
     ipcMain: { handle: () => {} },
     shell: {},

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { ErrorBoundary } from './frame/ErrorBoundary';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -8,6 +9,8 @@ if (!container) throw new Error('Merchant Desk: #root element missing from index
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <ErrorBoundary>
+      <App />
+    </ErrorBoundary>
   </StrictMode>,
 );

@@ -5,7 +5,7 @@
  * by "Check again" without a second request. The sandbox's own records are the proof.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StoredOrder } from '../../src/sandbox/orderTypes';
 import { launchChromium } from '../helpers/chromium';
 import {
@@ -13,7 +13,7 @@ import {
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
@@ -27,7 +27,7 @@ const TIMEOUT_MS = 3000;
 /** A journey's own limit: a few seconds idle, several times that on a busy machine. */
 const JOURNEY_MS = 90_000;
 
-describe.runIf(workspaceAvailable)('after-sales decisions', () => {
+describeWorkspace('after-sales decisions', () => {
   let workspace: Workspace;
   let browser: Browser;
   /** Orders awaiting review, oldest first (the inbox's order); each journey takes its own. */

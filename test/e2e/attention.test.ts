@@ -6,7 +6,7 @@
  * timer fires and the host answers the queue as it stands two minutes later.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '../../src/sandbox/orderTypes';
 import { launchChromium } from '../helpers/chromium';
 import {
@@ -14,7 +14,7 @@ import {
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type OpenedApp,
   type Workspace,
 } from '../helpers/workspace';
@@ -26,7 +26,7 @@ const PNG = Buffer.from(
 );
 const JOURNEY_MS = 90_000;
 
-describe.runIf(workspaceAvailable)('the attention queue', () => {
+describeWorkspace('the attention queue', () => {
   let workspace: Workspace;
   let browser: Browser;
   /** The showcase's order created 12 min before the sandbox's start: due soon then, overdue 2 min later. */

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { IpcBridge } from '../../src/shared/ipc/contract';
 import { launchChromium } from '../helpers/chromium';
 import {
@@ -16,7 +16,7 @@ import {
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
@@ -57,7 +57,7 @@ function allCommandLines(): string[] {
   return lines;
 }
 
-describe.runIf(workspaceAvailable)('buyers and login links', () => {
+describeWorkspace('buyers and login links', () => {
   let workspace: Workspace;
   let browser: Browser;
   const clipboard = fakeClipboard();

@@ -5,10 +5,10 @@
  * `merchant-desk cache stats --json` reads from the same cache file.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { IpcBridge } from '../../src/shared/ipc/contract';
 import { launchChromium } from '../helpers/chromium';
-import { openApp, startWorkspace, workspaceAvailable, type Workspace } from '../helpers/workspace';
+import { describeWorkspace, openApp, startWorkspace, type Workspace } from '../helpers/workspace';
 
 type PageGlobals = { merchantDesk: IpcBridge };
 
@@ -19,7 +19,7 @@ async function shown(page: Page, locator: ReturnType<Page['locator']>): Promise<
   return Number(text.replace(/[^\d]/g, ''));
 }
 
-describe.runIf(workspaceAvailable)('counts follow a decision', () => {
+describeWorkspace('counts follow a decision', () => {
   let workspace: Workspace;
   let browser: Browser;
 

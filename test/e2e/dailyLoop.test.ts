@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
-import { openApp, screenshot, startWorkspace, workspaceAvailable, type Workspace } from '../helpers/workspace';
+import { describeWorkspace, openApp, screenshot, startWorkspace, type Workspace } from '../helpers/workspace';
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Orders' });
 const orderRows = (page: Page) => grid(page).locator('tbody').getByRole('row');
@@ -38,7 +38,7 @@ function desktopTools(): { dir: string; works(on: boolean): void } {
   return { dir, works: (on) => (on ? writeFileSync(mode, '') : undefined) };
 }
 
-describe.runIf(workspaceAvailable)('the daily loop', () => {
+describeWorkspace('the daily loop', () => {
   let workspace: Workspace;
   let browser: Browser;
   const tools = desktopTools();

@@ -5,9 +5,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
-import { openApp, screenshot, startWorkspace, workspaceAvailable, type Workspace } from '../helpers/workspace';
+import { describeWorkspace, openApp, screenshot, startWorkspace, type Workspace } from '../helpers/workspace';
 
-describe.runIf(workspaceAvailable)('the environment mode (no keychain, no profile)', () => {
+describeWorkspace('the environment mode (no keychain, no profile)', () => {
   let workspace: Workspace;
   let browser: Browser;
 

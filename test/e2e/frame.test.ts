@@ -1,17 +1,17 @@
 /** The app frame in Chromium over `merchant-desk ui --sandbox`: sections, the profile, sync, light and dark. */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
 import {
   openApp,
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
-describe.runIf(workspaceAvailable)('the app frame', () => {
+describeWorkspace('the app frame', () => {
   let workspace: Workspace;
   let browser: Browser;
 

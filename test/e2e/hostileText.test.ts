@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
-import { openApp, startWorkspace, workspaceAvailable, type Workspace } from '../helpers/workspace';
+import { describeWorkspace, openApp, startWorkspace, type Workspace } from '../helpers/workspace';
 
 const RLO = '\u202E';
 const SPOOFED_NAME = `Ann${RLO}`;
@@ -43,7 +43,7 @@ function edgesOf(page: Page, selector: string, text: string): Promise<{ first: n
   );
 }
 
-describe.runIf(workspaceAvailable)('hostile text from the platform', () => {
+describeWorkspace('hostile text from the platform', () => {
   let workspace: Workspace;
   let browser: Browser;
   let spoofedId: string;

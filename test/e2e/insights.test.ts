@@ -14,7 +14,7 @@ import {
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
@@ -40,7 +40,7 @@ async function ordersTable(page: Page): Promise<Array<[string, number]>> {
   )) as Array<[string, number]>;
 }
 
-describe.runIf(workspaceAvailable)('insights', () => {
+describeWorkspace('insights', () => {
   let workspace: Workspace;
   let browser: Browser;
 

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { savedBuyersFile } from '../../src/core/app/buyers';
 import type { SandboxDeliveryErrorInfo, SandboxOrder } from '../../src/sandbox/orderTypes';
 import { launchChromium } from '../helpers/chromium';
@@ -16,7 +16,7 @@ import {
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
@@ -73,7 +73,7 @@ async function openOrder(page: Page, id: string): Promise<void> {
   await page.evaluate(`window.location.hash = '#/order/${id}'`);
 }
 
-describe.runIf(workspaceAvailable)('the order detail', () => {
+describeWorkspace('the order detail', () => {
   let workspace: Workspace;
   let browser: Browser;
   let orderId: string;

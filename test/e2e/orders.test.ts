@@ -7,14 +7,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
 import {
   openApp,
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
@@ -69,7 +69,7 @@ async function checkA11y(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-describe.runIf(workspaceAvailable)('the orders list', () => {
+describeWorkspace('the orders list', () => {
   let workspace: Workspace;
   let browser: Browser;
   let total: number;

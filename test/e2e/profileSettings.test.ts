@@ -6,7 +6,7 @@
  */
 import { createPrivateKey } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/server';
 import { launchChromium } from '../helpers/chromium';
 import { testKeys } from '../helpers/sandboxFixture';
@@ -15,7 +15,7 @@ import {
   screenshot,
   seriousA11yViolations,
   startWorkspace,
-  workspaceAvailable,
+  describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
 
@@ -64,7 +64,7 @@ async function cachedOrderIds(page: Page): Promise<string[]> {
   return answer.data.list.map((o) => o.id);
 }
 
-describe.runIf(workspaceAvailable)('profiles and settings', () => {
+describeWorkspace('profiles and settings', () => {
   let workspace: Workspace;
   let browser: Browser;
   let second: SandboxHandle;

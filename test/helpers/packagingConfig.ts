@@ -19,6 +19,13 @@ interface Matcher {
 }
 interface FileMatcherModule {
   FileMatcher: new (from: string, to: string, expand: (p: string) => string, patterns: unknown) => Matcher;
+  getNodeModuleFileMatcher(
+    appDir: string,
+    destination: string,
+    expand: (p: string) => string,
+    platformOptions: object,
+    packager: object,
+  ): Matcher;
   getMainFileMatchers(
     appDir: string,
     destination: string,
@@ -75,5 +82,25 @@ export function selectsFile(projectDir: string, config: Configuration, relativeP
 export function unpacksFile(projectDir: string, config: Configuration, relativePath: string): boolean {
   if (config.asarUnpack == null) return false;
   const matcher = new fileMatcherModule.FileMatcher(projectDir, projectDir, (p) => p, config.asarUnpack);
+  return matcher.createFilter()(path.join(projectDir, relativePath), asFile);
+}
+
+/**
+ * Whether electron-builder copies `relativePath` (node_modules/…) into the package built on `platform` for `arch`:
+ * its node_modules matcher (the exclusions of `files`, with `${platform}` and `${arch}` expanded as it does — the
+ * building machine's system, each system being packaged on its own runner).
+ */
+export function packagesModuleFile(
+  projectDir: string,
+  config: Configuration,
+  relativePath: string,
+  target: { platform: 'win32' | 'darwin'; arch: 'x64' | 'arm64' },
+): boolean {
+  const expand = (p: string) => p.replaceAll('${platform}', target.platform).replaceAll('${arch}', target.arch);
+  const platformOptions = (target.platform === 'win32' ? config.win : config.mac) ?? {};
+  const matcher = fileMatcherModule.getNodeModuleFileMatcher(projectDir, '/app', expand, platformOptions, {
+    config,
+    debugLogger: { isEnabled: false },
+  });
   return matcher.createFilter()(path.join(projectDir, relativePath), asFile);
 }

@@ -14,10 +14,15 @@ import { createMemorySecretStore, type MemorySecretStore } from '../../src/core/
 import type { SandboxHandle } from '../../src/sandbox/server';
 import { repoRoot } from './bundleChild';
 import { chromiumAvailable } from './chromium';
+import { describeWith } from './requires';
 
-/** The journeys need the built renderer and Chromium; CI has both (and fails loudly if not). */
-export const workspaceAvailable =
-  (existsSync(path.join(repoRoot, 'out/renderer/index.html')) && chromiumAvailable) || Boolean(process.env.CI);
+/** The journeys need the built renderer and Chromium; without them they skip, saying so (test/helpers/requires.ts). */
+export const workspaceAvailable = existsSync(path.join(repoRoot, 'out/renderer/index.html')) && chromiumAvailable;
+/** `describe` for a journey suite: skipped with the reason where the built renderer or Chromium is missing. */
+export const describeWorkspace = describeWith(
+  workspaceAvailable,
+  'needs `npm run build` and Chromium (CHROMIUM_PATH or /usr/bin/chromium)',
+);
 
 export interface Workspace {
   /** The address `ui` printed (with its one-time token in the fragment: it works once, within a minute). */

@@ -19,6 +19,7 @@ import type { IpcBridge } from '../../src/shared/ipc/contract';
 import { localManagementPorts } from '../helpers/appPorts';
 import { repoRoot } from '../helpers/bundleChild';
 import { chromiumAvailable, launchChromium } from '../helpers/chromium';
+import { describeWith } from '../helpers/requires';
 
 type PageGlobals = { merchantDesk?: IpcBridge; hmrMarker?: string };
 
@@ -147,7 +148,7 @@ describe('merchant-desk ui --dev: the renderer from source through Vite', () => 
     (open as WebSocket).close();
   });
 
-  describe.runIf(chromiumAvailable || process.env.CI)('in Chromium', () => {
+  describeWith(chromiumAvailable, 'needs Chromium (CHROMIUM_PATH or /usr/bin/chromium)')('in Chromium', () => {
     let browser: Browser;
     beforeAll(async () => {
       browser = await launchChromium();

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cacheFilePath, openOrderCache } from '../../src/core/cache/openCache';
 import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
 import { runCliCapture } from '../helpers/runCliCapture';
+import { itWith } from '../helpers/requires';
 
 const ExcelJS = (exceljsModule as unknown as { default?: typeof exceljsModule }).default ?? exceljsModule;
 
@@ -44,22 +45,25 @@ describe('cache export, cancelled', () => {
 describe('cache export through the built CLI', () => {
   const bin = path.resolve('bin/merchant-desk.js');
   const built = existsSync(path.resolve('out/cli/main.js'));
-  it.runIf(built || process.env.CI)('writes the export to standard output, every row, BOM first', async () => {
-    const dir = dataDirWithOrders(3_000);
-    const child = spawn(process.execPath, [bin, 'cache', 'export', '--format', 'csv'], {
-      env: { PATH: process.env.PATH, MERCHANT_DESK_DATA_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    expect(code, stderr).toBe(0);
-    const text = Buffer.concat(chunks).toString('utf8');
-    expect(text.startsWith('\uFEFForder_id,')).toBe(true);
-    expect(text.split('\r\n').filter(Boolean)).toHaveLength(3_001);
-  });
+  itWith(built, 'needs `npm run build` (the built CLI)')(
+    'writes the export to standard output, every row, BOM first',
+    async () => {
+      const dir = dataDirWithOrders(3_000);
+      const child = spawn(process.execPath, [bin, 'cache', 'export', '--format', 'csv'], {
+        env: { PATH: process.env.PATH, MERCHANT_DESK_DATA_DIR: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (c: Buffer) => chunks.push(c));
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code, stderr).toBe(0);
+      const text = Buffer.concat(chunks).toString('utf8');
+      expect(text.startsWith('\uFEFForder_id,')).toBe(true);
+      expect(text.split('\r\n').filter(Boolean)).toHaveLength(3_001);
+    },
+  );
 });
 
 describe('cache export for spreadsheets and programs', () => {

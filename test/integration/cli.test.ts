@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCliCapture } from '../helpers/runCliCapture';
 import { cliEnvFor, startTestPlatform, testKeys, type TestPlatform } from '../helpers/sandboxFixture';
+import { itWith } from '../helpers/requires';
 
 let p: TestPlatform;
 let env: Record<string, string>;
@@ -293,12 +294,15 @@ describe('merchant-desk CLI', () => {
 describe('the built CLI', () => {
   const bin = path.resolve('bin/merchant-desk.js');
   const built = existsSync(path.resolve('out/cli/main.js'));
-  it.runIf(built || process.env.CI)('bin/merchant-desk.js --help works after npm run build', () => {
-    const r = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain('Usage: merchant-desk');
-  });
-  it.runIf(built || process.env.CI)('the built CLI exits 2 on invalid input', () => {
+  itWith(built, 'needs `npm run build` (the built CLI)')(
+    'bin/merchant-desk.js --help works after npm run build',
+    () => {
+      const r = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(r.stdout).toContain('Usage: merchant-desk');
+    },
+  );
+  itWith(built, 'needs `npm run build` (the built CLI)')('the built CLI exits 2 on invalid input', () => {
     const r = spawnSync(process.execPath, [bin, 'orders', 'list', '--page', '0'], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH, MERCHANT_DESK_BASE_URL: 'http://127.0.0.1:9', MERCHANT_DESK_TOKEN: 't' },

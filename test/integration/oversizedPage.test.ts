@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedCredentials } from '../../src/core/api/clientDeps';
+import { fixedCredentials } from '../../src/core/credentials/credentials';
 import { SellerApi } from '../../src/core/api/sellerApi';
 import { openOrderCache } from '../../src/core/cache/openCache';
 import { platformConfigSchema } from '../../src/core/config/platformConfig';

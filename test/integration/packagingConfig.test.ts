@@ -4,8 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBuilderConfig, selectsFile, unpacksFile, validateBuilderConfig } from '../helpers/packagingConfig';
+import {
+  loadBuilderConfig,
+  packagesModuleFile,
+  selectsFile,
+  unpacksFile,
+  validateBuilderConfig,
+} from '../helpers/packagingConfig';
 import { nativeBinaries, nativeDependencies, packagingProblems, REQUIRED_FUSES } from '../helpers/packagingChecks';
+import { describeWith } from '../helpers/requires';
 
 // Packages cannot be built here (electron-builder would download Electron), so the configuration is checked the way
 // electron-builder reads it: its loader and schema, its file matchers. Each check is shown to fire on a copy of the
@@ -34,6 +41,38 @@ describe('electron-builder.yml', () => {
       expect([file, unpacksFile(root, config, file)]).toEqual([file, true]);
     expect(unpacksFile(root, config, 'node_modules/zod/index.js')).toBe(false);
     expect(unpacksFile(root, config, 'out/main/index.js')).toBe(false);
+  });
+
+  it.each([
+    ['win32', 'x64'],
+    ['win32', 'arm64'],
+    ['darwin', 'x64'],
+    ['darwin', 'arm64'],
+  ] as const)('a %s-%s package holds only its own better-sqlite3 binary, no C sources', (platform, arch) => {
+    const prebuilds = nativeBinaries(root, 'better-sqlite3').filter((f) => f.includes('/prebuilds/'));
+    expect(prebuilds.length).toBeGreaterThan(4);
+    const kept = prebuilds.filter((f) => packagesModuleFile(root, config, f, { platform, arch }));
+    expect(kept).toEqual([`node_modules/better-sqlite3/prebuilds/${platform}-${arch}.node`]);
+    for (const file of [
+      'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c',
+      'node_modules/better-sqlite3/src/better_sqlite3.cpp',
+      'node_modules/keytar/src/main.cc',
+    ])
+      expect([file, packagesModuleFile(root, config, file, { platform, arch })]).toEqual([file, false]);
+    for (const file of ['node_modules/better-sqlite3/lib/index.js', 'node_modules/zod/package.json'])
+      expect([file, packagesModuleFile(root, config, file, { platform, arch })]).toEqual([file, true]);
+  });
+
+  it('package.json names the author (the Windows publisher) and only run-time dependencies', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      author?: { name?: string };
+      dependencies: Record<string, string>;
+    };
+    expect(pkg.author?.name).toBeTruthy();
+    // The CLI's commander and the browser host's ws, and the renderer's react-virtual (bundled by Vite), are not
+    // loaded by the packaged app: they must not be copied into it.
+    for (const name of ['commander', 'ws', '@tanstack/react-virtual'])
+      expect(pkg.dependencies[name], name).toBeUndefined();
   });
 
   // `npm test` builds first; a focused run may not, and then says so as a skip instead of passing unchecked.
@@ -92,7 +131,7 @@ type EditableConfig = { -readonly [K in keyof Configuration]: Configuration[K] }
 // NSIS itself (Debian's `nsis`, installed by .ci/run) compiles build/installer.nsh inside a small installer that
 // stands in for electron-builder's: the defines and the `isUpdated` test it provides. Warnings count as errors.
 const hasMakensis = spawnSync('makensis', ['-VERSION'], { stdio: 'ignore' }).status === 0;
-describe.skipIf(!hasMakensis && !process.env.CI)('build/installer.nsh', () => {
+describeWith(hasMakensis, 'needs makensis (NSIS)')('build/installer.nsh', () => {
   it('compiles with makensis, warnings as errors', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'md-nsis-'));
     try {

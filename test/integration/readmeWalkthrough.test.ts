@@ -10,12 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { runCli } from '../../src/cli/program';
 import { repoRoot } from '../helpers/bundleChild';
 import { cleanEnv, cliBuilt, startInBackground, type Background } from '../helpers/builtCli';
 import { freePort } from '../helpers/sandboxCli';
 import { describeKeychain } from '../setup/keychain';
+import { itWith } from '../helpers/requires';
 
 /** The shell lines of the first `sh` block after the "Try it against the sandbox" heading. */
 function walkthroughLines(): string[] {
@@ -48,7 +49,7 @@ describeKeychain('the README walkthrough', () => {
       });
   });
 
-  it.runIf(cliBuilt() || process.env.CI)(
+  itWith(cliBuilt(), 'needs `npm run build` (the built CLI)')(
     'works as written, in order, on a fresh data directory; the sandbox keeps its data across a restart',
     async () => {
       const port = String(await freePort());

@@ -5,12 +5,16 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cleanEnv, CLI_BIN, cliBuilt, startInBackground } from '../helpers/builtCli';
+import { describeWith } from '../helpers/requires';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
-describe.runIf(cliBuilt() || process.env.CI)('merchant-desk sandbox stopped by a signal', () => {
+describeWith(
+  cliBuilt() && process.platform !== 'win32',
+  process.platform === 'win32' ? 'POSIX signals (Windows has none)' : 'needs `npm run build` (the built CLI)',
+)('merchant-desk sandbox stopped by a signal', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s: exit 0, no temporary folder, the key pair kept in the state directory (0600)',
     async (signal) => {

@@ -75,18 +75,21 @@ describe('the workflows', () => {
     const ci = workflow('ci.yml');
     expect(ci).toContain('run: bash .ci/run');
     expect(ci).toMatch(/os: \[windows-latest, macos-latest\]/);
-    for (const step of ['npm ci', 'npm run typecheck', 'npm run lint', 'npm run build', 'npm test -- src'])
+    for (const step of ['npm ci', 'npm run typecheck', 'npm run lint', 'npm run build', 'npm run dist:smoke'])
       expect(ci).toContain(`run: ${step}`);
-    expect(ci).toContain('run: npm run dist:smoke');
-    expect(ci).toContain('run: npm run smoke:packaged');
+    // The whole suite (not only src/), after packaging, with the packaged app required.
+    expect(ci).not.toContain('npm test -- src');
+    expect(ci.indexOf('run: npm test\n')).toBeGreaterThan(ci.indexOf('run: npm run dist:smoke'));
+    expect(ci).toContain("MERCHANT_DESK_PACKAGED_APP_REQUIRED: '1'");
   });
 
   it('Release: a v* tag packages on Windows and macOS and uploads the installers', () => {
     const release = workflow('release.yml');
     expect(release).toMatch(/tags: \['v\*'\]/);
-    expect(release).toMatch(/os: windows-latest\s+dist: dist:win/);
-    expect(release).toMatch(/os: macos-latest\s+dist: dist:mac/);
+    expect(release).toMatch(/os: windows-latest\s+platform: win/);
+    expect(release).toMatch(/os: macos-latest\s+platform: mac/);
     expect(release).toContain('uses: actions/upload-artifact@v4');
-    expect(release).toMatch(/dist\/\*\.exe[\s\S]*dist\/\*\.dmg[\s\S]*dist\/\*\.zip/);
+    // The whole suite before packaging (test/releaseSigning.test.ts checks the signing and the uploads).
+    expect(release).toContain('run: npm test\n');
   });
 });

@@ -85,8 +85,8 @@ function fakeElectron() {
     createNotification: ({ title, body, toastXml }): NotificationPort => {
       const n = { title, body, toastXml, click: () => {} };
       const port: NotificationPort = {
-        on: (event, listener) => {
-          if (event === 'click') n.click = listener;
+        on: (event: string, listener: (...args: never[]) => void) => {
+          if (event === 'click') n.click = listener as () => void;
         },
         show: () => void shown.push(n),
       };

@@ -16,6 +16,7 @@ import { createHeldNotifications, type HeldNotificationOptions, type HeldNotific
 import type { FocusPort, NetworkPort, PollerState, PollerSyncResult, PowerPort } from './poller';
 import { createSyncLoop } from './syncLoop';
 import { buildTrayModel, type AttentionCounts, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
+import { notificationActions } from './notificationActions';
 
 /**
  * The desktop shell: the poller, the tray and the notifications, glued to the Electron pieces they need. Every
@@ -242,7 +243,15 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     for (const n of notifications) {
       const target = notificationNavigation(n.target);
       const deepLink = n.target.kind === 'order' ? `merchantdesk://order/${n.target.orderId}` : undefined;
-      held.show({ title: n.title, body: n.body, ...(deepLink ? { deepLink } : {}) }, () => ports.navigate(target));
+      // "Open" and "Approve…" both only open the app on that order; the decision is made there, confirmed.
+      const buttons = notificationActions(n.target).map((b) => ({
+        text: b.text,
+        onAction: () => ports.navigate(b.target ?? target),
+      }));
+      held.show(
+        { title: n.title, body: n.body, ...(deepLink ? { deepLink } : {}), ...(buttons.length > 0 ? { buttons } : {}) },
+        () => ports.navigate(target),
+      );
     }
   }
 

@@ -6,15 +6,15 @@ import {
   type HeldNotificationPort,
 } from './heldNotifications';
 
-type Event = 'click' | 'close' | 'failed';
+type Event = 'click' | 'close' | 'failed' | 'action';
 
 /** A typed stand-in for Electron's Notification: records its options and lets the test fire its events. */
 class FakeNotification implements HeldNotificationPort {
   readonly listeners = new Map<Event, Array<() => void>>();
   shown = false;
   constructor(readonly options: HeldNotificationOptions) {}
-  on(event: Event, listener: () => void): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+  on(event: Event, listener: (...args: never[]) => void): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as () => void]);
     return this;
   }
   show(): void {

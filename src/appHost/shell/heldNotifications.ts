@@ -17,6 +17,8 @@
 /** What this module uses of an Electron `Notification`. */
 export interface HeldNotificationPort {
   on(event: 'click' | 'close' | 'failed', listener: () => void): unknown;
+  /** A button of the notification (macOS shows them): its index in `actions`. */
+  on(event: 'action', listener: (event: unknown, index: number) => void): unknown;
   show(): void;
 }
 
@@ -26,6 +28,8 @@ export interface HeldNotificationOptions {
   body: string;
   /** Windows: the whole toast as XML (Electron then ignores title and body). */
   toastXml?: string;
+  /** Buttons (macOS). */
+  actions?: { type: 'button'; text: string }[];
 }
 
 export interface HeldNotifications {
@@ -33,7 +37,10 @@ export interface HeldNotifications {
    * Shows one notification; `onClick` runs when it is clicked while this process runs. `deepLink` (an order's
    * `merchantdesk://order/<id>`) is what a Windows toast opens when clicked later, from the Action Center.
    */
-  show(n: { title: string; body: string; deepLink?: string }, onClick: () => void): void;
+  show(
+    n: { title: string; body: string; deepLink?: string; buttons?: ReadonlyArray<{ text: string; onAction(): void }> },
+    onClick: () => void,
+  ): void;
   /** How many notifications are held now (shown, not yet clicked, closed or failed). */
   held(): number;
 }
@@ -50,13 +57,20 @@ export function createHeldNotifications(deps: {
       const deepLink = n.deepLink;
       const toast =
         deps.platform === 'win32' && deepLink !== undefined ? { toastXml: toastXml(title, body, deepLink) } : {};
-      const notification = deps.create({ title, body, ...toast });
+      const buttons = n.buttons ?? [];
+      const actions = buttons.map((b) => ({ type: 'button' as const, text: b.text }));
+      const notification = deps.create({ title, body, ...toast, ...(actions.length > 0 ? { actions } : {}) });
       held.add(notification);
       const release = () => held.delete(notification);
       notification.on('click', () => {
         release();
         onClick();
       });
+      if (buttons.length > 0)
+        notification.on('action', (_event, index) => {
+          release();
+          (buttons[index]?.onAction ?? onClick)();
+        });
       notification.on('close', release);
       notification.on('failed', release);
       notification.show();

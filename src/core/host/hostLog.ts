@@ -1,5 +1,4 @@
-import { createWriteStream, fchmodSync, mkdirSync, openSync } from 'node:fs';
-import path from 'node:path';
+import { openRotatingLog, type RotatingLogOptions } from '../logging/rotatingLog';
 import type { SecretStore } from '../secrets/secretStore';
 import type { CoreHost } from './coreHost';
 import { createSupervisedCoreHost, type HostLauncher } from './supervisedHost';
@@ -11,22 +10,16 @@ export interface HostLog {
 }
 
 /**
- * The core host's log: its stdout/stderr and the supervisor's crash reports, appended without blocking the
- * caller's event loop. Owner-only, an existing file included: a crash report may name an order. (Nothing writes
- * secrets here.)
+ * The core host's log: its stdout/stderr and the supervisor's crash reports. Owner-only, an existing file included:
+ * a crash report may name an order. Rotated (core-host.log → .1 → .2 → .3, 1 MiB each) and redacted on the way in
+ * (src/core/logging/rotatingLog.ts); nothing writes secrets here in the first place.
  */
-export function openHostLog(file: string): HostLog {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const fd = openSync(file, 'a', 0o600);
-  if (process.platform !== 'win32') fchmodSync(fd, 0o600);
-  const stream = createWriteStream(file, { fd });
-  stream.on('error', (e) => console.error(`[core host] cannot write ${file}:`, e.message));
+export function openHostLog(file: string, options: RotatingLogOptions = {}): HostLog {
+  const log = openRotatingLog(file, options);
   return {
     file,
-    write(line) {
-      stream.write(`${new Date().toISOString()} ${line.endsWith('\n') ? line : `${line}\n`}`);
-    },
-    close: () => new Promise<void>((resolve) => stream.end(resolve)),
+    write: (line) => log.write(line),
+    close: () => Promise.resolve(),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type HttpTransport,
   type TransportFailure,
 } from './transport';
+import { officeNetworkFrom, type OfficeNetwork } from './officeNetwork';
 
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -37,6 +38,11 @@ export interface AxiosTransportOptions {
   /** Keep connections open between requests (default true): a sync makes many requests to one host. */
   keepAlive?: boolean;
   maxSockets?: number;
+  /**
+   * The proxy and the trusted roots (officeNetwork.ts). Default: this process's HTTPS_PROXY / HTTP_PROXY /
+   * NO_PROXY and the system's certificate store besides Node's own roots.
+   */
+  network?: OfficeNetwork;
 }
 
 /** Reads a (decompressed) body stream up to `maxBytes`; `undefined` as soon as it passes them. */
@@ -78,11 +84,16 @@ function headersOf(raw: Record<string, unknown>): Record<string, string | undefi
 export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpTransport {
   const keepAlive = options.keepAlive ?? true;
   const maxSockets = options.maxSockets ?? 16;
+  const { proxyEnv, secureContext } = options.network ?? officeNetworkFrom(process.env);
+  // Node's agents tunnel through the proxy themselves (proxyEnv: CONNECT for https, NO_PROXY honoured). axios
+  // leaves an agent with proxyEnv alone when its own `proxy` option is unset; `proxy: false` would make it swap in a
+  // direct agent, and an unset `proxy` without such an agent would make it read process.env itself.
+  const proxied = proxyEnv ? { proxyEnv: { ...proxyEnv } } : {};
   const instance: AxiosInstance = axios.create({
-    httpAgent: new http.Agent({ keepAlive, maxSockets }),
-    httpsAgent: new https.Agent({ keepAlive, maxSockets }),
+    httpAgent: new http.Agent({ keepAlive, maxSockets, ...proxied }),
+    httpsAgent: new https.Agent({ keepAlive, maxSockets, ...proxied, ...(secureContext ? { secureContext } : {}) }),
     maxRedirects: 0,
-    proxy: false,
+    ...(proxyEnv ? {} : { proxy: false as const }),
     responseType: 'stream',
     transformRequest: [(data: unknown) => data],
     validateStatus: () => true,

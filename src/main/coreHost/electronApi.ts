@@ -25,7 +25,11 @@ export interface CoreHostElectron {
     fork(
       modulePath: string,
       args?: string[],
-      options?: { serviceName?: string; stdio?: 'pipe' | 'ignore' | 'inherit' },
+      options?: {
+        serviceName?: string;
+        stdio?: 'pipe' | 'ignore' | 'inherit';
+        env?: Record<string, string | undefined>;
+      },
     ): UtilityProcessLike;
   };
   MessageChannelMain: new () => { port1: MessagePortMainLike; port2: MessagePortMainLike };

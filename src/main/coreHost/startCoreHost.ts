@@ -14,6 +14,8 @@ export interface StartCoreHostOptions {
   config?: unknown;
   /** The process's name in the system's task list; default "Merchant Desk Core". */
   serviceName?: string;
+  /** Variables added to the host's environment at each (re)start: the system proxy for the platform. */
+  env?: () => Record<string, string>;
 }
 
 /**
@@ -30,6 +32,7 @@ export function startCoreHost(options: StartCoreHostOptions): CoreHost {
         entry: hostEntry,
         serviceName: options.serviceName ?? 'Merchant Desk Core',
         log,
+        ...(options.env ? { env: options.env } : {}),
       }),
     secrets: options.secrets,
     config: options.config,

@@ -9,6 +9,8 @@ export interface UtilityLauncherOptions {
   serviceName: string;
   /** Receives the host's stdout and stderr. */
   log?: (line: string) => void;
+  /** Variables added to the host's environment at each launch (the system proxy: src/main/network/systemProxy.ts). */
+  env?: () => Record<string, string>;
 }
 
 /** The message that hands the host its end of the channel (with the port as the transfer). */
@@ -26,6 +28,7 @@ export function utilityProcessLauncher(electron: CoreHostElectron, options: Util
       const child = electron.utilityProcess.fork(options.entry, [], {
         serviceName: options.serviceName,
         stdio: 'pipe',
+        ...(options.env ? { env: { ...process.env, ...options.env() } } : {}),
       });
       for (const stream of [child.stdout, child.stderr]) {
         stream?.setEncoding('utf8');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { shell } from 'electron';
 import { createAxiosTransport } from '../../core/http/axiosTransport';
 import { createFileKeyStore } from '../../core/keys/keyStore';
@@ -11,6 +10,7 @@ import type { Result } from '../../core/result';
 import { guardedOpenExternal } from '../externalLinks';
 import { openThroughRedirectFile } from '../../core/paths/redirectFile';
 import type { LocalManagementPorts } from '../../appHost/handlers/localManagement';
+import { mainLogPath } from '../diagnostics/mainLog';
 
 /** The local-management ports, and the one guarded `shell.openExternal` every other opener in main uses too. */
 export type ElectronLocalManagementPorts = LocalManagementPorts & {
@@ -35,7 +35,7 @@ export function electronLocalManagementPorts(dataDir: string, secrets: SecretSto
   });
   return {
     dataDir,
-    logFile: path.join(dataDir, 'logs', 'core-host.log'),
+    logFile: mainLogPath(dataDir),
     profiles,
     secrets,
     keys: createFileKeyStore({ dataDir, secrets }),

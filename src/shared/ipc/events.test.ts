@@ -63,7 +63,9 @@ describe('push events', () => {
     });
     expect(checkEvent('orders:changed', { profileId: 'p', events: [] })).toMatchObject({ ok: false });
     expect(checkEvent('host:state', { state: 'exploded', message: null, logFile: null })).toMatchObject({ ok: false });
-    expect(checkEvent('app:navigate', { screen: 'settings', orderId: null })).toMatchObject({ ok: false });
+    expect(checkEvent('app:navigate', { screen: 'buyers-secret', orderId: null })).toMatchObject({ ok: false });
+    // The application menu's Settings… / About (src/main/desktop/menuTemplates.ts).
+    expect(checkEvent('app:navigate', { screen: 'settings', orderId: null })).toMatchObject({ ok: true });
     expect(checkEvent('app:navigate', { screen: 'orders', orderId: '../1' })).toMatchObject({ ok: false });
     expect(checkEvent('app:navigate', { screen: 'orders' })).toMatchObject({ ok: false });
     expect(checkEvent('app:navigate', { screen: 'after-sales', orderId: null })).toMatchObject({ ok: true });

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { notificationActions } from './notificationActions';
+
+describe('notification buttons', () => {
+  it('an order: Open and Approve…, both only navigating to that order', () => {
+    expect(notificationActions({ kind: 'order', orderId: '42' })).toEqual([
+      { text: 'Open', target: { screen: 'orders', orderId: '42' } },
+      { text: 'Approve…', target: { screen: 'afterSales', orderId: '42' } },
+    ]);
+  });
+
+  it('a summary has none (its click opens the list)', () => {
+    expect(notificationActions({ kind: 'after-sales-inbox' })).toEqual([]);
+    expect(notificationActions({ kind: 'orders' })).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { notificationNavigation, type NavigateTarget, type NotificationTarget } from './notifications';
+
+/**
+ * A notification's buttons (issue 23): an order's notification offers "Open" (the order) and "Approve…" (the
+ * After-sales view of that order, where the decision is made and confirmed). A notification never decides
+ * anything by itself. Electron shows these buttons on macOS; Windows toasts keep the click (which opens the order).
+ */
+export interface NotificationButton {
+  text: 'Open' | 'Approve…';
+  target: NavigateTarget;
+}
+
+export function notificationActions(target: NotificationTarget): NotificationButton[] {
+  if (target.kind !== 'order') return [];
+  return [
+    { text: 'Open', target: notificationNavigation(target) },
+    { text: 'Approve…', target: { screen: 'after-sales', orderId: target.orderId } },
+  ];
+}
