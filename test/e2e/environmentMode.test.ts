@@ -3,7 +3,7 @@
  * Statuses still have names, Settings → Status labels renames them, and the sandbox banner says it is demo data.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
 import { describeWorkspace, openApp, screenshot, startWorkspace, type Workspace } from '../helpers/workspace';
 

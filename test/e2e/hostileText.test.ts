@@ -4,7 +4,7 @@
  * and a 300,000-character name must not widen the list. Judged by layout (where glyphs and columns land), not markup.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
 import { describeWorkspace, openApp, startWorkspace, type Workspace } from '../helpers/workspace';
 

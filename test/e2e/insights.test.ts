@@ -6,7 +6,7 @@
  * Also records what drawing two years by day costs (docs/PERFORMANCE.md).
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InsightsData } from '../../src/shared/ipc/insights';
 import { launchChromium } from '../helpers/chromium';
 import {
