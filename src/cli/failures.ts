@@ -19,5 +19,6 @@ export function secretStoreFailure(error: SecretStoreError, prefix?: string): Cl
 export function profileStoreFailure(error: ProfileStoreError): CliError {
   const kind =
     error.kind === 'invalid' || error.kind === 'duplicate' ? 'invalid-input' : error.kind === 'io' ? 'io' : 'settings';
-  return new CliError(error.message, kind, { action: error.action });
+  // The store's own reason (corrupt, newer-version, not-found, …) travels as the code, as the use cases' errors do.
+  return new CliError(error.message, kind, { action: error.action, code: error.kind });
 }

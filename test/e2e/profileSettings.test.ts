@@ -202,7 +202,7 @@ describeWorkspace('profiles and settings', () => {
     expect(ids.some((id) => firstIds.has(id))).toBe(false);
     await settingsSection(page, 'Cache');
     expect(await page.getByTestId('cache-orders').textContent()).toBe(String(SECOND_ORDERS));
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     for (const id of [...firstIds].slice(0, 5)) expect(await page.content()).not.toContain(id);
 

@@ -188,9 +188,9 @@ describe('a damaged or newer-version settings.json (§2.3)', () => {
     ['test-connection'],
   ];
   it.each([
-    ['damaged', '{"schemaVersion": 1, "profiles": ['],
-    ['newer-version', JSON.stringify({ schemaVersion: 99, profiles: [] })],
-  ])('%s: every command that reads settings refuses with exit 2, the file and the action', async (_, text) => {
+    ['damaged', '{"schemaVersion": 1, "profiles": [', 'corrupt'],
+    ['newer-version', JSON.stringify({ schemaVersion: 99, profiles: [] }), 'newer-version'],
+  ])('%s: every command that reads settings refuses with exit 2, the file and the action', async (_, text, code) => {
     const cli = profileCli();
     const file = path.join(cli.dataDir, 'settings.json');
     writeFileSync(file, text);
@@ -201,7 +201,8 @@ describe('a damaged or newer-version settings.json (§2.3)', () => {
       expect(r.stderr).toMatch(/Action: /);
       const j = await cli.run(['--json', ...argv]);
       expect(j.code).toBe(2);
-      expect(JSON.parse(j.stdout)).toMatchObject({ error: { kind: 'settings', code: null } });
+      // The profile store's own reason travels as the code (one appFailure keeps it for every command).
+      expect(JSON.parse(j.stdout), argv.join(' ')).toMatchObject({ error: { kind: 'settings', code } });
     }
     expect(p.sandbox.requestCount()).toBe(0);
   });

@@ -217,8 +217,9 @@ describe('merchant-desk sync / cache', () => {
     expect(text.split('\r\n').length - 2).toBeGreaterThanOrEqual(itemRows); // header + rows (+ quoted line breaks)
 
     for (const [argv, message] of [
-      [['cache', 'export'], /--format is required: csv or jsonl/],
-      [['cache', 'export', '--format', 'xlsx'], /--format must be csv or jsonl/],
+      [['cache', 'export'], /--format is required: csv, jsonl or xlsx/],
+      [['cache', 'export', '--format', 'xls'], /--format must be csv, jsonl or xlsx/],
+      [['cache', 'export', '--format', 'xlsx'], /--format xlsx needs --output FILE/],
       [['cache', 'export', '--format', 'csv', '--search', Array(40).fill('w').join(' ')], /at most 32/],
       [['--json', 'cache', 'export', '--format', 'csv'], /--json needs --output/],
     ] as const) {
