@@ -58,7 +58,9 @@ describeWorkspace('the daily loop', () => {
   it('keys work right after navigating: the list has the focus; / focuses search; the skip link stays on the screen', async () => {
     const { page, context, problems } = await openApp(browser, workspace);
     // The app opens on Home: the journey starts from the orders list.
-    await page.evaluate(() => (location.hash = '#/orders'));
+    await page.evaluate(
+      () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
+    );
     await orderRows(page).first().waitFor();
 
     await nav(page, /Needs attention/);
@@ -140,7 +142,9 @@ describeWorkspace('the daily loop', () => {
 
   it('a filter that cannot be applied lists no rows of the previous filters under its error', async () => {
     const { page, context } = await openApp(browser, workspace);
-    await page.evaluate(() => (location.hash = '#/orders'));
+    await page.evaluate(
+      () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
+    );
     await orderRows(page).first().waitFor();
     await page.getByText('More filters').click();
     await page.getByLabel('Order ID').fill('abc');
@@ -152,7 +156,9 @@ describeWorkspace('the daily loop', () => {
 
   it('a date typed digit by digit applies once complete, never a year being typed; presets set a range', async () => {
     const { page, context } = await openApp(browser, workspace);
-    await page.evaluate(() => (location.hash = '#/orders'));
+    await page.evaluate(
+      () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
+    );
     await orderRows(page).first().waitFor();
     const hashes: string[] = [];
     page.on('framenavigated', () => hashes.push(new URL(page.url()).hash));

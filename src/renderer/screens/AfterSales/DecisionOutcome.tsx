@@ -55,7 +55,10 @@ export function DecisionOutcome({
           {state.order ? (
             <>
               <strong>
-                {afterSalesStatusOf(state.order) === null && state.decision
+                {afterSalesStatusOf(state.order) === null &&
+                reviewStateOf(state.order) !== 'not-awaiting' &&
+                state.decision &&
+                state.via !== 'checked'
                   ? `The platform accepted the ${verb(state.decision.isApproved)}.`
                   : reportedLine(state.order, labels)}
               </strong>
