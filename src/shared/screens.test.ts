@@ -3,7 +3,7 @@ import { mainTargetScreens, screenNames, screenTable, sectionOf, sectionScreens 
 
 describe('the screen table', () => {
   it('lists the navigation sections in order, an order page belonging to Orders', () => {
-    expect(sectionScreens).toEqual(['orders', 'attention', 'after-sales', 'buyers', 'settings']);
+    expect(sectionScreens).toEqual(['home', 'insights', 'orders', 'attention', 'after-sales', 'buyers', 'settings']);
     expect(sectionOf('order')).toBe('orders');
     for (const name of screenNames) expect(sectionScreens).toContain(sectionOf(name));
   });

@@ -24,8 +24,7 @@ export const screenTable = {
   attention: { title: 'Needs attention', section: 'attention', opensFromMain: true },
   'after-sales': { title: 'After-sales', section: 'after-sales', opensFromMain: true },
   buyers: { title: 'Buyers', section: 'buyers', opensFromMain: false },
-  /** The application menu's Settings… (⌘,) opens it. */
-  settings: { title: 'Settings', section: 'settings', opensFromMain: true },
+  settings: { title: 'Settings', section: 'settings', opensFromMain: false },
 } as const satisfies Record<string, ScreenSpec>;
 
 export type ScreenName = keyof typeof screenTable;

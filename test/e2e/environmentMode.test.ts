@@ -26,6 +26,10 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
     expect(workspace.stderr.join('\n')).toMatch(/environment mode/);
     const { page, context, problems } = await openApp(browser, workspace);
     await page.getByText('Sandbox — demo data.').waitFor();
+    // The app opens on Home: the journey reads the orders list.
+    await page.evaluate(
+      () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
+    );
     const grid = page.getByRole('grid', { name: 'Orders' });
     await grid.locator('tbody tr').first().waitFor();
     await page.getByRole('button', { name: /^Completed/ }).waitFor();

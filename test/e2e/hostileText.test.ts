@@ -92,6 +92,9 @@ describeWorkspace('hostile text from the platform', () => {
 
   it('a 300,000-character buyer name does not widen the list; the whole name is on hover', async () => {
     const { page, context } = await openApp(browser, workspace, { viewport: { width: 1280, height: 800 } });
+    await page.evaluate(
+      () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
+    );
     const grid = page.getByRole('grid', { name: 'Orders' });
     const row = grid.locator(`tr[data-id="${hugeId}"]`);
     await row.waitFor();

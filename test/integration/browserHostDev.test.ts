@@ -165,7 +165,7 @@ describe('merchant-desk ui --dev: the renderer from source through Vite', () => 
         page.on('console', (m) => {
           if (m.type() === 'error') consoleErrors.push(m.text());
         });
-        await page.goto(host.url);
+        await page.goto(host.freshUrl()); // the start-up token is single-use: an earlier test exchanged it
         // The real app, its calls answered through the bridge: window.merchantDesk as with the preload.
         await page.getByTestId('app-info').getByText('Version 0.1.0').waitFor();
         await page.locator('.app-brand').getByText('Merchant Desk', { exact: true }).waitFor();

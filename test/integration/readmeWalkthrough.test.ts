@@ -87,9 +87,10 @@ describeKeychain('the README walkthrough', () => {
       expect(sandbox.stdout()).toContain('saved data set');
       const cli = (args: string) =>
         spawnSync('sh', ['-c', `node bin/merchant-desk.js ${args}`], { cwd: repoRoot, env, encoding: 'utf8' });
-      const got = cli(`--json orders get ${orderId!}`);
+      // The spec's Order has no status field: the platform's filter says the rejection was kept.
+      const got = cli(`--json orders list --id ${orderId!} --after-sales-status 3`);
       expect(got.status, got.stderr).toBe(0);
-      expect(JSON.parse(got.stdout)).toMatchObject({ id: orderId, orderAfterSalesStatus: 3 });
+      expect(JSON.parse(got.stdout)).toMatchObject({ totalCount: 1, list: [{ id: orderId }] });
       const synced = cli('sync');
       expect(synced.status, synced.stderr).toBe(0);
       if (process.platform !== 'win32') {

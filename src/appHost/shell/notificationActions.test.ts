@@ -5,7 +5,7 @@ describe('notification buttons', () => {
   it('an order: Open and Approve…, both only navigating to that order', () => {
     expect(notificationActions({ kind: 'order', orderId: '42' })).toEqual([
       { text: 'Open', target: { screen: 'orders', orderId: '42' } },
-      { text: 'Approve…', target: { screen: 'afterSales', orderId: '42' } },
+      { text: 'Approve…', target: { screen: 'after-sales', orderId: '42' } },
     ]);
   });
 

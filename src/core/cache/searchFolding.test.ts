@@ -139,7 +139,8 @@ describe('search folds the spellings merchants type', () => {
     old.function('md_fold', { deterministic: true }, previousFold);
     applyMigrations(
       old,
-      MIGRATIONS.filter((m) => m.version <= 4),
+      // Everything before the folding (v6), the Insights facts (v5) included: the writer fills them too.
+      MIGRATIONS.filter((m) => m.version < 6),
     );
     new OrderWriter(old).apply(ORDERS, { seenAtMs: T0, baseline: false });
     old.exec(`INSERT INTO orders_fts (orders_fts) VALUES ('rebuild');

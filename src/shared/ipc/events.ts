@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderListQueryObject } from '../domain/requests';
-import { mainTargetScreens } from '../screens';
+import { mainTargetScreens, type MainTargetScreen } from '../screens';
 import { parseIsoInstant } from '../time/isoInstant';
 import type { IpcEventName } from './channels';
 import { ipcErrorSchema } from './result';
@@ -116,7 +116,9 @@ export const hostStateSchema = z
  */
 export const appNavigateSchema = z
   .object({
-    screen: z.enum(mainTargetScreens),
+    // The lists a notification or a link leads to, and Settings (the application menu's Settings…, ⌘,), which no
+    // merchantdesk:// link opens.
+    screen: z.enum(['settings', ...mainTargetScreens] as ['settings', ...MainTargetScreen[]]),
     orderId: orderListQueryObject.shape.id.unwrap().nullable(),
   })
   .strict();
