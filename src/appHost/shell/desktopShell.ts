@@ -3,9 +3,8 @@ import type { Notifications as NotificationSettings } from '../../core/profiles/
 import type { IpcEventName } from '../../shared/ipc/channels';
 import type { IpcEventPayloadInput, IpcEventPublisher } from '../../shared/ipc/events';
 import { parseIsoInstant } from '../../shared/time/isoInstant';
-import { createDueTimer } from '../../shared/time/dueTimer';
 import type { DueMemoryStore } from './dueMemoryStore';
-import { EMPTY_DUE_MEMORY, planDueNotifications, type DueMemory, type DueQueue } from './dueNotifications';
+import { createAttentionWatch, type AttentionAnswer } from './attentionWatch';
 import {
   notificationNavigation,
   notificationsFor,
@@ -15,12 +14,14 @@ import {
 import { createHeldNotifications, type HeldNotificationOptions, type HeldNotificationPort } from './heldNotifications';
 import type { FocusPort, NetworkPort, PollerState, PollerSyncResult, PowerPort } from './poller';
 import { createSyncLoop } from './syncLoop';
-import { buildTrayModel, type AttentionCounts, type TrayIcon, type TrayMenuId, type TrayState } from './trayModel';
+import type { TrayIcon, TrayMenuId } from './trayModel';
+import { createTrayPresenter, type MenuTemplateItem, type TrayPort } from './trayPresenter';
 import { notificationActions } from './notificationActions';
 
 /**
- * The desktop shell: the poller, the tray and the notifications, glued to the Electron pieces they need. Every
- * Electron API comes in as a structural port, so the glue is unit-tested with a typed fake.
+ * The desktop shell: the sync loop, the tray (trayPresenter.ts), the attention watch (attentionWatch.ts) and the
+ * notifications, glued to the Electron pieces they need. Every Electron API comes in as a structural port, so the
+ * glue is unit-tested with a typed fake.
  */
 
 /** The Windows AppUserModelID: notifications from the installed app are attributed to it. */
@@ -28,28 +29,11 @@ export const APP_USER_MODEL_ID = 'com.merchantdesk.app';
 /** "Pause notifications for 1 hour". */
 export const NOTIFICATION_PAUSE_MS = 60 * 60_000;
 
-export interface TrayPort<Image, MenuHandle> {
-  setImage(image: Image): void;
-  setToolTip(text: string): void;
-  setContextMenu(menu: MenuHandle): void;
-}
-
-export interface MenuTemplateItem {
-  label: string;
-  enabled: boolean;
-  click(): void;
-}
+export type { AttentionAnswer } from './attentionWatch';
+export type { MenuTemplateItem, TrayPort } from './trayPresenter';
 
 /** An Electron `Notification` (heldNotifications.ts keeps each referenced until click, close or failure). */
 export type NotificationPort = HeldNotificationPort;
-
-/** What the shell reads of the attention queue (`orders:attention`'s data satisfies it). */
-export interface AttentionAnswer {
-  counts: AttentionCounts;
-  rows: ReadonlyArray<{ kind: string; orderId: string; orderNum: string | null; dueAt: string | null }>;
-  /** The next instant an order becomes due soon or overdue by the clock alone; null: none pending. */
-  nextChangeAt: string | null;
-}
 
 export interface DesktopShellPorts<Image, MenuHandle> {
   /** The active profile's id, poll interval and notification settings; null: no profile chosen. */
@@ -110,49 +94,12 @@ export interface DesktopShell {
   stop(): void;
 }
 
-const sameKeys = (a: Record<string, number>, b: Record<string, number>): boolean => {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => k in b);
-};
-
 export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<Image, MenuHandle>): DesktopShell {
   const now = ports.now ?? Date.now;
   const held = createHeldNotifications({
     create: (options) => ports.createNotification(options),
     platform: ports.platform ?? process.platform,
   });
-  const formatTime =
-    ports.formatTime ??
-    ((ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }));
-  let tray: TrayPort<Image, MenuHandle> | undefined;
-  let trayState: TrayState = {
-    sync: 'idle',
-    awaitingDecision: 0,
-    attention: null,
-    lastSyncedMs: null,
-    notificationsPausedUntilMs: ports.doNotDisturbUntilMs(),
-  };
-  /** The baseline sync finished: the next look summarises what is overdue already instead of announcing it. */
-  let firstLookPending = false;
-  /**
-   * Due notifications already planned, per profile (a switch back does not replay them), read from the store the
-   * first time a profile is looked at (a restart does not replay them either).
-   */
-  const dueMemories = new Map<string, DueMemory>();
-  const rememberedFor = (profileId: string): DueMemory | undefined => {
-    if (!dueMemories.has(profileId)) {
-      const stored = ports.dueMemory?.read(profileId);
-      if (stored) dueMemories.set(profileId, stored);
-    }
-    return dueMemories.get(profileId);
-  };
-  /** Bumped on profile switch and stop: an answer asked before is dropped. */
-  let generation = 0;
-  let looking = false;
-  let lookAgain = false;
-  // An order becomes due soon or overdue by the clock alone: look again at the queue's next change.
-  const dueTimer = createDueTimer({ onDue: () => lookAtAttention(), now });
-
   const actions: Record<TrayMenuId, (() => void) | undefined> = {
     'needs-attention': undefined,
     'refund-requests': undefined,
@@ -163,80 +110,47 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     'resume-notifications': () => pauseNotifications(null),
     quit: () => ports.quit(),
   };
+  const tray = createTrayPresenter<Image, MenuHandle>({
+    createTray: (image) => ports.createTray(image),
+    buildMenu: (template) => ports.buildMenu(template),
+    trayImage: (icon) => ports.trayImage(icon),
+    doNotDisturbUntilMs: () => ports.doNotDisturbUntilMs(),
+    actions,
+    now,
+    formatTime:
+      ports.formatTime ??
+      ((ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })),
+  });
+  const attention = ports.attention;
+  const watch = attention
+    ? createAttentionWatch({
+        attention: () => attention(),
+        profile: () => ports.profile(),
+        baselineSync: () => syncLoop.baselineSync,
+        dueMemory: ports.dueMemory,
+        doNotDisturbUntilMs: () => ports.doNotDisturbUntilMs(),
+        notificationsSupported: () => ports.notificationsSupported(),
+        onCounts: (counts) => tray.update({ attention: counts }),
+        show: (notifications) => show(notifications),
+        now,
+      })
+    : undefined;
 
   function pauseNotifications(untilMs: number | null): void {
     ports.setDoNotDisturbUntil(untilMs);
-    update({});
+    tray.update({});
   }
 
   function refreshAwaitingDecision(): void {
     void ports.awaitingDecision?.().then((n) => {
-      if (n !== null) update({ awaitingDecision: n });
+      if (n !== null) tray.update({ awaitingDecision: n });
     });
-  }
-
-  /**
-   * Reads the attention queue: the tray's line, the due notifications and the timer for the next due-state change.
-   * One read at a time (a request meanwhile reads once more after it). Not during a baseline sync: the cache is
-   * partial then, and what it finds is no news (the look after it is the first look).
-   */
-  function lookAtAttention(): void {
-    if (!ports.attention || syncLoop.baselineSync) return;
-    if (looking) {
-      lookAgain = true;
-      return;
-    }
-    looking = true;
-    const asked = generation;
-    void ports
-      .attention()
-      .then((answer) => {
-        if (answer && asked === generation && !syncLoop.baselineSync) onAttention(answer);
-      })
-      .catch((error: unknown) => console.warn('[main] the attention queue could not be read:', error))
-      .finally(() => {
-        looking = false;
-        if (lookAgain) {
-          lookAgain = false;
-          lookAtAttention();
-        }
-      });
-  }
-
-  function onAttention(answer: AttentionAnswer): void {
-    dueTimer.arm(answer.nextChangeAt);
-    update({ attention: answer.counts });
-    const profile = ports.profile();
-    if (!profile) return;
-    const known = rememberedFor(profile.id);
-    // Nothing ever planned for this profile (or its memory is lost): what is overdue already is no news either.
-    const firstLook = firstLookPending || known === undefined;
-    firstLookPending = false;
-    const queue: DueQueue = {
-      counts: answer.counts,
-      rows: answer.rows.map((r) => ({
-        kind: r.kind,
-        orderId: r.orderId,
-        orderNum: r.orderNum,
-        dueMs: parseIsoInstant(r.dueAt) ?? null,
-      })),
-    };
-    const plan = planDueNotifications(queue, known ?? EMPTY_DUE_MEMORY, {
-      settings: profile.notifications,
-      nowMs: now(),
-      doNotDisturbUntilMs: ports.doNotDisturbUntilMs(),
-      firstLook,
-    });
-    // Remembered even when nothing can be shown: an unsupported or paused centre does not replay it later.
-    dueMemories.set(profile.id, plan.memory);
-    if (known === undefined || !sameKeys(known.seen, plan.memory.seen)) ports.dueMemory?.write(profile.id, plan.memory);
-    if (ports.notificationsSupported()) show(plan.notifications);
   }
 
   /** The tray's counts and the due notifications, after a sync, a change or a decision. */
   function refreshCounts(): void {
     refreshAwaitingDecision();
-    lookAtAttention();
+    watch?.look();
   }
 
   function show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void {
@@ -255,24 +169,10 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     }
   }
 
-  function update(patch: Partial<TrayState>): void {
-    // Do-not-disturb is a setting (the window may change it too): read afresh for every redraw.
-    trayState = { ...trayState, ...patch, notificationsPausedUntilMs: ports.doNotDisturbUntilMs() };
-    if (!tray) return;
-    const model = buildTrayModel(trayState, { nowMs: now(), formatTime });
-    tray.setImage(ports.trayImage(model.icon));
-    tray.setToolTip(model.tooltip);
-    tray.setContextMenu(
-      ports.buildMenu(
-        model.menu.map((item) => ({ label: item.label, enabled: item.enabled, click: () => actions[item.id]?.() })),
-      ),
-    );
-  }
-
   function onPollerState(state: PollerState): void {
-    if (syncLoop.takeBaselineDone()) firstLookPending = true;
+    if (syncLoop.takeBaselineDone()) watch?.baselineDone();
     const lastSyncedMs = state.lastSyncedAt ? (parseIsoInstant(state.lastSyncedAt) ?? null) : null;
-    update({ sync: state.state, lastSyncedMs });
+    tray.update({ sync: state.state, lastSyncedMs });
     if (state.state === 'idle') refreshCounts();
   }
 
@@ -295,7 +195,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
         notify((payload as IpcEventPayloadInput<'orders:changed'>).events as ChangeEvent[]);
         // A decision (here or on the platform) or a new request changes the counts. During a sync the look waits
         // for its end (the idle state), so it never plans from a half-applied page.
-        if (trayState.sync === 'syncing') refreshAwaitingDecision();
+        if (tray.state().sync === 'syncing') refreshAwaitingDecision();
         else refreshCounts();
       }
       return sent;
@@ -318,17 +218,16 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     events,
     start() {
       ports.setAppUserModelId?.(APP_USER_MODEL_ID);
-      tray = ports.createTray(ports.trayImage('idle'));
-      update({});
+      tray.show();
       refreshCounts();
       syncLoop.start();
     },
     restart() {
       shell.stop();
-      if (!tray) return;
+      if (!tray.shown) return;
       // Nothing of the previous profile's state carries over to the next one (its due memory stays with it).
-      firstLookPending = false;
-      update({ sync: 'idle', awaitingDecision: 0, attention: null, lastSyncedMs: null });
+      watch?.reset();
+      tray.update({ sync: 'idle', awaitingDecision: 0, attention: null, lastSyncedMs: null });
       refreshCounts();
       syncLoop.start();
     },
@@ -336,12 +235,11 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
       syncLoop.syncNow();
     },
     refreshTray() {
-      update({});
+      tray.update({});
     },
     stop() {
       syncLoop.stop();
-      generation += 1;
-      dueTimer.cancel();
+      watch?.stop();
     },
   };
   return shell;
