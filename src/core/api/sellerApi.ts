@@ -144,7 +144,6 @@ export class SellerApi {
 export function observedSummary(o: Order): string {
   return [
     `isExistAfterSales=${String(o.isExistAfterSales ?? 'unknown')}`,
-    ...(o.orderAfterSalesStatus != null ? [`after-sales status ${o.orderAfterSalesStatus}`] : []),
     ...(o.orderStatus != null ? [`order status ${o.orderStatus}`] : []),
   ].join(', ');
 }

@@ -7,7 +7,16 @@ import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
 import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
-import { learnedAtMs, recordAwaiting, recordAwaitingSet, recordNotAwaiting } from './afterSalesLearning';
+import {
+  learnedAtMs,
+  readLearnPass,
+  recordAwaiting,
+  recordLearnedStatuses,
+  recordNotAwaiting,
+  type LearnPassState,
+  type LearnedChange,
+  type ListedSet,
+} from './afterSalesLearning';
 import { runCacheQuery, type CacheQueryResult } from './queryOrders';
 import { cacheFilterSchema, cacheQuerySchema, issuesText, type CacheFilter, type DueClock } from './querySchema';
 import { DEFAULT_DUE_SOON_RULE, type DeadlineRules } from '../due/deadlineRules';
@@ -257,14 +266,20 @@ export class OrderCache {
     });
   }
 
-  /** Records the awaiting set learned through the list filter (afterSalesLearning.ts); returns orders changed. */
-  recordAwaitingSet(
-    ids: readonly string[],
-    awaiting: readonly number[],
-    complete: boolean,
-    learnedMs: number,
-  ): Result<number, CacheError> {
-    return this.guard(() => recordAwaitingSet(this.db, ids, awaiting, complete, learnedMs));
+  /**
+   * Records what a learning pass listed through the after-sales filter (afterSalesLearning.ts); returns the
+   * changes as events (kept in the outbox).
+   */
+  recordLearnedStatuses(
+    sets: readonly ListedSet[],
+    pass: LearnPassState & { awaitingComplete: boolean },
+  ): Result<LearnedChange[], CacheError> {
+    return this.guard(() => recordLearnedStatuses(this.db, sets, pass));
+  }
+
+  /** When the learning pass last ran, in full and at all (undefined: never). */
+  learnPass(): Result<LearnPassState | undefined, CacheError> {
+    return this.guard(() => readLearnPass(this.statements));
   }
 
   /** What one filter check said of one order: awaiting, or not (decided here, or elsewhere). */

@@ -1,3 +1,4 @@
+import { learnedAfterSalesStatus } from '../../../shared/domain/afterSalesReview';
 import type { Order } from '../../../shared/domain/order';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
@@ -59,7 +60,7 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
         <dt>After-sales</dt>
         <dd>
           {order.isExistAfterSales ? (
-            <StatusChip value={order.orderAfterSalesStatus} labels={labels?.afterSales} tone="attention" />
+            <StatusChip value={learnedAfterSalesStatus(order)} labels={labels?.afterSales} tone="attention" />
           ) : (
             <span className="muted">None</span>
           )}

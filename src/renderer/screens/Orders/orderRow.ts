@@ -1,3 +1,4 @@
+import { learnedAfterSalesStatus } from '../../../shared/domain/afterSalesReview';
 import type { Order } from '../../../shared/domain/order';
 
 /**
@@ -51,7 +52,7 @@ export function orderRow(order: { id: string } & Record<string, unknown>): Order
     deliveryStatus: int(o.orderDeliveryStatus),
     deliveryException: o.deliveryType === 2,
     afterSales: o.isExistAfterSales === true,
-    afterSalesStatus: int(o.orderAfterSalesStatus),
+    afterSalesStatus: learnedAfterSalesStatus(o),
     dispute: o.isExistDispute === true,
   };
 }
