@@ -13,7 +13,7 @@ const order = (afterSales: number | null, extra: Record<string, unknown> = {}): 
   orderNum: 'SO-42',
   orderStatus: 2,
   isExistAfterSales: true,
-  ...(afterSales === null ? {} : { orderAfterSalesStatus: afterSales }),
+  ...(afterSales === null ? {} : { afterSalesLearned: { status: afterSales, learnedAtMs: 1 } }),
   ...extra,
 });
 const reject: flow.Decision = { orderId: '42', isApproved: false, rejectDescription: 'Used', rejectImageUrls: [] };
