@@ -1,7 +1,8 @@
 import { useEffect, useState, type Ref } from 'react';
 import { Money } from '../../components/Money';
 import { MAIN_LIST } from '../../frame/screenFocus';
-import { StatusChip } from '../../components/StatusChip';
+import { AfterSalesChip } from './AfterSalesChip';
+import { journalLineText, latestEntryOf } from './journalLine';
 import { formatAgo, instantMs } from '../../format/time';
 import { requestFacts } from '../../stores/requestFacts';
 import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
@@ -50,7 +51,8 @@ function Row({
   const { amount, currency } = amountOf(order);
   const created = instantMs(createTimeOf(order));
   const note = pendingNote[useAfterSalesStore((s) => stateOf(s, order.id).phase)];
-  const awaiting = reviewStateOf(order) !== 'not-awaiting';
+  // Who decided what, when, from this app (the journal), on awaiting and decided rows alike.
+  const journal = useAfterSalesStore((s) => latestEntryOf(s.inbox.data?.decided ?? [], order.id));
   const facts = requestFacts(order);
   const lastAt = instantMs(facts.lastDelivery?.at ?? null);
   return (
@@ -74,9 +76,10 @@ function Row({
             order created {formatAgo(created, nowMs)}
           </span>
         )}
-        <StatusChip value={afterSalesStatusOf(order)} labels={labels} tone={awaiting ? 'attention' : 'neutral'} />
+        <AfterSalesChip status={afterSalesStatusOf(order)} review={reviewStateOf(order)} labels={labels} />
         {note && <span className="inbox-note">{note}</span>}
       </span>
+      {journal && <span className="inbox-journal">{journalLineText(journal)}</span>}
       <span className="inbox-facts">
         {facts.items && <span>{facts.items}</span>}
         {facts.delivered && <span>{facts.delivered}</span>}

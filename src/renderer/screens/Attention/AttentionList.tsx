@@ -6,6 +6,7 @@ import { rowKey, type AttentionRow } from '../../stores/attentionStore';
 import { dueText, KIND_LABELS } from './attentionText';
 import { useMinuteClock } from './useMinuteClock';
 import { PlatformText } from '../../components/PlatformText';
+import { CheckAgainButton } from './CheckAgainButton';
 
 const optionId = (key: string) => `attention-option-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
@@ -59,6 +60,7 @@ function Row({
           <PlatformText value={row.orderNum ?? row.orderId} clamp />
         </strong>
         <span>{row.reason}</span>
+        {row.unsettled && <CheckAgainButton orderId={row.orderId} />}
       </span>
       <span className="attention-meta">
         <When row={row} nowMs={nowMs} />

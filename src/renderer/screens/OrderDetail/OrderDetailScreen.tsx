@@ -13,6 +13,7 @@ import { allowedImageHosts } from '../../orderView/imageUrl';
 import { ImageHostsProvider } from './OrderImages';
 import { OrderItems } from './OrderItems';
 import { OrderSummary } from './OrderSummary';
+import { OrderJournal } from './OrderJournal';
 import { RefreshChanges } from './RefreshChanges';
 import { useDetailKeys } from './useDetailKeys';
 import './OrderDetail.css';
@@ -40,6 +41,7 @@ function OrderBody({ order }: { order: Order }) {
   return (
     <ImageHostsProvider hosts={imageHosts}>
       <OrderSummary order={order} labels={labels} />
+      <OrderJournal orderId={order.id} />
       <Section id="od-deadline" title="Delivery deadline">
         <DeadlineInfo order={order} />
       </Section>
