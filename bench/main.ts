@@ -15,7 +15,7 @@
  *    `npm run build`);
  * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95.
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui|insights|network (query also runs memory:
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network (export alone syncs its own cache; query also runs memory:
  * the 100,000-order cache it reads is the memory run's; query and memory also run export), --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
@@ -160,6 +160,19 @@ async function main(): Promise<void> {
         }
       } finally {
         await big.sandbox.stop();
+      }
+    }
+
+    if (want('export') && !want('query')) {
+      // The export section alone: a cache of the big size, synced from a sandbox, exported in each format.
+      const sb = await startRemoteSandbox({ orders: sizes.big, seed: 3 });
+      try {
+        const cache = freshCache(sb, dir, 'export-big');
+        await fullSync(sb, cache, 4);
+        cache.close();
+        await exportBench(run, [{ size: sizes.big, file: path.join(dir, 'export-big.sqlite') }]);
+      } finally {
+        await sb.stop();
       }
     }
 
