@@ -27,6 +27,8 @@ export function composedApp(ports: {
   clipboard?: ClipboardPort;
   openExternal?(url: string): Promise<void | Result<void, AppError>>;
   secrets?: SecretStore;
+  /** The session the host serves; default: the active profile's, from the settings file (as main reads it). */
+  sessionConfig?(): Result<OrderSessionConfig | null, AppError>;
 }): ComposedApp & { handlers: ComposedApp['implementations'] } {
   const secrets = ports.secrets ?? createMemorySecretStore();
   const composed = composeApp({
@@ -42,7 +44,7 @@ export function composedApp(ports: {
       openPath: async () => err('not in this test'),
       openExternal: async () => ok(undefined),
     },
-    sessionConfig: () => activeSessionConfig(ports.profiles, ports.dataDir),
+    sessionConfig: ports.sessionConfig ?? (() => activeSessionConfig(ports.profiles, ports.dataDir)),
     startHost: ports.startHost,
     events: ports.events,
     clipboard: ports.clipboard ?? { writeSecret: () => {} },
