@@ -137,10 +137,7 @@ export async function learnAfterSalesStatuses(
     }
   } else {
     const since = { updateBeginDate: formatIsoInstant(prev.throughMs + PROBE_AFTER_MS) };
-    const probe = await list(
-      { orderAfterSalesStatus: [...new Set(queries.flatMap((q) => q.values))], ...since },
-      1,
-    );
+    const probe = await list({ orderAfterSalesStatus: [...new Set(queries.flatMap((q) => q.values))], ...since }, 1);
     if (!probe.ok) return probe;
     // One state configured: the probe is that state's own since-query.
     if (queries.length === 1 && probe.value.complete)

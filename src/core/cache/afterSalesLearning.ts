@@ -100,9 +100,7 @@ export function recordLearnedStatuses(
     }
     const row = db.prepare('SELECT order_num AS orderNum, has_after_sales AS has FROM orders WHERE id = ?');
     const update = db.prepare('UPDATE orders SET after_sales_status = ? WHERE id = ?');
-    const insertEvent = db.prepare(
-      'INSERT INTO change_event (type, order_id, at_ms, payload) VALUES (?, ?, ?, ?)',
-    );
+    const insertEvent = db.prepare('INSERT INTO change_event (type, order_id, at_ms, payload) VALUES (?, ?, ?, ?)');
     const events: LearnedChange[] = [];
     for (const [id, s] of after) {
       const was = before.get(id) ?? null;

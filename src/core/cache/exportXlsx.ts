@@ -84,7 +84,11 @@ export async function writeXlsx(
     // Pass 1: the orders; pass 2: their items (the first sheet's part is closed before the second is filled).
     const first = await eachPage(cache, query, options, out, async (orders) => {
       for (const order of orders) {
-        commitRow(ordersSheet, ORDER_COLUMNS.map((c) => value(c, order, options.labels, local)), orderStyles);
+        commitRow(
+          ordersSheet,
+          ORDER_COLUMNS.map((c) => value(c, order, options.labels, local)),
+          orderStyles,
+        );
         summary.orders++;
         summary.rows++;
       }

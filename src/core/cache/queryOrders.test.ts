@@ -91,7 +91,8 @@ function reference(q: CacheQueryInput): string[] {
     )
       return false;
     if (q.sellerOrderStatus && !q.sellerOrderStatus.includes(o.orderStatus!)) return false;
-    if (q.orderAfterSalesStatus && !q.orderAfterSalesStatus.includes(o['orderAfterSalesStatus'] as number)) return false;
+    if (q.orderAfterSalesStatus && !q.orderAfterSalesStatus.includes(o['orderAfterSalesStatus'] as number))
+      return false;
     if (q.createBeginDate && ms(o.createTime) < Date.parse(q.createBeginDate)) return false;
     if (q.createEndDate && ms(o.createTime) > Date.parse(q.createEndDate)) return false;
     if (q.updateBeginDate && changedAt.get(o.id)! < Date.parse(q.updateBeginDate)) return false;
