@@ -1,0 +1,281 @@
+import zlib from 'node:zlib';
+import type Database from 'better-sqlite3';
+
+/**
+ * Each order's JSON is stored compressed (cache schema 7, docs/PERFORMANCE.md "Scale"): zstd at level 3 with a
+ * raw-content dictionary made of the merchant's own first orders (keys, catalogue titles, attribute names, URLs
+ * repeat in every order: ~1.9 KB of JSON becomes ~0.26 KB). A row names the dictionary it was written with
+ * (`order_doc.dict_id` → `order_dict.id`); dictionaries are never changed or deleted, so a newer one can be added
+ * later without touching old rows. Dictionary 0 is "none": deflate-raw without a dictionary, for the few orders
+ * stored before there are enough to build one. Every zstd frame carries its content checksum: a damaged row fails
+ * to decode (DamagedOrderError, naming the order) instead of returning other text.
+ */
+
+/** Orders stored before the first dictionary is built from them (each ~2 KB of JSON: well over DICT_BYTES). */
+export const DICT_MIN_ORDERS = 50;
+/** Orders read to build a dictionary; the dictionary is the last DICT_BYTES of their JSON. */
+export const DICT_SAMPLE_ORDERS = 200;
+/** 64 KiB: measured at 100,000 orders, 264 B an order (32 KiB: 329 B; 110 KiB: 247 B but slower to load per row). */
+export const DICT_BYTES = 64 * 1024;
+const ZSTD_LEVEL = 3;
+
+export type DocCodec = 'zstd' | 'deflate';
+
+/** A stored order whose compressed JSON cannot be read back: reported by order ID, re-fetched by the next sync. */
+export class DamagedOrderError extends Error {
+  constructor(
+    readonly rid: number,
+    readonly detail: string,
+  ) {
+    super(`order row ${rid}: stored JSON cannot be read (${detail})`);
+    this.name = 'DamagedOrderError';
+  }
+}
+
+/** zstd with a dictionary where this runtime has it (Node ≥ 24.6), else deflate-raw with a preset dictionary. */
+export function preferredCodec(): DocCodec {
+  try {
+    const dictionary = Buffer.from('{"id":"1","orderNum":"x"}');
+    const sample = Buffer.from('{"id":"2","orderNum":"y"}');
+    const back = zlib.zstdDecompressSync(zlib.zstdCompressSync(sample, { dictionary }), { dictionary });
+    return back.equals(sample) ? 'zstd' : 'deflate';
+  } catch {
+    return 'deflate';
+  }
+}
+
+interface Dictionary {
+  id: number;
+  codec: DocCodec;
+  bytes: Buffer;
+}
+
+const NO_DICTIONARY: Dictionary = { id: 0, codec: 'deflate', bytes: Buffer.alloc(0) };
+
+function compress(dict: Dictionary, text: string): Buffer {
+  const input = Buffer.from(text, 'utf8');
+  if (dict.codec === 'zstd') {
+    return zlib.zstdCompressSync(input, {
+      dictionary: dict.bytes,
+      params: { [zlib.constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL, [zlib.constants.ZSTD_c_checksumFlag]: 1 },
+    });
+  }
+  return dict.bytes.length > 0
+    ? zlib.deflateRawSync(input, { level: 6, dictionary: dict.bytes })
+    : zlib.deflateRawSync(input, { level: 6 });
+}
+
+function decompress(dict: Dictionary, doc: Buffer): string {
+  if (dict.codec === 'zstd') return zlib.zstdDecompressSync(doc, { dictionary: dict.bytes }).toString('utf8');
+  const out = dict.bytes.length > 0 ? zlib.inflateRawSync(doc, { dictionary: dict.bytes }) : zlib.inflateRawSync(doc);
+  return out.toString('utf8');
+}
+
+/** One stored row as read: a compressed document, or (a row not yet converted from schema 6) the JSON text. */
+export interface StoredDocRow {
+  rid: number;
+  dict_id: number | null;
+  doc: Buffer | null;
+  json: string | null;
+}
+
+type Statements = LegacyStatements | DocStatements;
+
+/** A file before schema 7: plain JSON only. */
+interface LegacyStatements {
+  legacyOnly: true;
+  upsertLegacy: Database.Statement<[number, string]>;
+  selectLegacy: Database.Statement<[number], string>;
+}
+
+interface DocStatements {
+  legacyOnly: false;
+  upsertLegacy: Database.Statement<[number, string]>;
+  selectDict: Database.Statement<[number], { id: number; codec: string; bytes: Buffer }>;
+  latestDict: Database.Statement<[], { id: number; codec: string; bytes: Buffer }>;
+  selectDoc: Database.Statement<[number], { dict_id: number; doc: Buffer }>;
+  selectLegacy: Database.Statement<[number], string>;
+  upsertDoc: Database.Statement<[number, number, Buffer]>;
+  deleteLegacy: Database.Statement<[number]>;
+}
+
+function prepare(db: Database.Database): Statements {
+  const upsertLegacy = db.prepare<[number, string]>(
+    'INSERT INTO order_json (rid, json) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET json = excluded.json',
+  );
+  const selectLegacy = db.prepare<[number], string>('SELECT json FROM order_json WHERE rid = ?').pluck();
+  if (!hasCompressedDocs(db)) return { legacyOnly: true, upsertLegacy, selectLegacy };
+  return {
+    legacyOnly: false,
+    upsertLegacy,
+    selectDict: db.prepare('SELECT id, codec, bytes FROM order_dict WHERE id = ?'),
+    latestDict: db.prepare('SELECT id, codec, bytes FROM order_dict ORDER BY id DESC LIMIT 1'),
+    selectDoc: db.prepare('SELECT dict_id, doc FROM order_doc WHERE rid = ?'),
+    selectLegacy,
+    upsertDoc: db.prepare(
+      'INSERT INTO order_doc (rid, dict_id, doc) VALUES (?, ?, ?) ON CONFLICT (rid) DO UPDATE SET dict_id = excluded.dict_id, doc = excluded.doc',
+    ),
+    deleteLegacy: db.prepare('DELETE FROM order_json WHERE rid = ?'),
+  };
+}
+
+/** Compressing and reading order JSON on one connection; dictionaries are cached (they never change). */
+export class OrderDocs {
+  private readonly dictionaries = new Map<number, Dictionary>([[0, NO_DICTIONARY]]);
+  private current: Dictionary | undefined;
+  private prepared: Statements | undefined;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly codec: DocCodec = preferredCodec(),
+  ) {}
+
+  /** Prepared on first use: a migration before schema 7 reads old rows (decode) on a file without these tables. */
+  private get st(): Statements {
+    return (this.prepared ??= prepare(this.db));
+  }
+
+  /** Stores an order's JSON (replacing any earlier version, compressed or not). Call inside a transaction. */
+  write(rid: number, json: string): void {
+    const st = this.st;
+    if (st.legacyOnly) {
+      // A file before schema 7 (a test writing an old file): plain JSON, as it held.
+      st.upsertLegacy.run(rid, json);
+      return;
+    }
+    const dict = this.writingDictionary(st);
+    st.upsertDoc.run(rid, dict.id, compress(dict, json));
+    st.deleteLegacy.run(rid);
+  }
+
+  /** The order's JSON text; undefined when the row has none. Throws DamagedOrderError for a damaged row. */
+  json(rid: number): string | undefined {
+    const st = this.st;
+    const row = st.legacyOnly ? undefined : st.selectDoc.get(rid);
+    if (row !== undefined) return this.decode({ rid, dict_id: row.dict_id, doc: row.doc, json: null });
+    return st.selectLegacy.get(rid);
+  }
+
+  /** The JSON of a row read by a batch query (readDocBatch). Throws DamagedOrderError for a damaged row. */
+  decode(row: StoredDocRow): string {
+    if (row.json !== null) return row.json;
+    const st = this.st;
+    if (st.legacyOnly) throw new DamagedOrderError(row.rid, 'a compressed row in a file before schema 7');
+    const dict = this.dictionary(st, row.dict_id ?? -1, row.rid);
+    try {
+      return decompress(dict, row.doc ?? Buffer.alloc(0));
+    } catch (e) {
+      throw new DamagedOrderError(row.rid, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /**
+   * Builds the first dictionary once DICT_MIN_ORDERS orders are stored without one, from their JSON, and stores
+   * those orders again with it. Call inside the writing transaction (after the page's rows). Returns its id.
+   */
+  buildDictionaryWhenDue(): number | undefined {
+    const st = this.st;
+    if (st.legacyOnly || this.writingDictionary(st).id !== 0) return undefined;
+    const waiting = this.db
+      .prepare('SELECT count(*) FROM (SELECT 1 FROM order_doc WHERE dict_id = 0 LIMIT ?)')
+      .pluck()
+      .get(DICT_MIN_ORDERS) as number;
+    const legacy = this.db.prepare('SELECT count(*) FROM (SELECT 1 FROM order_json LIMIT ?)').pluck().get(1) as number;
+    if (waiting < DICT_MIN_ORDERS && legacy === 0) return undefined;
+    // The first orders stored (converted rows of an older file first: they are the merchant's oldest).
+    const sample = this.db
+      .prepare(
+        `SELECT rid, dict_id, doc, json FROM (
+           SELECT rid, NULL AS dict_id, NULL AS doc, json FROM order_json
+           UNION ALL SELECT rid, dict_id, doc, NULL AS json FROM order_doc WHERE dict_id = 0)
+         ORDER BY rid LIMIT ?`,
+      )
+      .all(DICT_SAMPLE_ORDERS) as StoredDocRow[];
+    const texts: string[] = [];
+    for (const row of sample) {
+      try {
+        texts.push(this.decode(row));
+      } catch {
+        // A damaged row is reported when read; it just does not feed the dictionary.
+      }
+    }
+    if (texts.length === 0) return undefined;
+    const all = Buffer.from(texts.join('\n'), 'utf8');
+    // zstd and deflate both find matches nearest the end of a raw dictionary first.
+    const bytes = Buffer.from(all.subarray(Math.max(0, all.length - DICT_BYTES)));
+    const id = Number(
+      this.db
+        .prepare('INSERT INTO order_dict (codec, bytes, built_ms, sample_orders) VALUES (?, ?, ?, ?)')
+        .run(this.codec, bytes, Date.now(), texts.length).lastInsertRowid,
+    );
+    this.current = { id, codec: this.codec, bytes };
+    this.dictionaries.set(id, this.current);
+    // The few orders stored without a dictionary are stored again with it.
+    const rows = this.db
+      .prepare('SELECT rid, dict_id, doc, NULL AS json FROM order_doc WHERE dict_id = 0')
+      .all() as StoredDocRow[];
+    for (const row of rows) {
+      let text: string;
+      try {
+        text = this.decode(row);
+      } catch {
+        continue; // left as it is: reported (and re-fetched) when read
+      }
+      st.upsertDoc.run(row.rid, id, compress(this.current, text));
+    }
+    return id;
+  }
+
+  /** Forgets the cached writing dictionary (a rolled-back transaction may have created it). */
+  forget(): void {
+    this.current = undefined;
+    for (const id of [...this.dictionaries.keys()]) if (id !== 0) this.dictionaries.delete(id);
+  }
+
+  private writingDictionary(st: DocStatements): Dictionary {
+    if (this.current === undefined) {
+      const row = st.latestDict.get();
+      this.current = row === undefined ? NO_DICTIONARY : this.remember(row);
+    }
+    return this.current;
+  }
+
+  private dictionary(st: DocStatements, id: number, rid: number): Dictionary {
+    const known = this.dictionaries.get(id);
+    if (known !== undefined) return known;
+    const row = st.selectDict.get(id);
+    if (row === undefined) throw new DamagedOrderError(rid, `dictionary ${id} is missing`);
+    return this.remember(row);
+  }
+
+  private remember(row: { id: number; codec: string; bytes: Buffer }): Dictionary {
+    const dict: Dictionary = { id: row.id, codec: row.codec === 'zstd' ? 'zstd' : 'deflate', bytes: row.bytes };
+    this.dictionaries.set(row.id, dict);
+    return dict;
+  }
+}
+
+/**
+ * Up to `limit` stored rows after `afterRid`, in rid order, compressed or (not yet converted) plain: for readers of
+ * every order (a migration, recomputed deadlines or Insights facts). Decode each with OrderDocs.decode.
+ */
+export function readDocBatch(db: Database.Database, afterRid: number, limit: number): StoredDocRow[] {
+  if (!hasCompressedDocs(db)) {
+    // A migration before schema 7: every row is plain JSON.
+    return db
+      .prepare('SELECT rid, NULL AS dict_id, NULL AS doc, json FROM order_json WHERE rid > ? ORDER BY rid LIMIT ?')
+      .all(afterRid, limit) as StoredDocRow[];
+  }
+  return db
+    .prepare(
+      `SELECT rid, dict_id, doc, json FROM (
+         SELECT rid, dict_id, doc, NULL AS json FROM order_doc WHERE rid > ?
+         UNION ALL SELECT rid, NULL, NULL, json FROM order_json WHERE rid > ?)
+       ORDER BY rid LIMIT ?`,
+    )
+    .all(afterRid, afterRid, limit) as StoredDocRow[];
+}
+
+function hasCompressedDocs(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'order_doc'").get() !== undefined;
+}
