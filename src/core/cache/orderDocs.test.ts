@@ -108,7 +108,8 @@ describe('order JSON stored compressed (schema 7)', () => {
     const rid = cache.db.prepare('SELECT rid FROM orders WHERE id = ?').pluck().get(victim) as number;
     // One byte flipped in the middle of the compressed document (the frame's checksum catches what parses).
     const doc = cache.db.prepare('SELECT doc FROM order_doc WHERE rid = ?').pluck().get(rid) as Buffer;
-    doc[doc.length >> 1] ^= 0x5a;
+    const middle = doc.length >> 1;
+    doc[middle] = doc[middle]! ^ 0x5a;
     cache.db.prepare('UPDATE order_doc SET doc = ? WHERE rid = ?').run(doc, rid);
 
     const one = cache.getOrder(victim);
