@@ -61,11 +61,15 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     await sb.stop();
   }
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
-  const openTime = await time(() => {
-    const r = openOrderCache({ file });
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-    r.value.close();
-  }, 5, 1);
+  const openTime = await time(
+    () => {
+      const r = openOrderCache({ file });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      r.value.close();
+    },
+    5,
+    1,
+  );
   const opened = openOrderCache({ file });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;
@@ -79,11 +83,17 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       ['first page: newest 50, no filter', () => cache.queryPage({ limit: 50 })],
       ['first page: status in (2,3)', () => cache.queryPage({ limit: 50, sellerOrderStatus: [2, 3] })],
       ['first page: 🔎 "steam"', () => cache.queryPage({ limit: 50, search: 'steam' })],
-      ['first page: 🔎 "steam" + status 4', () => cache.queryPage({ limit: 50, search: 'steam', sellerOrderStatus: [4] })],
+      [
+        'first page: 🔎 "steam" + status 4',
+        () => cache.queryPage({ limit: 50, search: 'steam', sellerOrderStatus: [4] }),
+      ],
       ['count: status 4', () => cache.countMatches({ sellerOrderStatus: [4] })],
       ['count: 🔎 "steam"', () => cache.countMatches({ search: 'steam' })],
       ['count: 🔎 "netflix jp"', () => cache.countMatches({ search: 'netflix jp' })],
-      ['one order by ID (decompressed)', () => cache.getOrder(cache.db.prepare('SELECT id FROM orders WHERE rid = 777').pluck().get() as string)],
+      [
+        'one order by ID (decompressed)',
+        () => cache.getOrder(cache.db.prepare('SELECT id FROM orders WHERE rid = 777').pluck().get() as string),
+      ],
     ];
     const timings: Record<string, unknown> = {};
     const readRows = ['| Read | p50 / p95 ms | CPU p50 / p95 ms |', '|---|---:|---:|'];
@@ -94,7 +104,9 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     }
     say('| Figure | Value |');
     say('|---|---:|');
-    say(`| requests (÷ minimum ${minimum.toLocaleString('en')}) | ${sync.httpRequests} (${(sync.httpRequests / minimum).toFixed(3)}) |`);
+    say(
+      `| requests (÷ minimum ${minimum.toLocaleString('en')}) | ${sync.httpRequests} (${(sync.httpRequests / minimum).toFixed(3)}) |`,
+    );
     say(`| wall s | ${(sync.wallMs / 1000).toFixed(1)} |`);
     say(`| CPU s of the syncing process | ${(sync.cpuMs / 1000).toFixed(1)} |`);
     say(`| peak RssAnon MiB (peak RSS incl. mapped file) | ${mib(sync.peak.rssAnon)} (${mib(sync.peak.rss)}) |`);
@@ -156,8 +168,12 @@ async function migrationRun({ say, results }: BenchRun, v6: string, dir: string)
     say('|---|---:|---:|');
     say(`| before | | ${mib(before)} |`);
     say(`| open (migration 7: tables only) | ${ms(openMs)} | |`);
-    say(`| convert, ${batches} batches (longest ${ms(longest)} ms: what a reader waits at most) | ${ms(convertMs)} | ${mib(converted)} |`);
-    say(`| VACUUM (gives the freed pages back) | ${ms(vacuumMs)} | ${mib(after)} = ${(after / Math.max(1, total) / 1000).toFixed(2)} KB per order |`);
+    say(
+      `| convert, ${batches} batches (longest ${ms(longest)} ms: what a reader waits at most) | ${ms(convertMs)} | ${mib(converted)} |`,
+    );
+    say(
+      `| VACUUM (gives the freed pages back) | ${ms(vacuumMs)} | ${mib(after)} = ${(after / Math.max(1, total) / 1000).toFixed(2)} KB per order |`,
+    );
     say('');
     results.scaleMigration = { total, openMs, convertMs, batches, longest, vacuumMs, before, converted, after };
   } finally {

@@ -50,7 +50,7 @@ export async function runCacheUpkeep(
 
   const left = cache.legacyDocsLeft();
   if (!left.ok) return left;
-  for (let done = left.value === 0; !done; ) {
+  for (let done = left.value === 0; !done;) {
     await pause();
     if (stop()) return ok(result);
     const step = cache.convertLegacyDocs();
@@ -63,7 +63,7 @@ export async function runCacheUpkeep(
   const orders = cache.orderCount();
   if (!orders.ok) return orders;
   let scanned = 0;
-  for (let after: number | undefined = 0; after !== undefined; ) {
+  for (let after: number | undefined = 0; after !== undefined;) {
     await pause();
     if (stop()) return ok(result);
     const batch = options.scanBatch ?? 2_000;
@@ -86,8 +86,8 @@ export async function runCacheUpkeep(
   for (const [i, table] of tables.value.entries()) {
     await pause();
     if (stop()) return ok(result);
-    const checked = cache.guard(
-      () => (cache.db.pragma(`quick_check("${table}")`) as Array<{ quick_check: string }>).map((r) => r.quick_check),
+    const checked = cache.guard(() =>
+      (cache.db.pragma(`quick_check("${table}")`) as Array<{ quick_check: string }>).map((r) => r.quick_check),
     );
     if (!checked.ok) return checked;
     if (!(checked.value.length === 1 && checked.value[0] === 'ok'))

@@ -113,7 +113,11 @@ export function recomputeDueColumns(db: Database.Database, rules: DeadlineRules)
   const docs = new OrderDocs(db);
   // Read in batches, then written: SQLite refuses an UPDATE while a SELECT on the same connection is being read.
   const changes: Array<[number, number, number]> = [];
-  for (let rows = readDocBatch(db, 0, 5000); rows.length > 0; rows = readDocBatch(db, rows[rows.length - 1]!.rid, 5000)) {
+  for (
+    let rows = readDocBatch(db, 0, 5000);
+    rows.length > 0;
+    rows = readDocBatch(db, rows[rows.length - 1]!.rid, 5000)
+  ) {
     for (const row of rows) {
       const c = dueColumns(JSON.parse(docs.decode(row)) as Order, rules);
       changes.push([c.due_ms, c.due_allowed_ms, row.rid]);

@@ -109,7 +109,12 @@ beforeAll(() => {
       'insights',
       () =>
         cache.insightRows(
-          { timeZone: 'UTC', days: { buckets: [{ firstDay: Math.floor(NOW / DAY) - 60, lastDay: Math.floor(NOW / DAY) }] }, fromMs: NOW - 60 * DAY, toMs: NOW },
+          {
+            timeZone: 'UTC',
+            days: { buckets: [{ firstDay: Math.floor(NOW / DAY) - 60, lastDay: Math.floor(NOW / DAY) }] },
+            fromMs: NOW - 60 * DAY,
+            toMs: NOW,
+          },
           (rows) => [rows.series, rows.leads, rows.products, rows.skus, rows.repeatBuyers, rows.buyerName(buyer)],
         ),
     ],

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { OrderDocs } from './orderDocs';
+import { type OrderDocs } from './orderDocs';
 
 /**
  * Cache schema 7: each order's JSON compressed with a dictionary of the merchant's own orders (orderDocs.ts).
@@ -51,11 +51,7 @@ export function legacyDocsLeft(db: Database.Database): number {
  * Converts up to `batch` plain-JSON rows to compressed ones in one transaction (the first batch builds the
  * dictionary from the oldest orders). Returns what it did (counting what is left reads the whole old table: legacyDocsLeft, once, for progress).
  */
-export function convertLegacyDocs(
-  db: Database.Database,
-  docs: OrderDocs,
-  batch: number = CONVERT_BATCH,
-): ConvertStep {
+export function convertLegacyDocs(db: Database.Database, docs: OrderDocs, batch: number = CONVERT_BATCH): ConvertStep {
   const select = db.prepare('SELECT rid, json FROM order_json ORDER BY rid LIMIT ?');
   const converted = db
     .transaction(() => {

@@ -285,7 +285,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 7,
-    description: 'order JSON compressed with a dictionary of the merchant\'s orders (old rows converted in batches after)',
+    description:
+      "order JSON compressed with a dictionary of the merchant's orders (old rows converted in batches after)",
     sql: V7_SQL,
   },
 ];

@@ -139,7 +139,7 @@ describe('order JSON stored compressed (schema 7)', () => {
     cache.applyPage(orders, { seenAtMs: NOW, baseline: false });
     cache.db.prepare("UPDATE order_doc SET doc = x'28b52ffd00' WHERE rid IN (3, 40)").run();
     const found: string[] = [];
-    for (let after: number | undefined = 0; after !== undefined; ) {
+    for (let after: number | undefined = 0; after !== undefined;) {
       const step = cache.scanDocs(after, 25);
       if (!step.ok) throw new Error(step.error.kind);
       found.push(...step.value.damaged);

@@ -192,8 +192,7 @@ export class OrderWriter {
         // The same, or an older copy than the one stored (a late answer): nothing to write, no events.
         result.unchanged++;
       } else {
-        const before =
-          opts.baseline && opts.describe ? this.storedBefore(existing.rid) : undefined;
+        const before = opts.baseline && opts.describe ? this.storedBefore(existing.rid) : undefined;
         this.update.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
