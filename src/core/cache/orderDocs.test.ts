@@ -73,6 +73,7 @@ describe('order JSON stored compressed (schema 7)', () => {
     expect(page.ok && [...page.value.list].sort()).toEqual(orders.map((o) => JSON.stringify(o)).sort());
     // Every row written with the dictionary (the first ones written again once it was built), none as plain text.
     const db = cache.db;
+    expect(db.prepare('SELECT codec FROM order_dict').pluck().all()).toEqual(['deflate']);
     expect(db.prepare('SELECT count(*) FROM order_dict').pluck().get()).toBe(1);
     expect(db.prepare('SELECT DISTINCT dict_id FROM order_doc').pluck().all()).toEqual([1]);
     expect(db.prepare('SELECT count(*) FROM order_json').pluck().get()).toBe(0);
@@ -81,19 +82,19 @@ describe('order JSON stored compressed (schema 7)', () => {
     expect(stored).toBeLessThan(raw / 4);
   });
 
-  it('round-trips with deflate-raw and a preset dictionary too (a runtime without zstd)', () => {
+  it('round-trips with zstd and a dictionary too (the other codec a dictionary can name)', () => {
     const cache = open(tempFile());
-    const docs = new OrderDocs(cache.db, 'deflate');
+    const docs = new OrderDocs(cache.db, 'zstd');
     const orders = awkwardOrders(DICT_MIN_ORDERS + 5);
     cache.applyPage(orders.slice(0, DICT_MIN_ORDERS), { seenAtMs: NOW, baseline: false });
-    cache.db.exec('DELETE FROM order_dict'); // built by the writer with zstd: built again here with deflate
+    cache.db.exec('DELETE FROM order_dict'); // built by the writer with deflate: built again here with zstd
     cache.db.transaction(() => {
       const rows = cache.db.prepare('SELECT rid FROM orders ORDER BY rid').pluck().all() as number[];
       rows.forEach((rid, i) => docs.write(rid, JSON.stringify(orders[i])));
       expect(docs.buildDictionaryWhenDue()).toBeGreaterThan(0);
     })();
-    expect(cache.db.prepare('SELECT codec FROM order_dict').pluck().all()).toEqual(['deflate']);
-    const reader = new OrderDocs(cache.db, 'deflate');
+    expect(cache.db.prepare('SELECT codec FROM order_dict').pluck().all()).toEqual(['zstd']);
+    const reader = new OrderDocs(cache.db); // reads whatever codec the row's dictionary names
     const rids = cache.db.prepare('SELECT rid FROM orders ORDER BY rid').pluck().all() as number[];
     rids.forEach((rid, i) => expect(reader.json(rid)).toBe(JSON.stringify(orders[i])));
   });
@@ -106,7 +107,7 @@ describe('order JSON stored compressed (schema 7)', () => {
     expect((await engine.sync()).ok).toBe(true);
     const victim = platform.ids()[17]!;
     const rid = cache.db.prepare('SELECT rid FROM orders WHERE id = ?').pluck().get(victim) as number;
-    // One byte flipped in the middle of the compressed document (the frame's checksum catches what parses).
+    // One byte flipped in the middle of the compressed document (the CRC-32 catches what still inflates).
     const doc = cache.db.prepare('SELECT doc FROM order_doc WHERE rid = ?').pluck().get(rid) as Buffer;
     const middle = doc.length >> 1;
     doc[middle] = doc[middle]! ^ 0x5a;
@@ -137,7 +138,7 @@ describe('order JSON stored compressed (schema 7)', () => {
     const cache = open(tempFile());
     const orders = awkwardOrders(80);
     cache.applyPage(orders, { seenAtMs: NOW, baseline: false });
-    cache.db.prepare("UPDATE order_doc SET doc = x'28b52ffd00' WHERE rid IN (3, 40)").run();
+    cache.db.prepare("UPDATE order_doc SET doc = x'4b4c4a0600000000' WHERE rid IN (3, 40)").run(); // inflates to 'abc', CRC 0
     const found: string[] = [];
     for (let after: number | undefined = 0; after !== undefined;) {
       const step = cache.scanDocs(after, 25);
