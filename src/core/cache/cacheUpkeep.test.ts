@@ -47,6 +47,7 @@ describe('cache upkeep after opening (converts, decodes every order, checks tabl
     expect(r).toMatchObject({ ok: true, value: { cancelled: false, converted: 2_500, damaged: [], problems: [] } });
     expect(cache.legacyDocsLeft()).toEqual({ ok: true, value: 0 });
     expect(progress.filter((p) => p.phase === 'convert').map((p) => p.done)).toEqual([1_000, 2_000, 2_500]);
+    expect(progress.filter((p) => p.phase === 'vacuum')).toHaveLength(1); // the freed pages given back, once
     expect(progress.some((p) => p.phase === 'check')).toBe(true);
     expect(pauses).toBe(progress.length);
   });

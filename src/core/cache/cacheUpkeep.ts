@@ -5,14 +5,15 @@ import type { OrderCache } from './orderCache';
 /**
  * Work on an opened cache that must not delay opening it (issue 26: a million orders): run after start, in the
  * core host, one small step at a time with the event loop free in between, and cancellable at any step.
- * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), in batches.
+ * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), in batches; once the last
+ *    is converted, one VACUUM gives the freed pages back (1.3 s at 100,000 orders: the only step that long, once).
  * 2. Every stored order's JSON is decoded: a damaged one is recorded and fetched again by the next sync.
  * 3. The file's structure is checked table by table (PRAGMA quick_check(table): each table with its indexes), so a
  *    step lasts one table's check, not the whole file's (quick_check of a 100,000-order file: 1.3–1.5 s).
  */
 
 export interface UpkeepProgress {
-  phase: 'convert' | 'scan' | 'check';
+  phase: 'convert' | 'vacuum' | 'scan' | 'check';
   done: number;
   total: number;
 }
@@ -58,6 +59,13 @@ export async function runCacheUpkeep(
     result.converted += step.value.converted;
     done = step.value.done;
     options.onProgress?.({ phase: 'convert', done: result.converted, total: left.value });
+    if (done) {
+      await pause();
+      if (stop()) return ok(result);
+      const vacuumed = cache.guard(() => cache.db.exec('VACUUM'));
+      if (!vacuumed.ok) return vacuumed;
+      options.onProgress?.({ phase: 'vacuum', done: 1, total: 1 });
+    }
   }
 
   const orders = cache.orderCount();
