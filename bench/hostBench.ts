@@ -4,6 +4,10 @@
  * full sync into a new cache file against the sandbox (its own process), asks for a page or a count every 50 ms as
  * the orders screen would, relays progress events, and measures its own event-loop delay with
  * perf_hooks.monitorEventLoopDelay.
+ *
+ * The `composed` setup is what `merchant-desk ui` and Electron main run: the one composition (src/appHost) over a
+ * child host, each call through the IPC gate (request and answer checked against the contract), each host event
+ * through the profile host's relay.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -16,13 +20,17 @@ import { appOperations } from '../src/core/host/operations/appOperations';
 import { type OrderSessionConfig } from '../src/core/host/operations/sessionOperations';
 import { createSupervisedCoreHost } from '../src/core/host/supervisedHost';
 import { createMemorySecretStore } from '../src/core/secrets/memorySecretStore';
+import { createConfProfileStore } from '../src/core/profiles/confProfileStore';
+import { ok } from '../src/core/result';
+import { createIpcGate } from '../src/shared/ipc/gate';
+import { composedApp } from '../test/helpers/composedApp';
 import type { SyncSummary } from '../src/core/sync/syncEngine';
 import type { RemoteSandbox } from './sandboxProcess';
 import type { BenchRun } from './benchRun';
 import { startRemoteSandbox } from './sandboxProcess';
 import { ms, percentile } from './stats';
 
-export type HostKind = 'in-process' | 'out-of-process';
+export type HostKind = 'in-process' | 'out-of-process' | 'composed';
 
 export interface HostSetup {
   kind: HostKind;
@@ -80,57 +88,80 @@ export async function hostBench(
   // Each setup times a first full sync: a file left by an earlier setup would turn it into a re-sync.
   if (existsSync(session.cacheFile)) throw new Error(`${session.cacheFile} exists: each setup needs a new file`);
   const config = { session };
-  const host: CoreHost =
-    kind === 'in-process'
-      ? createInProcessCoreHost({ operations: appOperations, config, secrets })
-      : createSupervisedCoreHost({
-          launcher: nodeHostLauncher({
-            entry: hostEntry,
-            args: ['corehost'],
-            log: (l) => process.stderr.write(`${l}\n`),
-          }),
-          config,
-          secrets,
-        });
-  try {
-    // Ready before measuring: "no order cache yet" is the answer of a new file (anything else: not a first sync).
-    const warm = await host.call('orders:cacheStats');
-    if (warm.ok || warm.error.kind !== 'cache') throw new Error(`not a new cache: ${JSON.stringify(warm)}`);
-
-    let progressEvents = 0;
-    const off = host.onEvent((e) => {
-      // What main does with a progress event: hand it to the window (here: nothing more than looking at it).
-      if (e.name === 'sync:progress') progressEvents++;
+  const childHost = (): CoreHost =>
+    createSupervisedCoreHost({
+      launcher: nodeHostLauncher({ entry: hostEntry, args: ['corehost'], log: (l) => process.stderr.write(`${l}\n`) }),
+      config,
+      secrets,
     });
-    const queryMs: number[] = [];
-    let queryIndex = 0;
-    let inFlight: Promise<void> | undefined;
-    const ticker = setInterval(() => {
-      if (inFlight || !queries) return; // one query at a time, like a window awaiting its list
-      const t = performance.now();
-      const { operation, payload } = QUERIES[queryIndex++ % QUERIES.length]!;
-      inFlight = host.call(operation, payload).then((r) => {
-        inFlight = undefined;
-        if (!r.ok) throw new Error(JSON.stringify(r.error));
-        queryMs.push(performance.now() - t);
-      });
-    }, 50);
+  if (kind === 'composed') return composedBench({ label, queries }, session, dir, childHost);
+  const host: CoreHost =
+    kind === 'in-process' ? createInProcessCoreHost({ operations: appOperations, config, secrets }) : childHost();
+  try {
+    return await measureSync(
+      {
+        call: (operation, payload) => host.call(operation, payload),
+        onProgress: (count) => host.onEvent((e) => e.name === 'sync:progress' && count()),
+        syncFull: async () => {
+          const sync = await host.call('sync:now', { full: true });
+          if (!sync.ok) throw new Error(JSON.stringify(sync.error));
+          return sync.value as SyncSummary;
+        },
+      },
+      { label, queries },
+    );
+  } finally {
+    await host.dispose();
+  }
+}
 
-    const histogram = monitorEventLoopDelay({ resolution: 1 });
-    histogram.enable();
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const sync = await host.call('sync:now', { full: true });
+/** How one setup is asked: a call (an answer with `ok`), its progress events, and the full sync. */
+interface SyncUnderTest {
+  call(operation: string, payload: unknown): Promise<{ ok: boolean; error?: unknown }>;
+  /** Counts each progress event; returns the unsubscribe. */
+  onProgress(count: () => void): () => void;
+  syncFull(): Promise<{ fetched: number; inserted: number; requests: number }>;
+}
+
+/**
+ * The measurement itself, the same for every setup: a first page or a count every 50 ms (one at a time, like a
+ * window awaiting its list) while the full sync runs, and this process's event-loop delay and CPU meanwhile.
+ */
+async function measureSync(
+  setup: SyncUnderTest,
+  { label, queries }: { label: string; queries: boolean },
+): Promise<HostBenchRow> {
+  // Ready before measuring: "no order cache yet" is the answer of a new file (anything else: not a first sync).
+  const warm = await setup.call('orders:cacheStats', undefined);
+  const warmError = warm.error as { kind?: string } | undefined;
+  if (warm.ok || warmError?.kind !== 'cache') throw new Error(`not a new cache: ${JSON.stringify(warm)}`);
+  let progressEvents = 0;
+  const off = setup.onProgress(() => void progressEvents++);
+  const queryMs: number[] = [];
+  let queryIndex = 0;
+  let inFlight: Promise<void> | undefined;
+  const ticker = setInterval(() => {
+    if (inFlight || !queries) return;
+    const t = performance.now();
+    const { operation, payload } = QUERIES[queryIndex++ % QUERIES.length]!;
+    inFlight = setup.call(operation, payload).then((r) => {
+      inFlight = undefined;
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      queryMs.push(performance.now() - t);
+    });
+  }, 50);
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  try {
+    const summary = await setup.syncFull();
     const syncWallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     histogram.disable();
     clearInterval(ticker);
     await inFlight;
-    off();
-    if (!sync.ok) throw new Error(JSON.stringify(sync.error));
-    const summary = sync.value as SyncSummary;
     queryMs.sort((a, b) => a - b);
-    const nsToMs = (ns: number) => ns / 1e6;
     return {
       host: label,
       fetched: summary.fetched,
@@ -139,9 +170,9 @@ export async function hostBench(
       requests: summary.requests,
       mainCpuShare: (cpu.user + cpu.system) / 1000 / syncWallMs,
       loopDelay: {
-        p50: nsToMs(histogram.percentile(50)),
-        p99: nsToMs(histogram.percentile(99)),
-        max: nsToMs(histogram.max),
+        p50: histogram.percentile(50) / 1e6,
+        p99: histogram.percentile(99) / 1e6,
+        max: histogram.max / 1e6,
         samples: histogram.count,
       },
       queries: {
@@ -153,7 +184,52 @@ export async function hostBench(
       progressEvents,
     };
   } finally {
-    await host.dispose();
+    histogram.disable();
+    clearInterval(ticker);
+    off();
+  }
+}
+
+/** The same measurement through the one composition: the IPC gate, the platform relay and the profile host. */
+async function composedBench(
+  { label, queries }: { label: string; queries: boolean },
+  session: OrderSessionConfig,
+  dir: string,
+  childHost: () => CoreHost,
+): Promise<HostBenchRow> {
+  let countProgress: () => void = () => {};
+  const composed = composedApp({
+    profiles: createConfProfileStore(path.join(dir, 'composed-settings')),
+    dataDir: dir,
+    startHost: () => childHost(),
+    sessionConfig: () => ok(session),
+    // What the browser host does with an event: hand it to the pages (here: nothing more than looking at it).
+    events: {
+      publish: (event) => {
+        if (event === 'sync:progress') countProgress();
+        return true;
+      },
+    },
+  });
+  const gate = createIpcGate({ implementations: composed.implementations, report: () => {} });
+  try {
+    return await measureSync(
+      {
+        call: (operation, payload) => gate(operation, payload === undefined ? [] : [payload]),
+        onProgress: (count) => {
+          countProgress = count;
+          return () => (countProgress = () => {});
+        },
+        syncFull: async () => {
+          const sync = await gate('sync:now', [{ full: true }]);
+          if (!sync.ok) throw new Error(JSON.stringify(sync.error));
+          return sync.data as { fetched: number; inserted: number; requests: number };
+        },
+      },
+      { label, queries },
+    );
+  } finally {
+    await composed.dispose();
   }
 }
 
@@ -184,6 +260,11 @@ export async function hostSection({ dir, sizes, say, results }: BenchRun, hostEn
     const setups: HostSetup[] = [
       { kind: 'in-process', name: 'in-process', label: 'in process (main runs the sync)' },
       { kind: 'out-of-process', name: 'out-of-process', label: 'out of process (child process over the port)' },
+      {
+        kind: 'composed',
+        name: 'composed',
+        label: 'the one composition over a child host (what `ui` and Electron main run: IPC gate, relay)',
+      },
       {
         kind: 'out-of-process',
         name: 'control',

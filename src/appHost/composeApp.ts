@@ -5,7 +5,7 @@ import type { AppError } from '../shared/errors/appError';
 import type { IpcImplementations } from '../shared/ipc/contract';
 import type { IpcEventPublisher } from '../shared/ipc/events';
 import { createProfileHost, type ProfileHost } from './coreHost/profileHost';
-import { appHandlers } from './handlers/app';
+import { appHandlers, type AppUpdatesPort } from './handlers/app';
 import { localManagementHandlers, type LocalManagementPorts } from './handlers/localManagement';
 import type { LinkShell } from './handlers/loginLinks';
 import type { ExportDestination } from './handlers/ordersExport';
@@ -34,7 +34,9 @@ export interface AppPorts extends LinkShell {
   afterProfileChange?(sessionChanged: boolean): Promise<void> | void;
   warn?(message: string): void;
   /** What the host can do beyond the pages (app:getInfo); omitted: the desktop app's tray and login item. */
-  capabilities?: { tray: boolean; openAtLogin: boolean };
+  capabilities?: { tray: boolean; openAtLogin: boolean; updates: boolean };
+  /** The app's own updater (the desktop app); omitted: the host does not update itself. */
+  updates?: AppUpdatesPort;
   /** A profile-less session's platform (app:getInfo); omitted: profiles only. */
   environment?(): { sandbox: boolean } | null;
 }
@@ -75,6 +77,7 @@ export function composeApp(ports: AppPorts): ComposedApp {
         logFile: ports.local.logFile,
         ...(ports.capabilities ? { capabilities: ports.capabilities } : {}),
         ...(ports.environment ? { environment: ports.environment } : {}),
+        ...(ports.updates ? { updates: ports.updates } : {}),
       }),
       ...localManagementHandlers(ports.local),
       ...platform,

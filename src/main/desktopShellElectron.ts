@@ -22,6 +22,8 @@ export interface ElectronShellOptions {
   dueMemory: DueMemoryStore;
   showWindow(): void;
   navigate(target: NavigateTarget): void;
+  /** The tray's "Restart to update" (src/main/updates). */
+  restartToUpdate(): void;
 }
 
 /** The folder of the tray images (resources/tray, next to the app bundle; see trayImages.ts). */
@@ -77,6 +79,7 @@ export function electronDesktopShell(options: ElectronShellOptions): DesktopShel
     },
     showWindow: options.showWindow,
     quit: () => app.quit(),
+    restartToUpdate: options.restartToUpdate,
     ...(process.platform === 'win32' ? { setAppUserModelId: (id: string) => app.setAppUserModelId(id) } : {}),
   });
   // A light/dark switch of the taskbar: the tray redraws with the matching variant.

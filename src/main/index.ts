@@ -121,7 +121,16 @@ if (!app.requestSingleInstanceLock()) {
         },
       });
       // electron-updater from GitHub releases: at start and daily, never restarting during a decision (src/main/updates/).
-      const updates = startAutoUpdate({ onReady: (ready) => conventions.setUpdateReady(ready) });
+      // The setting is read at each check; every state reaches the menu, the tray and the windows (About).
+      const updates = startAutoUpdate({
+        enabled: () => appSettings()?.automaticUpdates ?? true,
+        onState: (state) => {
+          const ready = state.kind === 'ready' ? state.version : null;
+          conventions.setUpdateReady(ready !== null);
+          desktop.setUpdateReady(ready);
+          windows.publish('app:updates', state);
+        },
+      });
       const makeWindow = () => {
         const window = createMainWindow(renderer);
         diagnostics.watchWindow(window);
@@ -149,6 +158,7 @@ if (!app.requestSingleInstanceLock()) {
         dueMemory: fileDueMemoryStore(dataDir),
         showWindow: () => void showMainWindow(),
         navigate: (target) => navigator.navigate(target),
+        restartToUpdate: () => void updates.port.restart(),
       });
       // A login link copied with a delay is cleared on quit too: its timer does not outlive the app.
       const linkClipboard = secretClipboard(clipboard);
@@ -200,6 +210,7 @@ if (!app.requestSingleInstanceLock()) {
           desktop.refreshTray();
         },
         warn: (message) => console.warn(message),
+        updates: updates.port,
       });
       app.on('will-quit', () => (desktop.stop(), void composed.dispose(), void sandbox.stop()));
       registerHandlers({ implementations: updates.track(composed.implementations), renderer });

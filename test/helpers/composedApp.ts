@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { composeApp, type ComposedApp } from '../../src/appHost/composeApp';
+import { composeApp, type AppPorts, type ComposedApp } from '../../src/appHost/composeApp';
 import type { ClipboardPort } from '../../src/appHost/handlers/loginLinks';
 import type { CoreHost } from '../../src/core/host/coreHost';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
@@ -27,6 +27,8 @@ export function composedApp(ports: {
   clipboard?: ClipboardPort;
   openExternal?(url: string): Promise<void | Result<void, AppError>>;
   secrets?: SecretStore;
+  /** The session the host serves; default: the active profile's, from the settings file (as main reads it). */
+  sessionConfig?(): Result<OrderSessionConfig | null, AppError>;
 }): ComposedApp & { handlers: ComposedApp['implementations'] } {
   const secrets = ports.secrets ?? createMemorySecretStore();
   const composed = composeApp({
@@ -42,7 +44,7 @@ export function composedApp(ports: {
       openPath: async () => err('not in this test'),
       openExternal: async () => ok(undefined),
     },
-    sessionConfig: () => activeSessionConfig(ports.profiles, ports.dataDir),
+    sessionConfig: ports.sessionConfig ?? (() => activeSessionConfig(ports.profiles, ports.dataDir)),
     startHost: ports.startHost,
     events: ports.events,
     clipboard: ports.clipboard ?? { writeSecret: () => {} },
@@ -57,8 +59,12 @@ export function composedApp(ports: {
 }
 
 /** Every channel of a host with no profile yet (the platform channels answer that none is chosen). */
-export function noProfileImplementations(local: LocalManagementPorts): ComposedApp['implementations'] {
+export function noProfileImplementations(
+  local: LocalManagementPorts,
+  more: Pick<AppPorts, 'updates'> = {},
+): ComposedApp['implementations'] {
   return composeApp({
+    ...more,
     version: () => '0.1.0',
     local,
     sessionConfig: () => ok(null),

@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NsisUpdater, type AppUpdater } from 'electron-updater';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUpdateController } from '../../src/main/updates/updateController';
+import { createUpdateController } from '../../src/appHost/updates/updateController';
 import { electronUpdaterPort } from '../../src/main/updates/electronUpdater';
-import type { UpdateState } from '../../src/main/updates/updatePolicy';
+import type { UpdateState } from '../../src/appHost/updates/updatePolicy';
 
 vi.mock('electron', () => ({})); // never loaded on this path; a stray require must not try to download Electron
 

@@ -10,7 +10,13 @@ describe('settings handlers over the real settings file', () => {
     expect(await invoke('settings:get')).toEqual({
       ok: true,
       data: {
-        app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+        app: {
+          clipboardClearSeconds: 120,
+          closeToTray: true,
+          openAtLogin: false,
+          automaticUpdates: true,
+          doNotDisturbUntil: null,
+        },
         profile: null,
       },
     });

@@ -45,7 +45,7 @@ function fakeElectron() {
   const tray = { images: [] as TrayIcon[], tooltips: [] as string[], menus: [] as MenuTemplateItem[][] };
   const shown: { title: string; body: string; toastXml: string | undefined; click: () => void }[] = [];
   const notifications: WeakRef<NotificationPort>[] = [];
-  const calls = { sync: 0, show: 0, quit: 0, userModelId: [] as string[] };
+  const calls = { sync: 0, show: 0, quit: 0, restartToUpdate: 0, userModelId: [] as string[] };
   const navigated: NavigateTarget[] = [];
   const dnd = { untilMs: null as number | null };
   let awaiting = 2;
@@ -98,6 +98,7 @@ function fakeElectron() {
     power: { on: () => undefined, removeListener: () => undefined },
     showWindow: () => void (calls.show += 1),
     quit: () => void (calls.quit += 1),
+    restartToUpdate: () => void (calls.restartToUpdate += 1),
     setAppUserModelId: (id) => void calls.userModelId.push(id),
     now: () => Date.now(),
     formatTime: () => '10:42',
@@ -166,6 +167,19 @@ describe('desktop shell', () => {
     await flush();
     expect(f.tray.images.at(-1)).toBe('attention');
     expect(f.tray.tooltips.at(-1)).toContain('Refund requests: 2');
+    shell.stop();
+  });
+
+  it('a downloaded update adds "Restart to update" to the tray; its click asks the updater', async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    shell.setUpdateReady('1.5.0');
+    f.click('Restart to update (1.5.0)');
+    expect(f.calls.restartToUpdate).toBe(1);
+    shell.setUpdateReady(null);
+    expect(f.lastMenu().map((i) => i.label)).not.toContain('Restart to update (1.5.0)');
     shell.stop();
   });
 

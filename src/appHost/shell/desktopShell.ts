@@ -74,6 +74,8 @@ export interface DesktopShellPorts<Image, MenuHandle> {
   /** Shows and focuses the main window (creating it when none is open). */
   showWindow(): void;
   quit(): void;
+  /** The tray's "Restart to update": installs the downloaded update (now, or once no decision is in flight). */
+  restartToUpdate?(): void;
   /** `app.setAppUserModelId` (Windows only). */
   setAppUserModelId?(id: string): void;
   now?(): number;
@@ -91,6 +93,8 @@ export interface DesktopShell {
   syncNow(): void;
   /** Redraws the tray: the settings or the system theme (light/dark tray icons) changed. */
   refreshTray(): void;
+  /** A downloaded update waits for "Restart to update" (its version), or none does any more (null). */
+  setUpdateReady(version: string | null): void;
   stop(): void;
 }
 
@@ -108,6 +112,7 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     'sync-now': () => shell.syncNow(),
     'pause-notifications': () => pauseNotifications(now() + NOTIFICATION_PAUSE_MS),
     'resume-notifications': () => pauseNotifications(null),
+    'restart-to-update': () => ports.restartToUpdate?.(),
     quit: () => ports.quit(),
   };
   const tray = createTrayPresenter<Image, MenuHandle>({
@@ -236,6 +241,9 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     },
     refreshTray() {
       tray.update({});
+    },
+    setUpdateReady(version) {
+      tray.update({ updateReady: version });
     },
     stop() {
       syncLoop.stop();

@@ -78,6 +78,15 @@ describe('buildTrayModel', () => {
     expect(over.menu.map((i) => i.id)).not.toContain('resume-notifications');
   });
 
+  it('offers "Restart to update" just above Quit once an update is downloaded, and not before', () => {
+    expect(buildTrayModel(state(), ctx).menu.map((i) => i.id)).not.toContain('restart-to-update');
+    const menu = buildTrayModel(state({ updateReady: '1.5.0' }), ctx).menu;
+    expect(menu.slice(-2)).toEqual([
+      { id: 'restart-to-update', label: 'Restart to update (1.5.0)', enabled: true },
+      { id: 'quit', label: 'Quit', enabled: true },
+    ]);
+  });
+
   it('disables "Sync now" while a sync runs or the network is down', () => {
     const syncNow = (sync: TrayState['sync']) =>
       buildTrayModel(state({ sync }), ctx).menu.find((i) => i.id === 'sync-now')?.enabled;

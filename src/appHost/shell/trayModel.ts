@@ -14,6 +14,7 @@ export type TrayMenuId =
   | 'sync-now'
   | 'pause-notifications'
   | 'resume-notifications'
+  | 'restart-to-update'
   | 'quit';
 
 export type { AttentionCounts };
@@ -28,6 +29,8 @@ export interface TrayState {
   lastSyncedMs: number | null;
   /** Epoch ms until which notifications are paused; null or past: not paused. */
   notificationsPausedUntilMs: number | null;
+  /** The version of a downloaded update waiting for "Restart to update"; null or absent: none. */
+  updateReady?: string | null;
 }
 
 export interface TrayMenuItem {
@@ -113,6 +116,10 @@ export function buildTrayModel(state: TrayState, ctx: TrayContext): TrayModel {
     paused
       ? { id: 'resume-notifications', label: 'Resume notifications', enabled: true }
       : { id: 'pause-notifications', label: 'Pause notifications for 1 hour', enabled: true },
+    // Installed only on the merchant's click (never during a decision in flight: the restart waits for it).
+    ...(state.updateReady
+      ? [{ id: 'restart-to-update' as const, label: `Restart to update (${state.updateReady})`, enabled: true }]
+      : []),
     { id: 'quit', label: 'Quit', enabled: true },
   ];
   return { icon: trayIcon(state), tooltip, menu };

@@ -131,7 +131,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
             );
             ctx.io.stderr(
               session.sync.ok
-                ? `First sync done: ${session.sync.value.cached} orders cached.`
+                ? `${session.sync.value.mode === 'full' ? 'First sync' : 'Sync'} done: ${session.sync.value.cached} orders cached.`
                 : `The first sync failed: ${session.sync.error}`,
             );
           } else ctx.io.stderr(`Profile "${started.value.profile.id}" is a merchant profile: no sandbox started.`);
@@ -176,7 +176,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
           // gets an owner-only redirect page, never the link on its command line (openLinkInBrowser).
           openExternal: (url) => openLinkInBrowser(url, { log: ctx.io.stderr }), // eng-disable OPEN_EXTERNAL_JS_CHECK
           // A browser tab has no tray and no login item; a profile-less session says whether it is the sandbox.
-          capabilities: { tray: false, openAtLogin: false },
+          capabilities: { tray: false, openAtLogin: false, updates: false },
           environment: () => servedEnvironment(served, environmentIsSandbox),
           clipboardClearMs: () => {
             const app = ctx.services().profiles.appSettings();

@@ -10,7 +10,13 @@ describe('settings use cases', () => {
     expect(getSettings(profiles)).toEqual({
       ok: true,
       value: {
-        app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+        app: {
+          clipboardClearSeconds: 120,
+          closeToTray: true,
+          openAtLogin: false,
+          automaticUpdates: true,
+          doNotDisturbUntil: null,
+        },
         profile: null,
       },
     });
@@ -28,6 +34,7 @@ describe('settings use cases', () => {
       clipboardClearSeconds: null,
       closeToTray: true,
       openAtLogin: true,
+      automaticUpdates: true,
       doNotDisturbUntil: null,
     });
     expect(r.value.profile).toMatchObject({

@@ -136,6 +136,12 @@ export const appSettingsSchema = z
     /** Start the app when the person logs in. */
     openAtLogin: z.boolean().default(false),
     /**
+     * The desktop app looks for a new version at start and daily and downloads it in the background; it is
+     * installed only when the merchant clicks "Restart to update". Off: no check at all (MERCHANT_DESK_UPDATES=off
+     * turns it off too, whatever this says).
+     */
+    automaticUpdates: z.boolean().default(true),
+    /**
      * No desktop notification before this instant (ISO 8601 with a zone); null or past: notifications are shown.
      * The tray's "Pause notifications for 1 hour" sets it to an hour from now.
      */

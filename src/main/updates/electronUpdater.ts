@@ -1,5 +1,5 @@
 import electronUpdater, { type AppUpdater } from 'electron-updater';
-import type { UpdaterPort } from './updaterPort';
+import type { UpdaterPort } from '../../appHost/updates/updaterPort';
 
 /**
  * electron-updater's autoUpdater behind the UpdaterPort: the feed is the repository's GitHub releases

@@ -22,7 +22,16 @@ interface AppStore {
   host: IpcEventPayload<'host:state'> | null;
   /** Light/dark: the OS's unless the merchant chose one (kept in this browser profile's local storage). */
   theme: ThemeChoice;
+  /** The app's own update (checking, downloading, ready to restart, off and why). */
+  updates: RequestState<IpcData<'app:updates'>>;
+  /** What the last "Restart to update" did: at once, or waiting for a decision being sent. */
+  restart: IpcData<'app:updateAction'>['restart'];
   loadInfo(): Promise<void>;
+  loadUpdates(): Promise<void>;
+  /** The host's push event: the update moved on. */
+  setUpdates(state: IpcEventPayload<'app:updates'>): void;
+  /** "Check for updates" / "Restart to update". */
+  updateAction(action: 'check' | 'restart'): Promise<void>;
   setHost(state: IpcEventPayload<'host:state'>): void;
   setTheme(theme: ThemeChoice): void;
 }
@@ -32,10 +41,27 @@ export const useAppStore = create<AppStore>((set, get) => ({
   info: idleState(),
   host: null,
   theme: savedTheme(),
+  updates: idleState(),
+  restart: null,
   async loadInfo() {
     set({ info: loadingState(get().info) });
     const answer = await invoke('app:getInfo');
     set({ info: settledState(get().info, answer) });
+  },
+  async loadUpdates() {
+    set({ updates: loadingState(get().updates) });
+    const answer = await invoke('app:updates');
+    set({ updates: settledState(get().updates, answer) });
+  },
+  setUpdates(state) {
+    set({ updates: { status: 'ready', data: state, error: null } });
+  },
+  async updateAction(action) {
+    set({ updates: loadingState(get().updates), restart: null });
+    const answer = await invoke('app:updateAction', { action });
+    if (answer.ok)
+      set({ updates: { status: 'ready', data: answer.data.state, error: null }, restart: answer.data.restart });
+    else set({ updates: settledState(get().updates, answer) });
   },
   setHost(host) {
     set({ host });

@@ -7,7 +7,13 @@ import { useSettingsStore } from './settingsStore';
 
 const defaults = profileSettings('shop-eu');
 const stored: IpcData<'settings:get'> = {
-  app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+  app: {
+    clipboardClearSeconds: 120,
+    closeToTray: true,
+    openAtLogin: false,
+    automaticUpdates: true,
+    doNotDisturbUntil: null,
+  },
   profile: {
     profileId: defaults.id,
     pollIntervalSeconds: defaults.pollIntervalSeconds,

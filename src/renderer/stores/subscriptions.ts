@@ -44,6 +44,7 @@ export function subscribeToHostEvents(): () => void {
       if (served(reloaded.profileId)) useChangesStore.getState().invalidate();
     }),
     on('app:navigate', (target) => navigate(routeOfNavigation(target))),
+    on('app:updates', (state) => useAppStore.getState().setUpdates(state)),
   ];
   // A profile switch replaces the cache every screen reads from.
   let previous = servedSession(useProfilesStore.getState().list.data);

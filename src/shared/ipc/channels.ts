@@ -5,6 +5,8 @@
  */
 export const ipcChannels = [
   'app:getInfo',
+  'app:updates',
+  'app:updateAction',
   'profiles:list',
   'profiles:get',
   'profiles:add',
@@ -56,6 +58,7 @@ export const ipcEventNames = [
   'orders:reloaded',
   'host:state',
   'app:navigate',
+  'app:updates',
 ] as const;
 
 export type IpcChannel = (typeof ipcChannels)[number];

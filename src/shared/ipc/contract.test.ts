@@ -97,10 +97,18 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         platform: 'linux',
         dataDir: '/home/m/.config/merchant-desk',
         logFile: '/home/m/.config/merchant-desk/logs/core-host.log',
-        capabilities: { tray: false, openAtLogin: false },
+        capabilities: { tray: false, openAtLogin: false, updates: false },
         environment: { sandbox: true },
       },
     },
+  },
+  'app:updates': {
+    request: undefined,
+    response: { ok: true, data: { kind: 'ready', version: '1.2.0' } },
+  },
+  'app:updateAction': {
+    request: { action: 'restart' },
+    response: { ok: true, data: { state: { kind: 'ready', version: '1.2.0' }, restart: 'waiting' } },
   },
   'profiles:list': {
     request: undefined,
@@ -246,7 +254,13 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     response: {
       ok: true,
       data: {
-        app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+        app: {
+          clipboardClearSeconds: 120,
+          closeToTray: true,
+          openAtLogin: false,
+          automaticUpdates: true,
+          doNotDisturbUntil: null,
+        },
         profile: null,
       },
     },
@@ -264,7 +278,13 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     response: {
       ok: true,
       data: {
-        app: { clipboardClearSeconds: null, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+        app: {
+          clipboardClearSeconds: null,
+          closeToTray: true,
+          openAtLogin: false,
+          automaticUpdates: true,
+          doNotDisturbUntil: null,
+        },
         profile: {
           profileId: 'shop-eu',
           pollIntervalSeconds: 300,

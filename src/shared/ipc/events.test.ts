@@ -42,6 +42,7 @@ const examples: { [E in IpcEventName]: IpcEventPayloadInput<E> } = {
   },
   'host:state': { state: 'failed', message: 'The core host crashed 3 times in a minute.', logFile: '/tmp/x.log' },
   'app:navigate': { screen: 'orders', orderId: '1234567890123456789' },
+  'app:updates': { kind: 'downloading', version: '1.2.0', percent: 42 },
 };
 
 describe('push events', () => {

@@ -4,6 +4,7 @@ import { mainTargetScreens, type MainTargetScreen } from '../screens';
 import { parseIsoInstant } from '../time/isoInstant';
 import type { IpcEventName } from './channels';
 import { ipcErrorSchema } from './result';
+import { updateStateSchema } from './app';
 
 /**
  * Push events, main (or the browser host) → renderer: one table, one zod schema per event. The sender validates
@@ -130,6 +131,8 @@ export const ipcEventContract = {
   'orders:reloaded': ordersReloadedSchema,
   'host:state': hostStateSchema,
   'app:navigate': appNavigateSchema,
+  /** The app's own update moved on (checking, downloading, ready to restart, …). */
+  'app:updates': updateStateSchema,
 } satisfies Record<IpcEventName, z.ZodType>;
 
 export type IpcEventContract = typeof ipcEventContract;

@@ -21,6 +21,8 @@ export const appSettingsWire = z
     closeToTray: z.boolean(),
     /** Start the app at login (default off). */
     openAtLogin: z.boolean(),
+    /** Look for and download new versions of the app (default on); installed only on "Restart to update". */
+    automaticUpdates: z.boolean(),
     /** No desktop notification before this ISO 8601 instant; null: not set (default). */
     doNotDisturbUntil: z.string().nullable(),
   })

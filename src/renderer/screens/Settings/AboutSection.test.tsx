@@ -18,6 +18,7 @@ describe('Settings → About', () => {
     bridge = installFakeBridge({
       'app:getInfo': () => ({ ok: true, data: { version: '1.4.0', platform: 'linux', dataDir, logFile } }),
       'shell:openLogFile': () => ({ ok: true, data: { opened: true, target: logFile } }),
+      'app:updates': () => ({ ok: true, data: { kind: 'idle' } }),
     });
     useAppStore.setState({ info: useAppStore.getInitialState().info });
     useSettingsStore.setState(useSettingsStore.getInitialState());

@@ -1,6 +1,7 @@
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAppStore } from '../../stores/appStore';
 import { useSettingsStore } from '../../stores/settingsStore';
+import { UpdateStatus } from './UpdateStatus';
 
 /** Which Merchant Desk this is, and where it keeps its data and its log. */
 export function AboutSection() {
@@ -41,6 +42,7 @@ export function AboutSection() {
       </div>
       <p role="status">{opened.status === 'ready' && opened.data ? `Opened ${opened.data.target}.` : ''}</p>
       {opened.status === 'failed' && opened.error && <ErrorNotice error={opened.error} title="Could not open it" />}
+      <UpdateStatus />
     </div>
   );
 }

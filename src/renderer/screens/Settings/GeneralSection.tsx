@@ -14,12 +14,14 @@ import { useProfilesStore as profilesStore } from '../../stores/profilesStore';
 
 const SECTION = 'general';
 
-/** App settings this host cannot honour: the browser host has no tray and no login item. */
+/** App settings this host cannot honour: the browser host has no tray, no login item and no updater. */
 function useHiddenKeys(): string[] {
   const capabilities = useAppStore((s) => s.info.data?.capabilities);
   const hidden: string[] = [];
   if (capabilities && !capabilities.tray) hidden.push('closeToTray');
   if (capabilities && !capabilities.openAtLogin) hidden.push('openAtLogin');
+  // An older host without the field: as its tray says (the desktop app had one, the browser host not).
+  if (capabilities && !(capabilities.updates ?? capabilities.tray)) hidden.push('automaticUpdates');
   return hidden;
 }
 

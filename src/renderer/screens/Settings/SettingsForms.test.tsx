@@ -21,6 +21,7 @@ describe('the General and Notifications screens', () => {
     clipboardClearSeconds: 120,
     closeToTray: true,
     openAtLogin: false,
+    automaticUpdates: true,
     doNotDisturb: { enabled: false, from: '22:00', to: '07:00' },
     quietSummary: true,
   } as unknown as AppSettings;
@@ -212,7 +213,13 @@ describe('the status labels screen', () => {
       settings: {
         status: 'ready',
         data: {
-          app: { clipboardClearSeconds: 120, closeToTray: true, openAtLogin: false, doNotDisturbUntil: null },
+          app: {
+            clipboardClearSeconds: 120,
+            closeToTray: true,
+            openAtLogin: false,
+            automaticUpdates: true,
+            doNotDisturbUntil: null,
+          },
           profile: {
             profileId: 'shop',
             pollIntervalSeconds: 60,

@@ -53,6 +53,10 @@ export const appSettingLabels: Readonly<Record<string, SettingLabel>> = {
     help: 'Polling and notifications go on.',
   },
   openAtLogin: { label: 'Open Merchant Desk when I log in' },
+  automaticUpdates: {
+    label: 'Download updates automatically',
+    help: 'Looks for a new version at start and daily; it is installed only when you choose "Restart to update".',
+  },
   doNotDisturb: { label: 'Do not disturb', help: 'No notifications in this period; they are still listed in the app.' },
   doNotDisturbUntil: {
     label: 'Do not disturb until',

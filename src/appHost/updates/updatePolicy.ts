@@ -1,3 +1,5 @@
+import type { UpdateState } from '../../shared/ipc/app';
+
 /**
  * When to look for an update and when a downloaded one may be installed (issue 23). Pure and host-agnostic: the
  * controller (updateController.ts) asks, the Electron adapter (electronUpdater.ts) acts.
@@ -11,14 +13,8 @@ export const DAILY_MS = 24 * 60 * 60 * 1000;
 /** Not at the very first instant: the window and the first sync come first. */
 export const START_DELAY_MS = 30_000;
 
-export type UpdateState =
-  | { kind: 'idle' }
-  | { kind: 'checking' }
-  | { kind: 'downloading'; version: string; percent: number }
-  | { kind: 'ready'; version: string }
-  | { kind: 'up-to-date'; checkedAtMs: number }
-  | { kind: 'failed'; message: string }
-  | { kind: 'off'; reason: string };
+/** The states are the contract's (src/shared/ipc/app.ts): the windows are told each one as it is. */
+export type { UpdateState };
 
 export interface PolicyFacts {
   enabled: boolean;
