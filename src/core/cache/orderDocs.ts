@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
+import { DecodedDocCache } from './decodedDocCache';
 
 /**
  * Each order's JSON is stored compressed (cache schema 7, docs/PERFORMANCE.md "Scale"): deflate-raw (level 6) with
@@ -143,6 +144,8 @@ export class OrderDocs {
   private readonly dictionaries = new Map<number, Dictionary>([[0, NO_DICTIONARY]]);
   private current: Dictionary | undefined;
   private prepared: Statements | undefined;
+  /** Decoded JSON of recently read rows, checked against the stored bytes on every hit (decodedDocCache.ts). */
+  readonly decoded = new DecodedDocCache();
 
   constructor(
     private readonly db: Database.Database,
@@ -171,7 +174,7 @@ export class OrderDocs {
   json(rid: number): string | undefined {
     const st = this.st;
     const row = st.legacyOnly ? undefined : st.selectDoc.get(rid);
-    if (row !== undefined) return this.decode({ rid, dict_id: row.dict_id, doc: row.doc, json: null });
+    if (row !== undefined) return this.decodeDoc(st as DocStatements, rid, row.dict_id, row.doc, true);
     return st.selectLegacy.get(rid);
   }
 
@@ -180,12 +183,24 @@ export class OrderDocs {
     if (row.json !== null) return row.json;
     const st = this.st;
     if (st.legacyOnly) throw new DamagedOrderError(row.rid, 'a compressed row in a file before schema 7');
-    const dict = this.dictionary(st, row.dict_id ?? -1, row.rid);
-    try {
-      return decompress(dict, row.doc ?? Buffer.alloc(0));
-    } catch (e) {
-      throw new DamagedOrderError(row.rid, e instanceof Error ? e.message : String(e));
+    // Readers of every order (batches) go around the decoded cache: they would only evict the pages kept there.
+    return this.decodeDoc(st, row.rid, row.dict_id ?? -1, row.doc ?? Buffer.alloc(0), false);
+  }
+
+  private decodeDoc(st: DocStatements, rid: number, dictId: number, doc: Buffer, keep: boolean): string {
+    if (keep) {
+      const kept = this.decoded.get(rid, dictId, doc);
+      if (kept !== undefined) return kept;
     }
+    const dict = this.dictionary(st, dictId, rid);
+    let json: string;
+    try {
+      json = decompress(dict, doc);
+    } catch (e) {
+      throw new DamagedOrderError(rid, e instanceof Error ? e.message : String(e));
+    }
+    if (keep) this.decoded.set(rid, dictId, doc, json);
+    return json;
   }
 
   /**
@@ -248,6 +263,7 @@ export class OrderDocs {
   /** Forgets the cached writing dictionary (a rolled-back transaction may have created it). */
   forget(): void {
     this.current = undefined;
+    this.decoded.clear();
     for (const id of [...this.dictionaries.keys()]) if (id !== 0) this.dictionaries.delete(id);
   }
 
