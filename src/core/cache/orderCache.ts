@@ -282,6 +282,11 @@ export class OrderCache {
     return this.guard(() => learnedAtMs(this.statements));
   }
 
+  /** Drops the decoded JSON this connection keeps (decodedDocCache.ts): for measuring reads that inflate every order. */
+  forgetDecodedJson(): void {
+    this.statements.docs.decoded.clear();
+  }
+
   /** Streams every cached order ID (for checks); never builds an array of the whole data set. */
   *iterateIds(): Generator<string> {
     for (const id of this.db.prepare('SELECT id FROM orders').pluck().iterate()) yield id as string;
