@@ -3,6 +3,7 @@ import { NO_DUE_MS, readDeadlineRules, recomputeDueColumns } from './dueColumns'
 import { INSIGHT_FACTS_SQL, recomputeInsightFacts } from './insightFacts';
 import { indexPendingRows } from './searchIndex';
 import { searchTextSql } from './searchText';
+import { V7_SQL } from './migrationV7';
 
 /**
  * Versioned schema of the order cache. `PRAGMA user_version` holds the version; each migration runs in its own
@@ -281,6 +282,12 @@ export const MIGRATIONS: readonly Migration[] = [
     backfill: (db) => {
       while (indexPendingRows(db, REINDEX_BATCH) > 0);
     },
+  },
+  {
+    version: 7,
+    description:
+      "order JSON compressed with a dictionary of the merchant's orders (old rows converted in batches after)",
+    sql: V7_SQL,
   },
 ];
 

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rewindToV6 } from './testing/rewindV7';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -58,6 +59,7 @@ describe('opening a cache file', () => {
     opened.pop()!.close();
     // Rewind to what the first release wrote: version 1, without the later index and deadline columns.
     const v1 = new Database(file);
+    rewindToV6(v1);
     v1.exec(
       'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
     );

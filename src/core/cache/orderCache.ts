@@ -4,6 +4,9 @@ import type { Order } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
 import { type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
+import { DamagedOrderError } from './orderDocs';
+import { damagedOrderIds, forgetDamage, recordDamage, scanDocs } from './damagedOrders';
+import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
 import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
@@ -105,6 +108,7 @@ export class OrderCache {
     try {
       return ok(fn());
     } catch (e) {
+      if (e instanceof DamagedOrderError) return err(recordDamage(this.db, this.file, e));
       const error = classifyWithCheck(e, this.db, this.file);
       if (error) return err(error);
       throw e;
@@ -257,12 +261,11 @@ export class OrderCache {
   /** The cached order (with what the filter taught of its after-sales status, `afterSalesLearned`). */
   getOrder(id: string): Result<Order | undefined, CacheError> {
     return this.guard(() => {
-      const row = this.statements
-        .get(
-          'SELECT j.rid AS rid, j.json AS json FROM order_json j WHERE j.rid = (SELECT rid FROM orders WHERE id = ?)',
-        )
-        .get(id) as { rid: number; json: string } | undefined;
-      return row === undefined ? undefined : learnedReader(this.statements)(JSON.parse(row.json) as Order, row.rid);
+      const rid = this.statements.get('SELECT rid FROM orders WHERE id = ?').pluck().get(id) as number | undefined;
+      if (rid === undefined) return undefined;
+      const json = this.statements.docs.json(rid);
+      if (json === undefined) throw new DamagedOrderError(rid, 'no stored JSON');
+      return learnedReader(this.statements)(JSON.parse(json) as Order, rid);
     });
   }
 
@@ -292,6 +295,11 @@ export class OrderCache {
   /** When the awaiting set was last learned in full through the filter (undefined: never). */
   afterSalesLearnedAt(): Result<number | undefined, CacheError> {
     return this.guard(() => learnedAtMs(this.statements));
+  }
+
+  /** Drops the decoded JSON this connection keeps (decodedDocCache.ts): for measuring reads that inflate every order. */
+  forgetDecodedJson(): void {
+    this.statements.docs.decoded.clear();
   }
 
   /** Streams every cached order ID (for checks); never builds an array of the whole data set. */
@@ -388,6 +396,31 @@ export class OrderCache {
     return this.guard(() =>
       (this.db.pragma('quick_check(5)') as Array<{ quick_check: string }>).map((r) => r.quick_check),
     );
+  }
+
+  /** IDs of orders whose stored JSON was found damaged, to be fetched again (damagedOrders.ts). */
+  damagedOrders(): Result<string[], CacheError> {
+    return this.guard(() => damagedOrderIds(this.db));
+  }
+
+  /** Forgets damaged orders once stored again (or gone from the platform). */
+  forgetDamaged(ids: readonly string[]): Result<void, CacheError> {
+    return this.guard(() => forgetDamage(this.db, ids));
+  }
+
+  /** Orders of an older file still stored as plain JSON (counts the old table: for progress, once). */
+  legacyDocsLeft(): Result<number, CacheError> {
+    return this.guard(() => legacyDocsLeft(this.db));
+  }
+
+  /** Converts one batch of plain-JSON rows to compressed ones (one transaction; migrationV7.ts). */
+  convertLegacyDocs(batch?: number): Result<ConvertStep, CacheError> {
+    return this.guard(() => convertLegacyDocs(this.db, this.statements.docs, batch));
+  }
+
+  /** One step of the background check of the stored JSON: decodes `limit` rows after `afterRid`. */
+  scanDocs(afterRid: number, limit: number): Result<{ lastRid: number | undefined; damaged: string[] }, CacheError> {
+    return this.guard(() => scanDocs(this.db, this.statements.docs, afterRid, limit));
   }
 
   /** Runs `fn` in one immediate transaction. */
