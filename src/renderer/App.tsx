@@ -1,4 +1,7 @@
+import { Keyboard, Menu, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { Button } from './components/ui/Button';
+import { TooltipProvider } from './components/ui/Tooltip';
 import { Banners } from './frame/Banners';
 import { CommandPalette } from './frame/CommandPalette';
 import { HelpSheet } from './frame/HelpSheet';
@@ -31,10 +34,14 @@ function useStartup(): void {
 
 function useTheme(): void {
   const theme = useAppStore((s) => s.theme);
+  const density = useAppStore((s) => s.density);
   useEffect(() => {
     if (theme === 'system') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
   }, [theme]);
+  useEffect(() => {
+    document.documentElement.dataset.density = density;
+  }, [density]);
 }
 
 export function App() {
@@ -63,6 +70,22 @@ export function App() {
   );
   useGlobalShortcuts(shortcuts);
   useFocusOnNavigate(route.screen);
+  // The narrow frame's menu (under 900 px): closed again by a navigation, Escape, or a click beside it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuRoute, setMenuRoute] = useState(route);
+  if (menuRoute !== route) {
+    setMenuRoute(route);
+    setMenuOpen(false);
+  }
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.querySelector<HTMLElement>('#app-sidebar .nav-link')?.focus();
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const afterSalesCount = useAwaitingCount();
   const attentionCount = useAttentionStore((s) => s.queue.data?.counts.total ?? null);
   // Each count says what it counts: requests awaiting a decision; distinct orders needing attention.
@@ -75,41 +98,58 @@ export function App() {
   );
 
   return (
-    <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>
-      {/* A button, not href="#main": the address's hash is the route, and "#main" would open the orders list. */}
-      <button type="button" className="skip-link" onClick={skipToContent}>
-        Skip to content
-      </button>
-      <header className="app-header">
-        <span className="app-brand">Merchant Desk</span>
-        <ProfileSwitcher />
-        <button
-          type="button"
-          className="palette-button"
-          onClick={shortcuts.palette}
-          aria-keyshortcuts="Control+K Meta+K"
-        >
-          Go to… <kbd>Ctrl K</kbd>
+    <TooltipProvider>
+      <div
+        className="app-frame"
+        data-profiles-loaded={profilesLoaded ? 'true' : undefined}
+        data-menu-open={menuOpen ? 'true' : undefined}
+      >
+        {/* A button, not href="#main": the address's hash is the route, and "#main" would open the orders list. */}
+        <button type="button" className="skip-link" onClick={skipToContent}>
+          Skip to content
         </button>
-        <SyncStatus />
-        <ThemeSwitch />
-      </header>
-      <aside className="app-sidebar">
-        <Navigation items={items} current={sectionOf(route.screen)} />
-        <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
-          Keyboard shortcuts (?)
-        </button>
-        <p className="app-info" data-testid="app-info">
-          {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
-          {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
-        </p>
-      </aside>
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Banners />
-        <Screen route={route} />
-      </main>
-      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
-      <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
-    </div>
+        <header className="app-header">
+          <Button
+            variant="tertiary"
+            className="menu-button"
+            icon={Menu}
+            label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="app-sidebar"
+            onClick={() => setMenuOpen(!menuOpen)}
+          />
+          <span className="app-brand">Merchant Desk</span>
+          <ProfileSwitcher />
+          <Button
+            className="palette-button"
+            icon={Search}
+            onClick={shortcuts.palette}
+            aria-keyshortcuts="Control+K Meta+K"
+          >
+            <span className="narrow-hidden">Go to…</span> <kbd className="narrow-hidden">Ctrl K</kbd>
+          </Button>
+          <SyncStatus />
+          <ThemeSwitch />
+        </header>
+        {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+        <aside className="app-sidebar" id="app-sidebar">
+          <Navigation items={items} current={sectionOf(route.screen)} />
+          <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
+            <Keyboard size={18} aria-hidden="true" />
+            <span className="shortcuts-label">Keyboard shortcuts (?)</span>
+          </button>
+          <p className="app-info" data-testid="app-info">
+            {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
+            {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
+          </p>
+        </aside>
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Banners />
+          <Screen route={route} />
+        </main>
+        <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
+        <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </div>
+    </TooltipProvider>
   );
 }

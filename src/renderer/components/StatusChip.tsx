@@ -1,3 +1,6 @@
+import { Ban, CircleCheck, CircleDashed, CircleDot, Clock, Truck, Undo2, type LucideIcon } from 'lucide-react';
+import { Badge, type Tone } from './ui/Badge';
+
 /** A status value with the merchant's label for it: "Paid (2)"; the bare number when no label is set. */
 export function statusText(value: number | null | undefined, labels: Record<string, string> | undefined): string {
   if (value === null || value === undefined) return '—';
@@ -5,6 +8,89 @@ export function statusText(value: number | null | undefined, labels: Record<stri
   return label ? `${label} (${value})` : String(value);
 }
 
+/** The label alone ("Paid"), for badges and toggles: the code goes to the tooltip and the detail view. */
+export function statusLabel(value: number | null | undefined, labels: Record<string, string> | undefined): string {
+  if (value === null || value === undefined) return '—';
+  return labels?.[String(value)] ?? String(value);
+}
+
+export type StatusKind = 'order' | 'afterSales' | 'delivery' | 'deliveryType';
+
+interface ToneOf {
+  tone: Tone;
+  icon?: LucideIcon;
+}
+
+/**
+ * Tones by status value. The spec gives status names but no values: these follow the numbering the app's default
+ * labels use (defaultStatusLabels.ts, the sandbox's and every new profile's), the same one the merchant's labels
+ * start from; a value not listed is neutral. Delivery status and type are the spec's own values.
+ */
+const TONES: Record<StatusKind, Record<number, ToneOf>> = {
+  order: {
+    1: { tone: 'info', icon: Clock },
+    2: { tone: 'attention' },
+    3: { tone: 'info', icon: Truck },
+    4: { tone: 'success' },
+    5: { tone: 'neutral', icon: Ban },
+    6: { tone: 'neutral', icon: Undo2 },
+  },
+  afterSales: {
+    0: { tone: 'neutral', icon: CircleDashed },
+    1: { tone: 'attention' },
+    2: { tone: 'success' },
+    3: { tone: 'critical' },
+    4: { tone: 'neutral', icon: Ban },
+  },
+  delivery: {
+    0: { tone: 'neutral', icon: CircleDashed },
+    1: { tone: 'info', icon: Truck },
+    2: { tone: 'success', icon: CircleCheck },
+    3: { tone: 'success', icon: CircleCheck },
+  },
+  deliveryType: {
+    2: { tone: 'critical' },
+  },
+};
+
+const KIND_NAMES: Record<StatusKind, string> = {
+  order: 'Order status',
+  afterSales: 'After-sales status',
+  delivery: 'Delivery status',
+  deliveryType: 'Delivery type',
+};
+
+export function statusTone(kind: StatusKind, value: number | null | undefined): ToneOf {
+  return (
+    (value === null || value === undefined ? undefined : TONES[kind][value]) ?? { tone: 'neutral', icon: CircleDot }
+  );
+}
+
+/** A status as a badge: its tone and icon, the label on one line, "Order status 2: Paid" on hover. */
+export function StatusBadge({
+  kind,
+  value,
+  labels,
+  prefix,
+}: {
+  kind: StatusKind;
+  value: number | null | undefined;
+  labels?: Record<string, string> | undefined;
+  /** Words before the label ("After-sales: "), part of the badge's text. */
+  prefix?: string;
+}) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  const { tone, icon } = statusTone(kind, value);
+  const label = statusLabel(value, labels);
+  return (
+    <Badge tone={tone} icon={icon} title={`${KIND_NAMES[kind]} ${value}: ${label}`}>
+      {prefix}
+      {label}
+    </Badge>
+  );
+}
+
+/** The older name of a status badge, kept for callers that give a tone of their own. */
 export function StatusChip({
   value,
   labels,
@@ -14,5 +100,11 @@ export function StatusChip({
   labels?: Record<string, string> | undefined;
   tone?: 'neutral' | 'attention' | 'danger' | 'ok';
 }) {
-  return <span className={`chip chip-${tone}`}>{statusText(value, labels)}</span>;
+  const badgeTone: Tone = tone === 'danger' ? 'critical' : tone === 'ok' ? 'success' : tone;
+  const label = statusLabel(value, labels);
+  return (
+    <Badge tone={badgeTone} title={value === null || value === undefined ? undefined : `${label} (${value})`}>
+      {label}
+    </Badge>
+  );
 }

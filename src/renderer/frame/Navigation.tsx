@@ -1,3 +1,4 @@
+import { ChartLine, CircleAlert, House, RotateCcw, Settings, ShoppingBag, Users, type LucideIcon } from 'lucide-react';
 import { screenTable, type ScreenName } from '../../shared/screens';
 import { formatRoute } from '../router';
 
@@ -13,27 +14,52 @@ const COUNT_MEANING: Partial<Record<ScreenName, (n: number) => string>> = {
   attention: (n) => `${n} ${n === 1 ? 'order needs' : 'orders need'} attention`,
 };
 
-/** The app's sections (their titles from the screen table); the current one is marked for assistive technology. */
+/** Each section's icon: what the navigation shows alone when the window is narrow. */
+const ICONS: Record<ScreenName, LucideIcon> = {
+  home: House,
+  insights: ChartLine,
+  orders: ShoppingBag,
+  order: ShoppingBag,
+  attention: CircleAlert,
+  'after-sales': RotateCcw,
+  buyers: Users,
+  settings: Settings,
+};
+
+/**
+ * The app's sections (their titles from the screen table), each with its icon; the current one is marked for
+ * assistive technology. A narrow frame hides the titles from the eye only (styles.css): they stay the links' names,
+ * and the hover text.
+ */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
   return (
     <nav className="nav" aria-label="Sections">
       <ul>
-        {items.map((item) => (
-          <li key={item.screen}>
-            <a
-              href={formatRoute(item.screen)}
-              className="nav-link"
-              aria-current={item.screen === current ? 'page' : undefined}
-            >
-              <span>{screenTable[item.screen].title}</span>
-              {item.count ? (
-                <span className="nav-count" aria-label={COUNT_MEANING[item.screen]?.(item.count) ?? String(item.count)}>
-                  {item.count}
-                </span>
-              ) : null}
-            </a>
-          </li>
-        ))}
+        {items.map((item) => {
+          const Icon = ICONS[item.screen];
+          const title = screenTable[item.screen].title;
+          return (
+            <li key={item.screen}>
+              <a
+                href={formatRoute(item.screen)}
+                className="nav-link"
+                title={title}
+                aria-current={item.screen === current ? 'page' : undefined}
+              >
+                <Icon className="nav-icon" size={18} aria-hidden="true" />
+                <span className="nav-label">{title}</span>
+                {item.count ? (
+                  <span
+                    className="nav-count"
+                    aria-label={COUNT_MEANING[item.screen]?.(item.count) ?? String(item.count)}
+                  >
+                    {item.count}
+                  </span>
+                ) : null}
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -13,6 +13,7 @@ export function ProfileSwitcher() {
       <label htmlFor="profile-switcher-select">Profile</label>
       <select
         id="profile-switcher-select"
+        className="select"
         value={active?.id ?? ''}
         disabled={profiles.length === 0}
         onChange={(e) => void use(e.target.value)}

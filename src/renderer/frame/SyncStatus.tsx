@@ -1,4 +1,6 @@
+import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Button } from '../components/ui/Button';
 import { formatAgo, instantMs } from '../format/time';
 import { useSyncStore } from '../stores/syncStore';
 
@@ -47,9 +49,9 @@ export function SyncStatus() {
           aria-label="Sync progress"
         />
       )}
-      <button type="button" onClick={() => void syncNow()} disabled={state === 'syncing'}>
-        Sync now
-      </button>
+      <Button icon={RefreshCw} onClick={() => void syncNow()} disabled={state === 'syncing'}>
+        <span className="narrow-hidden">Sync now</span>
+      </Button>
       {problem && state !== 'syncing' && (
         <span className="sync-status-error" role="alert" title={problem.action ?? undefined}>
           {problem.message}

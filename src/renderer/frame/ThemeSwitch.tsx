@@ -7,7 +7,12 @@ export function ThemeSwitch() {
   return (
     <label className="theme-switch">
       <span className="visually-hidden">Appearance</span>
-      <select value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)} aria-label="Appearance">
+      <select
+        className="select"
+        value={theme}
+        onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+        aria-label="Appearance"
+      >
         <option value="system">System appearance</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>

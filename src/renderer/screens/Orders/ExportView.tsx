@@ -1,4 +1,6 @@
+import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useOrdersStore } from '../../stores/ordersStore';
 import { startDownload } from './startDownload';
@@ -24,12 +26,12 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   const answer = exporting.answer;
   return (
     <div className="orders-export">
-      <button type="button" onClick={() => void run('csv')} disabled={disabled || running}>
+      <Button size="sm" icon={Download} onClick={() => void run('csv')} disabled={disabled || running}>
         Export view (CSV)
-      </button>
-      <button type="button" onClick={() => void run('xlsx')} disabled={disabled || running}>
+      </Button>
+      <Button size="sm" icon={Download} onClick={() => void run('xlsx')} disabled={disabled || running}>
         Export view (Excel)
-      </button>
+      </Button>
       {running && <progress className="orders-export-progress" aria-label="Exporting the view" />}
       <span role="status" className="orders-export-status">
         {running && 'Exporting…'}

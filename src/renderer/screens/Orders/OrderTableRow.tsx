@@ -1,7 +1,10 @@
 import { memo, type Ref } from 'react';
+import { CircleAlert, Gavel, Undo2 } from 'lucide-react';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
-import { StatusChip, statusText } from '../../components/StatusChip';
+import { StatusBadge, statusLabel, statusTone } from '../../components/StatusChip';
+import { Badge } from '../../components/ui/Badge';
+import type { SortKey } from '../../stores/orderFilters';
 import { deliveryStatusNames, type OrderRow } from './orderRow';
 import { PlatformText } from '../../components/PlatformText';
 
@@ -12,6 +15,8 @@ interface Props {
   selected: boolean;
   /** The one row Tab reaches (the selected one, else the first). */
   tabbable: boolean;
+  /** The time the list is sorted by: the times column shows it. */
+  sortKey: SortKey;
   orderLabels: Record<string, string> | undefined;
   afterSalesLabels: Record<string, string> | undefined;
   onOpen(id: string): void;
@@ -19,18 +24,28 @@ interface Props {
   onSelect(id: string): void;
 }
 
-/** One order of the list; a click (or Enter, handled by the table) opens it. */
+/**
+ * One order of the list, on one line: every cell is cut with an ellipsis and read in full on hover (its title) and in
+ * the order's page. Columns carry a priority class (col-p2, col-p3) the table drops on a narrow window. A click (or
+ * Enter, handled by the table) opens the order.
+ */
 export const OrderTableRow = memo(function OrderTableRow({
   ref,
   index,
   row,
   selected,
   tabbable,
+  sortKey,
   orderLabels,
   afterSalesLabels,
   onOpen,
   onSelect,
 }: Props) {
+  const showPaid = sortKey === 'paid';
+  const afterSalesText =
+    row.afterSalesStatus !== null
+      ? `After-sales: ${statusLabel(row.afterSalesStatus, afterSalesLabels)}`
+      : 'After-sales';
   return (
     <tr
       ref={ref}
@@ -48,20 +63,21 @@ export const OrderTableRow = memo(function OrderTableRow({
       <td className="orders-num">
         <PlatformText value={row.orderNum ?? row.id} clamp />
       </td>
-      <td className="orders-times">
-        <DateTime value={row.createTime} />
-        <span className="muted">
-          {row.payTime ? (
-            <>
-              Paid <DateTime value={row.payTime} />
-            </>
+      <td className="orders-times col-p2">
+        {showPaid ? (
+          row.payTime ? (
+            <DateTime value={row.payTime} />
           ) : (
-            'Not paid'
-          )}
-        </span>
+            <span className="muted">Not paid</span>
+          )
+        ) : (
+          <DateTime value={row.createTime} />
+        )}
       </td>
-      <td>{row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}</td>
-      <td className="orders-item">
+      <td className="orders-buyer col-p1">
+        {row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}
+      </td>
+      <td className="orders-item col-p3">
         {row.firstItemTitle !== null ? (
           <PlatformText value={row.firstItemTitle} clamp />
         ) : (
@@ -72,26 +88,35 @@ export const OrderTableRow = memo(function OrderTableRow({
       <td className="orders-total">
         <Money amount={row.total} currency={row.currency} />
       </td>
-      <td>
-        <StatusChip value={row.orderStatus} labels={orderLabels} />
+      <td className="orders-status">
+        <StatusBadge kind="order" value={row.orderStatus} labels={orderLabels} />
       </td>
-      <td>
+      <td className="orders-delivery col-p4">
+        {row.deliveryStatus !== null && (
+          <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryStatusNames} />
+        )}
+      </td>
+      <td className="orders-flags col-p2">
         <span className="orders-chips">
-          {row.deliveryStatus !== null && (
-            <span className="chip">{deliveryStatusNames[row.deliveryStatus] ?? String(row.deliveryStatus)}</span>
+          {row.deliveryException && (
+            <Badge tone="critical" icon={CircleAlert} title="Delivery exception">
+              Delivery exception
+            </Badge>
           )}
-          {row.deliveryException && <span className="chip chip-danger">Delivery exception</span>}
-        </span>
-      </td>
-      <td>
-        <span className="orders-chips">
           {row.afterSales && (
-            <span className="chip chip-attention">
-              After-sales
-              {row.afterSalesStatus !== null ? `: ${statusText(row.afterSalesStatus, afterSalesLabels)}` : ''}
-            </span>
+            <Badge
+              tone={row.afterSalesStatus !== null ? statusTone('afterSales', row.afterSalesStatus).tone : 'attention'}
+              icon={Undo2}
+              title={row.afterSalesStatus !== null ? `${afterSalesText} (${row.afterSalesStatus})` : afterSalesText}
+            >
+              {afterSalesText}
+            </Badge>
           )}
-          {row.dispute && <span className="chip chip-danger">Dispute</span>}
+          {row.dispute && (
+            <Badge tone="critical" icon={Gavel} title="Dispute">
+              Dispute
+            </Badge>
+          )}
         </span>
       </td>
     </tr>

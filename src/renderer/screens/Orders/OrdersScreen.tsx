@@ -1,10 +1,14 @@
 import { useEffect, useMemo } from 'react';
+import { PackageSearch, RefreshCw, X } from 'lucide-react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Button } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { formatRoute, navigate, type Route } from '../../router';
 import { useChangesStore } from '../../stores/changesStore';
 import {
   filtersFromParams,
   filtersToParams,
+  emptyFilters,
   hasNoFilter,
   issuesByField,
   type OrderFilters,
@@ -12,7 +16,8 @@ import {
 import { useOrdersStore } from '../../stores/ordersStore';
 import { useSyncStore } from '../../stores/syncStore';
 import { ExportView } from './ExportView';
-import { OrderFiltersPanel } from './OrderFiltersPanel';
+import { OrdersFilterBar } from './OrdersFilterBar';
+import { DensityToggle } from './DensityToggle';
 import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
 import './Orders.css';
@@ -111,57 +116,69 @@ export function OrdersScreen({ route }: { route: Route }) {
       <div className="orders-heading">
         <h1 id="screen-title">Orders</h1>
         <OrdersCount />
-        <ExportView blocked={hasIssues} />
-      </div>
-      <SavedViews filters={shownFilters} onApply={pushFilters} />
-      <OrderFiltersPanel
-        filters={filters}
-        issues={issues}
-        orderValues={orderValues}
-        afterSalesValues={afterSalesValues}
-        orderLabels={orderLabels}
-        afterSalesLabels={afterSalesLabels}
-        onCommit={commit}
-      />
-      {!hasNoFilter(filters) && (
-        <p className="orders-clear">
-          <button
-            type="button"
-            onClick={() =>
-              commit(
-                { ...filtersFromParams(new URLSearchParams()), sort: filters.sort, direction: filters.direction },
-                { replace: false },
-              )
-            }
-          >
-            Clear filters
-          </button>
-        </p>
-      )}
-      {hasIssues && !placed.general && (
-        <p className="filter-error" role="alert">
-          Fix the marked filter to see orders.
-        </p>
-      )}
-      {listError && (placed.general || !hasIssues) && (
-        <ErrorNotice error={listError} title={hasRows ? 'The list could not be updated' : 'No orders to show'} />
-      )}
-      {afterSalesStatusUnknown && (
-        <p className="filter-hint" role="note">
-          No cached order carries an after-sales status (the platform did not send one): this filter cannot match.
-        </p>
-      )}
-      {empty ? (
-        <div className="orders-empty" role="status">
-          <p>
-            {hasNoFilter(filters)
-              ? 'No orders in the cache yet. Sync now to fetch them.'
-              : 'No orders match these filters.'}
-          </p>
+        <div className="orders-actions">
+          <DensityToggle />
+          <ExportView blocked={hasIssues} />
         </div>
-      ) : nothingToShow ? null : (
-        <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
-      )}
+      </div>
+      <div className="index-card">
+        <SavedViews filters={shownFilters} onApply={pushFilters} />
+        <OrdersFilterBar
+          filters={filters}
+          issues={issues}
+          orderValues={orderValues}
+          afterSalesValues={afterSalesValues}
+          orderLabels={orderLabels}
+          afterSalesLabels={afterSalesLabels}
+          onCommit={commit}
+        />
+        {hasIssues && !placed.general && (
+          <p className="filter-error" role="alert">
+            Fix the marked filter to see orders.
+          </p>
+        )}
+        {listError && (placed.general || !hasIssues) && (
+          <ErrorNotice error={listError} title={hasRows ? 'The list could not be updated' : 'No orders to show'} />
+        )}
+        {afterSalesStatusUnknown && (
+          <p className="filter-hint" role="note">
+            No cached order carries an after-sales status (the platform did not send one): this filter cannot match.
+          </p>
+        )}
+        {empty ? (
+          <div className="orders-empty">
+            {hasNoFilter(filters) ? (
+              <EmptyState
+                icon={PackageSearch}
+                message="No orders in the cache yet. Sync to fetch them from the platform."
+                action={
+                  <Button variant="primary" icon={RefreshCw} onClick={() => void useSyncStore.getState().syncNow()}>
+                    Fetch orders
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={PackageSearch}
+                message="No orders match these filters."
+                action={
+                  <Button
+                    variant="primary"
+                    icon={X}
+                    onClick={() =>
+                      commit({ ...emptyFilters, sort: filters.sort, direction: filters.direction }, { replace: false })
+                    }
+                  >
+                    Clear filters
+                  </Button>
+                }
+              />
+            )}
+          </div>
+        ) : nothingToShow ? null : (
+          <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
+        )}
+      </div>
       {moreError && <ErrorNotice error={moreError} title="More orders could not be read" />}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
+import { useAppStore } from '../../stores/appStore';
 import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
@@ -8,8 +9,11 @@ import { OrderTableRow } from './OrderTableRow';
 import { orderRow, type OrderRow } from './orderRow';
 import { TimesHeader } from './TimesHeader';
 
-/** Rows are measured (text may wrap at 200 % zoom); this is only the first guess. */
-const ESTIMATED_ROW_PX = 38;
+/** Rows are one line of the density's height (tokens.css --row-height); still measured, in case a font is taller. */
+function rowHeight(): number {
+  const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
+  return Number.isFinite(px) && px > 0 ? px : 44;
+}
 const OVERSCAN = 12;
 /** Ask for the next page when this close to the end of the loaded rows. */
 const LOAD_AHEAD = 40;
@@ -23,7 +27,20 @@ function selectOrder(id: string) {
   useOrdersStore.getState().remember({ selectedId: id });
 }
 
-const COLUMNS = ['Order number', 'Created · Paid', 'Buyer', 'Item', 'Total', 'Order status', 'Delivery', 'Flags'];
+/**
+ * The columns, with the class that sizes them and says their priority: on a narrow window the table drops col-p4
+ * first, then p3, p2, p1 (Orders.css), rather than scrolling sideways.
+ */
+const COLUMNS = [
+  ['Order number', 'orders-num'],
+  ['Created · Paid', 'orders-times col-p2'],
+  ['Buyer', 'orders-buyer col-p1'],
+  ['Item', 'orders-item col-p3'],
+  ['Total', 'orders-total'],
+  ['Order status', 'orders-status'],
+  ['Delivery', 'orders-delivery col-p4'],
+  ['Flags', 'orders-flags col-p2'],
+] as const;
 
 /**
  * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
@@ -54,6 +71,8 @@ export function OrdersTable({
   const list = useOrdersStore((s) => s.list);
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
+  const sortKey = useOrdersStore((s) => s.filters.sort);
+  const density = useAppStore((s) => s.density);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
   const rows = useMemo(() => list.rows.map(rowOf), [list.rows]);
@@ -62,11 +81,13 @@ export function OrdersTable({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: rowHeight,
     overscan: OVERSCAN,
     initialOffset: () => useOrdersStore.getState().scrollTop,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
+  // Another density: every row's height changes at once.
+  useLayoutEffect(() => virtualizer.measure(), [density, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -163,11 +184,11 @@ export function OrdersTable({
       >
         <thead>
           <tr aria-rowindex={1}>
-            {COLUMNS.map((c) =>
+            {COLUMNS.map(([c, className]) =>
               c === 'Created · Paid' ? (
-                <TimesHeader key={c} onSort={onSort} />
+                <TimesHeader key={c} onSort={onSort} className={className} />
               ) : (
-                <th key={c} scope="col">
+                <th key={c} scope="col" className={className}>
                   {c}
                 </th>
               ),
@@ -190,6 +211,7 @@ export function OrdersTable({
                 row={row}
                 selected={item.index === selectedIndex}
                 tabbable={item.index === focusIndex}
+                sortKey={sortKey}
                 orderLabels={orderLabels}
                 afterSalesLabels={afterSalesLabels}
                 onOpen={openOrder}

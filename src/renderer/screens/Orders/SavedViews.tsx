@@ -1,12 +1,15 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { memo, useId, useState, type FormEvent } from 'react';
-import { filtersKey, type OrderFilters } from '../../stores/orderFilters';
+import { Button } from '../../components/ui/Button';
+import { emptyFilters, filtersKey, hasNoFilter, type OrderFilters } from '../../stores/orderFilters';
 import { useProfilesStore } from '../../stores/profilesStore';
 import { useViewsStore } from '../../stores/viewsStore';
 import type { OrdersView } from '../../stores/savedViews';
 
 /**
- * The saved views with their live counts: choosing one shows its filters (a new history entry); the current
- * filters can be saved as a view; the merchant's own views can be renamed and deleted.
+ * The saved views as the list's tabs, each with its live count beside it: choosing one shows its filters (a new
+ * history entry); "All orders" clears them; the current filters can be saved as a view; the merchant's own view in
+ * force can be renamed and deleted (icon buttons beside its tab).
  */
 export const SavedViews = memo(function SavedViews({
   filters,
@@ -38,49 +41,64 @@ export const SavedViews = memo(function SavedViews({
 
   return (
     <section className="saved-views" aria-label="Saved views">
-      <ul className="saved-views-list">
+      <ul className="saved-views-list tabs-list">
+        <li className="saved-view">
+          <button
+            type="button"
+            className="tab saved-view-button"
+            aria-pressed={hasNoFilter(filters)}
+            onClick={() => onApply({ ...emptyFilters, sort: filters.sort, direction: filters.direction })}
+          >
+            All orders
+          </button>
+        </li>
         {views.map((view) => {
           const count = counts[view.id];
+          const pressed = isCurrent(view);
           return (
             <li key={view.id} className="saved-view">
               <button
                 type="button"
-                className="saved-view-button"
-                aria-pressed={isCurrent(view)}
+                className="tab saved-view-button"
+                aria-pressed={pressed}
                 onClick={() => onApply({ ...view.filters, sort: filters.sort, direction: filters.direction })}
               >
-                <span>{view.name}</span>
-                <span className="saved-view-count" aria-label={count == null ? 'not counted' : `${count} orders`}>
+                <span className="saved-view-name">{view.name}</span>
+                <span className="tab-count" aria-label={count == null ? 'not counted' : `${count} orders`}>
                   {count == null ? '…' : count.toLocaleString()}
                 </span>
               </button>
-              {!view.builtin && (
+              {!view.builtin && pressed && (
                 <>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Rename view ${view.name}`}
+                  <Button
+                    variant="tertiary"
+                    size="sm"
+                    icon={Pencil}
+                    label={`Rename view ${view.name}`}
                     onClick={() => setEditing({ id: view.id, name: view.name })}
-                  >
-                    ✎
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Delete view ${view.name}`}
+                  />
+                  <Button
+                    variant="tertiary"
+                    size="sm"
+                    icon={Trash2}
+                    label={`Delete view ${view.name}`}
                     onClick={() => useViewsStore.getState().remove(view.id)}
-                  >
-                    ×
-                  </button>
+                  />
                 </>
               )}
             </li>
           );
         })}
-        <li>
-          <button type="button" onClick={() => setEditing({ id: null, name: '' })} disabled={editing !== null}>
-            Save current filters as a view…
-          </button>
+        <li className="saved-view">
+          <Button
+            variant="tertiary"
+            size="sm"
+            icon={Plus}
+            onClick={() => setEditing({ id: null, name: '' })}
+            disabled={editing !== null}
+          >
+            Save view…
+          </Button>
         </li>
       </ul>
       {editing && (
@@ -96,12 +114,12 @@ export const SavedViews = memo(function SavedViews({
               if (e.key === 'Escape') setEditing(null);
             }}
           />
-          <button type="submit" className="primary" disabled={editing.name.trim() === ''}>
+          <Button type="submit" variant="primary" size="sm" disabled={editing.name.trim() === ''}>
             {editing.id === null ? 'Save view' : 'Rename'}
-          </button>
-          <button type="button" onClick={() => setEditing(null)}>
+          </Button>
+          <Button size="sm" onClick={() => setEditing(null)}>
             Cancel
-          </button>
+          </Button>
         </form>
       )}
       {problem && <p className="filter-hint">{problem}</p>}

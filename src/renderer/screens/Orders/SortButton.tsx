@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { OrderFilters, SortKey } from '../../stores/orderFilters';
 import { useOrdersStore } from '../../stores/ordersStore';
 
@@ -14,15 +15,16 @@ export function SortButton({
   const filters = useOrdersStore((s) => s.filters);
   const active = filters.sort === sortKey;
   const next = active && filters.direction === 'desc' ? 'asc' : 'desc';
+  const Icon = active ? (filters.direction === 'desc' ? ArrowDown : ArrowUp) : ArrowUpDown;
   return (
     <button
       type="button"
-      className="sort-button"
+      className={`sort-button${active ? ' sort-button-active' : ''}`}
       onClick={() => onSort({ ...filters, sort: sortKey, direction: next })}
       aria-label={`Sort by ${label.toLowerCase()} time, ${next === 'desc' ? 'newest' : 'oldest'} first`}
     >
       {label}
-      <span aria-hidden="true">{active ? (filters.direction === 'desc' ? ' ↓' : ' ↑') : ' ↕'}</span>
+      <Icon size={14} aria-hidden="true" />
     </button>
   );
 }

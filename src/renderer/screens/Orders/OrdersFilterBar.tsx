@@ -1,0 +1,111 @@
+import { ListFilter, X } from 'lucide-react';
+import { memo, useId, useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { emptyFilters, hasNoFilter, type FieldIssues, type OrderFilters } from '../../stores/orderFilters';
+import { filterPills } from './filterPills';
+import { OrderFiltersPanel, type CommitFilters } from './OrderFiltersPanel';
+import { TextFilter } from './TextFilter';
+
+/**
+ * The index filters (Polaris' pattern): one search, the filters in force as removable pills, and "Add filter"
+ * opening the full set only when asked. A problem at a field (the address, the host) opens the set, so the field
+ * that names it is in view.
+ */
+export const OrdersFilterBar = memo(function OrdersFilterBar({
+  filters,
+  issues,
+  orderValues,
+  afterSalesValues,
+  orderLabels,
+  afterSalesLabels,
+  onCommit,
+}: {
+  filters: OrderFilters;
+  issues: FieldIssues;
+  orderValues: number[];
+  afterSalesValues: number[];
+  orderLabels: Record<string, string> | undefined;
+  afterSalesLabels: Record<string, string> | undefined;
+  onCommit: CommitFilters;
+}) {
+  const panelId = useId();
+  const fieldIssues = Object.keys(issues).filter((k) => k !== 'search').length;
+  const [open, setOpen] = useState(fieldIssues > 0);
+  // A problem appearing at a field inside opens the set; it is never closed under the merchant's hands.
+  const [seenIssues, setSeenIssues] = useState(fieldIssues);
+  if (fieldIssues !== seenIssues) {
+    setSeenIssues(fieldIssues);
+    if (fieldIssues > 0) setOpen(true);
+  }
+  const pills = filterPills(filters, { order: orderLabels, afterSales: afterSalesLabels });
+
+  return (
+    <div className="index-filters">
+      <div className="index-filters-bar">
+        <TextFilter
+          className="filter-search"
+          type="search"
+          screenSearch
+          compact
+          label="Search orders"
+          placeholder="Search orders"
+          hint="Order number, buyer, item titles, SKU attributes, remark: every word must occur."
+          value={filters.search}
+          onCommit={(value) => onCommit({ ...filters, search: value }, { replace: true })}
+          error={issues.search}
+        />
+        <Button
+          icon={ListFilter}
+          size="sm"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide filters' : 'Add filter'}
+        </Button>
+        {pills.length > 0 && (
+          <ul className="filter-pills" aria-label="Filters in force">
+            {pills.map((pill) => (
+              <li key={pill.key} className="filter-pill">
+                <span className="filter-pill-label" title={pill.label}>
+                  {pill.label}
+                </span>
+                <button
+                  type="button"
+                  className="filter-pill-remove"
+                  aria-label={`Remove filter ${pill.label}`}
+                  onClick={() => onCommit(pill.without, { replace: false })}
+                >
+                  <X size={14} aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!hasNoFilter(filters) && (
+          <Button
+            variant="plain"
+            size="sm"
+            onClick={() =>
+              onCommit({ ...emptyFilters, sort: filters.sort, direction: filters.direction }, { replace: false })
+            }
+          >
+            Clear all
+          </Button>
+        )}
+      </div>
+      {open && (
+        <OrderFiltersPanel
+          id={panelId}
+          filters={filters}
+          issues={issues}
+          orderValues={orderValues}
+          afterSalesValues={afterSalesValues}
+          orderLabels={orderLabels}
+          afterSalesLabels={afterSalesLabels}
+          onCommit={onCommit}
+        />
+      )}
+    </div>
+  );
+});
