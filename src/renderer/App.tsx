@@ -1,7 +1,6 @@
 import { Keyboard, Menu, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from './components/ui/Button';
-import { TooltipProvider } from './components/ui/Tooltip';
 import { Banners } from './frame/Banners';
 import { CommandPalette } from './frame/CommandPalette';
 import { HelpSheet } from './frame/HelpSheet';
@@ -98,7 +97,7 @@ export function App() {
   );
 
   return (
-    <TooltipProvider>
+    <>
       <div
         className="app-frame"
         data-profiles-loaded={profilesLoaded ? 'true' : undefined}
@@ -150,6 +149,6 @@ export function App() {
         <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
         <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
       </div>
-    </TooltipProvider>
+    </>
   );
 }

@@ -146,7 +146,7 @@ describeWorkspace('the daily loop', () => {
       () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
     );
     await orderRows(page).first().waitFor();
-    await page.getByText('More filters').click();
+    await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByLabel('Order ID').fill('abc');
     await page.getByText(/order id must be a positive whole number/).waitFor();
     await page.getByText('Fix the marked filter to see orders.').waitFor();
@@ -162,7 +162,7 @@ describeWorkspace('the daily loop', () => {
     await orderRows(page).first().waitFor();
     const hashes: string[] = [];
     page.on('framenavigated', () => hashes.push(new URL(page.url()).hash));
-    await page.getByText('More filters').click();
+    await page.getByRole('button', { name: 'Add filter' }).click();
     const from = page.getByLabel('Created from');
     await from.focus();
     // This Chromium's date field is month, day, year (its own locale, not the page's); the first year digit makes it

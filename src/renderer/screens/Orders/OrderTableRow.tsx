@@ -17,6 +17,8 @@ interface Props {
   tabbable: boolean;
   /** The time the list is sorted by: the times column shows it. */
   sortKey: SortKey;
+  /** The lowest-priority column shown (columns.ts): a narrow list leaves cells out. */
+  priority: number;
   orderLabels: Record<string, string> | undefined;
   afterSalesLabels: Record<string, string> | undefined;
   onOpen(id: string): void;
@@ -26,8 +28,8 @@ interface Props {
 
 /**
  * One order of the list, on one line: every cell is cut with an ellipsis and read in full on hover (its title) and in
- * the order's page. Columns carry a priority class (col-p2, col-p3) the table drops on a narrow window. A click (or
- * Enter, handled by the table) opens the order.
+ * the order's page. A narrow list leaves out its low-priority cells (columns.ts). A click (or Enter, handled by the
+ * table) opens the order.
  */
 export const OrderTableRow = memo(function OrderTableRow({
   ref,
@@ -36,6 +38,7 @@ export const OrderTableRow = memo(function OrderTableRow({
   selected,
   tabbable,
   sortKey,
+  priority,
   orderLabels,
   afterSalesLabels,
   onOpen,
@@ -63,62 +66,72 @@ export const OrderTableRow = memo(function OrderTableRow({
       <td className="orders-num">
         <PlatformText value={row.orderNum ?? row.id} clamp />
       </td>
-      <td className="orders-times col-p2">
-        {showPaid ? (
-          row.payTime ? (
-            <DateTime value={row.payTime} />
+      {priority >= 2 && (
+        <td className="orders-times">
+          {showPaid ? (
+            row.payTime ? (
+              <DateTime value={row.payTime} />
+            ) : (
+              <span className="muted">Not paid</span>
+            )
           ) : (
-            <span className="muted">Not paid</span>
-          )
-        ) : (
-          <DateTime value={row.createTime} />
-        )}
-      </td>
-      <td className="orders-buyer col-p1">
-        {row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}
-      </td>
-      <td className="orders-item col-p3">
-        {row.firstItemTitle !== null ? (
-          <PlatformText value={row.firstItemTitle} clamp />
-        ) : (
-          <span className="muted">No items</span>
-        )}
-        {row.moreItems > 0 && <span className="muted"> + {row.moreItems} more</span>}
-      </td>
+            <DateTime value={row.createTime} />
+          )}
+        </td>
+      )}
+      {priority >= 1 && (
+        <td className="orders-buyer">
+          {row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}
+        </td>
+      )}
+      {priority >= 3 && (
+        <td className="orders-item">
+          {row.firstItemTitle !== null ? (
+            <PlatformText value={row.firstItemTitle} clamp />
+          ) : (
+            <span className="muted">No items</span>
+          )}
+          {row.moreItems > 0 && <span className="muted"> + {row.moreItems} more</span>}
+        </td>
+      )}
       <td className="orders-total">
         <Money amount={row.total} currency={row.currency} />
       </td>
       <td className="orders-status">
         <StatusBadge kind="order" value={row.orderStatus} labels={orderLabels} />
       </td>
-      <td className="orders-delivery col-p4">
-        {row.deliveryStatus !== null && (
-          <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryStatusNames} />
-        )}
-      </td>
-      <td className="orders-flags col-p2">
-        <span className="orders-chips">
-          {row.deliveryException && (
-            <Badge tone="critical" icon={CircleAlert} title="Delivery exception">
-              Delivery exception
-            </Badge>
+      {priority >= 4 && (
+        <td className="orders-delivery">
+          {row.deliveryStatus !== null && (
+            <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryStatusNames} />
           )}
-          {row.afterSales && (
-            <Badge
-              tone={row.afterSalesStatus !== null ? statusTone('afterSales', row.afterSalesStatus).tone : 'attention'}
-              icon={Undo2}
-              title={row.afterSalesStatus !== null ? `${afterSalesText} (${row.afterSalesStatus})` : afterSalesText}
-            >
-              {afterSalesText}
-            </Badge>
-          )}
-          {row.dispute && (
-            <Badge tone="critical" icon={Gavel} title="Dispute">
-              Dispute
-            </Badge>
-          )}
-        </span>
-      </td>
+        </td>
+      )}
+      {priority >= 2 && (
+        <td className="orders-flags">
+          <span className="orders-chips">
+            {row.deliveryException && (
+              <Badge tone="critical" icon={CircleAlert} title="Delivery exception">
+                Delivery exception
+              </Badge>
+            )}
+            {row.afterSales && (
+              <Badge
+                tone={row.afterSalesStatus !== null ? statusTone('afterSales', row.afterSalesStatus).tone : 'attention'}
+                icon={Undo2}
+                title={row.afterSalesStatus !== null ? `${afterSalesText} (${row.afterSalesStatus})` : afterSalesText}
+              >
+                {afterSalesText}
+              </Badge>
+            )}
+            {row.dispute && (
+              <Badge tone="critical" icon={Gavel} title="Dispute">
+                Dispute
+              </Badge>
+            )}
+          </span>
+        </td>
+      )}
     </tr>
   );
 });

@@ -63,37 +63,41 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
         >
           {open ? 'Hide filters' : 'Add filter'}
         </Button>
-        {pills.length > 0 && (
-          <ul className="filter-pills" aria-label="Filters in force">
-            {pills.map((pill) => (
-              <li key={pill.key} className="filter-pill">
-                <span className="filter-pill-label" title={pill.label}>
-                  {pill.label}
-                </span>
-                <button
-                  type="button"
-                  className="filter-pill-remove"
-                  aria-label={`Remove filter ${pill.label}`}
-                  onClick={() => onCommit(pill.without, { replace: false })}
-                >
-                  <X size={14} aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {!hasNoFilter(filters) && (
-          <Button
-            variant="plain"
-            size="sm"
-            onClick={() =>
-              onCommit({ ...emptyFilters, sort: filters.sort, direction: filters.direction }, { replace: false })
-            }
-          >
-            Clear all
-          </Button>
-        )}
       </div>
+      {(pills.length > 0 || !hasNoFilter(filters)) && (
+        <div className="filter-pills-row">
+          {pills.length > 0 && (
+            <ul className="filter-pills" aria-label="Filters in force">
+              {pills.map((pill) => (
+                <li key={pill.key} className="filter-pill">
+                  <span className="filter-pill-label" title={pill.label}>
+                    {pill.label}
+                  </span>
+                  <button
+                    type="button"
+                    className="filter-pill-remove"
+                    aria-label={`Remove filter ${pill.label}`}
+                    onClick={() => onCommit(pill.without, { replace: false })}
+                  >
+                    <X size={14} aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {!hasNoFilter(filters) && (
+            <Button
+              variant="plain"
+              size="sm"
+              onClick={() =>
+                onCommit({ ...emptyFilters, sort: filters.sort, direction: filters.direction }, { replace: false })
+              }
+            >
+              Clear all
+            </Button>
+          )}
+        </div>
+      )}
       {open && (
         <OrderFiltersPanel
           id={panelId}

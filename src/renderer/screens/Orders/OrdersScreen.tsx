@@ -122,16 +122,18 @@ export function OrdersScreen({ route }: { route: Route }) {
         </div>
       </div>
       <div className="index-card">
-        <SavedViews filters={shownFilters} onApply={pushFilters} />
-        <OrdersFilterBar
-          filters={filters}
-          issues={issues}
-          orderValues={orderValues}
-          afterSalesValues={afterSalesValues}
-          orderLabels={orderLabels}
-          afterSalesLabels={afterSalesLabels}
-          onCommit={commit}
-        />
+        <div className="index-toolbar">
+          <SavedViews filters={shownFilters} onApply={pushFilters} />
+          <OrdersFilterBar
+            filters={filters}
+            issues={issues}
+            orderValues={orderValues}
+            afterSalesValues={afterSalesValues}
+            orderLabels={orderLabels}
+            afterSalesLabels={afterSalesLabels}
+            onCommit={commit}
+          />
+        </div>
         {hasIssues && !placed.general && (
           <p className="filter-error" role="alert">
             Fix the marked filter to see orders.

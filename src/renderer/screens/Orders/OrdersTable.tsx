@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { useAppStore } from '../../stores/appStore';
 import { formatRoute, navigate } from '../../router';
@@ -8,6 +8,26 @@ import { markOrders, useOrdersStore } from '../../stores/ordersStore';
 import { OrderTableRow } from './OrderTableRow';
 import { orderRow, type OrderRow } from './orderRow';
 import { TimesHeader } from './TimesHeader';
+import { columnsUpTo, shownPriority } from './columns';
+
+/** The columns a list this wide shows, following its width (the window, the zoom, the navigation's state). */
+function useShownPriority(ref: RefObject<HTMLElement | null>): number {
+  const [priority, setPriority] = useState(4);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      // clientWidth: without the vertical scrollbar, which the rows do not get either.
+      setPriority(shownPriority(el.clientWidth / rem));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return priority;
+}
 
 /** Rows are one line of the density's height (tokens.css --row-height); still measured, in case a font is taller. */
 function rowHeight(): number {
@@ -26,21 +46,6 @@ function openOrder(id: string) {
 function selectOrder(id: string) {
   useOrdersStore.getState().remember({ selectedId: id });
 }
-
-/**
- * The columns, with the class that sizes them and says their priority: on a narrow window the table drops col-p4
- * first, then p3, p2, p1 (Orders.css), rather than scrolling sideways.
- */
-const COLUMNS = [
-  ['Order number', 'orders-num'],
-  ['Created · Paid', 'orders-times col-p2'],
-  ['Buyer', 'orders-buyer col-p1'],
-  ['Item', 'orders-item col-p3'],
-  ['Total', 'orders-total'],
-  ['Order status', 'orders-status'],
-  ['Delivery', 'orders-delivery col-p4'],
-  ['Flags', 'orders-flags col-p2'],
-] as const;
 
 /**
  * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
@@ -76,6 +81,8 @@ export function OrdersTable({
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
   const rows = useMemo(() => list.rows.map(rowOf), [list.rows]);
+  const priority = useShownPriority(scrollRef);
+  const columns = columnsUpTo(priority);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions are read afresh on every render here
   const virtualizer = useVirtualizer({
@@ -184,12 +191,12 @@ export function OrdersTable({
       >
         <thead>
           <tr aria-rowindex={1}>
-            {COLUMNS.map(([c, className]) =>
-              c === 'Created · Paid' ? (
-                <TimesHeader key={c} onSort={onSort} className={className} />
+            {columns.map((c) =>
+              c.key === 'times' ? (
+                <TimesHeader key={c.key} onSort={onSort} className={c.className} />
               ) : (
-                <th key={c} scope="col" className={className}>
-                  {c}
+                <th key={c.key} scope="col" className={c.className}>
+                  {c.title}
                 </th>
               ),
             )}
@@ -198,7 +205,7 @@ export function OrdersTable({
         <tbody ref={tbodyRef} onKeyDown={onKeyDown} {...MAIN_LIST}>
           {paddingTop > 0 && (
             <tr className="orders-spacer" aria-hidden="true">
-              <td colSpan={COLUMNS.length} style={{ height: paddingTop }} />
+              <td colSpan={columns.length} style={{ height: paddingTop }} />
             </tr>
           )}
           {items.map((item) => {
@@ -212,6 +219,7 @@ export function OrdersTable({
                 selected={item.index === selectedIndex}
                 tabbable={item.index === focusIndex}
                 sortKey={sortKey}
+                priority={priority}
                 orderLabels={orderLabels}
                 afterSalesLabels={afterSalesLabels}
                 onOpen={openOrder}
@@ -221,7 +229,7 @@ export function OrdersTable({
           })}
           {paddingBottom > 0 && (
             <tr className="orders-spacer" aria-hidden="true">
-              <td colSpan={COLUMNS.length} style={{ height: paddingBottom }} />
+              <td colSpan={columns.length} style={{ height: paddingBottom }} />
             </tr>
           )}
         </tbody>

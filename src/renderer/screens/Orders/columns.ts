@@ -1,0 +1,28 @@
+/**
+ * The list's columns, their widths (rem) and priorities. On a narrow list the lowest priorities are left out
+ * (not rendered: the table never scrolls sideways, and fewer cells are drawn): priority 4 first (Delivery), then
+ * 3 (Item), 2 (Created · Paid, Flags), 1 (Buyer); order number, total and status always stay.
+ */
+export const COLUMNS = [
+  { key: 'num', title: 'Order number', className: 'orders-num', rem: 9.25, priority: 0 },
+  { key: 'times', title: 'Created · Paid', className: 'orders-times', rem: 9.5, priority: 2 },
+  { key: 'buyer', title: 'Buyer', className: 'orders-buyer', rem: 8.5, priority: 1 },
+  { key: 'item', title: 'Item', className: 'orders-item', rem: 8.75, priority: 3 },
+  { key: 'total', title: 'Total', className: 'orders-total', rem: 6.5, priority: 0 },
+  { key: 'status', title: 'Order status', className: 'orders-status', rem: 13, priority: 0 },
+  { key: 'delivery', title: 'Delivery', className: 'orders-delivery', rem: 7.5, priority: 4 },
+  { key: 'flags', title: 'Flags', className: 'orders-flags', rem: 8, priority: 2 },
+] as const;
+
+export type ColumnKey = (typeof COLUMNS)[number]['key'];
+
+/** The highest priority shown for a list this wide (in rem): every column up to it fits. */
+export function shownPriority(widthRem: number): number {
+  for (let p = 4; p > 0; p--) {
+    const needed = COLUMNS.filter((c) => c.priority <= p).reduce((sum, c) => sum + c.rem, 0);
+    if (widthRem >= needed) return p;
+  }
+  return 0;
+}
+
+export const columnsUpTo = (priority: number) => COLUMNS.filter((c) => c.priority <= priority);
