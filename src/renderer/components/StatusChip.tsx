@@ -72,21 +72,31 @@ export function StatusBadge({
   value,
   labels,
   prefix,
+  showCode = false,
 }: {
   kind: StatusKind;
   value: number | null | undefined;
   labels?: Record<string, string> | undefined;
   /** Words before the label ("After-sales: "), part of the badge's text. */
   prefix?: string;
+  /** The platform's code after the badge, "(2)": in an order's detail, where the code is looked for. */
+  showCode?: boolean;
 }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
   const { tone, icon } = statusTone(kind, value);
   const label = statusLabel(value, labels);
-  return (
+  const badge = (
     <Badge tone={tone} icon={icon} title={`${KIND_NAMES[kind]} ${value}: ${label}`}>
       {prefix}
       {label}
     </Badge>
+  );
+  return showCode ? (
+    <>
+      {badge} <span className="status-code">({value})</span>
+    </>
+  ) : (
+    badge
   );
 }
 
@@ -100,10 +110,11 @@ export function StatusChip({
   labels?: Record<string, string> | undefined;
   tone?: 'neutral' | 'attention' | 'danger' | 'ok';
 }) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
   const badgeTone: Tone = tone === 'danger' ? 'critical' : tone === 'ok' ? 'success' : tone;
   const label = statusLabel(value, labels);
   return (
-    <Badge tone={badgeTone} title={value === null || value === undefined ? undefined : `${label} (${value})`}>
+    <Badge tone={badgeTone} title={`${label} (${value})`}>
       {label}
     </Badge>
   );

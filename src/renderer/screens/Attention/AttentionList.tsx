@@ -1,4 +1,6 @@
+import { CircleAlert, Clock, Gavel, Undo2, type LucideIcon } from 'lucide-react';
 import type { Ref } from 'react';
+import { Badge, type Tone } from '../../components/ui/Badge';
 import { DateTime } from '../../components/DateTime';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { instantMs } from '../../format/time';
@@ -9,12 +11,13 @@ import { PlatformText } from '../../components/PlatformText';
 
 const optionId = (key: string) => `attention-option-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
-const TONE: Record<AttentionRow['kind'], 'attention' | 'danger'> = {
-  refund: 'attention',
-  overdue: 'danger',
-  'due-soon': 'attention',
-  exception: 'danger',
-  dispute: 'attention',
+/** Each kind's tone and icon (the icon tells them apart without colour). */
+const KIND_BADGE: Record<AttentionRow['kind'], { tone: Tone; icon: LucideIcon }> = {
+  refund: { tone: 'attention', icon: Undo2 },
+  overdue: { tone: 'critical', icon: Clock },
+  'due-soon': { tone: 'attention', icon: Clock },
+  exception: { tone: 'critical', icon: CircleAlert },
+  dispute: { tone: 'attention', icon: Gavel },
 };
 
 /** When: "overdue by 12 min · due 23 Nov 2026, 12:02" for deadlines, "since 23 Nov 2026, 11:40" for the others. */
@@ -54,7 +57,9 @@ function Row({
       onClick={() => onOpen(row)}
     >
       <span className="attention-main">
-        <span className={`chip chip-${TONE[row.kind]}`}>{KIND_LABELS[row.kind]}</span>
+        <Badge tone={KIND_BADGE[row.kind].tone} icon={KIND_BADGE[row.kind].icon}>
+          {KIND_LABELS[row.kind]}
+        </Badge>
         <strong>
           <PlatformText value={row.orderNum ?? row.orderId} clamp />
         </strong>
