@@ -122,9 +122,9 @@ describeWorkspace('the orders list', () => {
       await checkA11y(page, `orders-empty-${colorScheme}`);
 
       await openFilters(page);
-      await page.getByLabel('Order ID').fill('not-a-number');
+      await page.getByLabel('Order ID', { exact: true }).fill('not-a-number');
       await page.getByText(/order id must be a positive whole number/).waitFor();
-      expect(await page.getByLabel('Order ID').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Order ID', { exact: true }).getAttribute('aria-invalid')).toBe('true');
       await checkA11y(page, `orders-invalid-filter-${colorScheme}`);
       expect(problems).toEqual([]);
       await context.close();
@@ -176,8 +176,8 @@ describeWorkspace('the orders list', () => {
     await openFilters(page);
     await page.getByRole('button', { name: /^Completed/ }).click();
     await waitForCount(page, await cliTotal(workspace, ['--status', '4']));
-    await page.getByLabel('Created from').fill(range.fromDay);
-    await page.getByLabel('Created to').fill(range.toDay);
+    await page.getByLabel('Created from', { exact: true }).fill(range.fromDay);
+    await page.getByLabel('Created to', { exact: true }).fill(range.toDay);
     const expected = await cliTotal(workspace, [
       '--status',
       '4',
@@ -191,8 +191,8 @@ describeWorkspace('the orders list', () => {
     expect(new URL(page.url()).hash).toBe(`#/orders?status=4&createdFrom=${range.fromDay}&createdTo=${range.toDay}`);
 
     await page.goBack();
-    await expect.poll(() => page.getByLabel('Created to').inputValue()).toBe('');
-    expect(await page.getByLabel('Created from').inputValue()).toBe(range.fromDay);
+    await expect.poll(() => page.getByLabel('Created to', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Created from', { exact: true }).inputValue()).toBe(range.fromDay);
     await page.goBack();
     await page.goBack();
     await waitForCount(page, total);
@@ -201,7 +201,7 @@ describeWorkspace('the orders list', () => {
     await page.goForward();
     await page.goForward();
     await waitForCount(page, expected);
-    expect(await page.getByLabel('Created to').inputValue()).toBe(range.toDay);
+    expect(await page.getByLabel('Created to', { exact: true }).inputValue()).toBe(range.toDay);
     await context.close();
   });
 
@@ -224,7 +224,7 @@ describeWorkspace('the orders list', () => {
     await waitForCount(page, steam);
     await page.getByRole('button', { name: 'Save view…' }).click();
     await page.getByLabel('Name of the new view').fill('Steam orders');
-    await page.getByRole('button', { name: 'Save view' }).click();
+    await page.getByRole('button', { name: 'Save view', exact: true }).click();
     const view = page.getByRole('button', { name: /^Steam orders/ });
     await expect.poll(() => view.innerText()).toContain(String(steam));
     expect(await view.getAttribute('aria-pressed')).toBe('true');
@@ -307,6 +307,7 @@ describeWorkspace('the orders list', () => {
 
   it('exports the view as CSV: the download equals `cache export` with the same filters, byte for byte', async () => {
     const { page, context } = await openOrders(browser, workspace);
+    await openFilters(page);
     await page.getByRole('button', { name: /^Completed/ }).click();
     await waitForCount(page, await cliTotal(workspace, ['--status', '4']));
     const [download] = await Promise.all([
