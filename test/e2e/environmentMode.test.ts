@@ -60,7 +60,7 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
       .click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     expect(asked).toBe(false);
-    // The renamed status, in the filters' chips and in the list's badges.
+    // The renamed status, in the filters' chips.
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('button', { name: /^Done/ }).waitFor();
     expect(problems).toEqual([]);

@@ -36,46 +36,44 @@ async function openOrders(
   return opened;
 }
 
-/** Rows wholly inside the list's visible area (below its sticky header). */
+/** Rows wholly inside the list's visible area (below its sticky header). Page code as text: this file is Node's. */
 function fullyVisibleRows(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const scroller = document.querySelector('.orders-scroll')!;
-    const head = scroller.querySelector('thead')!.getBoundingClientRect();
+  return page.evaluate(`(() => {
+    const scroller = document.querySelector('.orders-scroll');
+    const head = scroller.querySelector('thead').getBoundingClientRect();
     const box = scroller.getBoundingClientRect();
     const bottom = Math.min(box.bottom, window.innerHeight);
     return [...scroller.querySelectorAll('tbody tr.orders-row')].filter((tr) => {
       const r = tr.getBoundingClientRect();
       return r.top >= head.bottom - 0.5 && r.bottom <= bottom + 0.5;
     }).length;
-  });
+  })()`);
 }
 
-/** Every badge's height and its label's (a wrapped label would be taller than its one line). */
+/** Every badge's height and its label's lines (a wrapped label would be taller than its one line). */
 function badgeHeights(page: Page): Promise<{ text: string; height: number; lines: number }[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.badge')].map((b) => {
-      const label = b.querySelector<HTMLElement>('.badge-label')!;
-      const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
-      return {
-        text: b.textContent ?? '',
-        height: b.getBoundingClientRect().height,
-        lines: Math.round(label.getBoundingClientRect().height / lineHeight),
-      };
-    }),
-  );
+  return page.evaluate(`[...document.querySelectorAll('.badge')].map((b) => {
+    const label = b.querySelector('.badge-label');
+    const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+    return {
+      text: b.textContent ?? '',
+      height: b.getBoundingClientRect().height,
+      lines: Math.round(label.getBoundingClientRect().height / lineHeight),
+    };
+  })`);
 }
 
-/** How far anything scrolls sideways: the page, the main area, the list. */
+/** How far anything scrolls sideways: the page, the main area, the list, the header. */
 function sidewaysOverflow(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => {
-    const over = (el: Element | null) => (el ? el.scrollWidth - el.clientWidth : 0);
+  return page.evaluate(`(() => {
+    const over = (el) => (el ? el.scrollWidth - el.clientWidth : 0);
     return {
       page: over(document.documentElement),
       main: over(document.querySelector('.app-main')),
       list: over(document.querySelector('.orders-scroll')),
       header: over(document.querySelector('.app-header')),
     };
-  });
+  })()`);
 }
 
 describeWorkspace('the orders index fits the window', () => {

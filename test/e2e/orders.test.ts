@@ -310,9 +310,10 @@ describeWorkspace('the orders list', () => {
     await openFilters(page);
     await page.getByRole('button', { name: /^Completed/ }).click();
     await waitForCount(page, await cliTotal(workspace, ['--status', '4']));
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export view (CSV)' }).click(),
+      page.getByRole('menuitem', { name: 'Export view (CSV)' }).click(),
     ]);
     const dir = mkdtempSync(path.join(tmpdir(), 'md-export-'));
     const fromPage = path.join(dir, 'page.csv');

@@ -1,12 +1,13 @@
-import { Download } from 'lucide-react';
+import { ChevronDown, Download, FileSpreadsheet, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
+import { Menu } from '../../components/ui/Menu';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useOrdersStore } from '../../stores/ordersStore';
 import { startDownload } from './startDownload';
 
 /**
- * "Export view (CSV)" / "(Excel)": every cached order matching the filters, through the core's export. The app asks where to
+ * "Export" → "Export view (CSV)" / "(Excel)" (a menu, so the list's header keeps one button): every cached order matching the filters, through the core's export. The app asks where to
  * save (the system dialog) and says what was written; the browser host answers a one-time address, fetched here as
  * a download. One request: an indeterminate progress bar while it runs, the result after.
  */
@@ -26,12 +27,18 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   const answer = exporting.answer;
   return (
     <div className="orders-export">
-      <Button size="sm" icon={Download} onClick={() => void run('csv')} disabled={disabled || running}>
-        Export view (CSV)
-      </Button>
-      <Button size="sm" icon={Download} onClick={() => void run('xlsx')} disabled={disabled || running}>
-        Export view (Excel)
-      </Button>
+      <Menu
+        trigger={
+          <Button size="sm" icon={Download} disabled={disabled || running}>
+            Export
+            <ChevronDown size={14} aria-hidden="true" />
+          </Button>
+        }
+        actions={[
+          { label: 'Export view (CSV)', icon: FileText, onSelect: () => void run('csv') },
+          { label: 'Export view (Excel)', icon: FileSpreadsheet, onSelect: () => void run('xlsx') },
+        ]}
+      />
       {running && <progress className="orders-export-progress" aria-label="Exporting the view" />}
       <span role="status" className="orders-export-status">
         {running && 'Exporting…'}

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { useAppStore } from '../../stores/appStore';
 import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
@@ -203,6 +204,14 @@ export function OrdersTable({
           </tr>
         </thead>
         <tbody ref={tbodyRef} onKeyDown={onKeyDown} {...MAIN_LIST}>
+          {rows.length === 0 && list.status === 'loading' && (
+            // The first page on its way: the list's shape, not a spinner (hidden from assistive technology).
+            <tr className="orders-spacer" aria-hidden="true">
+              <td colSpan={columns.length}>
+                <Skeleton lines={8} className="orders-skeleton" />
+              </td>
+            </tr>
+          )}
           {paddingTop > 0 && (
             <tr className="orders-spacer" aria-hidden="true">
               <td colSpan={columns.length} style={{ height: paddingTop }} />
