@@ -64,7 +64,10 @@ export const SavedViews = memo(function SavedViews({
                 onClick={() => onApply({ ...view.filters, sort: filters.sort, direction: filters.direction })}
               >
                 <span className="saved-view-name">{view.name}</span>
-                <span className="tab-count" aria-label={count == null ? 'not counted' : `${count} orders`}>
+                <span
+                  className="tab-count saved-view-count"
+                  aria-label={count == null ? 'not counted' : `${count} orders`}
+                >
                   {count == null ? '…' : count.toLocaleString()}
                 </span>
               </button>
