@@ -18,6 +18,9 @@ import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
 import { useLiveViewCounts } from './stores/viewsStore';
+import { useLocaleStore } from './i18n/localeStore';
+import { useT } from './i18n/t';
+import { useLanguage } from './i18n/useLanguage';
 
 function useStartup(): void {
   useEffect(() => {
@@ -40,6 +43,9 @@ function useTheme(): void {
 export function App() {
   useStartup();
   useTheme();
+  useLanguage();
+  const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   // The views' counts stay live (the Orders screen's tabs show them); the navigation's Orders item shows no count.
   useLiveViewCounts();
   const route = useRoute();
@@ -78,10 +84,10 @@ export function App() {
     <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>
       {/* A button, not href="#main": the address's hash is the route, and "#main" would open the orders list. */}
       <button type="button" className="skip-link" onClick={skipToContent}>
-        Skip to content
+        {t('frame.skipToContent')}
       </button>
       <header className="app-header">
-        <span className="app-brand">Merchant Desk</span>
+        <span className="app-brand">{t('frame.brand')}</span>
         <ProfileSwitcher />
         <button
           type="button"
@@ -89,7 +95,7 @@ export function App() {
           onClick={shortcuts.palette}
           aria-keyshortcuts="Control+K Meta+K"
         >
-          Go to… <kbd>Ctrl K</kbd>
+          {t('frame.goTo')} <kbd>Ctrl K</kbd>
         </button>
         <SyncStatus />
         <ThemeSwitch />
@@ -97,16 +103,19 @@ export function App() {
       <aside className="app-sidebar">
         <Navigation items={items} current={sectionOf(route.screen)} />
         <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
-          Keyboard shortcuts (?)
+          {t('frame.shortcutsButton')}
         </button>
         <p className="app-info" data-testid="app-info">
-          {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
-          {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
+          {info.status === 'ready' &&
+            info.data &&
+            t('frame.version', { version: info.data.version, platform: info.data.platform })}
+          {info.status === 'failed' && info.error && t('frame.versionFailed', { message: info.error.message })}
         </p>
       </aside>
       <main id="main" className="app-main" tabIndex={-1}>
         <Banners />
-        <Screen route={route} />
+        {/* Keyed on the language: every row and memoised text of the screen is drawn again in the new one. */}
+        <Screen key={locale} route={route} />
       </main>
       <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
       <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />

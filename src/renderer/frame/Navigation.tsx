@@ -1,5 +1,7 @@
-import { screenTable, type ScreenName } from '../../shared/screens';
+import type { ScreenName } from '../../shared/screens';
 import { formatRoute } from '../router';
+import type { MessageId } from '../i18n/catalogs';
+import { useT } from '../i18n/t';
 
 export interface NavItem {
   screen: ScreenName;
@@ -8,15 +10,20 @@ export interface NavItem {
 }
 
 /** What each section's count counts, for assistive technology (and anyone reading the label). */
-const COUNT_MEANING: Partial<Record<ScreenName, (n: number) => string>> = {
-  'after-sales': (n) => `${n} awaiting a decision`,
-  attention: (n) => `${n} ${n === 1 ? 'order needs' : 'orders need'} attention`,
+const COUNT_MEANING: Partial<Record<ScreenName, MessageId>> = {
+  'after-sales': 'frame.count.afterSales',
+  attention: 'frame.count.attention',
 };
 
 /** The app's sections (their titles from the screen table); the current one is marked for assistive technology. */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
+  const t = useT();
+  const meaning = (screen: ScreenName, count: number) => {
+    const id = COUNT_MEANING[screen];
+    return id ? t(id, { count }) : String(count);
+  };
   return (
-    <nav className="nav" aria-label="Sections">
+    <nav className="nav" aria-label={t('frame.sections')}>
       <ul>
         {items.map((item) => (
           <li key={item.screen}>
@@ -25,9 +32,9 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
               className="nav-link"
               aria-current={item.screen === current ? 'page' : undefined}
             >
-              <span>{screenTable[item.screen].title}</span>
+              <span>{t(`screen.${item.screen}`)}</span>
               {item.count ? (
-                <span className="nav-count" aria-label={COUNT_MEANING[item.screen]?.(item.count) ?? String(item.count)}>
+                <span className="nav-count" aria-label={meaning(item.screen, item.count)}>
                   {item.count}
                 </span>
               ) : null}

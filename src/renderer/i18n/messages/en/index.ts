@@ -1,0 +1,5 @@
+import common from './common';
+import frame from './frame';
+
+/** The English catalog: the reference every other locale's catalog must match key for key. */
+export default { ...common, ...frame };
