@@ -1,8 +1,9 @@
+import { translate } from '../i18n/t';
 /** A status value with the merchant's label for it: "Paid (2)"; the bare number when no label is set. */
 export function statusText(value: number | null | undefined, labels: Record<string, string> | undefined): string {
   if (value === null || value === undefined) return '—';
   const label = labels?.[String(value)];
-  return label ? `${label} (${value})` : String(value);
+  return label ? translate('status.withCode', { label, code: value }) : String(value);
 }
 
 export function StatusChip({

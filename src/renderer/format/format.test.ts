@@ -23,14 +23,14 @@ describe('money', () => {
 describe('time', () => {
   it('says how long ago', () => {
     const now = Date.UTC(2026, 10, 23, 12, 0, 0);
-    expect(formatAgo(now - 10_000, now, 'en')).toBe('now');
+    expect(formatAgo(now - 10_000, now, 'en')).toBe('just now');
     expect(formatAgo(now - 120_000, now, 'en')).toMatch(/2 min/);
     expect(formatAgo(now - 3 * 3_600_000, now, 'en')).toMatch(/3 hours/);
   });
 
   it('says it in the app’s language', () => {
     const now = Date.UTC(2026, 10, 23, 12, 0, 0);
-    expect(formatAgo(now - 10_000, now, 'zh-CN')).toBe('现在');
+    expect(formatAgo(now - 10_000, now, 'zh-CN')).toBe('刚刚');
     expect(formatAgo(now - 120_000, now, 'zh-CN')).toBe('2分钟前');
     expect(formatDateTime(Date.UTC(2026, 10, 23, 12), 'zh-CN')).toMatch(/^2026年11月23日/);
     expect(formatDateTime(Date.UTC(2026, 10, 23, 12), 'en')).toMatch(/^Nov 23, 2026/);

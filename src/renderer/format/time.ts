@@ -1,5 +1,7 @@
 import { parseIsoInstant } from '../../shared/time/isoInstant';
+import { catalogs } from '../i18n/catalogs';
 import { currentLocale } from '../i18n/localeStore';
+import type { Locale } from '../i18n/locales';
 
 /**
  * Times as the merchant reads them: in the app's locale and the computer's time zone, with the platform's own value
@@ -47,11 +49,12 @@ export function formatDate(
   return new Intl.DateTimeFormat(locale, options).format(ms);
 }
 
-/** "now", "2 minutes ago", "3 hours ago", "yesterday" (and 刚刚/2分钟前…) — for facts that age (last sync). */
-export function formatAgo(ms: number, nowMs: number, locale: string = currentLocale()): string {
+/** "just now", "2 minutes ago", "3 hours ago", "yesterday" (刚刚, 2分钟前…) — for facts that age (last sync). */
+export function formatAgo(ms: number, nowMs: number, locale: Locale = currentLocale()): string {
   const { relative } = formattersOf(locale);
   const seconds = Math.round((ms - nowMs) / 1000);
-  if (Math.abs(seconds) < 45) return relative.format(0, 'second');
+  // Intl says "now"; "just now" reads as a fact that has aged.
+  if (Math.abs(seconds) < 45) return catalogs[locale]['time.justNow'];
   const minutes = Math.round(seconds / 60);
   if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
   const hours = Math.round(minutes / 60);

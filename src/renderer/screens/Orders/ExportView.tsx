@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useOrdersStore } from '../../stores/ordersStore';
@@ -14,6 +15,7 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   const running = exporting.status === 'running';
 
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
+  const t = useT();
 
   async function run(chosen: 'csv' | 'xlsx') {
     setFormat(chosen);
@@ -25,24 +27,22 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   return (
     <div className="orders-export">
       <button type="button" onClick={() => void run('csv')} disabled={disabled || running}>
-        Export view (CSV)
+        {t('export.csv')}
       </button>
       <button type="button" onClick={() => void run('xlsx')} disabled={disabled || running}>
-        Export view (Excel)
+        {t('export.excel')}
       </button>
-      {running && <progress className="orders-export-progress" aria-label="Exporting the view" />}
+      {running && <progress className="orders-export-progress" aria-label={t('export.progress')} />}
       <span role="status" className="orders-export-status">
-        {running && 'Exporting…'}
-        {answer &&
-          'download' in answer &&
-          `Export ready: your browser is downloading the ${format === 'csv' ? 'CSV' : 'Excel'} file.`}
+        {running && t('export.running')}
+        {answer && 'download' in answer && t('export.downloading', { format })}
         {answer &&
           'file' in answer &&
-          `Exported ${answer.orders.toLocaleString()} orders (${answer.rows.toLocaleString()} rows) to ${answer.file}.`}
-        {answer && 'cancelled' in answer && 'Export cancelled: nothing was written.'}
+          t('export.written', { orders: answer.orders, rows: answer.rows, file: answer.file })}
+        {answer && 'cancelled' in answer && t('export.cancelled')}
       </span>
       {exporting.status === 'failed' && exporting.error && (
-        <ErrorNotice error={exporting.error} title="The export failed" />
+        <ErrorNotice error={exporting.error} title={t('export.failed')} />
       )}
     </div>
   );

@@ -5,11 +5,12 @@ import { DATE_PRESETS, presetRange } from './datePresets';
 import { StatusChips } from './StatusChips';
 import { TextFilter } from './TextFilter';
 import { TristateFilter } from './TristateFilter';
-import { deliveryStatusNames } from './orderRow';
+import { DELIVERY_STATUSES, deliveryStatusNames } from './orderRow';
+import { useT } from '../../i18n/t';
 
 export type CommitFilters = (next: OrderFilters, options: { replace: boolean }) => void;
 
-const DELIVERY_VALUES = [0, 1, 2, 3];
+const DELIVERY_VALUES = [...DELIVERY_STATUSES];
 
 /** Counts the filters set inside "More filters", for its summary. */
 function moreCount(f: OrderFilters): number {
@@ -48,6 +49,7 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
       onCommit({ ...filters, [field]: value }, { replace: false });
   const more = moreCount(filters);
   // Open by the merchant, or by filters set inside it (a view, the address); never closed under their hands.
+  const t = useT();
   const [open, setOpen] = useState(more > 0);
   const [seenMore, setSeenMore] = useState(more);
   if (more !== seenMore) {
@@ -56,19 +58,19 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
   }
 
   return (
-    <section className="orders-filters" aria-label="Filters">
+    <section className="orders-filters" aria-label={t('filters.label')}>
       <TextFilter
         className="filter-search"
         type="search"
         screenSearch
-        label="Search orders"
-        hint="Order number, buyer, item titles, SKU attributes, remark: every word must occur."
+        label={t('filters.search')}
+        hint={t('filters.searchHint')}
         value={filters.search}
         onCommit={type('search')}
         error={issues.search}
       />
       <StatusChips
-        legend="Order status"
+        legend={t('filters.orderStatus')}
         values={orderValues}
         labels={orderLabels}
         selected={filters.statuses}
@@ -76,7 +78,7 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
         error={issues.statuses}
       />
       <StatusChips
-        legend="After-sales status"
+        legend={t('filters.afterSalesStatus')}
         values={afterSalesValues}
         labels={afterSalesLabels}
         selected={filters.afterSalesStatuses}
@@ -84,31 +86,37 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
         error={issues.afterSalesStatuses}
       />
       <details className="orders-more-filters" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>More filters{more > 0 ? ` (${more} set)` : ''}</summary>
+        <summary>{more > 0 ? t('filters.moreSet', { count: more }) : t('filters.more')}</summary>
         <div className="filter-grid">
           <TextFilter
-            label="Order number"
+            label={t('filters.orderNum')}
             value={filters.orderNum}
             onCommit={type('orderNum')}
             error={issues.orderNum}
           />
-          <TextFilter label="Order ID" inputMode="numeric" value={filters.id} onCommit={type('id')} error={issues.id} />
           <TextFilter
-            label="Buyer ID"
+            label={t('filters.orderId')}
+            inputMode="numeric"
+            value={filters.id}
+            onCommit={type('id')}
+            error={issues.id}
+          />
+          <TextFilter
+            label={t('filters.buyerId')}
             inputMode="numeric"
             value={filters.buyerId}
             onCommit={type('buyerId')}
             error={issues.buyerId}
           />
           <TextFilter
-            label="Product title"
+            label={t('filters.productTitle')}
             value={filters.productTitle}
             onCommit={type('productTitle')}
             error={issues.productTitle}
           />
           <div className="filter-field date-presets" role="group" aria-labelledby="created-presets">
             <span id="created-presets" className="filter-label">
-              Created
+              {t('filters.created')}
             </span>
             <span className="date-preset-buttons">
               {DATE_PRESETS.map((preset) => (
@@ -120,69 +128,66 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
                     onCommit({ ...filters, createdFrom: from, createdTo: to }, { replace: false });
                   }}
                 >
-                  {preset}
+                  {t(`filters.preset.${preset}`)}
                 </button>
               ))}
             </span>
           </div>
           <DateFilter
-            label="Created from"
+            label={t('filters.createdFrom')}
             value={filters.createdFrom}
             onCommit={pick('createdFrom')}
             error={issues.createdFrom}
           />
           <DateFilter
-            label="Created to"
+            label={t('filters.createdTo')}
             value={filters.createdTo}
             onCommit={pick('createdTo')}
             error={issues.createdTo}
           />
           <DateFilter
-            label="Updated from"
+            label={t('filters.updatedFrom')}
             value={filters.updatedFrom}
             onCommit={pick('updatedFrom')}
             error={issues.updatedFrom}
           />
           <DateFilter
-            label="Updated to"
+            label={t('filters.updatedTo')}
             value={filters.updatedTo}
             onCommit={pick('updatedTo')}
             error={issues.updatedTo}
           />
           <TristateFilter
-            label="After-sales"
+            label={t('filters.afterSales')}
             value={filters.afterSales}
             onCommit={pick('afterSales')}
-            yes="With after-sales"
-            no="Without after-sales"
+            yes={t('filters.withAfterSales')}
+            no={t('filters.withoutAfterSales')}
           />
           <TristateFilter
-            label="Dispute"
+            label={t('filters.dispute')}
             value={filters.dispute}
             onCommit={pick('dispute')}
-            yes="With a dispute"
-            no="Without a dispute"
+            yes={t('filters.withDispute')}
+            no={t('filters.withoutDispute')}
           />
           <TristateFilter
-            label="Delivery exception"
+            label={t('filters.exception')}
             value={filters.exception}
             onCommit={pick('exception')}
-            yes="With a delivery exception"
-            no="Without a delivery exception"
+            yes={t('filters.withException')}
+            no={t('filters.withoutException')}
           />
         </div>
         <StatusChips
-          legend="Delivery status"
+          legend={t('filters.deliveryStatus')}
           values={DELIVERY_VALUES}
-          names={deliveryStatusNames}
+          names={deliveryStatusNames()}
           selected={filters.deliveryStatuses}
           onCommit={pick('deliveryStatuses')}
           error={issues.deliveryStatuses}
         />
-        <p className="filter-hint">
-          Days are in your time zone. “Updated” is when this computer’s cache saw the order change: the platform sends
-          no update time.
-        </p>
+        <p className="filter-hint">{t('filters.daysHint')}</p>
       </details>
     </section>
   );

@@ -1,8 +1,10 @@
+import { MARK } from '../../i18n/marks';
 import { memo, type Ref } from 'react';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
 import { StatusChip, statusText } from '../../components/StatusChip';
-import { deliveryStatusNames, type OrderRow } from './orderRow';
+import { type OrderRow } from './orderRow';
+import { useT } from '../../i18n/t';
 import { PlatformText } from '../../components/PlatformText';
 
 interface Props {
@@ -31,6 +33,7 @@ export const OrderTableRow = memo(function OrderTableRow({
   onOpen,
   onSelect,
 }: Props) {
+  const t = useT();
   return (
     <tr
       ref={ref}
@@ -53,21 +56,23 @@ export const OrderTableRow = memo(function OrderTableRow({
         <span className="muted">
           {row.payTime ? (
             <>
-              Paid <DateTime value={row.payTime} />
+              {t('table.paidAt')} <DateTime value={row.payTime} />
             </>
           ) : (
-            'Not paid'
+            t('table.notPaid')
           )}
         </span>
       </td>
-      <td>{row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}</td>
+      <td>
+        {row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">{MARK.none}</span>}
+      </td>
       <td className="orders-item">
         {row.firstItemTitle !== null ? (
           <PlatformText value={row.firstItemTitle} clamp />
         ) : (
-          <span className="muted">No items</span>
+          <span className="muted">{t('table.noItems')}</span>
         )}
-        {row.moreItems > 0 && <span className="muted"> + {row.moreItems} more</span>}
+        {row.moreItems > 0 && <span className="muted"> {t('table.moreItems', { count: row.moreItems })}</span>}
       </td>
       <td className="orders-total">
         <Money amount={row.total} currency={row.currency} />
@@ -78,20 +83,25 @@ export const OrderTableRow = memo(function OrderTableRow({
       <td>
         <span className="orders-chips">
           {row.deliveryStatus !== null && (
-            <span className="chip">{deliveryStatusNames[row.deliveryStatus] ?? String(row.deliveryStatus)}</span>
+            <span className="chip">
+              {row.deliveryStatus >= 0 && row.deliveryStatus <= 3
+                ? t(`delivery.${row.deliveryStatus as 0 | 1 | 2 | 3}`)
+                : String(row.deliveryStatus)}
+            </span>
           )}
-          {row.deliveryException && <span className="chip chip-danger">Delivery exception</span>}
+          {row.deliveryException && <span className="chip chip-danger">{t('table.deliveryException')}</span>}
         </span>
       </td>
       <td>
         <span className="orders-chips">
           {row.afterSales && (
             <span className="chip chip-attention">
-              After-sales
-              {row.afterSalesStatus !== null ? `: ${statusText(row.afterSalesStatus, afterSalesLabels)}` : ''}
+              {row.afterSalesStatus !== null
+                ? t('table.afterSalesWithStatus', { status: statusText(row.afterSalesStatus, afterSalesLabels) })
+                : t('table.afterSales')}
             </span>
           )}
-          {row.dispute && <span className="chip chip-danger">Dispute</span>}
+          {row.dispute && <span className="chip chip-danger">{t('table.dispute')}</span>}
         </span>
       </td>
     </tr>

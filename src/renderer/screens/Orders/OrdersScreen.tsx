@@ -17,6 +17,7 @@ import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
 import './Orders.css';
 import { useServedLabels } from '../../stores/servedLabels';
+import { useT } from '../../i18n/t';
 
 /**
  * Puts filters in the URL: the list follows the URL (so back/forward and reloads show the same list). The store is
@@ -46,13 +47,14 @@ const labelKeys = (labels: Record<string, string> | undefined) =>
 function OrdersCount() {
   const count = useOrdersStore((s) => s.count);
   const listLoading = useOrdersStore((s) => s.list.status === 'loading');
+  const t = useT();
   return (
     <p className="orders-count" role="status" aria-live="polite">
       {count.status === 'ready' && count.data !== null
-        ? `${count.data.toLocaleString()} ${count.data === 1 ? 'order' : 'orders'}`
+        ? t('common.orderCount', { count: count.data })
         : listLoading || count.status === 'loading'
-          ? 'Counting…'
-          : ''}
+          ? t('orders.counting')
+          : null}
     </p>
   );
 }
@@ -105,11 +107,12 @@ export function OrdersScreen({ route }: { route: Route }) {
     [afterSalesLabels, statusValues.afterSales],
   );
   const hasIssues = Object.keys(issues).length > 0;
+  const t = useT();
 
   return (
     <section className="screen orders-screen" aria-labelledby="screen-title">
       <div className="orders-heading">
-        <h1 id="screen-title">Orders</h1>
+        <h1 id="screen-title">{t('screen.orders')}</h1>
         <OrdersCount />
         <ExportView blocked={hasIssues} />
       </div>
@@ -134,35 +137,31 @@ export function OrdersScreen({ route }: { route: Route }) {
               )
             }
           >
-            Clear filters
+            {t('orders.clearFilters')}
           </button>
         </p>
       )}
       {hasIssues && !placed.general && (
         <p className="filter-error" role="alert">
-          Fix the marked filter to see orders.
+          {t('orders.fixFilter')}
         </p>
       )}
       {listError && (placed.general || !hasIssues) && (
-        <ErrorNotice error={listError} title={hasRows ? 'The list could not be updated' : 'No orders to show'} />
+        <ErrorNotice error={listError} title={hasRows ? t('orders.listNotUpdated') : t('orders.nothingToShow')} />
       )}
       {afterSalesStatusUnknown && (
         <p className="filter-hint" role="note">
-          No cached order carries an after-sales status (the platform did not send one): this filter cannot match.
+          {t('orders.afterSalesUnknown')}
         </p>
       )}
       {empty ? (
         <div className="orders-empty" role="status">
-          <p>
-            {hasNoFilter(filters)
-              ? 'No orders in the cache yet. Sync now to fetch them.'
-              : 'No orders match these filters.'}
-          </p>
+          <p>{hasNoFilter(filters) ? t('orders.emptyCache') : t('orders.noMatch')}</p>
         </div>
       ) : nothingToShow ? null : (
         <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
       )}
-      {moreError && <ErrorNotice error={moreError} title="More orders could not be read" />}
+      {moreError && <ErrorNotice error={moreError} title={t('orders.moreFailed')} />}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
@@ -23,7 +24,16 @@ function selectOrder(id: string) {
   useOrdersStore.getState().remember({ selectedId: id });
 }
 
-const COLUMNS = ['Order number', 'Created · Paid', 'Buyer', 'Item', 'Total', 'Order status', 'Delivery', 'Flags'];
+const COLUMNS = [
+  'table.orderNum',
+  'times',
+  'table.buyer',
+  'table.item',
+  'table.total',
+  'table.orderStatus',
+  'table.delivery',
+  'table.flags',
+] as const;
 
 /**
  * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
@@ -52,6 +62,7 @@ export function OrdersTable({
   onSort: (filters: OrderFilters) => void;
 }) {
   const list = useOrdersStore((s) => s.list);
+  const t = useT();
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -157,18 +168,18 @@ export function OrdersTable({
       <table
         className="orders-table"
         role="grid"
-        aria-label="Orders"
+        aria-label={t('table.label')}
         aria-rowcount={(count ?? rows.length + (list.nextCursor ? 1 : 0)) + 1}
         aria-busy={list.status === 'loading' || list.loadingMore}
       >
         <thead>
           <tr aria-rowindex={1}>
             {COLUMNS.map((c) =>
-              c === 'Created · Paid' ? (
+              c === 'times' ? (
                 <TimesHeader key={c} onSort={onSort} />
               ) : (
                 <th key={c} scope="col">
-                  {c}
+                  {t(c)}
                 </th>
               ),
             )}

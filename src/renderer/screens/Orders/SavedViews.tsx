@@ -1,8 +1,10 @@
+import { MARK } from '../../i18n/marks';
 import { memo, useId, useState, type FormEvent } from 'react';
 import { filtersKey, type OrderFilters } from '../../stores/orderFilters';
 import { useProfilesStore } from '../../stores/profilesStore';
 import { useViewsStore } from '../../stores/viewsStore';
 import type { OrdersView } from '../../stores/savedViews';
+import { useT } from '../../i18n/t';
 
 /**
  * The saved views with their live counts: choosing one shows its filters (a new history entry); the current
@@ -24,6 +26,7 @@ export const SavedViews = memo(function SavedViews({
   const current = filtersKey({ ...filters, sort: 'created', direction: 'desc' });
   const [editing, setEditing] = useState<{ id: string | null; name: string } | null>(null);
   const nameId = useId();
+  const t = useT();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -37,7 +40,7 @@ export const SavedViews = memo(function SavedViews({
   const isCurrent = (v: OrdersView) => filtersKey({ ...v.filters, sort: 'created', direction: 'desc' }) === current;
 
   return (
-    <section className="saved-views" aria-label="Saved views">
+    <section className="saved-views" aria-label={t('views.label')}>
       <ul className="saved-views-list">
         {views.map((view) => {
           const count = counts[view.id];
@@ -50,8 +53,11 @@ export const SavedViews = memo(function SavedViews({
                 onClick={() => onApply({ ...view.filters, sort: filters.sort, direction: filters.direction })}
               >
                 <span>{view.name}</span>
-                <span className="saved-view-count" aria-label={count == null ? 'not counted' : `${count} orders`}>
-                  {count == null ? '…' : count.toLocaleString()}
+                <span
+                  className="saved-view-count"
+                  aria-label={count == null ? t('views.notCounted') : t('views.countLabel', { count })}
+                >
+                  {count == null ? MARK.pending : t('views.count', { count })}
                 </span>
               </button>
               {!view.builtin && (
@@ -59,18 +65,18 @@ export const SavedViews = memo(function SavedViews({
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Rename view ${view.name}`}
+                    aria-label={t('views.rename', { name: view.name })}
                     onClick={() => setEditing({ id: view.id, name: view.name })}
                   >
-                    ✎
+                    {MARK.edit}
                   </button>
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Delete view ${view.name}`}
+                    aria-label={t('views.delete', { name: view.name })}
                     onClick={() => useViewsStore.getState().remove(view.id)}
                   >
-                    ×
+                    {MARK.remove}
                   </button>
                 </>
               )}
@@ -79,13 +85,13 @@ export const SavedViews = memo(function SavedViews({
         })}
         <li>
           <button type="button" onClick={() => setEditing({ id: null, name: '' })} disabled={editing !== null}>
-            Save current filters as a view…
+            {t('views.saveCurrent')}
           </button>
         </li>
       </ul>
       {editing && (
         <form className="saved-view-form" onSubmit={submit}>
-          <label htmlFor={nameId}>{editing.id === null ? 'Name of the new view' : 'New name of the view'}</label>
+          <label htmlFor={nameId}>{editing.id === null ? t('views.newName') : t('views.renameName')}</label>
           <input
             id={nameId}
             autoFocus
@@ -97,10 +103,10 @@ export const SavedViews = memo(function SavedViews({
             }}
           />
           <button type="submit" className="primary" disabled={editing.name.trim() === ''}>
-            {editing.id === null ? 'Save view' : 'Rename'}
+            {editing.id === null ? t('views.save') : t('views.renameButton')}
           </button>
           <button type="button" onClick={() => setEditing(null)}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </form>
       )}

@@ -9,6 +9,7 @@ export default {
   'common.yes': 'Yes',
   'common.no': 'No',
   'common.any': 'Any',
+  'time.justNow': 'just now',
   'common.orderCount': '{count, plural, one {# order} other {# orders}}',
 
   'error.invalid-request': 'The app sent a request its host did not understand.',

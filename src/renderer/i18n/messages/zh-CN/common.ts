@@ -10,6 +10,7 @@ export default {
   'common.yes': '是',
   'common.no': '否',
   'common.any': '不限',
+  'time.justNow': '刚刚',
   'common.orderCount': '{count, plural, other {# 个订单}}',
 
   'error.invalid-request': '应用发送了宿主无法识别的请求。',
