@@ -20,6 +20,9 @@ import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
 import { useLiveViewCounts } from './stores/viewsStore';
+import { useLocaleStore } from './i18n/localeStore';
+import { useT } from './i18n/t';
+import { useLanguage } from './i18n/useLanguage';
 
 function useStartup(): void {
   useEffect(() => {
@@ -46,6 +49,9 @@ function useTheme(): void {
 export function App() {
   useStartup();
   useTheme();
+  useLanguage();
+  const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   // The views' counts stay live (the Orders screen's tabs show them); the navigation's Orders item shows no count.
   useLiveViewCounts();
   const route = useRoute();
@@ -97,58 +103,59 @@ export function App() {
   );
 
   return (
-    <>
-      <div
-        className="app-frame"
-        data-profiles-loaded={profilesLoaded ? 'true' : undefined}
-        data-menu-open={menuOpen ? 'true' : undefined}
-      >
-        {/* A button, not href="#main": the address's hash is the route, and "#main" would open the orders list. */}
-        <button type="button" className="skip-link" onClick={skipToContent}>
-          Skip to content
+    <div
+      className="app-frame"
+      data-profiles-loaded={profilesLoaded ? 'true' : undefined}
+      data-menu-open={menuOpen ? 'true' : undefined}
+    >
+      {/* A button, not href="#main": the address's hash is the route, and "#main" would open the orders list. */}
+      <button type="button" className="skip-link" onClick={skipToContent}>
+        {t('frame.skipToContent')}
+      </button>
+      <header className="app-header">
+        <Button
+          variant="tertiary"
+          className="menu-button"
+          icon={Menu}
+          label={t('design.menu')}
+          aria-expanded={menuOpen}
+          aria-controls="app-sidebar"
+          onClick={() => setMenuOpen(!menuOpen)}
+        />
+        <span className="app-brand">{t('frame.brand')}</span>
+        <ProfileSwitcher />
+        <Button
+          className="palette-button"
+          icon={Search}
+          onClick={shortcuts.palette}
+          aria-keyshortcuts="Control+K Meta+K"
+        >
+          <span className="narrow-hidden">{t('frame.goTo')}</span> <kbd className="narrow-hidden">Ctrl K</kbd>
+        </Button>
+        <SyncStatus />
+        <ThemeSwitch />
+      </header>
+      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      <aside className="app-sidebar" id="app-sidebar">
+        <Navigation items={items} current={sectionOf(route.screen)} />
+        <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
+          <Keyboard size={18} aria-hidden="true" />
+          <span className="shortcuts-label">{t('frame.shortcutsButton')}</span>
         </button>
-        <header className="app-header">
-          <Button
-            variant="tertiary"
-            className="menu-button"
-            icon={Menu}
-            label="Menu"
-            aria-expanded={menuOpen}
-            aria-controls="app-sidebar"
-            onClick={() => setMenuOpen(!menuOpen)}
-          />
-          <span className="app-brand">Merchant Desk</span>
-          <ProfileSwitcher />
-          <Button
-            className="palette-button"
-            icon={Search}
-            onClick={shortcuts.palette}
-            aria-keyshortcuts="Control+K Meta+K"
-          >
-            <span className="narrow-hidden">Go to…</span> <kbd className="narrow-hidden">Ctrl K</kbd>
-          </Button>
-          <SyncStatus />
-          <ThemeSwitch />
-        </header>
-        {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
-        <aside className="app-sidebar" id="app-sidebar">
-          <Navigation items={items} current={sectionOf(route.screen)} />
-          <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
-            <Keyboard size={18} aria-hidden="true" />
-            <span className="shortcuts-label">Keyboard shortcuts (?)</span>
-          </button>
-          <p className="app-info" data-testid="app-info">
-            {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
-            {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
-          </p>
-        </aside>
-        <main id="main" className="app-main" tabIndex={-1}>
-          <Banners />
-          <Screen route={route} />
-        </main>
-        <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
-        <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
-      </div>
-    </>
+        <p className="app-info" data-testid="app-info">
+          {info.status === 'ready' &&
+            info.data &&
+            t('frame.version', { version: info.data.version, platform: info.data.platform })}
+          {info.status === 'failed' && info.error && t('frame.versionFailed', { message: info.error.message })}
+        </p>
+      </aside>
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Banners />
+        {/* Keyed on the language: every row and memoised text of the screen is drawn again in the new one. */}
+        <Screen key={locale} route={route} />
+      </main>
+      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
+      <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
+    </div>
   );
 }

@@ -1,11 +1,14 @@
 import { Ban, CircleCheck, CircleDashed, CircleDot, Clock, Truck, Undo2, type LucideIcon } from 'lucide-react';
+import { translate } from '../i18n/t';
+import type { MessageId } from '../i18n/catalogs';
+import { MARK } from '../i18n/marks';
 import { Badge, type Tone } from './ui/Badge';
 
 /** A status value with the merchant's label for it: "Paid (2)"; the bare number when no label is set. */
 export function statusText(value: number | null | undefined, labels: Record<string, string> | undefined): string {
   if (value === null || value === undefined) return '—';
   const label = labels?.[String(value)];
-  return label ? `${label} (${value})` : String(value);
+  return label ? translate('status.withCode', { label, code: value }) : String(value);
 }
 
 /** The label alone ("Paid"), for badges and toggles: the code goes to the tooltip and the detail view. */
@@ -53,12 +56,16 @@ const TONES: Record<StatusKind, Record<number, ToneOf>> = {
   },
 };
 
-const KIND_NAMES: Record<StatusKind, string> = {
-  order: 'Order status',
-  afterSales: 'After-sales status',
-  delivery: 'Delivery status',
-  deliveryType: 'Delivery type',
+const KIND_NAMES: Record<StatusKind, MessageId> = {
+  order: 'filters.orderStatus',
+  afterSales: 'filters.afterSalesStatus',
+  delivery: 'filters.deliveryStatus',
+  deliveryType: 'design.deliveryType',
 };
+
+/** A badge's hover text: "Order status 2: Paid – awaiting delivery". */
+export const badgeTitle = (kind: StatusKind, code: number, label: string) =>
+  translate('design.badge.title', { kind: translate(KIND_NAMES[kind]), code, label });
 
 export function statusTone(kind: StatusKind, value: number | null | undefined): ToneOf {
   return (
@@ -82,18 +89,18 @@ export function StatusBadge({
   /** The platform's code after the badge, "(2)": in an order's detail, where the code is looked for. */
   showCode?: boolean;
 }) {
-  if (value === null || value === undefined) return <span className="muted">—</span>;
+  if (value === null || value === undefined) return <span className="muted">{MARK.none}</span>;
   const { tone, icon } = statusTone(kind, value);
   const label = statusLabel(value, labels);
   const badge = (
-    <Badge tone={tone} icon={icon} title={`${KIND_NAMES[kind]} ${value}: ${label}`}>
+    <Badge tone={tone} icon={icon} title={badgeTitle(kind, value, label)}>
       {prefix}
       {label}
     </Badge>
   );
   return showCode ? (
     <>
-      {badge} <span className="status-code">({value})</span>
+      {badge} <span className="status-code">{translate('design.badge.code', { code: value })}</span>
     </>
   ) : (
     badge
@@ -110,11 +117,11 @@ export function StatusChip({
   labels?: Record<string, string> | undefined;
   tone?: 'neutral' | 'attention' | 'danger' | 'ok';
 }) {
-  if (value === null || value === undefined) return <span className="muted">—</span>;
+  if (value === null || value === undefined) return <span className="muted">{MARK.none}</span>;
   const badgeTone: Tone = tone === 'danger' ? 'critical' : tone === 'ok' ? 'success' : tone;
   const label = statusLabel(value, labels);
   return (
-    <Badge tone={badgeTone} title={`${label} (${value})`}>
+    <Badge tone={badgeTone} title={statusText(value, labels)}>
       {label}
     </Badge>
   );

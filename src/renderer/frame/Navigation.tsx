@@ -1,6 +1,8 @@
 import { ChartLine, CircleAlert, House, RotateCcw, Settings, ShoppingBag, Users, type LucideIcon } from 'lucide-react';
-import { screenTable, type ScreenName } from '../../shared/screens';
+import type { ScreenName } from '../../shared/screens';
 import { formatRoute } from '../router';
+import type { MessageId } from '../i18n/catalogs';
+import { useT } from '../i18n/t';
 
 export interface NavItem {
   screen: ScreenName;
@@ -9,9 +11,9 @@ export interface NavItem {
 }
 
 /** What each section's count counts, for assistive technology (and anyone reading the label). */
-const COUNT_MEANING: Partial<Record<ScreenName, (n: number) => string>> = {
-  'after-sales': (n) => `${n} awaiting a decision`,
-  attention: (n) => `${n} ${n === 1 ? 'order needs' : 'orders need'} attention`,
+const COUNT_MEANING: Partial<Record<ScreenName, MessageId>> = {
+  'after-sales': 'frame.count.afterSales',
+  attention: 'frame.count.attention',
 };
 
 /** Each section's icon: what the navigation shows alone when the window is narrow. */
@@ -32,12 +34,17 @@ const ICONS: Record<ScreenName, LucideIcon> = {
  * and the hover text.
  */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
+  const t = useT();
+  const meaning = (screen: ScreenName, count: number) => {
+    const id = COUNT_MEANING[screen];
+    return id ? t(id, { count }) : String(count);
+  };
   return (
-    <nav className="nav" aria-label="Sections">
+    <nav className="nav" aria-label={t('frame.sections')}>
       <ul>
         {items.map((item) => {
           const Icon = ICONS[item.screen];
-          const title = screenTable[item.screen].title;
+          const title = t(`screen.${item.screen}`);
           return (
             <li key={item.screen}>
               <a
@@ -49,10 +56,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
                 <Icon className="nav-icon" size={18} aria-hidden="true" />
                 <span className="nav-label">{title}</span>
                 {item.count ? (
-                  <span
-                    className="nav-count"
-                    aria-label={COUNT_MEANING[item.screen]?.(item.count) ?? String(item.count)}
-                  >
+                  <span className="nav-count" aria-label={meaning(item.screen, item.count)}>
                     {item.count}
                   </span>
                 ) : null}

@@ -3,18 +3,21 @@ import { useEffect, useState } from 'react';
 import type { Order } from '../../../shared/domain/order';
 import { DEFAULT_RULES } from '../../../shared/due/rules';
 import { Money } from '../../components/Money';
-import { StatusBadge, statusLabel } from '../../components/StatusChip';
+import { badgeTitle, StatusBadge, statusLabel } from '../../components/StatusChip';
 import { Badge } from '../../components/ui/Badge';
 import { deadlineView } from '../../orderView/deadlineText';
 import { deliveryStatusLabels } from '../../orderView/fixedLabels';
 import type { StatusLabelSet } from '../../orderView/orderDiff';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
+import { MARK } from '../../i18n/marks';
+import { useT } from '../../i18n/t';
 
 /**
  * The order's header card (Polaris' order page): its statuses as toned badges, the delivery deadline when it is due
  * soon or overdue, and the total, large. The number itself is the screen's heading just above.
  */
 export function OrderHeader({ order, labels }: { order: Order; labels: StatusLabelSet | undefined }) {
+  const t = useT();
   const settings = useProfilesStore((s) => activeProfile(s.list.data)?.deliveryDeadlines) ?? DEFAULT_RULES;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -25,24 +28,34 @@ export function OrderHeader({ order, labels }: { order: Order; labels: StatusLab
   const exception = order.deliveryType === 2 || Boolean(order.deliveryErrorInfo);
   return (
     <div className="card od-header" data-testid="order-header">
-      <div className="od-badges" role="group" aria-label="Status">
+      <div className="od-badges" role="group" aria-label={t('design.detail.status')}>
         <StatusBadge kind="order" value={order.orderStatus} labels={labels?.order} />
         <StatusBadge kind="delivery" value={order.orderDeliveryStatus} labels={deliveryStatusLabels} />
         {exception && (
           <Badge tone="critical" icon={CircleAlert}>
-            Delivery exception
+            {t('table.deliveryException')}
           </Badge>
         )}
         {order.isExistAfterSales && (
           <Badge
             tone="attention"
             icon={Undo2}
-            title={`After-sales status ${order.orderAfterSalesStatus ?? '—'}`}
-          >{`After-sales: ${statusLabel(order.orderAfterSalesStatus, labels?.afterSales)}`}</Badge>
+            title={
+              typeof order.orderAfterSalesStatus === 'number'
+                ? badgeTitle(
+                    'afterSales',
+                    order.orderAfterSalesStatus,
+                    statusLabel(order.orderAfterSalesStatus, labels?.afterSales),
+                  )
+                : MARK.none
+            }
+          >
+            {t('table.afterSalesWithStatus', { status: statusLabel(order.orderAfterSalesStatus, labels?.afterSales) })}
+          </Badge>
         )}
         {order.isExistDispute && (
           <Badge tone="critical" icon={Gavel}>
-            Dispute open
+            {t('design.detail.disputeOpen')}
           </Badge>
         )}
         {deadline.state === 'overdue' && (
@@ -57,7 +70,7 @@ export function OrderHeader({ order, labels }: { order: Order; labels: StatusLab
         )}
       </div>
       <p className="od-total">
-        <span className="od-total-label">Total</span>
+        <span className="od-total-label">{t('design.detail.total')}</span>
         <Money amount={order.originalCurrencyProductPrice} currency={order.originalCurrencyCode} />
       </p>
     </div>

@@ -1,9 +1,11 @@
 import { Rows3, Rows4 } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
+import { useT } from '../../i18n/t';
 import { useAppStore } from '../../stores/appStore';
 
 /** Comfortable (44 px) or compact (40 px) rows, for every list; pressed means compact. */
 export function DensityToggle() {
+  const t = useT();
   const density = useAppStore((s) => s.density);
   const compact = density === 'compact';
   return (
@@ -11,7 +13,7 @@ export function DensityToggle() {
       variant="tertiary"
       size="sm"
       icon={compact ? Rows4 : Rows3}
-      label="Compact rows"
+      label={t('design.density.compact')}
       aria-pressed={compact}
       onClick={() => useAppStore.getState().setDensity(compact ? 'comfortable' : 'compact')}
     />

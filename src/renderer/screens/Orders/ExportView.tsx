@@ -1,4 +1,5 @@
 import { ChevronDown, Download, FileSpreadsheet, FileText } from 'lucide-react';
+import { useT } from '../../i18n/t';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Menu } from '../../components/ui/Menu';
@@ -17,6 +18,7 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   const running = exporting.status === 'running';
 
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
+  const t = useT();
 
   async function run(chosen: 'csv' | 'xlsx') {
     setFormat(chosen);
@@ -30,28 +32,26 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
       <Menu
         trigger={
           <Button size="sm" icon={Download} disabled={disabled || running}>
-            Export
+            {t('design.export')}
             <ChevronDown size={14} aria-hidden="true" />
           </Button>
         }
         actions={[
-          { label: 'Export view (CSV)', icon: FileText, onSelect: () => void run('csv') },
-          { label: 'Export view (Excel)', icon: FileSpreadsheet, onSelect: () => void run('xlsx') },
+          { label: t('export.csv'), icon: FileText, onSelect: () => void run('csv') },
+          { label: t('export.excel'), icon: FileSpreadsheet, onSelect: () => void run('xlsx') },
         ]}
       />
-      {running && <progress className="orders-export-progress" aria-label="Exporting the view" />}
+      {running && <progress className="orders-export-progress" aria-label={t('export.progress')} />}
       <span role="status" className="orders-export-status">
-        {running && 'Exporting…'}
-        {answer &&
-          'download' in answer &&
-          `Export ready: your browser is downloading the ${format === 'csv' ? 'CSV' : 'Excel'} file.`}
+        {running && t('export.running')}
+        {answer && 'download' in answer && t('export.downloading', { format })}
         {answer &&
           'file' in answer &&
-          `Exported ${answer.orders.toLocaleString()} orders (${answer.rows.toLocaleString()} rows) to ${answer.file}.`}
-        {answer && 'cancelled' in answer && 'Export cancelled: nothing was written.'}
+          t('export.written', { orders: answer.orders, rows: answer.rows, file: answer.file })}
+        {answer && 'cancelled' in answer && t('export.cancelled')}
       </span>
       {exporting.status === 'failed' && exporting.error && (
-        <ErrorNotice error={exporting.error} title="The export failed" />
+        <ErrorNotice error={exporting.error} title={t('export.failed')} />
       )}
     </div>
   );

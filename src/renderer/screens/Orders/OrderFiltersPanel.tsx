@@ -5,11 +5,12 @@ import { DATE_PRESETS, presetRange } from './datePresets';
 import { StatusChips } from './StatusChips';
 import { TextFilter } from './TextFilter';
 import { TristateFilter } from './TristateFilter';
-import { deliveryStatusNames } from './orderRow';
+import { DELIVERY_STATUSES, deliveryStatusNames } from './orderRow';
+import { useT } from '../../i18n/t';
 
 export type CommitFilters = (next: OrderFilters, options: { replace: boolean }) => void;
 
-const DELIVERY_VALUES = [0, 1, 2, 3];
+const DELIVERY_VALUES = [...DELIVERY_STATUSES];
 
 /**
  * Every filter the platform's order list has plus the cache's own (the search aside: it stays in the bar), shown
@@ -41,10 +42,11 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
     <K extends keyof OrderFilters>(field: K) =>
     (value: OrderFilters[K]) =>
       onCommit({ ...filters, [field]: value }, { replace: false });
+  const t = useT();
   return (
-    <section id={id} className="orders-filters" aria-label="Filters">
+    <section id={id} className="orders-filters" aria-label={t('filters.label')}>
       <StatusChips
-        legend="Order status"
+        legend={t('filters.orderStatus')}
         values={orderValues}
         labels={orderLabels}
         selected={filters.statuses}
@@ -52,7 +54,7 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
         error={issues.statuses}
       />
       <StatusChips
-        legend="After-sales status"
+        legend={t('filters.afterSalesStatus')}
         values={afterSalesValues}
         labels={afterSalesLabels}
         selected={filters.afterSalesStatuses}
@@ -60,24 +62,35 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
         error={issues.afterSalesStatuses}
       />
       <div className="filter-grid">
-        <TextFilter label="Order number" value={filters.orderNum} onCommit={type('orderNum')} error={issues.orderNum} />
-        <TextFilter label="Order ID" inputMode="numeric" value={filters.id} onCommit={type('id')} error={issues.id} />
         <TextFilter
-          label="Buyer ID"
+          label={t('filters.orderNum')}
+          value={filters.orderNum}
+          onCommit={type('orderNum')}
+          error={issues.orderNum}
+        />
+        <TextFilter
+          label={t('filters.orderId')}
+          inputMode="numeric"
+          value={filters.id}
+          onCommit={type('id')}
+          error={issues.id}
+        />
+        <TextFilter
+          label={t('filters.buyerId')}
           inputMode="numeric"
           value={filters.buyerId}
           onCommit={type('buyerId')}
           error={issues.buyerId}
         />
         <TextFilter
-          label="Product title"
+          label={t('filters.productTitle')}
           value={filters.productTitle}
           onCommit={type('productTitle')}
           error={issues.productTitle}
         />
         <div className="filter-field date-presets" role="group" aria-labelledby="created-presets">
           <span id="created-presets" className="filter-label">
-            Created
+            {t('filters.created')}
           </span>
           <span className="date-preset-buttons">
             {DATE_PRESETS.map((preset) => (
@@ -89,69 +102,66 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
                   onCommit({ ...filters, createdFrom: from, createdTo: to }, { replace: false });
                 }}
               >
-                {preset}
+                {t(`filters.preset.${preset}`)}
               </button>
             ))}
           </span>
         </div>
         <DateFilter
-          label="Created from"
+          label={t('filters.createdFrom')}
           value={filters.createdFrom}
           onCommit={pick('createdFrom')}
           error={issues.createdFrom}
         />
         <DateFilter
-          label="Created to"
+          label={t('filters.createdTo')}
           value={filters.createdTo}
           onCommit={pick('createdTo')}
           error={issues.createdTo}
         />
         <DateFilter
-          label="Updated from"
+          label={t('filters.updatedFrom')}
           value={filters.updatedFrom}
           onCommit={pick('updatedFrom')}
           error={issues.updatedFrom}
         />
         <DateFilter
-          label="Updated to"
+          label={t('filters.updatedTo')}
           value={filters.updatedTo}
           onCommit={pick('updatedTo')}
           error={issues.updatedTo}
         />
         <TristateFilter
-          label="After-sales"
+          label={t('filters.afterSales')}
           value={filters.afterSales}
           onCommit={pick('afterSales')}
-          yes="With after-sales"
-          no="Without after-sales"
+          yes={t('filters.withAfterSales')}
+          no={t('filters.withoutAfterSales')}
         />
         <TristateFilter
-          label="Dispute"
+          label={t('filters.dispute')}
           value={filters.dispute}
           onCommit={pick('dispute')}
-          yes="With a dispute"
-          no="Without a dispute"
+          yes={t('filters.withDispute')}
+          no={t('filters.withoutDispute')}
         />
         <TristateFilter
-          label="Delivery exception"
+          label={t('filters.exception')}
           value={filters.exception}
           onCommit={pick('exception')}
-          yes="With a delivery exception"
-          no="Without a delivery exception"
+          yes={t('filters.withException')}
+          no={t('filters.withoutException')}
         />
       </div>
       <StatusChips
-        legend="Delivery status"
+        legend={t('filters.deliveryStatus')}
         values={DELIVERY_VALUES}
-        names={deliveryStatusNames}
+        names={deliveryStatusNames()}
         selected={filters.deliveryStatuses}
         onCommit={pick('deliveryStatuses')}
         error={issues.deliveryStatuses}
       />
-      <p className="filter-hint">
-        Days are in your time zone. “Updated” is when this computer’s cache saw the order change: the platform sends no
-        update time.
-      </p>
+      <p className="filter-hint">{t('filters.daysHint')}</p>
     </section>
   );
 });

@@ -1,11 +1,13 @@
+import { MARK } from '../../i18n/marks';
 import { memo, type Ref } from 'react';
 import { CircleAlert, Gavel, Undo2 } from 'lucide-react';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
-import { StatusBadge, statusLabel, statusTone } from '../../components/StatusChip';
+import { badgeTitle, StatusBadge, statusLabel, statusTone } from '../../components/StatusChip';
 import { Badge } from '../../components/ui/Badge';
 import type { SortKey } from '../../stores/orderFilters';
 import { deliveryStatusNames, type OrderRow } from './orderRow';
+import { useT } from '../../i18n/t';
 import { PlatformText } from '../../components/PlatformText';
 
 interface Props {
@@ -44,11 +46,12 @@ export const OrderTableRow = memo(function OrderTableRow({
   onOpen,
   onSelect,
 }: Props) {
+  const t = useT();
   const showPaid = sortKey === 'paid';
   const afterSalesText =
     row.afterSalesStatus !== null
-      ? `After-sales: ${statusLabel(row.afterSalesStatus, afterSalesLabels)}`
-      : 'After-sales';
+      ? t('table.afterSalesWithStatus', { status: statusLabel(row.afterSalesStatus, afterSalesLabels) })
+      : t('table.afterSales');
   return (
     <tr
       ref={ref}
@@ -72,7 +75,7 @@ export const OrderTableRow = memo(function OrderTableRow({
             row.payTime ? (
               <DateTime value={row.payTime} />
             ) : (
-              <span className="muted">Not paid</span>
+              <span className="muted">{t('table.notPaid')}</span>
             )
           ) : (
             <DateTime value={row.createTime} />
@@ -81,7 +84,7 @@ export const OrderTableRow = memo(function OrderTableRow({
       )}
       {priority >= 1 && (
         <td className="orders-buyer">
-          {row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}
+          {row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">{MARK.none}</span>}
         </td>
       )}
       {priority >= 3 && (
@@ -89,9 +92,9 @@ export const OrderTableRow = memo(function OrderTableRow({
           {row.firstItemTitle !== null ? (
             <PlatformText value={row.firstItemTitle} clamp />
           ) : (
-            <span className="muted">No items</span>
+            <span className="muted">{t('table.noItems')}</span>
           )}
-          {row.moreItems > 0 && <span className="muted"> + {row.moreItems} more</span>}
+          {row.moreItems > 0 && <span className="muted"> {t('table.moreItems', { count: row.moreItems })}</span>}
         </td>
       )}
       <td className="orders-total">
@@ -103,7 +106,7 @@ export const OrderTableRow = memo(function OrderTableRow({
       {priority >= 4 && (
         <td className="orders-delivery">
           {row.deliveryStatus !== null && (
-            <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryStatusNames} />
+            <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryStatusNames()} />
           )}
         </td>
       )}
@@ -111,22 +114,30 @@ export const OrderTableRow = memo(function OrderTableRow({
         <td className="orders-flags">
           <span className="orders-chips">
             {row.deliveryException && (
-              <Badge tone="critical" icon={CircleAlert} title="Delivery exception">
-                Delivery exception
+              <Badge tone="critical" icon={CircleAlert} title={t('table.deliveryException')}>
+                {t('table.deliveryException')}
               </Badge>
             )}
             {row.afterSales && (
               <Badge
                 tone={row.afterSalesStatus !== null ? statusTone('afterSales', row.afterSalesStatus).tone : 'attention'}
                 icon={Undo2}
-                title={row.afterSalesStatus !== null ? `${afterSalesText} (${row.afterSalesStatus})` : afterSalesText}
+                title={
+                  row.afterSalesStatus !== null
+                    ? badgeTitle(
+                        'afterSales',
+                        row.afterSalesStatus,
+                        statusLabel(row.afterSalesStatus, afterSalesLabels),
+                      )
+                    : afterSalesText
+                }
               >
                 {afterSalesText}
               </Badge>
             )}
             {row.dispute && (
-              <Badge tone="critical" icon={Gavel} title="Dispute">
-                Dispute
+              <Badge tone="critical" icon={Gavel} title={t('table.dispute')}>
+                {t('table.dispute')}
               </Badge>
             )}
           </span>

@@ -5,6 +5,7 @@ import { emptyFilters, hasNoFilter, type FieldIssues, type OrderFilters } from '
 import { filterPills } from './filterPills';
 import { OrderFiltersPanel, type CommitFilters } from './OrderFiltersPanel';
 import { TextFilter } from './TextFilter';
+import { useT } from '../../i18n/t';
 
 /**
  * The index filters (Polaris' pattern): one search, the filters in force as removable pills, and "Add filter"
@@ -28,6 +29,7 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
   afterSalesLabels: Record<string, string> | undefined;
   onCommit: CommitFilters;
 }) {
+  const t = useT();
   const panelId = useId();
   const fieldIssues = Object.keys(issues).filter((k) => k !== 'search').length;
   const [open, setOpen] = useState(fieldIssues > 0);
@@ -47,9 +49,9 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
           type="search"
           screenSearch
           compact
-          label="Search orders"
-          placeholder="Search orders"
-          hint="Order number, buyer, item titles, SKU attributes, remark: every word must occur."
+          label={t('filters.search')}
+          placeholder={t('filters.search')}
+          hint={t('filters.searchHint')}
           value={filters.search}
           onCommit={(value) => onCommit({ ...filters, search: value }, { replace: true })}
           error={issues.search}
@@ -61,13 +63,13 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
           aria-controls={open ? panelId : undefined}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Hide filters' : 'Add filter'}
+          {open ? t('design.filters.hide') : t('design.filters.add')}
         </Button>
       </div>
       {(pills.length > 0 || !hasNoFilter(filters)) && (
         <div className="filter-pills-row">
           {pills.length > 0 && (
-            <ul className="filter-pills" aria-label="Filters in force">
+            <ul className="filter-pills" aria-label={t('design.filters.inForce')}>
               {pills.map((pill) => (
                 <li key={pill.key} className="filter-pill">
                   <span className="filter-pill-label" title={pill.label}>
@@ -76,7 +78,7 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
                   <button
                     type="button"
                     className="filter-pill-remove"
-                    aria-label={`Remove filter ${pill.label}`}
+                    aria-label={t('design.filters.remove', { label: pill.label })}
                     onClick={() => onCommit(pill.without, { replace: false })}
                   >
                     <X size={14} aria-hidden="true" />
@@ -93,7 +95,7 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
                 onCommit({ ...emptyFilters, sort: filters.sort, direction: filters.direction }, { replace: false })
               }
             >
-              Clear all
+              {t('design.filters.clearAll')}
             </Button>
           )}
         </div>

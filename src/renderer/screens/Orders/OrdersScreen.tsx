@@ -22,6 +22,7 @@ import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
 import './Orders.css';
 import { useServedLabels } from '../../stores/servedLabels';
+import { useT } from '../../i18n/t';
 
 /**
  * Puts filters in the URL: the list follows the URL (so back/forward and reloads show the same list). The store is
@@ -51,13 +52,14 @@ const labelKeys = (labels: Record<string, string> | undefined) =>
 function OrdersCount() {
   const count = useOrdersStore((s) => s.count);
   const listLoading = useOrdersStore((s) => s.list.status === 'loading');
+  const t = useT();
   return (
     <p className="orders-count" role="status" aria-live="polite">
       {count.status === 'ready' && count.data !== null
-        ? `${count.data.toLocaleString()} ${count.data === 1 ? 'order' : 'orders'}`
+        ? t('common.orderCount', { count: count.data })
         : listLoading || count.status === 'loading'
-          ? 'Counting…'
-          : ''}
+          ? t('orders.counting')
+          : null}
     </p>
   );
 }
@@ -110,11 +112,12 @@ export function OrdersScreen({ route }: { route: Route }) {
     [afterSalesLabels, statusValues.afterSales],
   );
   const hasIssues = Object.keys(issues).length > 0;
+  const t = useT();
 
   return (
     <section className="screen orders-screen" aria-labelledby="screen-title">
       <div className="orders-heading">
-        <h1 id="screen-title">Orders</h1>
+        <h1 id="screen-title">{t('screen.orders')}</h1>
         <OrdersCount />
         <div className="orders-actions">
           <DensityToggle />
@@ -136,15 +139,15 @@ export function OrdersScreen({ route }: { route: Route }) {
         </div>
         {hasIssues && !placed.general && (
           <p className="filter-error" role="alert">
-            Fix the marked filter to see orders.
+            {t('orders.fixFilter')}
           </p>
         )}
         {listError && (placed.general || !hasIssues) && (
-          <ErrorNotice error={listError} title={hasRows ? 'The list could not be updated' : 'No orders to show'} />
+          <ErrorNotice error={listError} title={hasRows ? t('orders.listNotUpdated') : t('orders.nothingToShow')} />
         )}
         {afterSalesStatusUnknown && (
           <p className="filter-hint" role="note">
-            No cached order carries an after-sales status (the platform did not send one): this filter cannot match.
+            {t('orders.afterSalesUnknown')}
           </p>
         )}
         {empty ? (
@@ -152,17 +155,17 @@ export function OrdersScreen({ route }: { route: Route }) {
             {hasNoFilter(filters) ? (
               <EmptyState
                 icon={PackageSearch}
-                message="No orders in the cache yet. Sync to fetch them from the platform."
+                message={t('design.orders.emptyCache')}
                 action={
                   <Button variant="primary" icon={RefreshCw} onClick={() => void useSyncStore.getState().syncNow()}>
-                    Fetch orders
+                    {t('design.orders.fetch')}
                   </Button>
                 }
               />
             ) : (
               <EmptyState
                 icon={PackageSearch}
-                message="No orders match these filters."
+                message={t('orders.noMatch')}
                 action={
                   <Button
                     variant="primary"
@@ -171,7 +174,7 @@ export function OrdersScreen({ route }: { route: Route }) {
                       commit({ ...emptyFilters, sort: filters.sort, direction: filters.direction }, { replace: false })
                     }
                   >
-                    Clear filters
+                    {t('orders.clearFilters')}
                   </Button>
                 }
               />
@@ -181,7 +184,7 @@ export function OrdersScreen({ route }: { route: Route }) {
           <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
         )}
       </div>
-      {moreError && <ErrorNotice error={moreError} title="More orders could not be read" />}
+      {moreError && <ErrorNotice error={moreError} title={t('orders.moreFailed')} />}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
@@ -19,8 +20,9 @@ function useShownPriority(ref: RefObject<HTMLElement | null>): number {
     if (!el) return;
     const measure = () => {
       const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      // clientWidth: without the vertical scrollbar, which the rows do not get either.
-      setPriority(shownPriority(el.clientWidth / rem));
+      // clientWidth: without the vertical scrollbar, which the rows do not get either. 0: not laid out (hidden,
+      // or a page without layout): every column, as before any measure.
+      if (el.clientWidth > 0) setPriority(shownPriority(el.clientWidth / rem));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -75,6 +77,7 @@ export function OrdersTable({
   onSort: (filters: OrderFilters) => void;
 }) {
   const list = useOrdersStore((s) => s.list);
+  const t = useT();
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
   const sortKey = useOrdersStore((s) => s.filters.sort);
@@ -186,7 +189,7 @@ export function OrdersTable({
       <table
         className="orders-table"
         role="grid"
-        aria-label="Orders"
+        aria-label={t('table.label')}
         aria-rowcount={(count ?? rows.length + (list.nextCursor ? 1 : 0)) + 1}
         aria-busy={list.status === 'loading' || list.loadingMore}
       >
@@ -197,7 +200,7 @@ export function OrdersTable({
                 <TimesHeader key={c.key} onSort={onSort} className={c.className} />
               ) : (
                 <th key={c.key} scope="col" className={c.className}>
-                  {c.title}
+                  {t(c.heading)}
                 </th>
               ),
             )}

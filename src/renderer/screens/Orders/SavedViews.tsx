@@ -1,10 +1,12 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { MARK } from '../../i18n/marks';
 import { memo, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { emptyFilters, filtersKey, hasNoFilter, type OrderFilters } from '../../stores/orderFilters';
 import { useProfilesStore } from '../../stores/profilesStore';
 import { useViewsStore } from '../../stores/viewsStore';
 import type { OrdersView } from '../../stores/savedViews';
+import { useT } from '../../i18n/t';
 
 /**
  * The saved views as the list's tabs, each with its live count beside it: choosing one shows its filters (a new
@@ -27,6 +29,7 @@ export const SavedViews = memo(function SavedViews({
   const current = filtersKey({ ...filters, sort: 'created', direction: 'desc' });
   const [editing, setEditing] = useState<{ id: string | null; name: string } | null>(null);
   const nameId = useId();
+  const t = useT();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -40,7 +43,7 @@ export const SavedViews = memo(function SavedViews({
   const isCurrent = (v: OrdersView) => filtersKey({ ...v.filters, sort: 'created', direction: 'desc' }) === current;
 
   return (
-    <section className="saved-views" aria-label="Saved views">
+    <section className="saved-views" aria-label={t('views.label')}>
       <ul className="saved-views-list tabs-list">
         <li className="saved-view">
           <button
@@ -49,7 +52,7 @@ export const SavedViews = memo(function SavedViews({
             aria-pressed={hasNoFilter(filters)}
             onClick={() => onApply({ ...emptyFilters, sort: filters.sort, direction: filters.direction })}
           >
-            All orders
+            {t('design.views.all')}
           </button>
         </li>
         {views.map((view) => {
@@ -66,9 +69,9 @@ export const SavedViews = memo(function SavedViews({
                 <span className="saved-view-name">{view.name}</span>
                 <span
                   className="tab-count saved-view-count"
-                  aria-label={count == null ? 'not counted' : `${count} orders`}
+                  aria-label={count == null ? t('views.notCounted') : t('views.countLabel', { count })}
                 >
-                  {count == null ? '…' : count.toLocaleString()}
+                  {count == null ? MARK.pending : t('views.count', { count })}
                 </span>
               </button>
               {!view.builtin && pressed && (
@@ -77,14 +80,14 @@ export const SavedViews = memo(function SavedViews({
                     variant="tertiary"
                     size="sm"
                     icon={Pencil}
-                    label={`Rename view ${view.name}`}
+                    label={t('views.rename', { name: view.name })}
                     onClick={() => setEditing({ id: view.id, name: view.name })}
                   />
                   <Button
                     variant="tertiary"
                     size="sm"
                     icon={Trash2}
-                    label={`Delete view ${view.name}`}
+                    label={t('views.delete', { name: view.name })}
                     onClick={() => useViewsStore.getState().remove(view.id)}
                   />
                 </>
@@ -100,13 +103,13 @@ export const SavedViews = memo(function SavedViews({
             onClick={() => setEditing({ id: null, name: '' })}
             disabled={editing !== null}
           >
-            Save view…
+            {t('design.views.saveAs')}
           </Button>
         </li>
       </ul>
       {editing && (
         <form className="saved-view-form" onSubmit={submit}>
-          <label htmlFor={nameId}>{editing.id === null ? 'Name of the new view' : 'New name of the view'}</label>
+          <label htmlFor={nameId}>{editing.id === null ? t('views.newName') : t('views.renameName')}</label>
           <input
             id={nameId}
             autoFocus
@@ -118,10 +121,10 @@ export const SavedViews = memo(function SavedViews({
             }}
           />
           <Button type="submit" variant="primary" size="sm" disabled={editing.name.trim() === ''}>
-            {editing.id === null ? 'Save view' : 'Rename'}
+            {editing.id === null ? t('views.save') : t('views.renameButton')}
           </Button>
           <Button size="sm" onClick={() => setEditing(null)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </form>
       )}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { statusLabel } from '../../components/StatusChip';
 import { FieldError } from './FieldError';
+import { translate } from '../../i18n/t';
 
 /** Status values as toggle chips ("Paid"; its code on hover): any chosen value matches; none chosen is no filter. */
 export function StatusChips({
@@ -34,7 +35,7 @@ export function StatusChips({
             type="button"
             className="chip-toggle"
             aria-pressed={on}
-            title={`${legend} ${value}`}
+            title={translate('design.chip.title', { legend, code: value })}
             onClick={() => onCommit(on ? selected.filter((v) => v !== value) : [...selected, value])}
           >
             {statusLabel(value, names ?? labels)}

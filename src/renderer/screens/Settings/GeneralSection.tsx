@@ -4,6 +4,7 @@ import { useAppStore } from '../../stores/appStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useSettingsStore, type AppSettings } from '../../stores/settingsStore';
 import { minutesText, secondsOfMinutes } from './pollMinutes';
+import { LanguageSetting } from './LanguageSetting';
 import { SaveBar } from './SaveBar';
 import { SettingControl } from './SettingControl';
 import { TextField } from './TextField';
@@ -40,7 +41,10 @@ function GeneralForm({
   const [minutes, setMinutes] = useState(poll ? minutesText(poll.seconds) : '');
   const [hint, setHint] = useState<string | null>(null);
   const [hostsText, setHostsText] = useState(poll ? poll.imageHosts.join('\n') : '');
-  const keys = Object.keys(storedApp).filter((k) => appSettingSection(k) === SECTION && !hidden.includes(k));
+  // The language has its own control (LanguageSetting), saved at once like the appearance.
+  const keys = Object.keys(storedApp).filter(
+    (k) => appSettingSection(k) === SECTION && !hidden.includes(k) && k !== 'language',
+  );
   const appChanged = Object.fromEntries(
     Object.entries(changes(storedApp as Record<string, unknown>, app as Record<string, unknown>)).filter(([k]) =>
       keys.includes(k),
@@ -129,6 +133,7 @@ export function GeneralSection() {
   return (
     <div className="settings-section">
       <h2>General</h2>
+      <LanguageSetting />
       {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
       {data && <GeneralForm key={JSON.stringify([data.app, poll])} storedApp={data.app} poll={poll} hidden={hidden} />}
       {hidden.length > 0 && (

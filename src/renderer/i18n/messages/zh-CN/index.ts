@@ -1,0 +1,8 @@
+import type en from '../en';
+import common from './common';
+import design from './design';
+import frame from './frame';
+import orders from './orders';
+
+/** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
+export default { ...common, ...frame, ...orders, ...design } satisfies Record<keyof typeof en, string>;
