@@ -171,3 +171,52 @@ describeWorkspace('the orders index fits the window', () => {
     await context.close();
   }, 60_000);
 });
+
+/** Every screen, reached as a merchant would (its address), and what shows it is drawn. */
+const SCREENS = ['home', 'insights', 'orders', 'order', 'attention', 'after-sales', 'buyers', 'settings'] as const;
+
+describeWorkspace('every screen in both languages and themes, at 1280×800 and 1024×640', () => {
+  let workspace: Workspace;
+  let browser: Browser;
+  let orderId: string;
+
+  beforeAll(async () => {
+    [workspace, browser] = await Promise.all([startWorkspace(), launchChromium()]);
+    const newest = await workspace.cli(['--json', 'cache', 'query', '--limit', '1']);
+    orderId = (JSON.parse(newest.out) as { list: Array<{ id: string }> }).list[0]!.id;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await workspace?.stop();
+  });
+
+  for (const [language, locale] of [
+    ['en', 'en-GB'],
+    ['zh', 'zh-CN'],
+  ] as const)
+    for (const colorScheme of ['light', 'dark'] as const)
+      it(`${language}, ${colorScheme}: no serious accessibility problem, no sideways scroll`, async () => {
+        const { page, context, problems } = await openApp(browser, workspace, { colorScheme, locale });
+        expect(await page.evaluate('document.documentElement.lang')).toBe(locale === 'zh-CN' ? 'zh-CN' : 'en');
+        for (const viewport of [
+          { width: 1280, height: 800 },
+          { width: 1024, height: 640 },
+        ]) {
+          await page.setViewportSize(viewport);
+          for (const screen of SCREENS) {
+            await page.evaluate(`window.location.hash = '#/${screen === 'order' ? `order/${orderId}` : screen}'`);
+            await page.locator('main h1').first().waitFor();
+            if (screen === 'orders') await rows(page).first().waitFor();
+            // Nothing in the page scrolls sideways (a table may scroll inside its own box).
+            const over = await page.evaluate(
+              `document.documentElement.scrollWidth - document.documentElement.clientWidth`,
+            );
+            expect(over, `${screen} at ${viewport.width}`).toBe(0);
+            expect(await seriousA11yViolations(page), `${screen} at ${viewport.width}`).toEqual([]);
+            await screenshot(page, `screen-${screen}-${viewport.width}-${colorScheme}-${language}`);
+          }
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      }, 180_000);
+});
