@@ -6,7 +6,7 @@ import { Money } from '../../components/Money';
 import { badgeTitle, StatusBadge, statusLabel, statusTone } from '../../components/StatusChip';
 import { Badge } from '../../components/ui/Badge';
 import type { SortKey } from '../../stores/orderFilters';
-import { deliveryStatusNames, type OrderRow } from './orderRow';
+import type { OrderRow } from './orderRow';
 import { useT } from '../../i18n/t';
 import { PlatformText } from '../../components/PlatformText';
 
@@ -23,6 +23,8 @@ interface Props {
   priority: number;
   orderLabels: Record<string, string> | undefined;
   afterSalesLabels: Record<string, string> | undefined;
+  /** Delivery status names in the app's language (built once per language by the table, not per row). */
+  deliveryLabels: Readonly<Record<string, string>>;
   onOpen(id: string): void;
   /** The row got focus (a click, Tab): it becomes the selected one. */
   onSelect(id: string): void;
@@ -43,6 +45,7 @@ export const OrderTableRow = memo(function OrderTableRow({
   priority,
   orderLabels,
   afterSalesLabels,
+  deliveryLabels,
   onOpen,
   onSelect,
 }: Props) {
@@ -106,7 +109,7 @@ export const OrderTableRow = memo(function OrderTableRow({
       {priority >= 4 && (
         <td className="orders-delivery">
           {row.deliveryStatus !== null && (
-            <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryStatusNames()} />
+            <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryLabels} />
           )}
         </td>
       )}

@@ -10,7 +10,7 @@ import { useProfilesStore } from '../../stores/profilesStore';
 import { installFakeBridge } from '../../testing/fakeBridge';
 import { OrdersScreen } from './OrdersScreen';
 import { OrderTableRow } from './OrderTableRow';
-import { orderRow } from './orderRow';
+import { deliveryStatusNames, orderRow } from './orderRow';
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 150)));
 
@@ -88,6 +88,7 @@ describe('the Orders screen in Simplified Chinese', () => {
             priority={4}
             orderLabels={labels.order}
             afterSalesLabels={labels.afterSales}
+            deliveryLabels={deliveryStatusNames()}
             onOpen={() => {}}
             onSelect={() => {}}
           />

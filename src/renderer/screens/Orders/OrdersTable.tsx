@@ -8,7 +8,7 @@ import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
 import { OrderTableRow } from './OrderTableRow';
-import { orderRow, type OrderRow } from './orderRow';
+import { deliveryStatusNames, orderRow, type OrderRow } from './orderRow';
 import { TimesHeader } from './TimesHeader';
 import { columnsUpTo, shownPriority } from './columns';
 
@@ -78,6 +78,8 @@ export function OrdersTable({
 }) {
   const list = useOrdersStore((s) => s.list);
   const t = useT();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- t changes with the language, which the names follow
+  const deliveryLabels = useMemo(() => deliveryStatusNames(), [t]);
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
   const sortKey = useOrdersStore((s) => s.filters.sort);
@@ -233,6 +235,7 @@ export function OrdersTable({
                 sortKey={sortKey}
                 priority={priority}
                 orderLabels={orderLabels}
+                deliveryLabels={deliveryLabels}
                 afterSalesLabels={afterSalesLabels}
                 onOpen={openOrder}
                 onSelect={selectOrder}
