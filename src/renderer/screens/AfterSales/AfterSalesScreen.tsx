@@ -1,3 +1,4 @@
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
@@ -108,7 +109,9 @@ export function AfterSalesScreen(_props: { route: Route }) {
 
   return (
     <section className="screen after-sales" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
-      <h1 id="screen-title">After-sales</h1>
+      <h1 id="screen-title">
+        <ScreenTitle screen="after-sales" />
+      </h1>
       <p className="muted">
         Keys: j/k next / previous request awaiting a decision · ↑/↓ every row · a approve · r reject. A request’s age is
         its order’s (“order created …”): the platform gives no time for the request itself.

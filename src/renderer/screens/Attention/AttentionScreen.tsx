@@ -1,3 +1,4 @@
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatRoute, navigate, type Route } from '../../router';
@@ -91,7 +92,9 @@ export function AttentionScreen(_props: { route: Route }) {
   const leftOff = queue.data ? leftOffCount(queue.data) : 0;
   return (
     <section className="screen attention" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
-      <h1 id="screen-title">Needs attention</h1>
+      <h1 id="screen-title">
+        <ScreenTitle screen="attention" />
+      </h1>
       {queue.data && (
         <p className="attention-summary" aria-live="polite">
           {attentionSummary(queue.data.counts)}

@@ -1,3 +1,4 @@
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo } from 'react';
 import { formatRevenue } from '../../../shared/domain/insightsFormat';
 import { filterOf } from '../../../shared/ipc/insights';
@@ -42,7 +43,9 @@ export function HomeScreen(_props: { route: Route }) {
 
   return (
     <section className="home" aria-labelledby="home-title">
-      <h1 id="home-title">Home</h1>
+      <h1 id="home-title">
+        <ScreenTitle screen="home" />
+      </h1>
       <h2>Today</h2>
       {today.error && <ErrorNotice error={today.error} />}
       <ul className="insights-tiles" aria-label="Today">

@@ -1,6 +1,7 @@
 import common from './common';
 import frame from './frame';
 import orders from './orders';
+import settings from './settings';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
-export default { ...common, ...frame, ...orders };
+export default { ...common, ...frame, ...orders, ...settings };
