@@ -108,7 +108,6 @@ const untranslatedRendererFiles = [
   'src/renderer/screens/Buyers/BuyerRow.tsx',
   'src/renderer/screens/Buyers/BuyersScreen.tsx',
   'src/renderer/screens/Buyers/LinkStatus.tsx',
-  'src/renderer/screens/Home/HomeScreen.tsx',
   'src/renderer/screens/Insights/BarList.tsx',
   'src/renderer/screens/Insights/InsightsScreen.tsx',
   'src/renderer/screens/Insights/SeriesChart.tsx',

@@ -1,7 +1,8 @@
 import common from './common';
 import frame from './frame';
+import home from './home';
 import orders from './orders';
 import settings from './settings';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
-export default { ...common, ...frame, ...orders, ...settings };
+export default { ...common, ...frame, ...home, ...orders, ...settings };
