@@ -1,9 +1,10 @@
+import { Msg, useT } from '../../i18n/t';
 import type { Ref } from 'react';
 import { DateTime } from '../../components/DateTime';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { instantMs } from '../../format/time';
 import { rowKey, type AttentionRow } from '../../stores/attentionStore';
-import { dueText, KIND_LABELS } from './attentionText';
+import { dueText, kindLabel } from './attentionText';
 import { useMinuteClock } from './useMinuteClock';
 import { PlatformText } from '../../components/PlatformText';
 
@@ -23,13 +24,16 @@ function When({ row, nowMs }: { row: AttentionRow; nowMs: number }) {
   if (dueMs !== undefined)
     return (
       <span>
-        <strong>{dueText(dueMs, nowMs)}</strong> · due <DateTime value={row.dueAt} />
+        <Msg
+          id="attention.due"
+          values={{ when: dueText(dueMs, nowMs), b: (c) => <strong>{c}</strong>, date: <DateTime value={row.dueAt} /> }}
+        />
       </span>
     );
   if (row.since === null) return null;
   return (
     <span>
-      since <DateTime value={row.since} />
+      <Msg id="attention.since" values={{ date: <DateTime value={row.since} /> }} />
     </span>
   );
 }
@@ -54,7 +58,7 @@ function Row({
       onClick={() => onOpen(row)}
     >
       <span className="attention-main">
-        <span className={`chip chip-${TONE[row.kind]}`}>{KIND_LABELS[row.kind]}</span>
+        <span className={`chip chip-${TONE[row.kind]}`}>{kindLabel(row.kind)}</span>
         <strong>
           <PlatformText value={row.orderNum ?? row.orderId} clamp />
         </strong>
@@ -93,11 +97,12 @@ export function AttentionList({
   onOpen: (row: AttentionRow) => void;
 }) {
   const nowMs = useMinuteClock(instantMs(asOf) ?? 0);
+  const t = useT();
   return (
     <ul
       ref={listRef}
       role="listbox"
-      aria-label="Orders needing attention"
+      aria-label={t('attention.listLabel')}
       tabIndex={0}
       {...MAIN_LIST}
       className="attention-list queue-list"

@@ -1,3 +1,4 @@
+import attention from './attention';
 import common from './common';
 import frame from './frame';
 import home from './home';
@@ -5,4 +6,4 @@ import orders from './orders';
 import settings from './settings';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
-export default { ...common, ...frame, ...home, ...orders, ...settings };
+export default { ...attention, ...common, ...frame, ...home, ...orders, ...settings };

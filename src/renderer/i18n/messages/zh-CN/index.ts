@@ -1,4 +1,5 @@
 import type en from '../en';
+import attention from './attention';
 import common from './common';
 import frame from './frame';
 import home from './home';
@@ -6,4 +7,7 @@ import orders from './orders';
 import settings from './settings';
 
 /** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
-export default { ...common, ...frame, ...home, ...orders, ...settings } satisfies Record<keyof typeof en, string>;
+export default { ...attention, ...common, ...frame, ...home, ...orders, ...settings } satisfies Record<
+  keyof typeof en,
+  string
+>;
