@@ -1,3 +1,4 @@
+import afterSales from './afterSales';
 import attention from './attention';
 import common from './common';
 import frame from './frame';
@@ -6,4 +7,4 @@ import orders from './orders';
 import settings from './settings';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
-export default { ...attention, ...common, ...frame, ...home, ...orders, ...settings };
+export default { ...afterSales, ...attention, ...common, ...frame, ...home, ...orders, ...settings };

@@ -1,4 +1,5 @@
 import type en from '../en';
+import afterSales from './afterSales';
 import attention from './attention';
 import common from './common';
 import frame from './frame';
@@ -7,7 +8,7 @@ import orders from './orders';
 import settings from './settings';
 
 /** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
-export default { ...attention, ...common, ...frame, ...home, ...orders, ...settings } satisfies Record<
+export default { ...afterSales, ...attention, ...common, ...frame, ...home, ...orders, ...settings } satisfies Record<
   keyof typeof en,
   string
 >;
