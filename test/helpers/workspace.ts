@@ -126,7 +126,7 @@ export async function openApp(
   options: {
     colorScheme?: 'light' | 'dark';
     viewport?: { width: number; height: number };
-    /** The browser's (the OS's) language: the app follows it (en-GB unless said). */
+    /** The browser's language (navigator.languages), as the OS would set it; default en-GB. */
     locale?: string;
     /** Runs on the new context before the page loads (e.g. `context.clock.install()` to drive the page's clock). */
     beforeOpen?: (context: BrowserContext) => Promise<void>;
@@ -150,7 +150,7 @@ export async function openApp(
   // Its words follow the language ("Version …", "版本 …"): any text there means the app answered.
   await page
     .getByTestId('app-info')
-    .filter({ hasText: /\S/ })
+    .getByText(/^(Version|版本) /)
     .waitFor({ state: 'attached' });
   // The frame has asked for the profiles (the switcher, the banners): what every journey starts from.
   await page.locator('.app-frame[data-profiles-loaded]').waitFor();

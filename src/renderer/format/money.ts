@@ -1,4 +1,4 @@
-import { currentLocale } from '../i18n/localeStore';
+import { currentFormatLocale } from '../i18n/localeStore';
 
 /**
  * Money as merchants compare it across markets: the amount in the app's locale with the currency's own decimals,
@@ -31,7 +31,7 @@ function formatterFor(currency: string, locale: string): Intl.NumberFormat | und
 export function formatMoney(
   amount: string | number | null | undefined,
   currency: string | null | undefined,
-  locale: string = currentLocale(),
+  locale: string = currentFormatLocale(),
 ): string {
   if (amount === null || amount === undefined || amount === '') return '—';
   const value = typeof amount === 'number' ? amount : Number(amount);
@@ -42,6 +42,10 @@ export function formatMoney(
 }
 
 /** A plain number in the app's locale ("12,345", "12,345.5"). */
-export function formatNumber(value: number, options?: Intl.NumberFormatOptions, locale: string = currentLocale()) {
+export function formatNumber(
+  value: number,
+  options?: Intl.NumberFormatOptions,
+  locale: string = currentFormatLocale(),
+) {
   return new Intl.NumberFormat(locale, options).format(value);
 }

@@ -1,7 +1,7 @@
 import { parseIsoInstant } from '../../shared/time/isoInstant';
 import { catalogs } from '../i18n/catalogs';
-import { currentLocale } from '../i18n/localeStore';
-import type { Locale } from '../i18n/locales';
+import { currentFormatLocale } from '../i18n/localeStore';
+import { localeOf } from '../i18n/locales';
 
 /**
  * Times as the merchant reads them: in the app's locale and the computer's time zone, with the platform's own value
@@ -32,11 +32,11 @@ export function instantMs(text: string | null | undefined): number | undefined {
   return parseIsoInstant(text);
 }
 
-export function formatDateTime(ms: number, locale: string = currentLocale()): string {
+export function formatDateTime(ms: number, locale: string = currentFormatLocale()): string {
   return formattersOf(locale).dateTime.format(ms);
 }
 
-export function formatClock(ms: number, locale: string = currentLocale()): string {
+export function formatClock(ms: number, locale: string = currentFormatLocale()): string {
   return formattersOf(locale).timeOnly.format(ms);
 }
 
@@ -44,17 +44,17 @@ export function formatClock(ms: number, locale: string = currentLocale()): strin
 export function formatDate(
   ms: number,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
-  locale: string = currentLocale(),
+  locale: string = currentFormatLocale(),
 ): string {
   return new Intl.DateTimeFormat(locale, options).format(ms);
 }
 
 /** "just now", "2 minutes ago", "3 hours ago", "yesterday" (刚刚, 2分钟前…) — for facts that age (last sync). */
-export function formatAgo(ms: number, nowMs: number, locale: Locale = currentLocale()): string {
+export function formatAgo(ms: number, nowMs: number, locale: string = currentFormatLocale()): string {
   const { relative } = formattersOf(locale);
   const seconds = Math.round((ms - nowMs) / 1000);
   // Intl says "now"; "just now" reads as a fact that has aged.
-  if (Math.abs(seconds) < 45) return catalogs[locale]['time.justNow'];
+  if (Math.abs(seconds) < 45) return catalogs[localeOf(locale) ?? 'en']['time.justNow'];
   const minutes = Math.round(seconds / 60);
   if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
   const hours = Math.round(minutes / 60);

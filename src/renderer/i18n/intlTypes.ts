@@ -1,5 +1,4 @@
 import type { MessageId } from './catalogs';
-import type { Locale } from './locales';
 
 // react-intl checks every `formatMessage({ id })` and `<FormattedMessage id>` against the catalogs' IDs.
 declare global {
@@ -7,9 +6,6 @@ declare global {
   namespace FormatjsIntl {
     interface Message {
       ids: MessageId;
-    }
-    interface IntlConfig {
-      locale: Locale;
     }
   }
 }

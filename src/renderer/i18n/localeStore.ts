@@ -2,7 +2,7 @@ import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { create } from 'zustand';
 import { languageChoiceSchema, type LanguageChoice } from '../../shared/i18n/languages';
 import { catalogs } from './catalogs';
-import { resolveLocale, systemLanguages, type Locale } from './locales';
+import { formattingLocale, resolveLocale, systemLanguages, type Locale } from './locales';
 
 /**
  * The language the renderer shows. The setting lives in the app settings (the settings file both hosts read, through
@@ -22,10 +22,11 @@ function cachedChoice(): LanguageChoice {
   }
 }
 
-function intlFor(locale: Locale): IntlShape {
+function intlFor(locale: Locale, formatLocale: string): IntlShape {
   return createIntl(
     {
-      locale,
+      // Numbers and plural rules inside messages follow the formatting locale; the words are the catalog's.
+      locale: formatLocale,
       defaultLocale: 'en',
       messages: catalogs[locale],
       // A missing message is a bug the catalog test catches; at run time react-intl shows the ID, and says so once.
@@ -40,6 +41,8 @@ function intlFor(locale: Locale): IntlShape {
 interface LocaleStore {
   choice: LanguageChoice;
   locale: Locale;
+  /** The tag dates, times, numbers and money are written in (the OS's own for that language: en-GB, zh-CN). */
+  formatLocale: string;
   intl: IntlShape;
   /** The setting as stored (or as chosen): the locale follows. */
   setChoice(choice: LanguageChoice): void;
@@ -48,8 +51,10 @@ interface LocaleStore {
 }
 
 function stateOf(choice: LanguageChoice) {
-  const locale = resolveLocale(choice, systemLanguages());
-  return { choice, locale, intl: intlFor(locale) };
+  const system = systemLanguages();
+  const locale = resolveLocale(choice, system);
+  const formatLocale = formattingLocale(locale, system);
+  return { choice, locale, formatLocale, intl: intlFor(locale, formatLocale) };
 }
 
 export const useLocaleStore = create<LocaleStore>((set, get) => ({
@@ -62,16 +67,21 @@ export const useLocaleStore = create<LocaleStore>((set, get) => ({
       // No storage (private mode): the setting still applies; only the next start's first paint may differ.
     }
     const next = stateOf(choice);
-    if (next.locale === get().locale) set({ choice });
+    if (next.locale === get().locale && next.formatLocale === get().formatLocale) set({ choice });
     else set(next);
   },
   systemChanged() {
     const next = stateOf(get().choice);
-    if (next.locale !== get().locale) set(next);
+    if (next.locale !== get().locale || next.formatLocale !== get().formatLocale) set(next);
   },
 }));
 
-/** The locale in force (for formatting outside React: row models, stores). */
+/** The catalog's locale in force. */
 export function currentLocale(): Locale {
   return useLocaleStore.getState().locale;
+}
+
+/** The tag dates, times, numbers and money are formatted in now (the format module's default). */
+export function currentFormatLocale(): string {
+  return useLocaleStore.getState().formatLocale;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLocale } from './locales';
+import { formattingLocale, resolveLocale } from './locales';
 
 describe('the language shown', () => {
   it('follows the OS: the first of its languages the app has', () => {
@@ -14,5 +14,12 @@ describe('the language shown', () => {
   it('the setting wins over the OS', () => {
     expect(resolveLocale('en', ['zh-CN'])).toBe('en');
     expect(resolveLocale('zh-CN', ['en-US'])).toBe('zh-CN');
+  });
+
+  it('writes dates and numbers in the OS’s own variant of the language shown', () => {
+    expect(formattingLocale('en', ['en-GB', 'zh-CN'])).toBe('en-GB');
+    expect(formattingLocale('en', ['zh-CN'])).toBe('en');
+    expect(formattingLocale('zh-CN', ['en-US', 'zh-SG'])).toBe('zh-SG');
+    expect(formattingLocale('zh-CN', ['en-US'])).toBe('zh-CN');
   });
 });

@@ -16,7 +16,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', 'zh-CN': 
  * Simplified Chinese catalog — the only Chinese one, closer for a reader of Traditional than English is; English
  * for any English; nothing for a language without a catalog (the next preference is tried).
  */
-function localeOf(tag: string): Locale | undefined {
+export function localeOf(tag: string): Locale | undefined {
   const base = tag.toLowerCase().split(/[-_]/)[0];
   if (base === 'zh') return 'zh-CN';
   if (base === 'en') return 'en';
@@ -34,6 +34,21 @@ export function resolveLocale(choice: LanguageChoice, systemLanguages: readonly 
     if (locale) return locale;
   }
   return 'en';
+}
+
+/**
+ * The locale dates, times and numbers are written in: the OS's own tag for the language shown when it has one
+ * (English shown on a British system: "23 Nov 2026", en-GB; on an American one "Nov 23, 2026"), else the
+ * catalog's locale.
+ */
+export function formattingLocale(locale: Locale, systemLanguages: readonly string[]): string {
+  const own = systemLanguages.find((tag) => localeOf(tag) === locale);
+  if (!own) return locale;
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([own]).length > 0 ? own : locale;
+  } catch {
+    return locale;
+  }
 }
 
 /** The OS's preferred languages as the browser reports them (`navigator.language` when the list is missing). */

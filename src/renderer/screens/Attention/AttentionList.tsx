@@ -1,11 +1,12 @@
 import { CircleAlert, Clock, Gavel, Undo2, type LucideIcon } from 'lucide-react';
+import { Msg, useT } from '../../i18n/t';
 import type { Ref } from 'react';
 import { Badge, type Tone } from '../../components/ui/Badge';
 import { DateTime } from '../../components/DateTime';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { instantMs } from '../../format/time';
 import { rowKey, type AttentionRow } from '../../stores/attentionStore';
-import { dueText, KIND_LABELS } from './attentionText';
+import { dueText, kindLabel } from './attentionText';
 import { useMinuteClock } from './useMinuteClock';
 import { PlatformText } from '../../components/PlatformText';
 
@@ -26,13 +27,16 @@ function When({ row, nowMs }: { row: AttentionRow; nowMs: number }) {
   if (dueMs !== undefined)
     return (
       <span>
-        <strong>{dueText(dueMs, nowMs)}</strong> · due <DateTime value={row.dueAt} />
+        <Msg
+          id="attention.due"
+          values={{ when: dueText(dueMs, nowMs), b: (c) => <strong>{c}</strong>, date: <DateTime value={row.dueAt} /> }}
+        />
       </span>
     );
   if (row.since === null) return null;
   return (
     <span>
-      since <DateTime value={row.since} />
+      <Msg id="attention.since" values={{ date: <DateTime value={row.since} /> }} />
     </span>
   );
 }
@@ -58,7 +62,7 @@ function Row({
     >
       <span className="attention-main">
         <Badge tone={KIND_BADGE[row.kind].tone} icon={KIND_BADGE[row.kind].icon}>
-          {KIND_LABELS[row.kind]}
+          {kindLabel(row.kind)}
         </Badge>
         <strong>
           <PlatformText value={row.orderNum ?? row.orderId} clamp />
@@ -98,11 +102,12 @@ export function AttentionList({
   onOpen: (row: AttentionRow) => void;
 }) {
   const nowMs = useMinuteClock(instantMs(asOf) ?? 0);
+  const t = useT();
   return (
     <ul
       ref={listRef}
       role="listbox"
-      aria-label="Orders needing attention"
+      aria-label={t('attention.listLabel')}
       tabIndex={0}
       {...MAIN_LIST}
       className="attention-list queue-list"

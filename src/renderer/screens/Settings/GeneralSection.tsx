@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAppStore } from '../../stores/appStore';
@@ -37,6 +38,7 @@ function GeneralForm({
   hidden: readonly string[];
 }) {
   const save = useSettingsStore((s) => s.save);
+  const t = useT();
   const [app, setApp] = useState<AppSettings>(storedApp);
   const [minutes, setMinutes] = useState(poll ? minutesText(poll.seconds) : '');
   const [hint, setHint] = useState<string | null>(null);
@@ -83,19 +85,19 @@ function GeneralForm({
   };
 
   return (
-    <form className="settings-form" onSubmit={(e) => void submit(e)} aria-label="General settings" noValidate>
+    <form className="settings-form" onSubmit={(e) => void submit(e)} aria-label={t('general.form')} noValidate>
       {poll && (
         <>
-          <h3>Checking for new orders ({poll.profileName})</h3>
+          <h3>{t('general.polling', { profile: poll.profileName })}</h3>
           <TextField
             id="poll-interval"
-            label="Check every (minutes)"
+            label={t('general.pollEvery')}
             type="number"
             inputMode="decimal"
             min={0.25}
             max={1440}
             step="any"
-            help="While the app runs it asks the platform for changes this often (0.5 = every 30 seconds); Sync now fetches at once."
+            help={t('general.pollHelp')}
             value={minutes}
             onChange={setMinutes}
             error={hint ?? errors.pollIntervalSeconds}
@@ -103,7 +105,7 @@ function GeneralForm({
           <ImageHostsField value={hostsText} onChange={setHostsText} error={errors.imageHosts} />
         </>
       )}
-      <h3>App</h3>
+      <h3>{t('general.app')}</h3>
       {keys.map((key) => (
         <SettingControl
           key={key}
@@ -125,6 +127,7 @@ export function GeneralSection() {
   const settings = useSettingsStore((s) => s.settings);
   const profile = activeProfile(useProfilesStore((s) => s.list.data));
   const hidden = useHiddenKeys();
+  const t = useT();
   const data = settings.data;
   const poll =
     data?.profile && profile
@@ -132,16 +135,11 @@ export function GeneralSection() {
       : null;
   return (
     <div className="settings-section">
-      <h2>General</h2>
+      <h2>{t('settings.section.general')}</h2>
       <LanguageSetting />
-      {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
+      {settings.error && <ErrorNotice error={settings.error} title={t('general.readFailed')} />}
       {data && <GeneralForm key={JSON.stringify([data.app, poll])} storedApp={data.app} poll={poll} hidden={hidden} />}
-      {hidden.length > 0 && (
-        <p className="settings-help">
-          Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered
-          here.
-        </p>
-      )}
+      {hidden.length > 0 && <p className="settings-help">{t('general.browserNote')}</p>}
     </div>
   );
 }

@@ -10,6 +10,7 @@ export default {
   'common.no': 'No',
   'common.any': 'Any',
   'time.justNow': 'just now',
+  'common.invisibleChar': 'Invisible character {code}',
   'common.orderCount': '{count, plural, one {# order} other {# orders}}',
 
   'error.invalid-request': 'The app sent a request its host did not understand.',

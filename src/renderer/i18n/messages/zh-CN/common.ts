@@ -11,6 +11,7 @@ export default {
   'common.no': '否',
   'common.any': '不限',
   'time.justNow': '刚刚',
+  'common.invisibleChar': '不可见字符 {code}',
   'common.orderCount': '{count, plural, other {# 个订单}}',
 
   'error.invalid-request': '应用发送了宿主无法识别的请求。',
