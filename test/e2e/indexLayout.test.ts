@@ -206,7 +206,8 @@ describeWorkspace('every screen in both languages and themes, at 1280×800 and 1
           for (const screen of SCREENS) {
             await page.evaluate(`window.location.hash = '#/${screen === 'order' ? `order/${orderId}` : screen}'`);
             await page.locator('main h1').first().waitFor();
-            if (screen === 'orders') await rows(page).first().waitFor();
+            // The grid's name follows the language: its rows by their class.
+            if (screen === 'orders') await page.locator('tbody tr.orders-row').first().waitFor();
             // Nothing in the page scrolls sideways (a table may scroll inside its own box).
             const over = await page.evaluate(
               `document.documentElement.scrollWidth - document.documentElement.clientWidth`,

@@ -29,6 +29,8 @@ async function ordersInChinese(page: Page): Promise<void> {
   expect(text).toMatch(/待付款|已付款 – 待发货|已发货|已完成|已取消|已退款/);
   expect(text).toMatch(/\d [A-Z]{3}\b/);
   expect(text).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+  // The status chips are in the full set of filters, shown when asked ("Add filter").
+  await page.getByRole('button', { name: '添加筛选' }).click();
   expect(await page.getByRole('group', { name: '订单状态' }).innerText()).toContain('待付款');
   expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
 }
