@@ -1,3 +1,6 @@
+import { ArrowLeft, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { OrderHeader } from './OrderHeader';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { DeliveryRecord, Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -22,7 +25,7 @@ import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section className="od-section" aria-labelledby={id}>
+    <section className="od-section card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>
@@ -40,28 +43,38 @@ function OrderBody({ order }: { order: Order }) {
   );
   return (
     <ImageHostsProvider hosts={imageHosts}>
-      <OrderSummary order={order} labels={labels} />
+      <OrderHeader order={order} labels={labels} />
       <OrderJournal orderId={order.id} />
-      <Section id="od-deadline" title="Delivery deadline">
-        <DeadlineInfo order={order} />
-      </Section>
-      {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
-        <Section id="od-error" title="Delivery error">
-          <DeliveryErrorInfo info={order.deliveryErrorInfo} />
-        </Section>
-      )}
-      <Section id="od-items" title="Items">
-        <OrderItems items={order.orderItems ?? []} currency={order.originalCurrencyCode} />
-      </Section>
-      <Section id="od-delivery-info" title="Delivery info">
-        <DeliveryInfoList entries={order.deliveryInfo ?? []} />
-      </Section>
-      <Section id="od-deliveries" title="Deliveries">
-        <DeliveryRecords records={records} />
-      </Section>
-      <Section id="od-login-link" title="Login link for this buyer">
-        <LoginLinkPanel order={order} />
-      </Section>
+      {/* Polaris' order page: what was bought and delivered in the main column; facts, deadline, link beside it. */}
+      <div className="od-columns">
+        <div className="od-main">
+          <Section id="od-items" title="Items">
+            <OrderItems items={order.orderItems ?? []} currency={order.originalCurrencyCode} />
+          </Section>
+          <Section id="od-delivery-info" title="Delivery info">
+            <DeliveryInfoList entries={order.deliveryInfo ?? []} />
+          </Section>
+          <Section id="od-deliveries" title="Deliveries">
+            <DeliveryRecords records={records} />
+          </Section>
+        </div>
+        <div className="od-side">
+          <Section id="od-summary" title="Summary">
+            <OrderSummary order={order} labels={labels} />
+          </Section>
+          <Section id="od-deadline" title="Delivery deadline">
+            <DeadlineInfo order={order} />
+          </Section>
+          {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
+            <Section id="od-error" title="Delivery error">
+              <DeliveryErrorInfo info={order.deliveryErrorInfo} />
+            </Section>
+          )}
+          <Section id="od-login-link" title="Login link for this buyer">
+            <LoginLinkPanel order={order} />
+          </Section>
+        </div>
+      </div>
     </ImageHostsProvider>
   );
 }
@@ -88,25 +101,25 @@ export function OrderDetailScreen({ route }: { route: Route }) {
   return (
     <section className="screen od" aria-labelledby="screen-title">
       <div className="od-head">
-        <button type="button" onClick={backToList} aria-keyshortcuts="Escape">
-          ← Back to the list
-        </button>
+        <Button variant="tertiary" icon={ArrowLeft} onClick={backToList} aria-keyshortcuts="Escape">
+          Back to the list
+        </Button>
         <h1 id="screen-title">{title}</h1>
         <div className="od-actions">
-          <button type="button" onClick={prev} disabled={!neighbours.prev} aria-keyshortcuts="k">
+          <Button icon={ChevronUp} onClick={prev} disabled={!neighbours.prev} aria-keyshortcuts="k">
             Previous order (k)
-          </button>
-          <button type="button" onClick={next} disabled={!neighbours.next} aria-keyshortcuts="j">
+          </Button>
+          <Button icon={ChevronDown} onClick={next} disabled={!neighbours.next} aria-keyshortcuts="j">
             Next order (j)
-          </button>
-          <button
-            type="button"
-            className="primary"
+          </Button>
+          <Button
+            variant="primary"
+            icon={RefreshCw}
             onClick={() => void useOrderDetailStore.getState().refreshFromPlatform()}
             disabled={!orderId || refresh.status === 'loading'}
           >
             {refresh.status === 'loading' ? 'Refreshing…' : 'Refresh from platform'}
-          </button>
+          </Button>
         </div>
       </div>
       {!orderId && <p>No order chosen. Open one from the orders list.</p>}
