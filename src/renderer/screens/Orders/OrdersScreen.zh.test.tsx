@@ -26,7 +26,8 @@ const order = (id: string, orderNum: string) => ({
   orderStatus: 2,
   orderDeliveryStatus: 1,
   isExistAfterSales: true,
-  orderAfterSalesStatus: 1,
+  // What the list filter taught (the spec's Order carries no status).
+  afterSalesLearned: { status: 1, learnedAtMs: 1 },
 });
 
 function renderOrders(count: number) {
