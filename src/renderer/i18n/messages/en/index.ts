@@ -3,8 +3,9 @@ import attention from './attention';
 import common from './common';
 import frame from './frame';
 import home from './home';
+import orderDetail from './orderDetail';
 import orders from './orders';
 import settings from './settings';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
-export default { ...afterSales, ...attention, ...common, ...frame, ...home, ...orders, ...settings };
+export default { ...afterSales, ...attention, ...common, ...frame, ...home, ...orderDetail, ...orders, ...settings };
