@@ -1,6 +1,7 @@
 import { ArrowLeft, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { OrderHeader } from './OrderHeader';
+import { useT } from '../../i18n/t';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { DeliveryRecord, Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -33,6 +34,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function OrderBody({ order }: { order: Order }) {
+  const t = useT();
   const labels = useServedLabels();
   const extraHosts = useProfilesStore((s) => activeProfile(s.list.data)?.imageHosts);
   const records: DeliveryRecord[] = order.orderDeliveryList ?? [];
@@ -48,29 +50,29 @@ function OrderBody({ order }: { order: Order }) {
       {/* Polaris' order page: what was bought and delivered in the main column; facts, deadline, link beside it. */}
       <div className="od-columns">
         <div className="od-main">
-          <Section id="od-items" title="Items">
+          <Section id="od-items" title={t('detail.items')}>
             <OrderItems items={order.orderItems ?? []} currency={order.originalCurrencyCode} />
           </Section>
-          <Section id="od-delivery-info" title="Delivery info">
+          <Section id="od-delivery-info" title={t('detail.deliveryInfo')}>
             <DeliveryInfoList entries={order.deliveryInfo ?? []} />
           </Section>
-          <Section id="od-deliveries" title="Deliveries">
+          <Section id="od-deliveries" title={t('detail.deliveries')}>
             <DeliveryRecords records={records} />
           </Section>
         </div>
         <div className="od-side">
-          <Section id="od-summary" title="Summary">
+          <Section id="od-summary" title={t('detail.summary')}>
             <OrderSummary order={order} labels={labels} />
           </Section>
-          <Section id="od-deadline" title="Delivery deadline">
+          <Section id="od-deadline" title={t('detail.deadline')}>
             <DeadlineInfo order={order} />
           </Section>
           {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
-            <Section id="od-error" title="Delivery error">
+            <Section id="od-error" title={t('detail.deliveryError')}>
               <DeliveryErrorInfo info={order.deliveryErrorInfo} />
             </Section>
           )}
-          <Section id="od-login-link" title="Login link for this buyer">
+          <Section id="od-login-link" title={t('detail.loginLink')}>
             <LoginLinkPanel order={order} />
           </Section>
         </div>
@@ -82,6 +84,7 @@ function OrderBody({ order }: { order: Order }) {
 /** One cached order in full, its refresh from the platform, and j/k through the list it was opened from. */
 export function OrderDetailScreen({ route }: { route: Route }) {
   const orderId = route.path[0] ?? null;
+  const t = useT();
   const order = useOrderDetailStore((s) => s.order);
   const refresh = useOrderDetailStore((s) => s.refresh);
   const neighbours = useOrderDetailStore((s) => s.neighbours);
@@ -96,21 +99,21 @@ export function OrderDetailScreen({ route }: { route: Route }) {
   useDetailKeys({ next, prev, back: backToList });
 
   const shown = order.data && order.data.id === orderId ? order.data : null;
-  const title = shown ? `Order ${shown.orderNum ?? shown.id}` : 'Order';
+  const title = shown ? t('detail.title', { orderNum: shown.orderNum ?? shown.id }) : t('screen.order');
 
   return (
     <section className="screen od" aria-labelledby="screen-title">
       <div className="od-head">
         <Button variant="tertiary" icon={ArrowLeft} onClick={backToList} aria-keyshortcuts="Escape">
-          Back to the list
+          {t('detail.back')}
         </Button>
         <h1 id="screen-title">{title}</h1>
         <div className="od-actions">
           <Button icon={ChevronUp} onClick={prev} disabled={!neighbours.prev} aria-keyshortcuts="k">
-            Previous order (k)
+            {t('detail.previous')}
           </Button>
           <Button icon={ChevronDown} onClick={next} disabled={!neighbours.next} aria-keyshortcuts="j">
-            Next order (j)
+            {t('detail.next')}
           </Button>
           <Button
             variant="primary"
@@ -118,19 +121,16 @@ export function OrderDetailScreen({ route }: { route: Route }) {
             onClick={() => void useOrderDetailStore.getState().refreshFromPlatform()}
             disabled={!orderId || refresh.status === 'loading'}
           >
-            {refresh.status === 'loading' ? 'Refreshing…' : 'Refresh from platform'}
+            {refresh.status === 'loading' ? t('detail.refreshing') : t('detail.refresh')}
           </Button>
         </div>
       </div>
-      {!orderId && <p>No order chosen. Open one from the orders list.</p>}
+      {!orderId && <p>{t('detail.noOrder')}</p>}
       <RefreshChanges refresh={refresh} />
       {order.status === 'failed' && order.error && (
-        <ErrorNotice
-          error={order.error}
-          title={shown ? 'Could not read the order again from the cache' : 'Could not open the order'}
-        />
+        <ErrorNotice error={order.error} title={shown ? t('detail.rereadFailed') : t('detail.openFailed')} />
       )}
-      {!shown && order.status === 'loading' && <p className="muted">Reading the order from the cache…</p>}
+      {!shown && order.status === 'loading' && <p className="muted">{t('detail.reading')}</p>}
       {shown && <OrderBody order={shown} />}
     </section>
   );

@@ -5,6 +5,7 @@ import common from './common';
 import design from './design';
 import frame from './frame';
 import home from './home';
+import orderDetail from './orderDetail';
 import orders from './orders';
 import settings from './settings';
 
@@ -16,6 +17,7 @@ export default {
   ...design,
   ...frame,
   ...home,
+  ...orderDetail,
   ...orders,
   ...settings,
 } satisfies Record<keyof typeof en, string>;
