@@ -113,9 +113,10 @@ function published<T extends { events: ReadonlyArray<unknown> }>(
   session: Session,
   ctx: OperationContext,
   r: Result<T, AppError>,
+  cause: 'platform' | 'merchant' = 'platform',
 ): Result<T, AppError> {
   if (r.ok && r.value.events.length > 0)
-    ctx.emit('orders:changed', ordersChangedEvent(session.profileId, r.value.events as never));
+    ctx.emit('orders:changed', ordersChangedEvent(session.profileId, r.value.events as never, cause));
   return r;
 }
 
@@ -159,7 +160,7 @@ export function sessionOperations(
     'afterSales:decide': {
       moneyMoving: true,
       run: async (request, ctx) =>
-        mapped(published(session, ctx, await decideAfterSales(session, request)), decisionData),
+        mapped(published(session, ctx, await decideAfterSales(session, request), 'merchant'), decisionData),
     },
     'afterSales:status': { run: async ({ orderId }) => mapped(decisionStatus(session, orderId), journalData.status) },
     'afterSales:journal': {
@@ -167,7 +168,8 @@ export function sessionOperations(
     },
     /** Settles an unsettled decision from the after-sales filter: a read, never a resend. */
     'afterSales:check': {
-      run: async ({ orderId }) => mapped(await checkDecision(session, orderId), journalData.check),
+      run: async ({ orderId }, ctx) =>
+        mapped(published(session, ctx, await checkDecision(session, orderId), 'merchant'), journalData.check),
     },
     'buyers:sync': { run: async (request) => mapped(await syncBuyer(session, request), buyersData.synced) },
     /**
