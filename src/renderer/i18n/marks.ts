@@ -12,4 +12,6 @@ export const MARK = {
   sortDesc: ' ↓',
   sortAsc: ' ↑',
   sortable: ' ↕',
+  /** Between two facts on one line. */
+  dot: ' · ',
 } as const;

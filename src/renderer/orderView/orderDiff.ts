@@ -71,10 +71,14 @@ export function diffOrders(before: Order, after: Order, labels: StatusLabelSet =
   add('Order status', status(before.orderStatus, labels.order), status(after.orderStatus, labels.order));
   add(
     'Delivery status',
-    status(before.orderDeliveryStatus, deliveryStatusLabels),
-    status(after.orderDeliveryStatus, deliveryStatusLabels),
+    status(before.orderDeliveryStatus, deliveryStatusLabels()),
+    status(after.orderDeliveryStatus, deliveryStatusLabels()),
   );
-  add('Delivery type', status(before.deliveryType, deliveryTypeLabels), status(after.deliveryType, deliveryTypeLabels));
+  add(
+    'Delivery type',
+    status(before.deliveryType, deliveryTypeLabels()),
+    status(after.deliveryType, deliveryTypeLabels()),
+  );
   add(
     'Delivered',
     `${plain(before.deliveringNumber)} of ${plain(before.orderDeliveryTotal)}`,

@@ -1,3 +1,4 @@
+import type { MessageId } from '../i18n/catalogs';
 import type { IpcData, IpcRequest, IpcResponse } from '../../shared/ipc/contract';
 import type { IpcError, IpcErrorKind } from '../../shared/ipc/result';
 import { statusText } from '../components/StatusChip';
@@ -18,11 +19,14 @@ export type Decision = IpcRequest<'afterSales:decide'>;
 export type DecisionKind = 'approve' | 'reject';
 type Decided = IpcData<'afterSales:decide'>;
 
+/** A value as shown: a catalog word (worded when shown, in the language then) or a status label's text. */
+export type Said = { id: MessageId } | { text: string };
+
 /** What the order showed and shows now, line by line ("After-sales status: Awaiting seller review (1) → …"). */
 export interface Change {
-  field: string;
-  from: string;
-  to: string;
+  field: MessageId;
+  from: Said;
+  to: Said;
 }
 
 export type DecisionState =
@@ -122,22 +126,30 @@ export function changesBetween(before: IpcOrder, after: IpcOrder, labels: Labels
   const leftUnnamed = a1 === null && reviewStateOf(after) === 'not-awaiting';
   if (a0 !== a1 && !leftUnnamed)
     changes.push({
-      field: 'After-sales status',
-      from: statusText(a0, labels.afterSales),
-      to: statusText(a1, labels.afterSales),
+      field: 'afterSales.status',
+      from: { text: statusText(a0, labels.afterSales) },
+      to: { text: statusText(a1, labels.afterSales) },
     });
   const o0 = orderStatusOf(before);
   const o1 = orderStatusOf(after);
   if (o0 !== o1)
-    changes.push({ field: 'Order status', from: statusText(o0, labels.order), to: statusText(o1, labels.order) });
+    changes.push({
+      field: 'detail.orderStatus',
+      from: { text: statusText(o0, labels.order) },
+      to: { text: statusText(o1, labels.order) },
+    });
   if (before.isExistAfterSales !== after.isExistAfterSales && typeof after.isExistAfterSales === 'boolean')
     changes.push({
-      field: 'After-sales request',
-      from: before.isExistAfterSales ? 'open' : 'none',
-      to: after.isExistAfterSales ? 'open' : 'none',
+      field: 'afterSales.change.request',
+      from: { id: before.isExistAfterSales ? 'afterSales.change.open' : 'afterSales.change.none' },
+      to: { id: after.isExistAfterSales ? 'afterSales.change.open' : 'afterSales.change.none' },
     });
   if (changes.length === 0)
-    changes.push({ field: 'After-sales request', from: 'awaiting a decision', to: 'no longer awaiting one' });
+    changes.push({
+      field: 'afterSales.change.request',
+      from: { id: 'afterSales.change.awaiting' },
+      to: { id: 'afterSales.change.notAwaiting' },
+    });
   return changes;
 }
 

@@ -1,28 +1,36 @@
+import { errorWords } from '../../i18n/errorText';
+import { useLocaleStore } from '../../i18n/localeStore';
+import { translate, useT, type Translate } from '../../i18n/t';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { statusText } from '../../components/StatusChip';
-import type { DecisionState, Labels } from '../../stores/decisionFlow';
+import type { DecisionState, Labels, Said } from '../../stores/decisionFlow';
 import { afterSalesStatusOf, orderLabelOf, orderStatusOf, reviewStateOf, type IpcOrder } from '../../stores/orderFacts';
 
 type Shown = Exclude<DecisionState, { phase: 'idle' } | { phase: 'confirming' }>;
 
-const verb = (approved: boolean) => (approved ? 'approval' : 'rejection');
+/** The decision as a select argument of the messages (`{what, select, approve {…} other {…}}`). */
+/** A changed value: a word of the catalog, or a status label as the profile names it. */
+const said = (value: Said, t: Translate) => ('id' in value ? t(value.id) : value.text);
+
+const verb = (approved: boolean) => (approved ? 'approve' : 'reject');
 
 /** "Refund rejected — as reported by the platform": the after-sales status the platform reports now, by its label. */
-export function reportedLine(order: IpcOrder, labels: Labels): string {
+export function reportedLine(order: IpcOrder, labels: Labels, t: Translate = translate): string {
   const status = afterSalesStatusOf(order);
   // The spec's Order has no status field: what the after-sales filter says is all there is to report.
-  if (status === null && reviewStateOf(order) === 'not-awaiting')
-    return 'No longer awaiting review — as the platform’s after-sales filter reports';
+  if (status === null && reviewStateOf(order) === 'not-awaiting') return t('afterSales.outcome.notAwaiting');
   const label = status === null ? undefined : labels.afterSales?.[String(status)];
-  const what = label ?? (status === null ? 'No after-sales status reported' : `After-sales status ${status}`);
-  return `${what} — as reported by the platform`;
+  const what =
+    label ?? (status === null ? t('afterSales.outcome.noStatus') : t('afterSales.outcome.statusN', { status }));
+  return t('afterSales.outcome.reported', { what });
 }
 
 /** What the headline does not say already: the order status (the after-sales status is the headline). */
 function Reported({ order, labels }: { order: IpcOrder; labels: Labels }) {
+  const t = useT();
   return (
     <dl className="facts">
-      <dt>Order status</dt>
+      <dt>{t('detail.orderStatus')}</dt>
       <dd>{statusText(orderStatusOf(order), labels.order)}</dd>
     </dl>
   );
@@ -40,13 +48,15 @@ export function DecisionOutcome({
   onCheckAgain(): void;
   onDismiss(): void;
 }) {
+  const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   switch (state.phase) {
     case 'sending':
       return (
         <div className="outcome" role="status">
           {state.step === 'checking'
-            ? `Checking order ${orderLabelOf(state.order)} on the platform before sending…`
-            : `Sending the ${verb(state.decision.isApproved)}…`}
+            ? t('afterSales.outcome.checking', { order: orderLabelOf(state.order) })
+            : t('afterSales.outcome.sending', { what: verb(state.decision.isApproved) })}
         </div>
       );
     case 'decided':
@@ -59,18 +69,20 @@ export function DecisionOutcome({
                 reviewStateOf(state.order) !== 'not-awaiting' &&
                 state.decision &&
                 state.via !== 'checked'
-                  ? `The platform accepted the ${verb(state.decision.isApproved)}.`
-                  : reportedLine(state.order, labels)}
+                  ? t('afterSales.outcome.accepted', { what: verb(state.decision.isApproved) })
+                  : reportedLine(state.order, labels, t)}
               </strong>
-              {state.via === 'checked' && <p>Found on checking again; nothing was sent again.</p>}
+              {state.via === 'checked' && <p>{t('afterSales.outcome.foundOnCheck')}</p>}
               <Reported order={state.order} labels={labels} />
             </>
           ) : (
             <>
               <strong>
-                The platform accepted the {state.decision ? verb(state.decision.isApproved) : 'decision'}.
+                {t('afterSales.outcome.accepted', {
+                  what: state.decision ? verb(state.decision.isApproved) : 'decision',
+                })}
               </strong>
-              <p>Reading the order again afterwards failed, so its new state is not shown.</p>
+              <p>{t('afterSales.outcome.rereadFailed')}</p>
               {state.refetchError && <ErrorNotice error={state.refetchError} />}
             </>
           )}
@@ -79,17 +91,17 @@ export function DecisionOutcome({
     case 'not-sent':
       return (
         <div className="outcome outcome-attention" role="alert">
-          <strong>Not sent: this order no longer awaits a decision.</strong>
-          <p>The platform reports a change since the list was read:</p>
+          <strong>{t('afterSales.outcome.notSent')}</strong>
+          <p>{t('afterSales.outcome.changed')}</p>
           <ul>
             {state.changes.map((c) => (
               <li key={c.field}>
-                {c.field}: {c.from} → {c.to}
+                {t('afterSales.outcome.change', { field: t(c.field), from: said(c.from, t), to: said(c.to, t) })}
               </li>
             ))}
           </ul>
           <button type="button" onClick={onDismiss}>
-            OK
+            {t('afterSales.ok')}
           </button>
         </div>
       );
@@ -98,27 +110,25 @@ export function DecisionOutcome({
       const found = state.error.found;
       return (
         <div className="outcome outcome-attention" role="alert">
-          <strong>Outcome unknown: the {verb(state.decision.isApproved)} may or may not have been applied.</strong>
-          <p>{state.error.message}</p>
-          <p>It will not be sent again. Check the order on the platform to see what happened.</p>
+          <strong>{t('afterSales.outcome.unknown', { what: verb(state.decision.isApproved) })}</strong>
+          <p>{errorWords(state.error, t, locale).text}</p>
+          <p>{t('afterSales.outcome.notResent')}</p>
           {!check && found?.kind === 'found' && !state.error.message.includes(found.summary) && (
-            <p>Right after the call the platform showed: {found.summary}.</p>
+            <p>{t('afterSales.outcome.foundAfter', { summary: found.summary })}</p>
           )}
-          {check && 'error' in check && <ErrorNotice error={check.error} title="Checking again failed" />}
+          {check && 'error' in check && <ErrorNotice error={check.error} title={t('afterSales.outcome.checkFailed')} />}
           {check && 'review' in check && (
             <p>
-              {check.review === 'awaiting'
-                ? 'Checked again: the platform still shows the request awaiting a decision — the decision was not applied. You may decide again.'
-                : 'Checked again: the platform does not say whether the request still awaits a decision.'}
+              {check.review === 'awaiting' ? t('afterSales.outcome.stillAwaiting') : t('afterSales.outcome.notSaid')}
             </p>
           )}
           <div className="form-actions">
             <button type="button" className="primary" onClick={onCheckAgain} disabled={state.checking}>
-              {state.checking ? 'Checking…' : 'Check again'}
+              {state.checking ? t('afterSales.checking') : t('afterSales.checkAgain')}
             </button>
             {check && 'review' in check && check.review === 'awaiting' && (
               <button type="button" onClick={onDismiss}>
-                Decide again
+                {t('afterSales.outcome.decideAgain')}
               </button>
             )}
           </div>
@@ -132,12 +142,12 @@ export function DecisionOutcome({
             error={state.error}
             title={
               state.stage === 'pre-check'
-                ? 'Not sent: the order could not be checked on the platform first.'
-                : `The platform refused the ${verb(state.decision.isApproved)}.`
+                ? t('afterSales.outcome.preCheckFailed')
+                : t('afterSales.outcome.refused', { what: verb(state.decision.isApproved) })
             }
           />
           <button type="button" onClick={onDismiss}>
-            OK
+            {t('afterSales.ok')}
           </button>
         </div>
       );

@@ -1,19 +1,30 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { Lightbox, type LightboxImage } from '../../components/ui/Lightbox';
+import { useT } from '../../i18n/t';
 import { evidenceUrlProblem, moveItem, removeItem } from './rejectForm';
 
+/** The field's example value: a URL scheme, not a word. */
+const HTTPS = 'https://';
+
 /**
- * Evidence image addresses: checked as typed (https only), shown as thumbnails, removable and reorderable with
- * buttons or Alt+↑/↓ on an image.
+ * Evidence image addresses: checked as typed (https only), shown as thumbnails that open in the lightbox (the
+ * address the merchant typed, as the thumbnail loads it), removable and reorderable with buttons or Alt+↑/↓ on an
+ * image.
  */
 export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onChange(urls: string[]): void }) {
   const [typed, setTyped] = useState('');
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<number | null>(null);
+  const t = useT();
   const inputId = useId();
   const problemId = useId();
   const problem = evidenceUrlProblem(typed, urls);
   const canAdd = typed.trim() !== '' && problem === null;
+  const shown: LightboxImage[] = urls
+    .map((src, i) => ({ src, label: t('afterSales.evidence.image', { n: i + 1 }) }))
+    .filter((image) => !broken.has(image.src));
 
   const add = () => {
     if (!canAdd) return;
@@ -32,15 +43,15 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
 
   return (
     <fieldset className="evidence">
-      <legend>Evidence images (optional)</legend>
+      <legend>{t('afterSales.evidence.legend')}</legend>
       <div className="field-row">
-        <label htmlFor={inputId}>Evidence image URL</label>
+        <label htmlFor={inputId}>{t('afterSales.evidence.url')}</label>
         <input
           id={inputId}
           type="url"
           inputMode="url"
           value={typed}
-          placeholder="https://"
+          placeholder={HTTPS}
           aria-invalid={problem !== null}
           aria-describedby={problemId}
           onChange={(e) => setTyped(e.target.value)}
@@ -52,26 +63,33 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
           }}
         />
         <button type="button" onClick={add} disabled={!canAdd}>
-          Add image
+          {t('afterSales.evidence.add')}
         </button>
       </div>
       <p id={problemId} className={problem ? 'field-problem' : 'muted'} aria-live="polite">
-        {problem ?? 'https:// addresses of images that show the problem; the platform receives them in this order.'}
+        {problem ?? t('afterSales.evidence.hint')}
       </p>
       {urls.length > 0 && (
-        <ol className="evidence-list" aria-label="Evidence images">
+        <ol className="evidence-list" aria-label={t('afterSales.evidence.list')}>
           {urls.map((url, i) => (
             <li key={url} id={`${inputId}-item-${i}`} tabIndex={0} onKeyDown={onItemKey(i)}>
               {broken.has(url) ? (
-                <span className="evidence-thumb evidence-thumb-broken">No preview</span>
+                <span className="evidence-thumb evidence-thumb-broken">{t('afterSales.evidence.noPreview')}</span>
               ) : (
-                <img
-                  className="evidence-thumb"
-                  src={url}
-                  alt={`Evidence image ${i + 1}`}
-                  referrerPolicy="no-referrer"
-                  onError={() => setBroken(new Set([...broken, url]))}
-                />
+                <button
+                  type="button"
+                  className="evidence-open"
+                  title={t('images.openLarger', { url })}
+                  onClick={() => setOpen(shown.findIndex((s) => s.src === url))}
+                >
+                  <img
+                    className="evidence-thumb"
+                    src={url}
+                    alt={t('afterSales.evidence.image', { n: i + 1 })}
+                    referrerPolicy="no-referrer"
+                    onError={() => setBroken(new Set([...broken, url]))}
+                  />
+                </button>
               )}
               <span className="evidence-url">{url}</span>
               <span className="evidence-buttons">
@@ -79,7 +97,7 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
                   variant="tertiary"
                   size="sm"
                   icon={ArrowUp}
-                  label={`Move image ${i + 1} up`}
+                  label={t('afterSales.evidence.up', { n: i + 1 })}
                   disabled={i === 0}
                   onClick={() => move(i, -1)}
                 />
@@ -87,7 +105,7 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
                   variant="tertiary"
                   size="sm"
                   icon={ArrowDown}
-                  label={`Move image ${i + 1} down`}
+                  label={t('afterSales.evidence.down', { n: i + 1 })}
                   disabled={i === urls.length - 1}
                   onClick={() => move(i, 1)}
                 />
@@ -95,7 +113,7 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
                   variant="tertiary"
                   size="sm"
                   icon={Trash2}
-                  label={`Remove image ${i + 1}`}
+                  label={t('afterSales.evidence.remove', { n: i + 1 })}
                   onClick={() => onChange(removeItem(urls, i))}
                 />
               </span>
@@ -103,6 +121,7 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
           ))}
         </ol>
       )}
+      <Lightbox images={shown} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
     </fieldset>
   );
 }

@@ -1,3 +1,5 @@
+import { MARK } from '../../i18n/marks';
+import { Msg, useT } from '../../i18n/t';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
 import { statusText } from '../../components/StatusChip';
@@ -17,27 +19,28 @@ import { PlatformText } from '../../components/PlatformText';
 /** The selected request's order: what the merchant decides on. */
 export function OrderSummary({ order, labels }: { order: IpcOrder; labels: Labels }) {
   const { amount, currency } = amountOf(order);
+  const t = useT();
   return (
     <>
       <h2 id="after-sales-selected">
-        Order <PlatformText value={orderLabelOf(order)} />
+        <Msg id="afterSales.order" values={{ order: <PlatformText value={orderLabelOf(order)} /> }} />
       </h2>
       <dl className="facts">
-        <dt>Buyer</dt>
-        <dd>{buyerNameOf(order) !== null ? <PlatformText value={buyerNameOf(order)!} /> : '—'}</dd>
-        <dt>Amount</dt>
+        <dt>{t('detail.buyer')}</dt>
+        <dd>{buyerNameOf(order) !== null ? <PlatformText value={buyerNameOf(order)!} /> : MARK.none}</dd>
+        <dt>{t('afterSales.amount')}</dt>
         <dd>
           <Money amount={amount} currency={currency} />
         </dd>
-        <dt>Ordered</dt>
+        <dt>{t('afterSales.ordered')}</dt>
         <dd>
           <DateTime value={createTimeOf(order)} />
         </dd>
-        <dt>After-sales status</dt>
+        <dt>{t('afterSales.status')}</dt>
         <dd>{statusText(afterSalesStatusOf(order), labels.afterSales)}</dd>
-        <dt>Order status</dt>
+        <dt>{t('detail.orderStatus')}</dt>
         <dd>{statusText(orderStatusOf(order), labels.order)}</dd>
-        <dt>Order ID</dt>
+        <dt>{t('afterSales.orderId')}</dt>
         <dd>
           <a href={formatRoute('order', [order.id])}>{order.id}</a>
         </dd>

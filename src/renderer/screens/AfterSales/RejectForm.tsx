@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Decision } from '../../stores/decisionFlow';
 import { orderLabelOf, type IpcOrder } from '../../stores/orderFacts';
@@ -26,6 +27,7 @@ export function RejectForm({
   const problemId = useId();
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const problem = reasonProblem(reason);
+  const t = useT();
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -58,9 +60,9 @@ export function RejectForm({
         e.stopPropagation();
       }}
     >
-      <h2 id={titleId}>Reject the refund request of order {orderLabelOf(order)}</h2>
+      <h2 id={titleId}>{t('afterSales.reject.title', { order: orderLabelOf(order) })}</h2>
       <TemplatePicker reason={reason} onPick={setReason} />
-      <label htmlFor={reasonId}>Reason (required)</label>
+      <label htmlFor={reasonId}>{t('afterSales.reject.reason')}</label>
       <textarea
         id={reasonId}
         ref={reasonRef}
@@ -71,15 +73,15 @@ export function RejectForm({
         onChange={(e) => setReason(e.target.value)}
       />
       <p id={problemId} className={showProblem ? 'field-problem' : 'muted'}>
-        {showProblem ? problem : 'The buyer and the platform see this reason.'}
+        {showProblem ? problem : t('afterSales.reject.reasonHint')}
       </p>
       <EvidenceList urls={urls} onChange={setUrls} />
       <div className="form-actions">
         <button type="submit" className="danger">
-          Reject refund
+          {t('afterSales.reject.send')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useId, useState } from 'react';
 import {
   browserStorage,
@@ -20,38 +21,41 @@ export function TemplatePicker({ reason, onPick }: { reason: string; onPick(text
   const [note, setNote] = useState<string | null>(loaded.problem);
   const pickId = useId();
   const nameId = useId();
+  const t = useT();
 
   const store = (next: ReasonTemplate[], done: string) => {
     const saved = saveTemplates(browserStorage(), next);
     setTemplates(next);
-    setNote(saved ? done : 'The templates could not be saved in this browser (storage full or unavailable).');
+    setNote(saved ? done : t('afterSales.templates.notSaved'));
   };
 
   const canSave = name.trim() !== '' && reason.trim() !== '';
   const save = () => {
     if (!canSave) return;
-    store(withTemplate(templates, { name, text: reason }), `Reason saved as template “${name.trim()}”.`);
+    store(withTemplate(templates, { name, text: reason }), t('afterSales.templates.saved', { name: name.trim() }));
     setPicked(name.trim());
     setName('');
   };
   return (
     <fieldset className="templates">
-      <legend>Reason templates</legend>
+      <legend>{t('afterSales.templates.legend')}</legend>
       <div className="field-row">
-        <label htmlFor={pickId}>Reason template</label>
+        <label htmlFor={pickId}>{t('afterSales.templates.pick')}</label>
         <select
           id={pickId}
           value={picked}
           onChange={(e) => {
             setPicked(e.target.value);
-            const t = templates.find((x) => x.name === e.target.value);
-            if (t) onPick(t.text);
+            const found = templates.find((x) => x.name === e.target.value);
+            if (found) onPick(found.text);
           }}
         >
-          <option value="">{templates.length ? 'Choose a saved reason…' : 'No saved reasons yet'}</option>
-          {templates.map((t) => (
-            <option key={t.name} value={t.name}>
-              {t.name}
+          <option value="">
+            {templates.length ? t('afterSales.templates.choose') : t('afterSales.templates.empty')}
+          </option>
+          {templates.map((x) => (
+            <option key={x.name} value={x.name}>
+              {x.name}
             </option>
           ))}
         </select>
@@ -59,15 +63,15 @@ export function TemplatePicker({ reason, onPick }: { reason: string; onPick(text
           type="button"
           disabled={picked === ''}
           onClick={() => {
-            store(withoutTemplate(templates, picked), `Template “${picked}” deleted.`);
+            store(withoutTemplate(templates, picked), t('afterSales.templates.deleted', { name: picked }));
             setPicked('');
           }}
         >
-          Delete template
+          {t('afterSales.templates.delete')}
         </button>
       </div>
       <div className="field-row">
-        <label htmlFor={nameId}>Template name</label>
+        <label htmlFor={nameId}>{t('afterSales.templates.name')}</label>
         <input
           id={nameId}
           value={name}
@@ -82,11 +86,11 @@ export function TemplatePicker({ reason, onPick }: { reason: string; onPick(text
           }}
         />
         <button type="button" disabled={!canSave} onClick={save}>
-          Save reason as template
+          {t('afterSales.templates.save')}
         </button>
       </div>
       <p className="muted" role="status">
-        {note ?? (canSave || reason.trim() === '' ? '' : 'Name the template to save the reason.')}
+        {note ?? (canSave || reason.trim() === '' ? '' : t('afterSales.templates.nameIt'))}
       </p>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { SPACE, useT } from '../../i18n/t';
 import { useAfterSalesStore, type JournalEntryView } from '../../stores/afterSalesStore';
 import { journalLineText } from './journalLine';
 
@@ -7,21 +8,21 @@ import { journalLineText } from './journalLine';
  */
 export function UnsettledDecisions({ entries }: { entries: readonly JournalEntryView[] }) {
   const errors = useAfterSalesStore((s) => s.checkErrors);
+  const t = useT();
   return (
     <section className="unsettled-decisions" aria-labelledby="unsettled-title">
-      <h2 id="unsettled-title">Outcome unknown</h2>
+      <h2 id="unsettled-title">{t('afterSales.unsettled')}</h2>
       <ul>
         {entries.map((e) => (
           <li key={e.attemptId} data-testid="unsettled-decision">
-            <span>
-              Order {e.orderId}: {journalLineText(e)}
-            </span>{' '}
+            <span>{t('afterSales.unsettledLine', { order: e.orderId, line: journalLineText(e, t) })}</span>
+            {SPACE}
             <button
               type="button"
-              aria-label={`Check again: order ${e.orderId}`}
+              aria-label={t('afterSales.checkAgainOrder', { order: e.orderId })}
               onClick={() => void useAfterSalesStore.getState().checkUnsettled(e.orderId)}
             >
-              Check again
+              {t('afterSales.checkAgain')}
             </button>
             {errors[e.orderId] && <p role="alert">{errors[e.orderId]}</p>}
           </li>

@@ -1,3 +1,4 @@
+import { translate as t } from '../../i18n/t';
 /**
  * Reject reasons the merchant saves for reuse, kept in this browser profile's local storage under a versioned key.
  * What cannot be read (damaged JSON, another shape, a newer version) is reported and left as it is until the
@@ -31,14 +32,14 @@ export function loadTemplates(storage: Storage | null): LoadedTemplates {
   try {
     raw = storage?.getItem(TEMPLATES_KEY) ?? null;
   } catch {
-    return { templates: [], problem: 'Saved templates cannot be read here (storage is unavailable).' };
+    return { templates: [], problem: t('afterSales.templates.unavailable') };
   }
   if (raw === null) return { templates: [], problem: null };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return { templates: [], problem: 'The saved templates were damaged; saving a template replaces them.' };
+    return { templates: [], problem: t('afterSales.templates.damaged') };
   }
   const { version, templates } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<
     string,
@@ -47,11 +48,11 @@ export function loadTemplates(storage: Storage | null): LoadedTemplates {
   if (version !== VERSION || !Array.isArray(templates))
     return {
       templates: [],
-      problem: `The saved templates are in a form this version does not read (version ${JSON.stringify(version ?? null)}); saving a template replaces them.`,
+      problem: t('afterSales.templates.version', { version: JSON.stringify(version ?? null) }),
     };
   const good = templates.filter(isTemplate).map(({ name, text }) => ({ name: name.trim(), text }));
   const skipped = templates.length - good.length;
-  return { templates: good, problem: skipped > 0 ? `${skipped} damaged template(s) were skipped.` : null };
+  return { templates: good, problem: skipped > 0 ? t('afterSales.templates.skipped', { count: skipped }) : null };
 }
 
 /** Saves the list; false when the storage refused (full, unavailable). */

@@ -1,12 +1,15 @@
+import { translate as t } from '../../i18n/t';
 import type { Decision } from '../../stores/decisionFlow';
 
 /**
+ * Problems are worded in the app's language at the time of the check.
+ *
  * The reject form's rules, as pure functions. The platform states no limit on the reason's length or the number of
  * evidence images (docs/PLATFORM-API.md), so none is invented: its refusal, if any, is shown as it comes.
  */
 
 export function reasonProblem(reason: string): string | null {
-  return reason.trim() === '' ? 'Give a reason: the platform needs one to reject a refund request.' : null;
+  return reason.trim() === '' ? t('afterSales.reject.noReason') : null;
 }
 
 /**
@@ -16,17 +19,17 @@ export function reasonProblem(reason: string): string | null {
 export function evidenceUrlProblem(text: string, added: readonly string[]): string | null {
   const value = text.trim();
   if (value === '') return null;
-  if (/\s/.test(value)) return 'An address has no spaces.';
+  if (/\s/.test(value)) return t('afterSales.evidence.spaces');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'Not a web address: it starts with https://, e.g. https://example.com/proof.png';
+    return t('afterSales.evidence.notUrl');
   }
-  if (url.protocol !== 'https:') return `Only https:// addresses are accepted (this one is ${url.protocol}//…).`;
-  if (url.hostname === '') return 'The address has no host name, e.g. https://example.com/proof.png';
-  if (url.username !== '' || url.password !== '') return 'The address must not hold a user name or password.';
-  if (added.includes(value)) return 'This image is already in the list.';
+  if (url.protocol !== 'https:') return t('afterSales.evidence.notHttps', { protocol: url.protocol });
+  if (url.hostname === '') return t('afterSales.evidence.noHost');
+  if (url.username !== '' || url.password !== '') return t('afterSales.evidence.credentials');
+  if (added.includes(value)) return t('afterSales.evidence.duplicate');
   return null;
 }
 

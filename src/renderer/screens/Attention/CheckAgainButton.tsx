@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useState } from 'react';
 import { useAfterSalesStore } from '../../stores/afterSalesStore';
 import { useAttentionStore } from '../../stores/attentionStore';
@@ -10,12 +11,13 @@ import { useAttentionStore } from '../../stores/attentionStore';
 export function CheckAgainButton({ orderId }: { orderId: string }) {
   const [busy, setBusy] = useState(false);
   const error = useAfterSalesStore((s) => s.checkErrors[orderId]);
+  const t = useT();
   return (
     <span className="attention-check">
       <button
         type="button"
         disabled={busy}
-        aria-label={`Check again: order ${orderId}`}
+        aria-label={t('afterSales.checkAgainOrder', { order: orderId })}
         onClick={(e) => {
           e.stopPropagation();
           setBusy(true);
@@ -26,7 +28,7 @@ export function CheckAgainButton({ orderId }: { orderId: string }) {
             .finally(() => setBusy(false));
         }}
       >
-        Check again
+        {t('afterSales.checkAgain')}
       </button>
       {error && <span role="alert">{error}</span>}
     </span>

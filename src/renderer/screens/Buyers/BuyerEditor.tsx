@@ -1,7 +1,8 @@
+import { useT } from '../../i18n/t';
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useBuyersStore, type SavedBuyer } from '../../stores/buyersStore';
-import { checkBuyer, emptyBuyer, type BuyerFields } from './buyerForm';
+import { checkBuyer, emptyBuyer, fieldProblems, type BuyerFields } from './buyerForm';
 
 /** Add a buyer, or edit one (its user number is its key and stays). Saved locally; nothing is sent to the platform. */
 export function BuyerEditor({ editing, onDone }: { editing: SavedBuyer | null; onDone: () => void }) {
@@ -19,6 +20,7 @@ export function BuyerEditor({ editing, onDone }: { editing: SavedBuyer | null; o
   const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const saveError = useBuyersStore((s) => s.saveError);
   const save = useBuyersStore((s) => s.save);
+  const t = useT();
 
   const field = (name: keyof BuyerFields, label: string, options: { type?: string; readOnly?: boolean } = {}) => (
     <div className="field">
@@ -51,24 +53,24 @@ export function BuyerEditor({ editing, onDone }: { editing: SavedBuyer | null; o
       onSubmit={(e) => {
         e.preventDefault();
         const checked = checkBuyer(fields);
-        if (!checked.ok) return setProblems(checked.problems);
+        if (!checked.ok) return setProblems(fieldProblems(checked.problems, t));
         void save(checked.value).then((saved) => saved && onDone());
       }}
     >
-      <h2 id={`${id}-title`}>{editing ? `Edit buyer ${editing.merchantUserNo}` : 'Add a buyer'}</h2>
+      <h2 id={`${id}-title`}>{editing ? t('buyers.edit.title', { user: editing.merchantUserNo }) : t('buyers.add')}</h2>
       <div className="field-row">
-        {field('merchantUserNo', 'User number in your system', { readOnly: editing !== null })}
-        {field('email', 'E-mail', { type: 'email' })}
-        {field('firstName', 'First name (optional)')}
-        {field('lastName', 'Last name (optional)')}
+        {field('merchantUserNo', t('buyers.field.merchantUserNo'), { readOnly: editing !== null })}
+        {field('email', t('buyers.field.email'), { type: 'email' })}
+        {field('firstName', t('buyers.field.firstName'))}
+        {field('lastName', t('buyers.field.lastName'))}
       </div>
-      {saveError && <ErrorNotice error={saveError} title="Not saved" />}
+      {saveError && <ErrorNotice error={saveError} title={t('buyers.notSaved')} />}
       <div className="actions">
         <button type="submit" className="primary">
-          Save
+          {t('common.save')}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

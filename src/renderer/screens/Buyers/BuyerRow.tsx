@@ -1,3 +1,5 @@
+import { MARK } from '../../i18n/marks';
+import { useT } from '../../i18n/t';
 import { CloudUpload, ExternalLink, Link, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { useId, useState } from 'react';
@@ -15,11 +17,12 @@ export function BuyerRow({ buyer, onEdit }: { buyer: SavedBuyer; onEdit: () => v
   const sync = useBuyersStore((s) => s.syncs[buyer.merchantUserNo]);
   const link = useBuyersStore((s) => s.links[buyer.merchantUserNo]);
   const store = useBuyersStore.getState;
+  const t = useT();
   const name = [buyer.firstName, buyer.lastName].filter(Boolean).join(' ');
 
   const loginLink = (how: 'copy' | 'open') => {
     const checked = checkItemId(itemId);
-    if (!checked.ok) return setItemProblem(checked.problems.itemId ?? 'not a valid item ID');
+    if (!checked.ok) return setItemProblem(t('buyers.problem.itemId'));
     setItemProblem(null);
     void store().loginLink(buyer.merchantUserNo, checked.value, how);
   };
@@ -29,44 +32,55 @@ export function BuyerRow({ buyer, onEdit }: { buyer: SavedBuyer; onEdit: () => v
       <div className="buyer-who">
         <strong id={`${id}-name`}>{name || buyer.email}</strong>
         <span className="muted">
-          {buyer.merchantUserNo} · {buyer.email}
+          {buyer.merchantUserNo}
+          {MARK.dot}
+          {buyer.email}
         </span>
       </div>
       <div className="buyer-actions">
         <Button
           variant="tertiary"
           icon={CloudUpload}
-          label="Sync to platform"
+          label={t('buyers.sync')}
           onClick={() => void store().syncToPlatform(buyer)}
           disabled={sync?.status === 'working'}
         />
-        {sync?.status === 'synced' && <span role="status">Platform user ID {sync.userId}</span>}
-        {sync?.status === 'working' && <span role="status">Syncing…</span>}
-        {sync?.status === 'failed' && <ErrorNotice error={sync.error} title="Not synced" />}
-        <Button variant="tertiary" icon={Pencil} label="Edit" onClick={onEdit} />
+        {sync?.status === 'synced' && <span role="status">{t('buyers.synced', { id: sync.userId })}</span>}
+        {sync?.status === 'working' && <span role="status">{t('buyers.syncing')}</span>}
+        {sync?.status === 'failed' && <ErrorNotice error={sync.error} title={t('buyers.notSynced')} />}
+        <Button variant="tertiary" icon={Pencil} label={t('buyers.editButton')} onClick={onEdit} />
         {confirmingRemove ? (
-          <span className="confirm-inline" role="group" aria-label={`Remove ${buyer.merchantUserNo}?`}>
-            Remove {name || buyer.merchantUserNo} from this list?
+          <span
+            className="confirm-inline"
+            role="group"
+            aria-label={t('buyers.remove.label', { user: buyer.merchantUserNo })}
+          >
+            {t('buyers.remove.question', { name: name || buyer.merchantUserNo })}
             <Button size="sm" variant="critical" onClick={() => void store().remove(buyer.merchantUserNo)}>
-              Remove
+              {t('buyers.remove.confirm')}
             </Button>
             <Button size="sm" onClick={() => setConfirmingRemove(false)}>
-              Keep
+              {t('buyers.remove.keep')}
             </Button>
           </span>
         ) : (
-          <Button variant="tertiary" icon={Trash2} label="Remove…" onClick={() => setConfirmingRemove(true)} />
+          <Button
+            variant="tertiary"
+            icon={Trash2}
+            label={t('buyers.remove.start')}
+            onClick={() => setConfirmingRemove(true)}
+          />
         )}
       </div>
       <div className="buyer-link">
         <label htmlFor={`${id}-item`} className="visually-hidden">
-          Item ID for a login link
+          {t('buyers.itemId')}
         </label>
         <input
           id={`${id}-item`}
           inputMode="numeric"
           value={itemId}
-          placeholder="Item ID for a login link"
+          placeholder={t('buyers.itemId')}
           aria-invalid={itemProblem ? true : undefined}
           aria-describedby={itemProblem ? `${id}-item-problem` : undefined}
           onChange={(e) => {
@@ -84,10 +98,10 @@ export function BuyerRow({ buyer, onEdit }: { buyer: SavedBuyer; onEdit: () => v
           onClick={() => loginLink('copy')}
           disabled={link?.status === 'working'}
         >
-          Copy login link
+          {t('buyers.link.copy')}
         </Button>
         <Button size="sm" icon={ExternalLink} onClick={() => loginLink('open')} disabled={link?.status === 'working'}>
-          Open in browser
+          {t('buyers.link.open')}
         </Button>
         {itemProblem && (
           <span id={`${id}-item-problem`} className="field-problem">

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -26,6 +27,7 @@ export function BuyersScreen({ route }: { route: Route }) {
     setSearch(asked);
   }
   const [editing, setEditing] = useState<SavedBuyer | 'new' | null>(null);
+  const t = useT();
 
   useEffect(() => {
     void useBuyersStore.getState().load();
@@ -39,13 +41,10 @@ export function BuyersScreen({ route }: { route: Route }) {
           <ScreenTitle screen="buyers" />
         </h1>
         <button type="button" className="primary" onClick={() => setEditing('new')} disabled={editing !== null}>
-          Add a buyer
+          {t('buyers.add')}
         </button>
       </div>
-      <p className="muted">
-        Buyers of your own system. “Sync to platform” registers or updates one there; “Copy login link” makes a fresh
-        single-use link for an item each time and copies it — the link is never shown here.
-      </p>
+      <p className="muted">{t('buyers.intro')}</p>
       {editing !== null && (
         <BuyerEditor
           key={editing === 'new' ? 'new' : editing.merchantUserNo}
@@ -54,24 +53,24 @@ export function BuyersScreen({ route }: { route: Route }) {
         />
       )}
       <div className="field">
-        <label htmlFor="buyers-search">Search buyers</label>
+        <label htmlFor="buyers-search">{t('buyers.search')}</label>
         <input
           id="buyers-search"
           type="search"
           value={search}
-          placeholder="User number, e-mail or name"
+          placeholder={t('buyers.searchPlaceholder')}
           {...SCREEN_SEARCH}
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {saved.error && <ErrorNotice error={saved.error} title="Could not read the saved buyers" />}
+      {saved.error && <ErrorNotice error={saved.error} title={t('buyers.readFailed')} />}
       {saved.status === 'ready' && (saved.data?.buyers.length ?? 0) === 0 && (
-        <p className="empty">No buyers saved yet. Add one to sync it and make login links.</p>
+        <p className="empty">{t('buyers.none')}</p>
       )}
       {saved.status === 'ready' && (saved.data?.buyers.length ?? 0) > 0 && buyers.length === 0 && (
-        <p className="empty">No saved buyer matches “{search}”.</p>
+        <p className="empty">{t('buyers.noMatch', { search })}</p>
       )}
-      <ul className="buyer-list" aria-label="Saved buyers">
+      <ul className="buyer-list" aria-label={t('buyers.list')}>
         {buyers.map((buyer) => (
           <BuyerRow key={buyer.merchantUserNo} buyer={buyer} onEdit={() => setEditing(buyer)} />
         ))}

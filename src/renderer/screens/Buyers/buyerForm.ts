@@ -1,3 +1,5 @@
+import type { MessageId } from '../../i18n/catalogs';
+import type { Translate } from '../../i18n/t';
 import { buyerSyncRequestSchema, itemIdSchema } from '../../../shared/domain/requests';
 
 /**
@@ -40,6 +42,30 @@ export function checkItemId(text: string): Checked<string> {
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, problems: { itemId: parsed.error.issues[0]?.message ?? 'not a valid item ID' } };
+}
+
+const FIELD_PROBLEMS: Record<string, MessageId> = {
+  merchantUserNo: 'buyers.problem.merchantUserNo',
+  email: 'buyers.problem.email',
+  firstName: 'buyers.problem.name',
+  lastName: 'buyers.problem.name',
+  itemId: 'buyers.problem.itemId',
+};
+
+/**
+ * The problems of a check in the app's language: the contract's schemas word them in English (the host and the
+ * CLI speak it), so each field's problem is said by the field; the schema's own words stay in English only.
+ */
+export function fieldProblems(
+  problems: Partial<Record<string, string>>,
+  t: Translate,
+): Partial<Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(problems).map(([field, message]) => {
+      const id = FIELD_PROBLEMS[field];
+      return [field, id ? t(id) : (message ?? '')];
+    }),
+  );
 }
 
 function fold(text: string): string {

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { DateTime } from '../../components/DateTime';
 import { readDeliveryError } from '../../orderView/deliveryError';
 import { OrderImages } from './OrderImages';
@@ -6,26 +7,33 @@ import { PlatformText } from '../../components/PlatformText';
 /** The platform's delivery error: type, description, when, screenshots, and any other field as sent. */
 export function DeliveryErrorInfo({ info }: { info: Record<string, unknown> }) {
   const view = readDeliveryError(info);
+  const t = useT();
   return (
     <div className="od-error">
       <dl className="od-pairs">
         <div>
-          <dt>Type</dt>
-          <dd>{view.type !== null ? <PlatformText value={view.type} /> : <span className="muted">Not given</span>}</dd>
+          <dt>{t('detail.error.type')}</dt>
+          <dd>
+            {view.type !== null ? (
+              <PlatformText value={view.type} />
+            ) : (
+              <span className="muted">{t('detail.notGiven')}</span>
+            )}
+          </dd>
         </div>
         <div>
-          <dt>Description</dt>
+          <dt>{t('detail.error.description')}</dt>
           <dd className="od-lines">
             {view.description !== null ? (
               <PlatformText value={view.description} controls="kept" />
             ) : (
-              <span className="muted">Not given</span>
+              <span className="muted">{t('detail.notGiven')}</span>
             )}
           </dd>
         </div>
         {view.time !== null && (
           <div>
-            <dt>Occurred</dt>
+            <dt>{t('detail.error.occurred')}</dt>
             <dd>
               <DateTime value={view.time} />
             </dd>
@@ -42,7 +50,7 @@ export function DeliveryErrorInfo({ info }: { info: Record<string, unknown> }) {
           </div>
         ))}
       </dl>
-      {view.imageUrls.length > 0 && <OrderImages urls={view.imageUrls} label="Delivery error screenshot" />}
+      {view.imageUrls.length > 0 && <OrderImages urls={view.imageUrls} label={t('detail.error.screenshot')} />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { SPACE, useT, type Translate } from '../../i18n/t';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { useId, useState } from 'react';
@@ -5,14 +6,15 @@ import { deliveryInfoTypes, type DeliveryInfoEntry } from '../../../shared/domai
 import { OrderImages } from './OrderImages';
 import { PlatformText } from '../../components/PlatformText';
 
-const typeName = (type: unknown) =>
+const typeName = (type: unknown, t: Translate) =>
   typeof type === 'number' && type in deliveryInfoTypes
-    ? deliveryInfoTypes[type as keyof typeof deliveryInfoTypes]
-    : `Type ${String(type)}`;
+    ? t(`detail.fieldType.${type as keyof typeof deliveryInfoTypes}`)
+    : t('detail.fieldType.other', { type: String(type) });
 
 function Values({ entry, label }: { entry: DeliveryInfoEntry; label: string }) {
+  const t = useT();
   const values = Array.isArray(entry.value) ? entry.value.map((v) => (typeof v === 'string' ? v : String(v))) : [];
-  if (values.length === 0) return <span className="muted">Not filled in</span>;
+  if (values.length === 0) return <span className="muted">{t('detail.notFilled')}</span>;
   switch (entry.type) {
     case 2:
       // Textarea: the buyer's line breaks are kept (pre-wrap).
@@ -46,7 +48,8 @@ function Values({ entry, label }: { entry: DeliveryInfoEntry; label: string }) {
     default:
       return (
         <span className="od-text">
-          <PlatformText value={values.join(', ')} controls="kept" />{' '}
+          <PlatformText value={values.join(', ')} controls="kept" />
+          {SPACE}
           <CopyButton text={values.join(', ')} label={label} />
         </span>
       );
@@ -59,6 +62,7 @@ function Values({ entry, label }: { entry: DeliveryInfoEntry; label: string }) {
  */
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const t = useT();
   return (
     <>
       <Button
@@ -66,7 +70,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         size="sm"
         icon={state === 'copied' ? Check : Copy}
         className="od-copy"
-        aria-label={`Copy ${label}`}
+        aria-label={t('detail.copyField', { label })}
         onClick={() => {
           navigator.clipboard
             .writeText(text)
@@ -74,10 +78,10 @@ function CopyButton({ text, label }: { text: string; label: string }) {
             .catch(() => setState('failed'));
         }}
       >
-        Copy
+        {t('detail.copy')}
       </Button>
       <span role="status" className="muted">
-        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'Could not copy: select the text and copy it.' : ''}
+        {state === 'copied' ? t('detail.copiedField') : state === 'failed' ? t('detail.copyFailed') : ''}
       </span>
     </>
   );
@@ -88,21 +92,24 @@ export function DeliveryInfoList({ entries }: { entries: readonly DeliveryInfoEn
   // The field types (Text, Select…) are the platform's form details: shown only when asked for.
   const [showTypes, setShowTypes] = useState(false);
   const toggleId = useId();
-  if (entries.length === 0) return <p className="muted">The buyer filled in no delivery fields.</p>;
+  const t = useT();
+  if (entries.length === 0) return <p className="muted">{t('detail.noFields')}</p>;
   return (
     <>
       <label className="od-show-types" htmlFor={toggleId}>
-        <input id={toggleId} type="checkbox" checked={showTypes} onChange={(e) => setShowTypes(e.target.checked)} />{' '}
-        Show field types
+        <input id={toggleId} type="checkbox" checked={showTypes} onChange={(e) => setShowTypes(e.target.checked)} />
+        {SPACE}
+        {t('detail.showFieldTypes')}
       </label>
       <dl className="od-fields">
         {entries.map((entry, i) => {
-          const key = typeof entry.key === 'string' && entry.key !== '' ? entry.key : `Field ${i + 1}`;
+          const key = typeof entry.key === 'string' && entry.key !== '' ? entry.key : t('detail.fieldN', { n: i + 1 });
           return (
             <div key={`${key}-${i}`} className="od-field" data-type={String(entry.type)}>
               <dt>
-                <PlatformText value={key} />{' '}
-                {showTypes && <span className="od-field-type">{typeName(entry.type)}</span>}
+                <PlatformText value={key} />
+                {SPACE}
+                {showTypes && <span className="od-field-type">{typeName(entry.type, t)}</span>}
               </dt>
               <dd>
                 <Values entry={entry} label={key} />

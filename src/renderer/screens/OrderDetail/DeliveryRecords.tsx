@@ -1,3 +1,5 @@
+import { MARK } from '../../i18n/marks';
+import { useT } from '../../i18n/t';
 import type { DeliveryRecord } from '../../../shared/domain/order';
 import { DateTime } from '../../components/DateTime';
 import { OrderImages } from './OrderImages';
@@ -5,23 +7,31 @@ import { PlatformText } from '../../components/PlatformText';
 
 /** The deliveries made so far: when, how many, the description and its screenshots. */
 export function DeliveryRecords({ records }: { records: readonly DeliveryRecord[] }) {
-  if (records.length === 0) return <p className="muted">Nothing delivered yet.</p>;
+  const t = useT();
+  if (records.length === 0) return <p className="muted">{t('detail.records.none')}</p>;
   return (
     <ol className="od-records">
       {records.map((record, i) => (
         <li key={i} className="od-record">
           <p className="od-record-head">
-            <strong>Delivery {i + 1}</strong> · <DateTime value={record.createTime} />
-            {typeof record.deliveringNumber === 'number' && <> · quantity {record.deliveringNumber}</>}
+            <strong>{t('detail.records.n', { n: i + 1 })}</strong>
+            {MARK.dot}
+            <DateTime value={record.createTime} />
+            {typeof record.deliveringNumber === 'number' && (
+              <>
+                {MARK.dot}
+                {t('detail.records.quantity', { quantity: record.deliveringNumber })}
+              </>
+            )}
           </p>
           {record.description ? (
             <p className="od-lines">
               <PlatformText value={record.description} controls="kept" />
             </p>
           ) : (
-            <p className="muted">No description</p>
+            <p className="muted">{t('detail.records.noDescription')}</p>
           )}
-          <OrderImages urls={record.imageUrls ?? []} label={`Delivery ${i + 1} screenshot`} />
+          <OrderImages urls={record.imageUrls ?? []} label={t('detail.records.screenshot', { n: i + 1 })} />
         </li>
       ))}
     </ol>

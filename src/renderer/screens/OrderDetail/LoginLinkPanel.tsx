@@ -1,3 +1,4 @@
+import { Msg, SPACE, useT } from '../../i18n/t';
 import { useEffect, useId, useState } from 'react';
 import type { Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -20,6 +21,7 @@ export function LoginLinkPanel({ order }: { order: Order }) {
   const [itemId, setItemId] = useState(items[0]?.itemId ?? '');
   const [chosen, setChosen] = useState<string | null>(null);
   const ids = useId();
+  const t = useT();
 
   useEffect(() => {
     useOrderLoginLinkStore.getState().reset();
@@ -27,14 +29,13 @@ export function LoginLinkPanel({ order }: { order: Order }) {
   }, [order.id]);
 
   if (saved.status === 'failed' && saved.error)
-    return <ErrorNotice error={saved.error} title="Could not read the saved buyers" />;
-  if (!saved.data) return <p className="muted">Looking for this buyer among the saved buyers…</p>;
+    return <ErrorNotice error={saved.error} title={t('buyers.readFailed')} />;
+  if (!saved.data) return <p className="muted">{t('detail.link.looking')}</p>;
   const matches = matchingSavedBuyers(order, saved.data);
   if (matches.length === 0)
     return (
       <p className="muted">
-        No saved buyer matches this order’s buyer (by user number = buyer ID, or by an e-mail the buyer entered in the
-        delivery fields). <a href={formatRoute('buyers')}>Save the buyer</a> to copy login links from here.
+        <Msg id="detail.link.noMatch" values={{ link: (text) => <a href={formatRoute('buyers')}>{text}</a> }} />
       </p>
     );
   const buyer = matches.find((b) => b.merchantUserNo === chosen) ?? matches[0]!;
@@ -51,23 +52,28 @@ export function LoginLinkPanel({ order }: { order: Order }) {
     >
       {matches.length > 1 ? (
         <label>
-          Saved buyer{' '}
+          {t('detail.link.savedBuyer')}
+          {SPACE}
           <select value={buyer.merchantUserNo} onChange={(e) => setChosen(e.target.value)}>
             {matches.map((b) => (
               <option key={b.merchantUserNo} value={b.merchantUserNo}>
-                {b.email} (user {b.merchantUserNo})
+                {t('detail.link.option', { email: b.email, user: b.merchantUserNo })}
               </option>
             ))}
           </select>
         </label>
       ) : (
         <p>
-          Saved buyer: {who ? `${who}, ` : ''}
-          {buyer.email} <span className="muted">(user {buyer.merchantUserNo})</span>
+          {who
+            ? t('detail.link.buyerNamed', { who, email: buyer.email })
+            : t('detail.link.buyer', { email: buyer.email })}
+          {SPACE}
+          <span className="muted">{t('detail.link.user', { user: buyer.merchantUserNo })}</span>
         </p>
       )}
       <label>
-        Item ID{' '}
+        {t('detail.link.itemId')}
+        {SPACE}
         <input
           value={itemId}
           onChange={(e) => setItemId(e.target.value)}
@@ -85,14 +91,12 @@ export function LoginLinkPanel({ order }: { order: Order }) {
         ))}
       </datalist>
       <p id={`${ids}-hint`} className={itemIdProblem ? 'od-problem' : 'muted'}>
-        {itemIdProblem ?? 'The product ID of the item page the buyer should land on.'}
+        {itemIdProblem ?? t('detail.link.itemHint')}
       </p>
       <button type="submit" className="primary" disabled={copy.status === 'loading'}>
-        Copy login link for this buyer
+        {t('detail.link.copy')}
       </button>
-      {copy.status === 'failed' && copy.error && (
-        <ErrorNotice error={copy.error} title="The login link was not copied" />
-      )}
+      {copy.status === 'failed' && copy.error && <ErrorNotice error={copy.error} title={t('buyers.link.copyFailed')} />}
       {copy.status === 'ready' && copy.data && (
         <CopiedNotice clearsAtMs={instantMs(copy.data.clearsAt)} notClearedReason={copy.data.notClearedReason} />
       )}

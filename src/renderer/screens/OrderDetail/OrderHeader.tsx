@@ -31,7 +31,7 @@ export function OrderHeader({ order, labels }: { order: Order; labels: StatusLab
     <div className="card od-header" data-testid="order-header">
       <div className="od-badges" role="group" aria-label={t('design.detail.status')}>
         <StatusBadge kind="order" value={order.orderStatus} labels={labels?.order} />
-        <StatusBadge kind="delivery" value={order.orderDeliveryStatus} labels={deliveryStatusLabels} />
+        <StatusBadge kind="delivery" value={order.orderDeliveryStatus} labels={deliveryStatusLabels()} />
         {exception && (
           <Badge tone="critical" icon={CircleAlert}>
             {t('table.deliveryException')}

@@ -1,12 +1,8 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { PlatformText } from '../../components/PlatformText';
+import { Lightbox, type LightboxImage } from '../../components/ui/Lightbox';
+import { SPACE, useT } from '../../i18n/t';
 import { imageDecision } from '../../orderView/imageUrl';
-import { ImageDialog } from './ImageDialog';
-
-interface Shown {
-  src: string;
-  label: string;
-}
 
 /** The hosts whose images load without a click (allowedImageHosts: the platform's own, and the merchant's). */
 const ImageHosts = createContext<ReadonlySet<string>>(new Set());
@@ -16,32 +12,43 @@ export function ImageHostsProvider({ hosts, children }: { hosts: ReadonlySet<str
 }
 
 /**
- * Image URLs of the order as thumbnails that open larger (imageDecision): https images from an allow-listed host
- * load, with no referrer; from another public host only when the merchant asks (each fetch tells that host when
- * and from where the order was looked at); anything else — not https, or a host on this computer or the local
- * network — is shown as text and never requested.
+ * Image URLs of the order as thumbnails that open in the lightbox (imageDecision): https images from an
+ * allow-listed host load, with no referrer; from another public host only when the merchant asks (each fetch tells
+ * that host when and from where the order was looked at); anything else — not https, or a host on this computer or
+ * the local network — is shown as text and never requested. The lightbox pages through the images shown here only.
  */
 export function OrderImages({ urls, label }: { urls: readonly unknown[]; label: string }) {
+  const t = useT();
   const allowed = useContext(ImageHosts);
-  const [open, setOpen] = useState<Shown | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   const [broken, setBroken] = useState<ReadonlySet<number>>(new Set());
   const [asked, setAsked] = useState<ReadonlySet<number>>(new Set());
-  if (urls.length === 0) return <span className="muted">No images</span>;
+  if (urls.length === 0) return <span className="muted">{t('images.none')}</span>;
+  const nameOf = (i: number) => (urls.length > 1 ? t('images.nth', { label, n: i + 1, count: urls.length }) : label);
+  // The images the page loads, in order: the lightbox's sequence (index into it, by URL position).
+  const shown: Array<LightboxImage & { at: number }> = [];
+  urls.forEach((url, i) => {
+    const decision = imageDecision(url, allowed);
+    if (broken.has(i)) return;
+    if (decision.kind === 'refused' || (decision.kind === 'ask' && !asked.has(i))) return;
+    shown.push({ src: decision.src, label: nameOf(i), at: i });
+  });
   return (
     <>
       <ul className="od-images" aria-label={label}>
         {urls.map((url, i) => {
           const text = typeof url === 'string' ? url : JSON.stringify(url);
           const decision = imageDecision(url, allowed);
-          const name = urls.length > 1 ? `${label}, image ${i + 1} of ${urls.length}` : label;
+          const name = nameOf(i);
           if (decision.kind === 'refused')
             return (
               <li key={i} className="od-image-unsafe">
                 <span className="muted">
                   {decision.why === 'not-https'
-                    ? 'Not loaded (only https images are shown):'
-                    : `Not loaded: ${new URL(text.trim()).hostname} is on this computer or your local network.`}
-                </span>{' '}
+                    ? t('images.notHttps')
+                    : t('images.localHost', { host: new URL(text.trim()).hostname })}
+                </span>
+                {SPACE}
                 <code>
                   <PlatformText value={text} controls="kept" />
                 </code>
@@ -50,7 +57,8 @@ export function OrderImages({ urls, label }: { urls: readonly unknown[]; label: 
           if (broken.has(i))
             return (
               <li key={i} className="od-image-unsafe">
-                <span className="muted">Image could not be loaded:</span>{' '}
+                <span className="muted">{t('images.broken')}</span>
+                {SPACE}
                 <code>
                   <PlatformText value={text} controls="kept" />
                 </code>
@@ -65,11 +73,11 @@ export function OrderImages({ urls, label }: { urls: readonly unknown[]; label: 
                   title={text}
                   onClick={() => setAsked((a) => new Set(a).add(i))}
                 >
-                  Load image from <PlatformText value={decision.host} />
+                  {t('images.loadFrom', { host: decision.host })}
                 </button>
                 <span className="muted">
-                  {' '}
-                  Not on this profile’s image hosts: loading it tells that server you opened this order.
+                  {SPACE}
+                  {t('images.askWhy')}
                 </span>
               </li>
             );
@@ -79,8 +87,8 @@ export function OrderImages({ urls, label }: { urls: readonly unknown[]; label: 
               <button
                 type="button"
                 className="od-thumb"
-                title={`Open larger: ${text}`}
-                onClick={() => setOpen({ src, label: name })}
+                title={t('images.openLarger', { url: text })}
+                onClick={() => setOpen(shown.findIndex((s) => s.at === i))}
               >
                 <img
                   src={src}
@@ -94,7 +102,7 @@ export function OrderImages({ urls, label }: { urls: readonly unknown[]; label: 
           );
         })}
       </ul>
-      {open && <ImageDialog src={open.src} label={open.label} onClose={() => setOpen(null)} />}
+      <Lightbox images={shown} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { SPACE, useT } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { invoke } from '../../ipc';
 import { useAfterSalesStore, type JournalEntryView } from '../../stores/afterSalesStore';
@@ -14,6 +15,7 @@ export function OrderJournal({ orderId }: { orderId: string }) {
   const [checks, setChecks] = useState(0);
   const revision = useChangesStore((s) => s.revision);
   const error = useAfterSalesStore((s) => s.checkErrors[orderId]);
+  const t = useT();
   useEffect(() => {
     let live = true;
     void invoke('afterSales:status', { orderId }).then((r) => {
@@ -26,7 +28,8 @@ export function OrderJournal({ orderId }: { orderId: string }) {
   if (entry === null) return null;
   return (
     <p className="od-journal" data-testid="order-journal" role={entry.state === 'pending' ? 'status' : undefined}>
-      {journalLineText(entry)}{' '}
+      {journalLineText(entry, t)}
+      {SPACE}
       {entry.state === 'pending' && (
         <button
           type="button"
@@ -37,7 +40,7 @@ export function OrderJournal({ orderId }: { orderId: string }) {
               .then(() => setChecks((n) => n + 1))
           }
         >
-          Check again
+          {t('afterSales.checkAgain')}
         </button>
       )}
       {error && <span role="alert">{error}</span>}

@@ -1,3 +1,5 @@
+import { MARK } from '../../i18n/marks';
+import { Msg, SPACE, useT } from '../../i18n/t';
 import { learnedAfterSalesStatus } from '../../../shared/domain/afterSalesReview';
 import type { Order } from '../../../shared/domain/order';
 import { DateTime } from '../../components/DateTime';
@@ -10,54 +12,66 @@ import { Badge } from '../../components/ui/Badge';
 
 /** Buyer, times, statuses (the profile's labels), flags, amount and delivery progress of one order. */
 export function OrderSummary({ order, labels }: { order: Order; labels: StatusLabelSet | undefined }) {
+  const t = useT();
+  const none = <span className="muted">{t('detail.none')}</span>;
   return (
     <dl className="od-pairs od-summary">
       <div>
-        <dt>Buyer</dt>
+        <dt>{t('detail.buyer')}</dt>
         <dd>
-          {order.buyerName ? <PlatformText value={order.buyerName} /> : '—'}{' '}
+          {order.buyerName ? <PlatformText value={order.buyerName} /> : MARK.none}
+          {SPACE}
           <span className="muted">
-            (buyer ID {order.buyerId ? <PlatformText value={String(order.buyerId)} /> : '—'})
+            <Msg
+              id="detail.buyerId"
+              values={{ id: order.buyerId ? <PlatformText value={String(order.buyerId)} /> : MARK.none }}
+            />
           </span>
         </dd>
       </div>
       <div>
-        <dt>Created</dt>
+        <dt>{t('detail.created')}</dt>
         <dd>
           <DateTime value={order.createTime} />
         </dd>
       </div>
       <div>
-        <dt>Paid</dt>
-        <dd>{order.payTime ? <DateTime value={order.payTime} /> : <span className="muted">Not paid</span>}</dd>
+        <dt>{t('detail.paid')}</dt>
+        <dd>
+          {order.payTime ? <DateTime value={order.payTime} /> : <span className="muted">{t('detail.notPaid')}</span>}
+        </dd>
       </div>
       <div>
-        <dt>Order status</dt>
+        <dt>{t('detail.orderStatus')}</dt>
         <dd>
           <StatusBadge kind="order" value={order.orderStatus} labels={labels?.order} showCode />
         </dd>
       </div>
       <div>
-        <dt>Delivery status</dt>
+        <dt>{t('detail.deliveryStatus')}</dt>
         <dd>
-          <StatusBadge kind="delivery" value={order.orderDeliveryStatus} labels={deliveryStatusLabels} showCode />{' '}
-          <StatusBadge kind="deliveryType" value={order.deliveryType} labels={deliveryTypeLabels} showCode />
+          <StatusBadge kind="delivery" value={order.orderDeliveryStatus} labels={deliveryStatusLabels()} showCode />
+          {SPACE}
+          <StatusBadge kind="deliveryType" value={order.deliveryType} labels={deliveryTypeLabels()} showCode />
         </dd>
       </div>
       <div>
-        <dt>Delivered</dt>
+        <dt>{t('detail.delivered')}</dt>
         <dd>
-          {order.deliveringNumber ?? '—'} of {order.orderDeliveryTotal ?? '—'}
+          {t('detail.deliveredOf', {
+            done: order.deliveringNumber ?? MARK.none,
+            total: order.orderDeliveryTotal ?? MARK.none,
+          })}
           {order.deliveryMethodName ? (
             <span className="muted">
-              {' '}
-              · <PlatformText value={order.deliveryMethodName} />
+              {MARK.dot}
+              <PlatformText value={order.deliveryMethodName} />
             </span>
           ) : null}
         </dd>
       </div>
       <div>
-        <dt>After-sales</dt>
+        <dt>{t('detail.afterSales')}</dt>
         <dd>
           {order.isExistAfterSales ? (
             <StatusBadge
@@ -67,39 +81,35 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
               showCode
             />
           ) : (
-            <span className="muted">None</span>
+            none
           )}
         </dd>
       </div>
       <div>
-        <dt>Dispute</dt>
-        <dd>
-          {order.isExistDispute ? <Badge tone="critical">Dispute open</Badge> : <span className="muted">None</span>}
-        </dd>
+        <dt>{t('detail.dispute')}</dt>
+        <dd>{order.isExistDispute ? <Badge tone="critical">{t('detail.disputeOpen')}</Badge> : none}</dd>
       </div>
       <div>
-        <dt>Total</dt>
+        <dt>{t('detail.total')}</dt>
         <dd>
           <Money amount={order.originalCurrencyProductPrice} currency={order.originalCurrencyCode} />
         </dd>
       </div>
       <div>
-        <dt>Order number</dt>
+        <dt>{t('detail.orderNumber')}</dt>
         <dd>
-          {order.orderNum ? <PlatformText value={String(order.orderNum)} /> : '—'}
+          {order.orderNum ? <PlatformText value={String(order.orderNum)} /> : MARK.none}
           {order.masterOrderNum ? (
             <span className="muted">
-              {' '}
-              · master <PlatformText value={String(order.masterOrderNum)} />
+              {MARK.dot}
+              <Msg id="detail.masterOrder" values={{ num: <PlatformText value={String(order.masterOrderNum)} /> }} />
             </span>
           ) : null}
         </dd>
       </div>
       <div className="od-wide">
-        <dt>Remark</dt>
-        <dd className="od-lines">
-          {order.remark ? <PlatformText value={order.remark} controls="kept" /> : <span className="muted">None</span>}
-        </dd>
+        <dt>{t('detail.remark')}</dt>
+        <dd className="od-lines">{order.remark ? <PlatformText value={order.remark} controls="kept" /> : none}</dd>
       </div>
     </dl>
   );

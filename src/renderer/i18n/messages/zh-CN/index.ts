@@ -1,10 +1,12 @@
 import type en from '../en';
 import afterSales from './afterSales';
 import attention from './attention';
+import buyers from './buyers';
 import common from './common';
 import design from './design';
 import frame from './frame';
 import home from './home';
+import images from './images';
 import orderDetail from './orderDetail';
 import orders from './orders';
 import settings from './settings';
@@ -13,10 +15,12 @@ import settings from './settings';
 export default {
   ...afterSales,
   ...attention,
+  ...buyers,
   ...common,
   ...design,
   ...frame,
   ...home,
+  ...images,
   ...orderDetail,
   ...orders,
   ...settings,
