@@ -1,11 +1,13 @@
+import { translate as t } from '../i18n/t';
 import type { Order } from '../../shared/domain/order';
 import { orderDeadline } from '../../shared/due/deliveryDeadline';
 import { dueSoonWindowMs, dueState } from '../../shared/due/dueState';
-import { formatAllowed } from '../../shared/due/formatAllowed';
 import type { DeadlineRules, DueSoonRule } from '../../shared/due/rules';
 import { dueText } from '../screens/Attention/attentionText';
 
-/** An order's delivery deadline as the order page says it: where it stands, when, and the rule that gave it. */
+/**
+ * An order's delivery deadline as the order page says it, in the app's language at the call (the page calls `useT`,
+ * so it re-renders on a change of language): where it stands, when, and the rule that gave it. */
 export interface DeadlineView {
   state: 'overdue' | 'due-soon' | 'not-due' | 'delivered' | 'unpaid' | 'none';
   /** "Overdue by 348 days", "Due soon: due in 20 min", "Delivered: no deadline". */
@@ -15,7 +17,21 @@ export interface DeadlineView {
   rule: string;
 }
 
+/** "overdue by …" starts the headline (a no-op for scripts without case). */
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A delivery time in the app's language: "1 day 6 h" / "1 天 6 小时" (whole units, largest first). */
+function allowedText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const days = Math.floor(minutes / 1_440);
+  const hours = Math.floor((minutes % 1_440) / 60);
+  const mins = minutes % 60;
+  const parts: string[] = [];
+  if (days > 0) parts.push(t('deadline.days', { n: days }));
+  if (hours > 0) parts.push(t('deadline.hours', { n: hours }));
+  if (mins > 0 || parts.length === 0) parts.push(t('deadline.minutes', { n: mins }));
+  return parts.join(t('deadline.unitSeparator'));
+}
 
 /** The same rules as the cache and the attention queue (src/shared/due), so the page and the queue agree. */
 export function deadlineView(
@@ -25,31 +41,31 @@ export function deadlineView(
 ): DeadlineView {
   const { rules, dueSoon } = settings;
   const deadline = orderDeadline(order, rules);
-  const start = rules.clockStart === 'paid' ? 'payment' : 'creation';
+  const start = rules.clockStart === 'paid' ? 'paid' : 'created';
   switch (deadline.kind) {
     case 'unpaid':
       return {
         state: 'unpaid',
-        headline: 'Not paid: the delivery clock has not started.',
+        headline: t('deadline.unpaid'),
         dueMs: null,
-        rule: `The clock starts at ${start}.`,
+        rule: t('deadline.rule.starts', { start }),
       };
     case 'delivered':
       return {
         state: 'delivered',
-        headline: 'Delivered: no deadline.',
+        headline: t('deadline.delivered'),
         dueMs: null,
-        rule: 'Every item counts as delivered (the delivered quantity reaches the total, or the buyer signed).',
+        rule: t('deadline.rule.delivered'),
       };
     case 'none': {
       const closed = typeof order.orderStatus === 'number' && rules.closedOrderStatuses.includes(order.orderStatus);
       return {
         state: 'none',
-        headline: closed ? 'No deadline: the order is closed.' : 'No deadline: no pending item has a delivery time.',
+        headline: closed ? t('deadline.closed') : t('deadline.noTime'),
         dueMs: null,
         rule: closed
-          ? `Orders of status ${rules.closedOrderStatuses.join(', ')} are never due.`
-          : 'The deadline is the clock start plus the delivery time of the items not yet delivered.',
+          ? t('deadline.rule.closed', { statuses: rules.closedOrderStatuses.join(', ') })
+          : t('deadline.rule.none'),
       };
     }
     case 'due': {
@@ -58,12 +74,16 @@ export function deadlineView(
       const windowMs = dueSoonWindowMs(deadline.allowedMs, dueSoon);
       return {
         state,
-        headline: state === 'due-soon' ? `Due soon: ${when}` : capitalised(when),
+        headline: state === 'due-soon' ? t('deadline.dueSoon', { when }) : capitalised(when),
         dueMs: deadline.dueMs,
-        rule:
-          `From ${start} + ${formatAllowed(deadline.allowedMs)} (the shortest delivery time among the items not yet ` +
-          `delivered${rules.partialDelivery === 'earliest-first' ? '; delivered quantities count for the most urgent items first' : '; nothing counts until the whole order is delivered'}). ` +
-          `Due soon in its last ${formatAllowed(windowMs)} (${Math.round(dueSoon.fraction * 100)} % of the delivery time, at most ${dueSoon.capMinutes} min).`,
+        rule: t('deadline.rule.due', {
+          start,
+          allowed: allowedText(deadline.allowedMs),
+          partial: rules.partialDelivery === 'earliest-first' ? 'earliest-first' : 'whole',
+          window: allowedText(windowMs),
+          percent: Math.round(dueSoon.fraction * 100),
+          cap: dueSoon.capMinutes,
+        }),
       };
     }
   }

@@ -1,6 +1,10 @@
+import { formatMoney } from '../../format/money';
+import { currentFormatLocale } from '../../i18n/localeStore';
+import { MARK } from '../../i18n/marks';
+import { Msg, SPACE, useT } from '../../i18n/t';
+import { binText, countText, durationText, revenueText, shareText } from './insightsText';
 import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo, useState } from 'react';
-import { formatBin, formatDuration, formatRevenue, formatShare } from '../../../shared/domain/insightsFormat';
 import { filterOf, type InsightsMetric, type OrdersFilter } from '../../../shared/ipc/insights';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatRoute, navigate, type Route } from '../../router';
@@ -14,8 +18,10 @@ import './Insights.css';
 
 type Bucket = Insights['buckets'][number];
 
-const count = (v: number | null) => (v === null ? '—' : Math.round(v).toLocaleString('en'));
-const duration = (v: number | null) => formatDuration(v === null ? null : Math.max(0, v));
+const count = countText;
+const duration = durationText;
+const formatShare = shareText;
+const num = (v: number) => countText(v);
 
 /** Where a figure's click goes: the Orders list with the figure's filter. */
 const open = (filter: OrdersFilter) => navigate(ordersHref(filter));
@@ -36,12 +42,13 @@ function FiguresTable({
   buckets: readonly Bucket[];
   columns: ReadonlyArray<{ label: string; text: (b: Bucket) => string; metric?: InsightsMetric }>;
 }) {
+  const t = useT();
   return (
     <div className="figures-table">
       <table>
         <thead>
           <tr>
-            <th scope="col">Period</th>
+            <th scope="col">{t('insights.period')}</th>
             {columns.map((c) => (
               <th key={c.label} scope="col">
                 {c.label}
@@ -86,6 +93,7 @@ export function InsightsScreen({ route }: { route: Route }) {
   const [customFrom, setCustomFrom] = useState(view.request.range.from);
   const [customTo, setCustomTo] = useState(view.request.range.to);
   const d = state.data;
+  const t = useT();
 
   return (
     <section className="insights" aria-labelledby="insights-title" aria-busy={state.status === 'loading'}>
@@ -93,7 +101,7 @@ export function InsightsScreen({ route }: { route: Route }) {
         <h1 id="insights-title">
           <ScreenTitle screen="insights" />
         </h1>
-        <div className="insights-controls" role="group" aria-label="Range">
+        <div className="insights-controls" role="group" aria-label={t('insights.range')}>
           {PRESETS.map((p) => (
             <button
               key={p.id}
@@ -101,7 +109,7 @@ export function InsightsScreen({ route }: { route: Route }) {
               aria-pressed={view.preset === p.id}
               onClick={() => setParams(route, { range: p.id, by: null, from: null, to: null })}
             >
-              {p.label}
+              {t(`insights.preset.${p.id}`)}
             </button>
           ))}
           <form
@@ -112,36 +120,42 @@ export function InsightsScreen({ route }: { route: Route }) {
             }}
           >
             <label>
-              From <input type="date" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
+              {t('insights.from')}
+              {SPACE}
+              <input type="date" value={customFrom} onChange={(e) => setCustomFrom(e.target.value)} />
             </label>
             <label>
-              To <input type="date" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
+              {t('insights.to')}
+              {SPACE}
+              <input type="date" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
             </label>
             <button type="submit" aria-pressed={view.preset === 'custom'}>
-              Custom range
+              {t('insights.custom')}
             </button>
           </form>
           <label>
-            By{' '}
+            {t('insights.by')}
+            {SPACE}
             <select
               value={view.request.granularity ?? 'day'}
               onChange={(e) => setParams(route, { by: e.target.value })}
             >
-              <option value="day">day</option>
-              <option value="week">week</option>
-              <option value="month">month</option>
+              <option value="day">{t('insights.by.day')}</option>
+              <option value="week">{t('insights.by.week')}</option>
+              <option value="month">{t('insights.by.month')}</option>
             </select>
           </label>
           <label>
-            Currency{' '}
+            {t('insights.currency')}
+            {SPACE}
             <select
               value={view.request.currency ?? ''}
               onChange={(e) => setParams(route, { currency: e.target.value || null })}
             >
-              <option value="">All, each on its own</option>
+              <option value="">{t('insights.currency.all')}</option>
               {(d?.currencies ?? (view.request.currency ? [view.request.currency] : [])).map((c) => (
                 <option key={c} value={c}>
-                  {c || '(none)'}
+                  {c || t('insights.currency.none')}
                 </option>
               ))}
             </select>
@@ -150,26 +164,30 @@ export function InsightsScreen({ route }: { route: Route }) {
       </header>
       {state.error && <ErrorNotice error={state.error} />}
       {d && <InsightsBody d={d} />}
-      {!d && state.status === 'loading' && <p className="muted">Reading the cache…</p>}
+      {!d && state.status === 'loading' && <p className="muted">{t('insights.loading')}</p>}
     </section>
   );
 }
 
 function InsightsBody({ d }: { d: Insights }) {
+  const tr = useT();
   const t = d.total;
   const labels = useMemo(() => d.buckets.map((b) => (b.firstDay === b.lastDay ? b.firstDay : b.firstDay)), [d]);
   const openBucket = (i: number) => {
     const b = d.buckets[i];
     if (b) open(b.filter);
   };
-  const orders = useMemo<ChartSeries[]>(() => [{ label: 'Orders', values: d.buckets.map((b) => b.orders) }], [d]);
+  const orders = useMemo<ChartSeries[]>(
+    () => [{ label: tr('insights.orders'), values: d.buckets.map((b) => b.orders) }],
+    [d, tr],
+  );
   const revenue = useMemo(
     () =>
       d.total.revenue.map((r) => ({
         currency: r.currency,
         series: [
           {
-            label: r.currency || '(no currency)',
+            label: r.currency || tr('insights.noCurrency'),
             values: d.buckets.map((b) => {
               const a = b.revenue.find((x) => x.currency === r.currency);
               return a ? Number(a.amount) : 0;
@@ -177,71 +195,80 @@ function InsightsBody({ d }: { d: Insights }) {
           },
         ],
       })),
-    [d],
+    [d, tr],
   );
   const delivery = useMemo<ChartSeries[]>(
     () => [
-      { label: 'Median', values: d.buckets.map((b) => b.leadMedianMs) },
-      { label: 'p90', values: d.buckets.map((b) => b.leadP90Ms) },
-      { label: 'Required (median)', values: d.buckets.map((b) => b.requiredMedianMs) },
+      { label: tr('insights.median'), values: d.buckets.map((b) => b.leadMedianMs) },
+      { label: tr('insights.p90'), values: d.buckets.map((b) => b.leadP90Ms) },
+      { label: tr('insights.required'), values: d.buckets.map((b) => b.requiredMedianMs) },
     ],
-    [d],
+    [d, tr],
   );
   const problems = useMemo<ChartSeries[]>(
     () => [
-      { label: 'Delivery exceptions', values: d.buckets.map((b) => b.exceptions) },
-      { label: 'Refund requests', values: d.buckets.map((b) => b.afterSales) },
-      { label: 'Disputes', values: d.buckets.map((b) => b.disputes) },
+      { label: tr('insights.exceptions'), values: d.buckets.map((b) => b.exceptions) },
+      { label: tr('insights.refunds'), values: d.buckets.map((b) => b.afterSales) },
+      { label: tr('insights.disputes'), values: d.buckets.map((b) => b.disputes) },
     ],
-    [d],
+    [d, tr],
   );
   return (
     <>
-      <ul className="insights-tiles" aria-label="The range at a glance">
+      <ul className="insights-tiles" aria-label={tr('insights.glance')}>
         <li>
           <a href={ordersHref(t.filter)}>
-            <span className="tile-value">{count(t.orders)}</span> orders
+            <Msg
+              id="insights.tile.orders"
+              values={{ count: t.orders, value: (v) => <span className="tile-value">{v}</span> }}
+            />
           </a>
-          <span className="muted">
-            {t.paidOrders.toLocaleString('en')} paid · {t.units.toLocaleString('en')} units
-          </span>
+          <span className="muted">{tr('insights.tile.paidUnits', { paid: t.paidOrders, units: t.units })}</span>
         </li>
         <li>
-          <span className="tile-value tile-money">{formatRevenue(t.revenue)}</span>
-          <span className="muted">revenue of paid orders, per currency</span>
+          <span className="tile-value tile-money">{revenueText(t.revenue)}</span>
+          <span className="muted">{tr('insights.tile.revenue')}</span>
         </li>
         <li>
           <span className="tile-value">{duration(t.leadMedianMs)}</span>
           <span className="muted">
-            paid → delivered (median; p90 {duration(t.leadP90Ms)}; required {duration(t.requiredMedianMs)})
+            {tr('insights.tile.lead', { p90: duration(t.leadP90Ms), required: duration(t.requiredMedianMs) })}
           </span>
         </li>
         <li>
           <span className="tile-value">{formatShare(t.lateShare)}</span>
-          <span className="muted">
-            delivered late ({t.late} of {t.measured})
-          </span>
+          <span className="muted">{tr('insights.tile.late', { late: t.late, measured: t.measured })}</span>
         </li>
         <li>
           <a href={ordersHref(filterOf(t.filter, 'exceptions'))}>
-            <span className="tile-value">{t.exceptions}</span> delivery exceptions
+            <Msg
+              id="insights.tile.exceptions"
+              values={{ count: t.exceptions, value: (v) => <span className="tile-value">{v}</span> }}
+            />
           </a>
         </li>
         <li>
           <a href={ordersHref(filterOf(t.filter, 'afterSales'))}>
-            <span className="tile-value">{t.afterSales}</span> refund requests
+            <Msg
+              id="insights.tile.refunds"
+              values={{ count: t.afterSales, value: (v) => <span className="tile-value">{v}</span> }}
+            />
           </a>
-          {!d.decisionsKnown && <span className="muted">decisions are not in the orders the platform sends</span>}
+          {!d.decisionsKnown && <span className="muted">{tr('insights.tile.noDecisions')}</span>}
         </li>
         <li>
           <a href={ordersHref(filterOf(t.filter, 'disputes'))}>
-            <span className="tile-value">{t.disputes}</span> disputes
+            <Msg
+              id="insights.tile.disputes"
+              values={{ count: t.disputes, value: (v) => <span className="tile-value">{v}</span> }}
+            />
           </a>
         </li>
       </ul>
       <div className="insights-charts">
         <SeriesChart
-          title="Orders"
+          chartId="Orders"
+          title={tr('insights.orders')}
           kind="bars"
           labels={labels}
           series={orders}
@@ -250,25 +277,26 @@ function InsightsBody({ d }: { d: Insights }) {
           table={
             <FiguresTable
               buckets={d.buckets}
-              columns={[{ label: 'Orders', text: (b) => count(b.orders), metric: 'orders' }]}
+              columns={[{ label: tr('insights.orders'), text: (b) => count(b.orders), metric: 'orders' }]}
             />
           }
         />
         {revenue.map((r) => (
           <SeriesChart
             key={r.currency}
-            title={`Revenue, ${r.currency || 'no currency'} (paid orders)`}
+            chartId={`Revenue ${r.currency}`}
+            title={tr('insights.revenueChart', { currency: r.currency || tr('insights.noCurrency') })}
             kind="lines"
             labels={labels}
             series={r.series}
-            format={(v) => (v === null ? '—' : v.toLocaleString('en'))}
+            format={(v) => (v === null ? MARK.none : v.toLocaleString(currentFormatLocale()))}
             onOpen={openBucket}
             table={
               <FiguresTable
                 buckets={d.buckets}
                 columns={[
                   {
-                    label: `Revenue ${r.currency}`,
+                    label: tr('insights.revenueColumn', { currency: r.currency }),
                     text: (b) => b.revenue.find((x) => x.currency === r.currency)?.amount ?? '0',
                     metric: 'orders',
                   },
@@ -278,7 +306,8 @@ function InsightsBody({ d }: { d: Insights }) {
           />
         ))}
         <SeriesChart
-          title="Paid to delivered"
+          chartId="Delivery"
+          title={tr('insights.lead')}
           kind="lines"
           labels={labels}
           series={delivery}
@@ -288,16 +317,21 @@ function InsightsBody({ d }: { d: Insights }) {
             <FiguresTable
               buckets={d.buckets}
               columns={[
-                { label: 'Median', text: (b) => duration(b.leadMedianMs) },
-                { label: 'p90', text: (b) => duration(b.leadP90Ms) },
-                { label: 'Required (median)', text: (b) => duration(b.requiredMedianMs) },
-                { label: 'Late', text: (b) => (b.measured ? `${b.late} (${formatShare(b.lateShare)})` : '—') },
+                { label: tr('insights.median'), text: (b) => duration(b.leadMedianMs) },
+                { label: tr('insights.p90'), text: (b) => duration(b.leadP90Ms) },
+                { label: tr('insights.required'), text: (b) => duration(b.requiredMedianMs) },
+                {
+                  label: tr('insights.late'),
+                  text: (b) =>
+                    b.measured ? tr('insights.lateCell', { late: b.late, share: formatShare(b.lateShare) }) : MARK.none,
+                },
               ]}
             />
           }
         />
         <SeriesChart
-          title="Exceptions, refund requests, disputes"
+          chartId="Problems"
+          title={tr('insights.problems')}
           kind="bars"
           labels={labels}
           series={problems}
@@ -307,9 +341,9 @@ function InsightsBody({ d }: { d: Insights }) {
             <FiguresTable
               buckets={d.buckets}
               columns={[
-                { label: 'Delivery exceptions', text: (b) => count(b.exceptions), metric: 'exceptions' },
-                { label: 'Refund requests', text: (b) => count(b.afterSales), metric: 'afterSales' },
-                { label: 'Disputes', text: (b) => count(b.disputes), metric: 'disputes' },
+                { label: tr('insights.exceptions'), text: (b) => count(b.exceptions), metric: 'exceptions' },
+                { label: tr('insights.refunds'), text: (b) => count(b.afterSales), metric: 'afterSales' },
+                { label: tr('insights.disputes'), text: (b) => count(b.disputes), metric: 'disputes' },
               ]}
             />
           }
@@ -317,65 +351,65 @@ function InsightsBody({ d }: { d: Insights }) {
       </div>
       <div className="insights-lists">
         <BarList
-          title="Paid to delivered (orders)"
+          title={tr('insights.histogram')}
           rows={d.deliveryHistogram.map((h) => ({
             key: String(h.fromMs),
-            label: formatBin(h.fromMs, h.toMs),
+            label: binText(h.fromMs, h.toMs),
             value: h.orders,
-            valueText: h.orders.toLocaleString('en'),
+            valueText: num(h.orders),
           }))}
         />
         <BarList
-          title="Top products by revenue"
+          title={tr('insights.topProductsRevenue')}
           rows={d.topProductsByRevenue.map((r) => ({
             key: `${r.currency}:${r.productKey}`,
             label: r.title || r.productKey,
-            detail: `${r.orders} orders`,
+            detail: tr('common.orderCount', { count: r.orders }),
             value: Number(r.revenue),
-            valueText: `${r.currency} ${r.revenue}`,
+            valueText: formatMoney(r.revenue, r.currency),
             href: ordersHref(r.filter),
           }))}
         />
         <BarList
-          title="Top products by refund rate"
+          title={tr('insights.topProductsRefund')}
           rows={d.topProductsByRefundRate.map((r) => ({
             key: r.productKey,
             label: r.title || r.productKey,
-            detail: `${r.afterSales} of ${r.orders} orders`,
+            detail: tr('insights.refundOf', { refunds: r.afterSales, count: r.orders }),
             value: r.refundRate,
             valueText: formatShare(r.refundRate),
             href: ordersHref({ ...r.filter, afterSales: 'yes' }),
           }))}
         />
         <BarList
-          title="Top SKUs by revenue"
+          title={tr('insights.topSkusRevenue')}
           rows={d.topSkusByRevenue.map((r) => ({
             key: `${r.currency}:${r.productKey}:${r.skuKey}`,
             label: r.skuLabel || r.skuKey || '',
             detail: r.title,
             value: Number(r.revenue),
-            valueText: `${r.currency} ${r.revenue}`,
+            valueText: formatMoney(r.revenue, r.currency),
             href: ordersHref(r.filter),
           }))}
         />
         <BarList
-          title="Top SKUs by refund rate"
+          title={tr('insights.topSkusRefund')}
           rows={d.topSkusByRefundRate.map((r) => ({
             key: `${r.productKey}:${r.skuKey}`,
             label: r.skuLabel || r.skuKey || '',
-            detail: `${r.title} · ${r.afterSales} of ${r.orders}`,
+            detail: tr('insights.skuRefundOf', { title: r.title, refunds: r.afterSales, count: r.orders }),
             value: r.refundRate,
             valueText: formatShare(r.refundRate),
             href: ordersHref({ ...r.filter, afterSales: 'yes' }),
           }))}
         />
         <BarList
-          title={`Buyers with repeat orders: ${d.repeatBuyers.buyers} (${d.repeatBuyers.orders} orders)`}
+          title={tr('insights.repeatBuyers', { buyers: d.repeatBuyers.buyers, count: d.repeatBuyers.orders })}
           rows={d.repeatBuyers.top.map((b) => ({
             key: b.buyerId,
             label: b.buyerName || b.buyerId,
             value: b.orders,
-            valueText: `${b.orders} orders`,
+            valueText: tr('common.orderCount', { count: b.orders }),
             href: ordersHref(b.filter),
           }))}
         />

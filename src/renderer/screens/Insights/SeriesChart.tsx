@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -10,6 +11,8 @@ export interface ChartSeries {
 }
 
 interface SeriesChartProps {
+  /** The chart's stable name (data-chart), whatever the language: "Orders", "Revenue EUR". */
+  chartId?: string;
   title: string;
   /** One label per point (a bucket's period). */
   labels: readonly string[];
@@ -32,7 +35,9 @@ interface SeriesChartProps {
  * a click opens the point under the pointer. "Show table" gives the same figures as a table with links.
  */
 export function SeriesChart(props: SeriesChartProps) {
-  const { title, labels, series, format, kind, onOpen, table, height = 220, compact = false } = props;
+  const { chartId, title, labels, series, format, kind, onOpen, table, height = 220, compact = false } = props;
+  const t = useT();
+  const periodLabel = t('insights.period');
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [asTable, setAsTable] = useState(false);
@@ -71,7 +76,7 @@ export function SeriesChart(props: SeriesChartProps) {
               { ...axis, values: (_u, splits) => splits.map((v) => format(v)), size: 70 },
             ],
         series: [
-          { label: 'Period', value: (_u, i) => (i == null ? '' : (labels[Math.round(i)] ?? '')) },
+          { label: periodLabel, value: (_u, i) => (i == null ? '' : (labels[Math.round(i)] ?? '')) },
           ...series.map((s, i) => ({
             label: s.label,
             stroke: SERIES_COLORS[i % SERIES_COLORS.length],
@@ -100,7 +105,7 @@ export function SeriesChart(props: SeriesChartProps) {
       u.destroy();
       plot.current = null;
     };
-  }, [labels, series, kind, height, compact, asTable, theme, format]);
+  }, [labels, series, kind, height, compact, asTable, theme, format, periodLabel]);
 
   const moveTo = (i: number) => {
     const n = labels.length;
@@ -123,15 +128,20 @@ export function SeriesChart(props: SeriesChartProps) {
   const spoken =
     point === null
       ? ''
-      : `${labels[point]}: ${series.map((s) => `${s.label} ${format(s.values[point] ?? null)}`).join(', ')}`;
+      : t('insights.point', {
+          period: labels[point] ?? '',
+          values: series
+            .map((s) => t('insights.pointValue', { label: s.label, value: format(s.values[point] ?? null) }))
+            .join(t('attention.listSeparator')),
+        });
 
   return (
-    <figure className={compact ? 'chart chart-compact' : 'chart'} data-chart={title}>
+    <figure className={compact ? 'chart chart-compact' : 'chart'} data-chart={chartId ?? title}>
       <figcaption className="chart-head">
         <span className="chart-title">{title}</span>
         {!compact && (
           <button type="button" className="link-button" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
-            {asTable ? 'Show chart' : 'Show table'}
+            {asTable ? t('insights.showChart') : t('insights.showTable')}
           </button>
         )}
       </figcaption>
@@ -144,7 +154,7 @@ export function SeriesChart(props: SeriesChartProps) {
             className="chart-canvas"
             tabIndex={0}
             role="img"
-            aria-label={`${title}, ${labels.length} points. Arrow keys move between points, Enter opens the orders of a point.`}
+            aria-label={t('insights.chartLabel', { title, count: labels.length })}
             aria-describedby={describedBy}
             data-render-ms={renderMs === null ? undefined : renderMs.toFixed(2)}
             onKeyDown={onKey}

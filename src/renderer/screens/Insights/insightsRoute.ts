@@ -1,12 +1,12 @@
 import type { InsightsRequest } from '../../stores/insightsStore';
 import { daysAgo } from '../../stores/insightsStore';
 
-/** The range presets: days back from today (12 months: 365 days by month). */
+/** The range presets: days back from today (12 months: 365 days by month); each named by `insights.preset.<id>`. */
 export const PRESETS = [
-  { id: '7', label: '7 days', days: 7, by: 'day' },
-  { id: '30', label: '30 days', days: 30, by: 'day' },
-  { id: '90', label: '90 days', days: 90, by: 'day' },
-  { id: '365', label: '12 months', days: 365, by: 'month' },
+  { id: '7', days: 7, by: 'day' },
+  { id: '30', days: 30, by: 'day' },
+  { id: '90', days: 90, by: 'day' },
+  { id: '365', days: 365, by: 'month' },
 ] as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

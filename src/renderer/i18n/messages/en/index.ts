@@ -6,6 +6,7 @@ import design from './design';
 import frame from './frame';
 import home from './home';
 import images from './images';
+import insights from './insights';
 import orderDetail from './orderDetail';
 import orders from './orders';
 import settings from './settings';
@@ -20,6 +21,7 @@ export default {
   ...frame,
   ...home,
   ...images,
+  ...insights,
   ...orderDetail,
   ...orders,
   ...settings,

@@ -104,4 +104,20 @@ export default {
   'itemId.empty': 'Enter the item ID (the product ID of an order item).',
   'itemId.digits': 'The item ID must be a positive whole number (digits only), e.g. 1234567890123456789.',
   'itemId.range': 'The item ID must be between 1 and {max}.',
+  'deadline.unpaid': 'Not paid: the delivery clock has not started.',
+  'deadline.delivered': 'Delivered: no deadline.',
+  'deadline.closed': 'No deadline: the order is closed.',
+  'deadline.noTime': 'No deadline: no pending item has a delivery time.',
+  'deadline.dueSoon': 'Due soon: {when}',
+  'deadline.rule.starts': 'The clock starts at {start, select, paid {payment} other {creation}}.',
+  'deadline.rule.delivered':
+    'Every item counts as delivered (the delivered quantity reaches the total, or the buyer signed).',
+  'deadline.rule.closed': 'Orders of status {statuses} are never due.',
+  'deadline.rule.none': 'The deadline is the clock start plus the delivery time of the items not yet delivered.',
+  'deadline.rule.due':
+    'From {start, select, paid {payment} other {creation}} + {allowed} (the shortest delivery time among the items not yet delivered; {partial, select, earliest-first {delivered quantities count for the most urgent items first} other {nothing counts until the whole order is delivered}}). Due soon in its last {window} ({percent, number} % of the delivery time, at most {cap, number} min).',
+  'deadline.days': '{n, plural, one {# day} other {# days}}',
+  'deadline.hours': '{n, number} h',
+  'deadline.minutes': '{n, number} min',
+  'deadline.unitSeparator': ' ',
 } satisfies Record<string, string>;
