@@ -30,7 +30,7 @@ function allowedText(ms: number): string {
   if (days > 0) parts.push(t('deadline.days', { n: days }));
   if (hours > 0) parts.push(t('deadline.hours', { n: hours }));
   if (mins > 0 || parts.length === 0) parts.push(t('deadline.minutes', { n: mins }));
-  return parts.join(t('deadline.unitSeparator'));
+  return parts.join(' ');
 }
 
 /** The same rules as the cache and the attention queue (src/shared/due), so the page and the queue agree. */
@@ -79,7 +79,7 @@ export function deadlineView(
         rule: t('deadline.rule.due', {
           start,
           allowed: allowedText(deadline.allowedMs),
-          partial: rules.partialDelivery === 'earliest-first' ? 'earliest-first' : 'whole',
+          partial: rules.partialDelivery === 'earliest-first' ? 'earliest' : 'whole',
           window: allowedText(windowMs),
           percent: Math.round(dueSoon.fraction * 100),
           cap: dueSoon.capMinutes,

@@ -64,9 +64,9 @@ describe('the pre-check just before sending', () => {
     const final = await flow.runDecision(io, sendingOf(approve), labels);
     expect(calls).toEqual(['refresh 42']);
     expect(final.phase).toBe('not-sent');
-    expect(final.phase === 'not-sent' && final.changes).toEqual([
-      { field: 'After-sales status', from: 'Awaiting seller review (1)', to: 'Refund approved (2)' },
-      { field: 'Order status', from: 'Paid (2)', to: 'Refunded (6)' },
+    expect(final.phase === 'not-sent' && final.changes.map((c) => flow.changeLine(c))).toEqual([
+      'After-sales status: Awaiting seller review (1) → Refund approved (2)',
+      'Order status: Paid (2) → Refunded (6)',
     ]);
   });
 
@@ -166,13 +166,14 @@ describe('what changed, as learned through the filter', () => {
   it('says a request the filter no longer lists as awaiting left it, in words — not as a status turned into "—"', () => {
     const shown: IpcOrder = { id: '42', orderStatus: 2, afterSalesLearned: { status: 1, learnedAtMs: 1 } };
     const now: IpcOrder = { id: '42', orderStatus: 2, afterSalesLearned: { status: null, learnedAtMs: 2 } };
-    expect(flow.changesBetween(shown, now, {})).toEqual([
-      { field: 'After-sales request', from: 'awaiting a decision', to: 'no longer awaiting one' },
+    const lines = (changes: flow.Change[]) => changes.map((c) => flow.changeLine(c));
+    expect(lines(flow.changesBetween(shown, now, {}))).toEqual([
+      'After-sales request: awaiting a decision → no longer awaiting one',
     ]);
     // A decided state the filter named is shown with its label.
     const rejected: IpcOrder = { ...now, afterSalesLearned: { status: 3, learnedAtMs: 2 } };
-    expect(flow.changesBetween(shown, rejected, { afterSales: { '1': 'Awaiting', '3': 'Rejected' } })).toEqual([
-      { field: 'After-sales status', from: 'Awaiting (1)', to: 'Rejected (3)' },
+    expect(lines(flow.changesBetween(shown, rejected, { afterSales: { '1': 'Awaiting', '3': 'Rejected' } }))).toEqual([
+      'After-sales status: Awaiting (1) → Rejected (3)',
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { translate, type Translate } from '../i18n/t';
 import type { MessageId } from '../i18n/catalogs';
 import type { IpcData, IpcRequest, IpcResponse } from '../../shared/ipc/contract';
 import type { IpcError, IpcErrorKind } from '../../shared/ipc/result';
@@ -114,6 +115,12 @@ export function dismiss(state: DecisionState): DecisionState {
 export interface Labels {
   order?: Record<string, string> | undefined;
   afterSales?: Record<string, string> | undefined;
+}
+
+/** One change as the merchant reads it, in the language of `t`: "After-sales status: Awaiting (1) → Rejected (3)". */
+export function changeLine(change: Change, t: Translate = translate): string {
+  const said = (value: Said) => ('id' in value ? t(value.id) : value.text);
+  return t('afterSales.outcome.change', { field: t(change.field), from: said(change.from), to: said(change.to) });
 }
 
 /** What differs between the order as shown and as the platform reports it now. */

@@ -3,15 +3,12 @@ import { useLocaleStore } from '../../i18n/localeStore';
 import { translate, useT, type Translate } from '../../i18n/t';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { statusText } from '../../components/StatusChip';
-import type { DecisionState, Labels, Said } from '../../stores/decisionFlow';
+import { changeLine, type DecisionState, type Labels } from '../../stores/decisionFlow';
 import { afterSalesStatusOf, orderLabelOf, orderStatusOf, reviewStateOf, type IpcOrder } from '../../stores/orderFacts';
 
 type Shown = Exclude<DecisionState, { phase: 'idle' } | { phase: 'confirming' }>;
 
 /** The decision as a select argument of the messages (`{what, select, approve {…} other {…}}`). */
-/** A changed value: a word of the catalog, or a status label as the profile names it. */
-const said = (value: Said, t: Translate) => ('id' in value ? t(value.id) : value.text);
-
 const verb = (approved: boolean) => (approved ? 'approve' : 'reject');
 
 /** "Refund rejected — as reported by the platform": the after-sales status the platform reports now, by its label. */
@@ -95,9 +92,7 @@ export function DecisionOutcome({
           <p>{t('afterSales.outcome.changed')}</p>
           <ul>
             {state.changes.map((c) => (
-              <li key={c.field}>
-                {t('afterSales.outcome.change', { field: t(c.field), from: said(c.from, t), to: said(c.to, t) })}
-              </li>
+              <li key={c.field}>{changeLine(c, t)}</li>
             ))}
           </ul>
           <button type="button" onClick={onDismiss}>

@@ -31,7 +31,7 @@ describe('reason templates', () => {
     const mixed = JSON.stringify({ version: 1, templates: [{ name: 'Ok', text: 'Fine' }, { name: '' }, 7, null] });
     expect(loadTemplates(memoryStorage(mixed))).toEqual({
       templates: [{ name: 'Ok', text: 'Fine' }],
-      problem: '3 damaged template(s) were skipped.',
+      problem: '3 damaged templates were skipped.',
     });
     const throwing = {
       getItem: () => {

@@ -115,9 +115,8 @@ export default {
   'deadline.rule.closed': 'Orders of status {statuses} are never due.',
   'deadline.rule.none': 'The deadline is the clock start plus the delivery time of the items not yet delivered.',
   'deadline.rule.due':
-    'From {start, select, paid {payment} other {creation}} + {allowed} (the shortest delivery time among the items not yet delivered; {partial, select, earliest-first {delivered quantities count for the most urgent items first} other {nothing counts until the whole order is delivered}}). Due soon in its last {window} ({percent, number} % of the delivery time, at most {cap, number} min).',
+    'From {start, select, paid {payment} other {creation}} + {allowed} (the shortest delivery time among the items not yet delivered; {partial, select, earliest {delivered quantities count for the most urgent items first} other {nothing counts until the whole order is delivered}}). Due soon in its last {window} ({percent, number} % of the delivery time, at most {cap, number} min).',
   'deadline.days': '{n, plural, one {# day} other {# days}}',
   'deadline.hours': '{n, number} h',
   'deadline.minutes': '{n, number} min',
-  'deadline.unitSeparator': ' ',
 } satisfies Record<string, string>;

@@ -114,9 +114,8 @@ export default {
   'deadline.rule.closed': '状态为 {statuses} 的订单不计发货时限。',
   'deadline.rule.none': '发货时限 = 计时起点 + 尚未发货商品的发货时间。',
   'deadline.rule.due':
-    '{start, select, paid {付款} other {下单}}后 {allowed}（尚未发货商品中最短的发货时间；{partial, select, earliest-first {已发货数量优先抵扣最紧急的商品} other {整单发完前不计已发货数量}}）。最后 {window} 内为即将超时（发货时间的 {percent, number}%，最多 {cap, number} 分钟）。',
+    '{start, select, paid {付款} other {下单}}后 {allowed}（尚未发货商品中最短的发货时间；{partial, select, earliest {已发货数量优先抵扣最紧急的商品} other {整单发完前不计已发货数量}}）。最后 {window} 内为即将超时（发货时间的 {percent, number}%，最多 {cap, number} 分钟）。',
   'deadline.days': '{n, plural, other {# 天}}',
   'deadline.hours': '{n, number} 小时',
   'deadline.minutes': '{n, number} 分钟',
-  'deadline.unitSeparator': ' ',
 } satisfies Record<keyof typeof en, string>;
