@@ -1,9 +1,12 @@
+import { translate as t } from '../i18n/t';
 import { learnedAfterSalesStatus } from '../../shared/domain/afterSalesReview';
 import type { Order } from '../../shared/domain/order';
 import { statusText } from '../components/StatusChip';
 import { deliveryStatusLabels, deliveryTypeLabels } from './fixedLabels';
 
 /**
+ * Field names and words are in the app's language at the time of the refresh.
+ *
  * "What changed" between the cached order and the one the platform just sent: one line per field the merchant
  * reads on the detail (statuses, delivery, after-sales, dispute, items, delivery info, amounts, remark), in the
  * order the detail shows them. Pure: the store computes it after a refresh; the screen only renders it.
@@ -23,7 +26,7 @@ export interface StatusLabelSet {
 
 const NONE = '—';
 
-const yesNo = (value: unknown): string => (value === true ? 'Yes' : value === false ? 'No' : NONE);
+const yesNo = (value: unknown): string => (value === true ? t('common.yes') : value === false ? t('common.no') : NONE);
 
 const plain = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return NONE;
@@ -48,7 +51,7 @@ const amount = (value: unknown, currency: unknown) =>
   value === null || value === undefined || value === '' ? NONE : `${plain(value)} ${plain(currency)}`;
 
 function deliveryErrorText(info: unknown): string {
-  if (!info || typeof info !== 'object') return 'None';
+  if (!info || typeof info !== 'object') return t('detail.none');
   const o = info as Record<string, unknown>;
   const code = o.errorCode ?? o.errorType ?? o.type;
   const message = o.errorMessage ?? o.description ?? o.message;
@@ -60,58 +63,60 @@ function deliveryErrorText(info: unknown): string {
   return stableJson(info);
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function diffOrders(before: Order, after: Order, labels: StatusLabelSet = {}): OrderChange[] {
   const changes: OrderChange[] = [];
   const add = (field: string, a: string, b: string, kind: OrderChange['kind'] = 'text') => {
     if (a !== b) changes.push({ field, before: a, after: b, kind });
   };
 
-  add('Order status', status(before.orderStatus, labels.order), status(after.orderStatus, labels.order));
+  add(t('detail.orderStatus'), status(before.orderStatus, labels.order), status(after.orderStatus, labels.order));
   add(
-    'Delivery status',
+    t('detail.deliveryStatus'),
     status(before.orderDeliveryStatus, deliveryStatusLabels()),
     status(after.orderDeliveryStatus, deliveryStatusLabels()),
   );
   add(
-    'Delivery type',
+    t('design.deliveryType'),
     status(before.deliveryType, deliveryTypeLabels()),
     status(after.deliveryType, deliveryTypeLabels()),
   );
   add(
-    'Delivered',
-    `${plain(before.deliveringNumber)} of ${plain(before.orderDeliveryTotal)}`,
-    `${plain(after.deliveringNumber)} of ${plain(after.orderDeliveryTotal)}`,
+    t('detail.delivered'),
+    t('detail.deliveredOf', { done: plain(before.deliveringNumber), total: plain(before.orderDeliveryTotal) }),
+    t('detail.deliveredOf', { done: plain(after.deliveringNumber), total: plain(after.orderDeliveryTotal) }),
   );
-  add('Delivery error', deliveryErrorText(before.deliveryErrorInfo), deliveryErrorText(after.deliveryErrorInfo));
-  add('After-sales', yesNo(before.isExistAfterSales), yesNo(after.isExistAfterSales));
   add(
-    'After-sales status',
+    t('detail.deliveryError'),
+    deliveryErrorText(before.deliveryErrorInfo),
+    deliveryErrorText(after.deliveryErrorInfo),
+  );
+  add(t('detail.afterSales'), yesNo(before.isExistAfterSales), yesNo(after.isExistAfterSales));
+  add(
+    t('afterSales.status'),
     status(learnedAfterSalesStatus(before), labels.afterSales),
     status(learnedAfterSalesStatus(after), labels.afterSales),
   );
-  add('Dispute', yesNo(before.isExistDispute), yesNo(after.isExistDispute));
-  add('Paid', plain(before.payTime), plain(after.payTime), 'time');
+  add(t('detail.dispute'), yesNo(before.isExistDispute), yesNo(after.isExistDispute));
+  add(t('detail.paid'), plain(before.payTime), plain(after.payTime), 'time');
   add(
-    'Total',
+    t('detail.total'),
     amount(before.originalCurrencyProductPrice, before.originalCurrencyCode),
     amount(after.originalCurrencyProductPrice, after.originalCurrencyCode),
   );
-  add('Buyer', plain(before.buyerName), plain(after.buyerName));
-  add('Remark', plain(before.remark), plain(after.remark));
+  add(t('detail.buyer'), plain(before.buyerName), plain(after.buyerName));
+  add(t('detail.remark'), plain(before.remark), plain(after.remark));
 
   const recordsBefore = before.orderDeliveryList ?? [];
   const recordsAfter = after.orderDeliveryList ?? [];
   if (recordsBefore.length !== recordsAfter.length)
     add(
-      'Delivery records',
-      count(recordsBefore.length, 'record', 'records'),
-      count(recordsAfter.length, 'record', 'records'),
+      t('detail.diff.recordsField'),
+      t('detail.diff.records', { count: recordsBefore.length }),
+      t('detail.diff.records', { count: recordsAfter.length }),
     );
   else
     recordsBefore.forEach((record, i) =>
-      add(`Delivery record ${i + 1}`, stableJson(record), stableJson(recordsAfter[i])),
+      add(t('detail.diff.record', { n: i + 1 }), stableJson(record), stableJson(recordsAfter[i])),
     );
 
   diffDeliveryInfo(before, after, add);
@@ -123,7 +128,7 @@ function diffDeliveryInfo(before: Order, after: Order, add: (field: string, a: s
   const values = (o: Order) => {
     const map = new Map<string, string>();
     (o.deliveryInfo ?? []).forEach((entry, i) => {
-      const key = typeof entry.key === 'string' && entry.key !== '' ? entry.key : `field ${i + 1}`;
+      const key = typeof entry.key === 'string' && entry.key !== '' ? entry.key : t('detail.fieldN', { n: i + 1 });
       map.set(key, Array.isArray(entry.value) ? entry.value.map(plain).join(', ') || NONE : NONE);
     });
     return map;
@@ -131,31 +136,31 @@ function diffDeliveryInfo(before: Order, after: Order, add: (field: string, a: s
   const a = values(before);
   const b = values(after);
   for (const key of new Set([...a.keys(), ...b.keys()]))
-    add(`Delivery info: ${key}`, a.get(key) ?? 'Not present', b.get(key) ?? 'Not present');
+    add(t('detail.diff.info', { key }), a.get(key) ?? t('detail.diff.absent'), b.get(key) ?? t('detail.diff.absent'));
 }
 
 function diffItems(before: Order, after: Order, add: (field: string, a: string, b: string) => void): void {
   const a = before.orderItems ?? [];
   const b = after.orderItems ?? [];
   if (a.length !== b.length) {
-    add('Items', count(a.length, 'item', 'items'), count(b.length, 'item', 'items'));
+    add(t('detail.items'), t('detail.diff.items', { count: a.length }), t('detail.diff.items', { count: b.length }));
     return;
   }
   a.forEach((item, i) => {
     const other = b[i]!;
-    const name = `Item ${i + 1}`;
-    add(`${name} title`, plain(item.productSpuTitle), plain(other.productSpuTitle));
-    add(`${name} quantity`, plain(item.quantity), plain(other.quantity));
+    const n = i + 1;
+    add(t('detail.diff.itemTitle', { n }), plain(item.productSpuTitle), plain(other.productSpuTitle));
+    add(t('detail.diff.itemQuantity', { n }), plain(item.quantity), plain(other.quantity));
     add(
-      `${name} unit price`,
+      t('detail.diff.itemUnitPrice', { n }),
       amount(item.originalCurrencyProductUnitPrice, before.originalCurrencyCode),
       amount(other.originalCurrencyProductUnitPrice, after.originalCurrencyCode),
     );
     add(
-      `${name} total price`,
+      t('detail.diff.itemTotal', { n }),
       amount(item.originalCurrencyProductTotalPrice, before.originalCurrencyCode),
       amount(other.originalCurrencyProductTotalPrice, after.originalCurrencyCode),
     );
-    add(`${name} SKU attributes`, stableJson(item.productSkuAttr ?? {}), stableJson(other.productSkuAttr ?? {}));
+    add(t('detail.diff.itemSku', { n }), stableJson(item.productSkuAttr ?? {}), stableJson(other.productSkuAttr ?? {}));
   });
 }
