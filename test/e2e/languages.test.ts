@@ -2,8 +2,11 @@
  * The app's language over `merchant-desk ui --sandbox` in Chromium: it follows the browser's (the OS's) languages,
  * and Settings → General → Language switches it, stored in the settings file (a reload keeps it).
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { repoRoot } from '../helpers/bundleChild';
 import { launchChromium } from '../helpers/chromium';
 import {
   describeWorkspace,
@@ -35,12 +38,51 @@ async function ordersInChinese(page: Page): Promise<void> {
   expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
 }
 
+/**
+ * The English sentences of the order page, after-sales, Buyers, Insights and the lightbox: every message of those
+ * catalogs that is plain text of two words or more (its arguments and tags left out: those parts are data), unless
+ * Chinese says it the same way. None may show on a Chinese screen. (Loaded at run time: the catalogs belong to the
+ * renderer's typecheck project, not to the tests'.)
+ */
+type Catalog = Record<string, string>;
+const catalog = async (file: string): Promise<Catalog> =>
+  (
+    (await import(/* @vite-ignore */ pathToFileURL(path.join(repoRoot, 'src/renderer/i18n/messages', file)).href)) as {
+      default: Catalog;
+    }
+  ).default;
+
+let ENGLISH_SENTENCES: readonly string[] = [];
+async function loadEnglishSentences(): Promise<readonly string[]> {
+  const en: Catalog = {};
+  for (const file of ['afterSales', 'buyers', 'images', 'insights', 'orderDetail'])
+    Object.assign(en, await catalog(`en/${file}.ts`));
+  const zh = await catalog('zh-CN/index.ts');
+  return Object.entries(en)
+    .filter(([key, message]) => !/[{<]/.test(message) && zh[key] !== message)
+    .map(([, message]) => message.trim())
+    .filter((message) => /^\S+(\s+\S+)+$/.test(message) && /[a-z]{3}/.test(message));
+}
+
+async function englishShown(page: Page): Promise<string[]> {
+  const text = await page.locator('main').innerText();
+  return ENGLISH_SENTENCES.filter((sentence) => text.includes(sentence));
+}
+
+const IMAGES = 'https://img.sandbox.example';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="320" height="200" fill="#5b7bd5"/></svg>';
+
 describeWorkspace('the app in English and Simplified Chinese', () => {
   let workspace: Workspace;
   let browser: Browser;
 
   beforeAll(async () => {
-    [workspace, browser] = await Promise.all([startWorkspace(), launchChromium()]);
+    [workspace, browser, ENGLISH_SENTENCES] = await Promise.all([
+      startWorkspace(),
+      launchChromium(),
+      loadEnglishSentences(),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -89,4 +131,98 @@ describeWorkspace('the app in English and Simplified Chinese', () => {
       await context.close();
     },
   );
+
+  it(
+    'in Chinese: the order page and its lightbox, the after-sales inbox with a reject form, Buyers and Insights',
+    { timeout: 120_000 },
+    async () => {
+      // An order with a delivery record of two screenshots: the lightbox pages through them.
+      const withImages = workspace.sandbox.store
+        .ids()
+        .map((id) => workspace.sandbox.store.get(id)!)
+        .find((s) => s.order.orderDeliveryList.some((r) => r.imageUrls.length >= 2))!;
+      expect(withImages).toBeDefined();
+      const { page, context, problems } = await openApp(browser, workspace, { locale: 'zh-CN' });
+      await context.route(`${IMAGES}/**`, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/svg+xml', body: SVG }),
+      );
+
+      // The order page: its facts, items and deliveries in Chinese.
+      await page.evaluate(`window.location.hash = '#/order/${withImages.order.id}'`);
+      await page.getByRole('heading', { level: 1, name: `订单 ${withImages.order.orderNum}` }).waitFor();
+      const main = page.locator('main');
+      for (const words of ['下单时间', '订单状态', '发货状态', '订单号', '单价', '小计', '物流记录'])
+        await main.getByText(words, { exact: true }).first().waitFor();
+      await main
+        .getByText(/^第 1 次发货$/)
+        .first()
+        .waitFor();
+      expect(await englishShown(page)).toEqual([]);
+
+      // The lightbox: a record's screenshot opens full size; → the next one; Esc closes and focus returns.
+      const record = withImages.order.orderDeliveryList.findIndex((r) => r.imageUrls.length >= 2) + 1;
+      const thumb = main.getByRole('button', { name: `第 ${record} 次发货截图，第 1 张，共 2 张` });
+      await thumb.click();
+      const dialog = page.getByRole('dialog', { name: `第 ${record} 次发货截图，第 1 张，共 2 张` });
+      await dialog.getByText(/^第 1 \/ 2 张/).waitFor();
+      await dialog.getByRole('button', { name: '下一张' }).waitFor();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('dialog', { name: `第 ${record} 次发货截图，第 2 张，共 2 张` }).waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(
+        await thumb.evaluate((el) => (el as unknown as { matches(selector: string): boolean }).matches(':focus')),
+      ).toBe(true);
+
+      // The after-sales inbox, then the reject form of its first request.
+      await page.evaluate("window.location.hash = '#/after-sales'");
+      await page.getByRole('heading', { level: 1, name: '售后' }).waitFor();
+      const inbox = page.getByRole('listbox', { name: '售后申请' });
+      await inbox.getByRole('option').first().click();
+      await page.getByRole('heading', { level: 2, name: /^订单 / }).waitFor();
+      await main.getByText('售后状态', { exact: true }).first().waitFor();
+      await page.keyboard.press('r');
+      await page.getByRole('heading', { level: 2, name: /^驳回订单 .+ 的退款申请$/ }).waitFor();
+      await page.getByLabel('驳回原因（必填）').waitFor();
+      await page.getByLabel('凭证图片地址').fill('http://evidence.example/a.png');
+      await main.getByText(/^只接受 https:\/\/ 地址/).waitFor();
+      await page.getByRole('button', { name: '驳回退款', exact: true }).click();
+      await main.getByText('请填写原因：驳回退款申请时平台要求提供原因。').waitFor();
+      expect(await englishShown(page)).toEqual([]);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: '取消' }).click();
+
+      // Buyers: the list's words and the form.
+      await page.evaluate("window.location.hash = '#/buyers'");
+      await page.getByRole('heading', { level: 1, name: '买家' }).waitFor();
+      await page.getByRole('button', { name: '添加买家' }).click();
+      await page.getByLabel('你系统中的用户编号').waitFor();
+      await page.getByRole('button', { name: '保存' }).click();
+      await main.getByText('请输入买家在你系统中的用户编号。').waitFor();
+      expect(await englishShown(page)).toEqual([]);
+
+      // Insights: presets, tiles and charts; figures in the locale's numbers.
+      await page.evaluate("window.location.hash = '#/insights?range=90'");
+      await page.getByRole('heading', { level: 1, name: '数据分析' }).waitFor();
+      await page.getByRole('button', { name: '近 90 天' }).waitFor();
+      await page
+        .getByRole('list', { name: '范围概览' })
+        .getByText(/个订单$/)
+        .first()
+        .waitFor();
+      await main.getByText('销售额最高的商品', { exact: true }).waitFor();
+      await page.locator('figure[data-chart="Orders"]').getByRole('button', { name: '显示表格' }).waitFor();
+      expect(await englishShown(page)).toEqual([]);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('the English sentences the Chinese screens are checked against are there to find', () => {
+    expect(ENGLISH_SENTENCES).toContain('Reason (required)');
+    expect(ENGLISH_SENTENCES).toContain('Top products by revenue');
+    expect(ENGLISH_SENTENCES.length).toBeGreaterThan(100);
+  });
 });

@@ -1,6 +1,9 @@
+import { translate as t } from '../i18n/t';
 import type { IpcOrder } from './orderFacts';
 
 /**
+ * Worded in the app's language at the call (the inbox calls `useT`, so it re-renders on a change).
+ *
  * What an after-sales decision needs to see of its order at a glance, read defensively from the cached order (the
  * bridge checks only its ID): what was bought, how far it was delivered, the last delivery record, and the flags.
  */
@@ -25,12 +28,16 @@ export function requestFacts(order: IpcOrder): RequestFacts {
   let itemsText: string | null = null;
   if (first) {
     const quantity = count(first.quantity);
-    itemsText = `${text(first.productSpuTitle) ?? 'An item'}${quantity !== null ? ` ×${quantity}` : ''}`;
-    if (items.length > 1) itemsText += ` + ${items.length - 1} more ${items.length === 2 ? 'item' : 'items'}`;
+    const title = text(first.productSpuTitle) ?? t('afterSales.facts.anItem');
+    itemsText = quantity !== null ? t('afterSales.facts.quantity', { title, quantity }) : title;
+    if (items.length > 1) itemsText = t('afterSales.facts.more', { items: itemsText, count: items.length - 1 });
   }
   const done = count(o.deliveringNumber);
   const total = count(o.orderDeliveryTotal);
-  const delivered = done === null && total === null ? null : `delivered ${done ?? '?'} of ${total ?? '?'}`;
+  const delivered =
+    done === null && total === null
+      ? null
+      : t('afterSales.facts.delivered', { done: done ?? '?', total: total ?? '?' });
   const records = Array.isArray(o.orderDeliveryList)
     ? (o.orderDeliveryList as Array<Record<string, unknown> | null>).filter(
         (r): r is Record<string, unknown> => r !== null && typeof r === 'object',
@@ -41,10 +48,10 @@ export function requestFacts(order: IpcOrder): RequestFacts {
     .sort((a, b) => String(a.createTime ?? '').localeCompare(String(b.createTime ?? '')))
     .at(-1);
   const flags: string[] = [];
-  if (o.isExistDispute === true) flags.push('Dispute');
-  if (o.deliveryType === 2) flags.push('Delivery exception');
-  if (o.deliveryErrorInfo && typeof o.deliveryErrorInfo === 'object') flags.push('Delivery error');
-  if (text(o.remark)) flags.push('Remark');
+  if (o.isExistDispute === true) flags.push(t('detail.dispute'));
+  if (o.deliveryType === 2) flags.push(t('status.deliveryType.2'));
+  if (o.deliveryErrorInfo && typeof o.deliveryErrorInfo === 'object') flags.push(t('detail.deliveryError'));
+  if (text(o.remark)) flags.push(t('detail.remark'));
   return {
     items: itemsText,
     delivered,

@@ -58,8 +58,12 @@ export function Lightbox({
         <RadixDialog.Content
           className="lightbox"
           onKeyDown={onKeyDown}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(e) => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            // Focus on the dialog itself, not its first button: that button's tooltip would open and take the
+            // first Esc (the arrows and Esc work from here; Tab reaches the buttons).
+            e.preventDefault();
+            (e.currentTarget as HTMLElement | null)?.focus();
           }}
           onCloseAutoFocus={(e) => {
             e.preventDefault();

@@ -12,7 +12,6 @@ import { DecisionActions } from './DecisionActions';
 import { InboxList, scrollSelectedIntoView } from './InboxList';
 import { OrderSummary } from './OrderSummary';
 import { UnsettledDecisions } from './UnsettledDecisions';
-import { unconfirmedStatusNote } from '../../../shared/domain/afterSalesReview';
 import './AfterSales.css';
 import { useServedLabels } from '../../stores/servedLabels';
 
@@ -117,7 +116,9 @@ export function AfterSalesScreen(_props: { route: Route }) {
       <p className="muted">{t('afterSales.keys')}</p>
       {inbox.error && <ErrorNotice error={inbox.error} title={t('afterSales.inboxFailed')} />}
       {inbox.data?.statusUnknown && <p className="banner-note">{t('afterSales.statusUnknown')}</p>}
-      {statuses && !statuses.confirmed && <p className="banner-note">{unconfirmedStatusNote(statuses)}</p>}
+      {statuses && !statuses.confirmed && (
+        <p className="banner-note">{t('afterSales.unconfirmed', { values: statuses.awaitingReview.join(', ') })}</p>
+      )}
       {inbox.data && inbox.data.unsettled.length > 0 && <UnsettledDecisions entries={inbox.data.unsettled} />}
       {!inbox.data && inbox.status !== 'failed' && <p role="status">{t('afterSales.loading')}</p>}
       {inbox.data && (

@@ -15,7 +15,8 @@ export function useDetailKeys(actions: { next: () => void; prev: () => void; bac
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (typingIn(e.target) || document.querySelector('dialog[open]')) return;
+      // A native <dialog> or a Radix one (the lightbox): its keys are its own.
+      if (typingIn(e.target) || document.querySelector('dialog[open], [role="dialog"][data-state="open"]')) return;
       if (e.key === 'j') next();
       else if (e.key === 'k') prev();
       else if (e.key === 'Escape') back();

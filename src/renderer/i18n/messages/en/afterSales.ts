@@ -123,4 +123,10 @@ export default {
   'afterSales.change.none': 'none',
   'afterSales.change.awaiting': 'awaiting a decision',
   'afterSales.change.notAwaiting': 'no longer awaiting one',
+  'afterSales.unconfirmed':
+    'After-sales status values are unconfirmed defaults: the platform is asked for "awaiting review" with status {values} (the spec gives no values). Confirm them in Settings for your platform.',
+  'afterSales.facts.anItem': 'An item',
+  'afterSales.facts.quantity': '{title} ×{quantity, number}',
+  'afterSales.facts.more': '{items} + {count, plural, one {# more item} other {# more items}}',
+  'afterSales.facts.delivered': 'delivered {done} of {total}',
 } satisfies Record<string, string>;

@@ -115,4 +115,10 @@ export default {
   'afterSales.change.none': '无',
   'afterSales.change.awaiting': '待审核',
   'afterSales.change.notAwaiting': '已不在待审核状态',
+  'afterSales.unconfirmed':
+    '售后状态值为未经确认的默认值：向平台查询“待审核”时使用状态 {values}（规范未给出具体值）。请在设置中按你的平台确认。',
+  'afterSales.facts.anItem': '某商品',
+  'afterSales.facts.quantity': '{title} ×{quantity, number}',
+  'afterSales.facts.more': '{items} 等 {count, plural, other {# 件其他商品}}',
+  'afterSales.facts.delivered': '已发货 {done} / {total}',
 } satisfies Record<keyof typeof en, string>;
