@@ -28,7 +28,8 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
     const { page, context, problems } = await openApp(browser, workspace, { screen: 'orders' });
     await page.getByText('Sandbox — demo data.').waitFor();
     const grid = page.getByRole('grid', { name: 'Orders' });
-    await grid.locator('tbody tr').first().waitFor();
+    // Orders' rows, not the loading row: the first page's answer may take seconds on a loaded machine.
+    await grid.locator('.orders-status .badge').first().waitFor();
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('button', { name: /^Completed/ }).waitFor();
     // Badges name the status; the code is in their hover text.
