@@ -8,6 +8,7 @@ import { launchChromium } from '../helpers/chromium';
 import {
   describeWorkspace,
   openApp,
+  screenshot,
   seriousA11yViolations,
   startWorkspace,
   type Workspace,
@@ -61,6 +62,25 @@ async function englishSettingsSentences(): Promise<string[]> {
 }
 
 const SETTINGS_SECTIONS_ZH = ['连接', '店铺配置', '常规', '通知', '状态名称', '签名', '缓存', '关于'];
+const SECTION_IDS: Record<string, string> = {
+  连接: 'connection',
+  店铺配置: 'profiles',
+  常规: 'general',
+  通知: 'notifications',
+  状态名称: 'labels',
+  签名: 'signature',
+  缓存: 'cache',
+  关于: 'about',
+};
+
+/** Page code (as text: this file is Node's): sideways scroll of the page, and words cut off inside the screen. */
+const OVERFLOW = `(() => {
+  const sideways = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  const clipped = [...document.querySelectorAll('main :is(h1, h2, h3, h4, label, legend, button, th, dt, summary, a)')]
+    .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.tagName + ': ' + el.textContent.trim().slice(0, 40));
+  return { sideways, clipped };
+})()`;
 
 describeWorkspace('the app in English and Simplified Chinese', () => {
   let workspace: Workspace;
@@ -149,6 +169,16 @@ describeWorkspace('the app in English and Simplified Chinese', () => {
           await page.getByRole('heading', { level: 3, name: '更新' }).waitFor();
         }
         seen[name] = await page.locator('main').innerText();
+        // Chinese text at both window sizes: nothing scrolls sideways, no heading, label or button is cut off.
+        for (const viewport of [
+          { width: 1280, height: 800 },
+          { width: 1024, height: 640 },
+        ]) {
+          await page.setViewportSize(viewport);
+          expect(await page.evaluate(OVERFLOW), `${name} at ${viewport.width}`).toEqual({ sideways: 0, clipped: [] });
+          await screenshot(page, `settings-${SECTION_IDS[name]}-${viewport.width}-light-zh`);
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
       }
 
       // The save bar in Chinese: an edit shows it, Discard takes the edit back.
@@ -161,6 +191,7 @@ describeWorkspace('the app in English and Simplified Chinese', () => {
       await minutes.fill('3');
       expect(await bar.getByRole('button', { name: '保存' }).isEnabled()).toBe(true);
       seen['常规 (unsaved)'] = await page.locator('main').innerText();
+      await screenshot(page, 'settings-general-unsaved-1280-light-zh');
       await bar.getByRole('button', { name: '放弃' }).click();
       await bar.waitFor({ state: 'detached' });
       expect(await minutes.inputValue()).not.toBe('3');

@@ -9,7 +9,6 @@ import { ContextualSaveBar } from '../../components/ui/ContextualSaveBar';
 import { useContextualSave } from '../../components/ui/useContextualSave';
 import { SPACE, useT } from '../../i18n/t';
 import { useLeaveWarning } from './useLeaveWarning';
-import { unconfirmedStatusNote } from '../../../shared/domain/afterSalesReview';
 import { mapOf, rowHints, rowsOf, type LabelRow } from './statusLabelRows';
 
 type Labels = NonNullable<Settings['profile']>['statusLabels'];
@@ -97,7 +96,8 @@ function AfterSalesValuesNote({ statuses }: { statuses: AfterSalesValues }) {
   const t = useT();
   return (
     <p className="banner-note" data-testid="after-sales-values-note">
-      {unconfirmedStatusNote(statuses)}
+      {/* The inbox says the same (shared/domain's unconfirmedStatusNote, English for the CLI); here in the app's language. */}
+      {t('labels.unconfirmed', { values: statuses.awaitingReview.join(', ') })}
       {SPACE}
       {t('labels.afterSalesValues', {
         approved: statuses.approved.join(', '),
@@ -131,9 +131,7 @@ export function LabelsSection() {
   return (
     <div className="settings-section">
       <h2>{t('settings.section.labels')}</h2>
-      <p className="settings-help">
-        {profile ? t('labels.introFor', { profile: profile.name }) : t('labels.intro')}
-      </p>
+      <p className="settings-help">{profile ? t('labels.introFor', { profile: profile.name }) : t('labels.intro')}</p>
       {settings.error && <ErrorNotice error={settings.error} title={t('general.readFailed')} />}
       {data && !data.afterSalesStatuses.confirmed && <AfterSalesValuesNote statuses={data.afterSalesStatuses} />}
       {data && (

@@ -59,6 +59,8 @@ export default {
   'labels.removeRow': 'Remove row {row} (status {value}) from {table}',
   'labels.removeEmptyRow': 'Remove row {row} (status without value) from {table}',
   'labels.add': 'Add a status to {table}',
+  'labels.unconfirmed':
+    'After-sales status values are unconfirmed defaults: the platform is asked for “awaiting review” with status {values} (the spec gives no values). Confirm them here for your platform.',
   'labels.afterSalesValues': '(Approved {approved}, rejected {rejected}, closed {closed}.)',
   'labels.confirmValues': 'These are my platform’s values',
   'labels.hint.notWhole': 'The status value must be a whole number, e.g. 3.',

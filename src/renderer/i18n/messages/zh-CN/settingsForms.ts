@@ -56,7 +56,9 @@ export default {
   'labels.removeRow': '从{table}中删除第 {row} 行（状态 {value}）',
   'labels.removeEmptyRow': '从{table}中删除第 {row} 行（无状态值）',
   'labels.add': '添加{table}',
-  'labels.afterSalesValues': '（同意 {approved}，拒绝 {rejected}，关闭 {closed}。）',
+  'labels.unconfirmed':
+    '售后状态值是未经确认的默认值：向平台查询“待审核”时使用状态 {values}（接口规范未给出取值）。请在此确认你平台的取值。',
+  'labels.afterSalesValues': '（同意 {approved}，拒绝 {rejected}，关闭 {closed}）',
   'labels.confirmValues': '这些是我平台的状态值',
   'labels.hint.notWhole': '状态值必须是整数，例如 3。',
   'labels.hint.twice': '状态 {value} 重复命名。',
