@@ -49,12 +49,7 @@ export function ContextualSaveBar({
           <Button variant="secondary" onClick={onDiscard} disabled={saving}>
             {t('saveBar.discard')}
           </Button>
-          <Button
-            variant="primary"
-            type={onSave ? 'button' : 'submit'}
-            onClick={onSave}
-            disabled={saving || invalid}
-          >
+          <Button variant="primary" type={onSave ? 'button' : 'submit'} onClick={onSave} disabled={saving || invalid}>
             {saving ? t('saveBar.saving') : (saveLabel ?? t('saveBar.save'))}
           </Button>
         </div>

@@ -30,9 +30,7 @@ export function AboutSection() {
           </dd>
         </dl>
       )}
-      <p className="settings-help">
-        {t('about.where')}
-      </p>
+      <p className="settings-help">{t('about.where')}</p>
       <div className="settings-actions">
         <button type="button" onClick={() => void open('data-folder')}>
           {t('about.openDataFolder')}
@@ -41,7 +39,9 @@ export function AboutSection() {
           {t('about.openLogFile')}
         </button>
       </div>
-      <p role="status">{opened.status === 'ready' && opened.data ? t('about.opened', { target: opened.data.target }) : ''}</p>
+      <p role="status">
+        {opened.status === 'ready' && opened.data ? t('about.opened', { target: opened.data.target }) : ''}
+      </p>
       {opened.status === 'failed' && opened.error && <ErrorNotice error={opened.error} title={t('about.openFailed')} />}
       <UpdateStatus />
     </div>

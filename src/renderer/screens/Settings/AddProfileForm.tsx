@@ -61,9 +61,7 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} aria-labelledby="connect-title" noValidate>
       <h3 id="connect-title">{t('connection.add')}</h3>
-      <p className="settings-help">
-        {t('addProfile.intro')}
-      </p>
+      <p className="settings-help">{t('addProfile.intro')}</p>
       <TextField label={t('addProfile.name')} autoComplete="off" {...field('name')} />
       <TextField
         label={t('addProfile.id')}

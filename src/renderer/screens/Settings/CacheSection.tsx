@@ -84,9 +84,7 @@ export function CacheSection() {
           onCancel={() => setAsking(false)}
           onConfirm={() => void rebuild()}
         >
-          <p>
-            {t('cache.confirmBody')}
-          </p>
+          <p>{t('cache.confirmBody')}</p>
         </ConfirmDialog>
       )}
     </div>

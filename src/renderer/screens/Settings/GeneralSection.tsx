@@ -71,8 +71,8 @@ function GeneralForm({
   const send = async (next: GeneralDraft) => {
     const { minutes: parsedMinutes, hostsChanged } = edits(next);
     const appChanged = Object.fromEntries(
-      Object.entries(changes(storedApp as Record<string, unknown>, next.app as Record<string, unknown>)).filter(
-        ([k]) => keys.includes(k),
+      Object.entries(changes(storedApp as Record<string, unknown>, next.app as Record<string, unknown>)).filter(([k]) =>
+        keys.includes(k),
       ),
     ) as Partial<AppSettings>;
     const profile = {

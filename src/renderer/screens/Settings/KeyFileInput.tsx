@@ -42,9 +42,7 @@ export function KeyFileInput(props: { id: string; onPem(pem: string): void; erro
       />
       <FieldNotes
         id={props.id}
-        help={
-fileName ? t('rsaKeyFile.read', { file: fileName }) : t('rsaKeyFile.help')
-        }
+        help={fileName ? t('rsaKeyFile.read', { file: fileName }) : t('rsaKeyFile.help')}
         error={error}
       />
     </div>

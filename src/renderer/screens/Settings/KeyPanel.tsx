@@ -76,9 +76,7 @@ export function KeyPanel({ profileId }: { profileId: string }) {
     <section className="settings-form" aria-labelledby="key-title">
       <h4 id="key-title">{t('rsaKey.title')}</h4>
       {key.status === 'failed' && key.error && <ErrorNotice error={key.error} title={t('rsaKey.readFailed')} />}
-      {key.status === 'ready' && !current && (
-        <p>{t('rsaKey.none')}</p>
-      )}
+      {key.status === 'ready' && !current && <p>{t('rsaKey.none')}</p>}
       {current && <PublicKeyView publicKey={current} />}
       {keySaved.status === 'ready' && keySaved.data && (
         <p role="status" className="settings-ok">

@@ -7,7 +7,11 @@ import { RenameForm } from './RenameForm';
 import { Msg, SPACE, useT, type Translate } from '../../i18n/t';
 
 const keyText = (key: ProfileView['key'], t: Translate) =>
-  key === null ? t('profiles.key.none') : key === 'unknown' ? t('profiles.unknown') : t('rsaKey.bits', { bits: key.bits });
+  key === null
+    ? t('profiles.key.none')
+    : key === 'unknown'
+      ? t('profiles.unknown')
+      : t('rsaKey.bits', { bits: key.bits });
 
 const tokenText = (state: ProfileView['tokenState'], t: Translate) =>
   state === 'set' ? t('profiles.token.set') : state === 'not set' ? t('profiles.token.notSet') : t('profiles.unknown');
@@ -55,9 +59,7 @@ export function ProfilesSection() {
         )}
       </p>
       {list.error && <ErrorNotice error={list.error} title={t('profiles.readFailed')} />}
-      {list.data?.tokenProblem && (
-        <ErrorNotice error={list.data.tokenProblem} title={t('profiles.keychainFailed')} />
-      )}
+      {list.data?.tokenProblem && <ErrorNotice error={list.data.tokenProblem} title={t('profiles.keychainFailed')} />}
       {switchError && <ErrorNotice error={switchError} title={t('profiles.switchFailed')} />}
       {removal.status === 'failed' && removal.error && (
         <ErrorNotice error={removal.error} title={t('profiles.removeFailed')} />
@@ -96,11 +98,19 @@ export function ProfilesSection() {
               <td>
                 <div className="settings-row-actions">
                   {p.id !== active?.id && (
-                    <button type="button" onClick={() => void use(p.id)} aria-label={t('profiles.switchTo', { name: p.name })}>
+                    <button
+                      type="button"
+                      onClick={() => void use(p.id)}
+                      aria-label={t('profiles.switchTo', { name: p.name })}
+                    >
                       {t('profiles.switch')}
                     </button>
                   )}
-                  <button type="button" onClick={() => setRenaming(p.id)} aria-label={t('profiles.renameName', { name: p.name })}>
+                  <button
+                    type="button"
+                    onClick={() => setRenaming(p.id)}
+                    aria-label={t('profiles.renameName', { name: p.name })}
+                  >
                     {t('profiles.rename')}
                   </button>
                   <button

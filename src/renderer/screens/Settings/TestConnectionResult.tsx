@@ -12,9 +12,7 @@ export function TestConnectionResult({ profileId }: { profileId: string }) {
   return (
     <section className="settings-form" aria-labelledby="test-title">
       <h4 id="test-title">{t('connTest.title')}</h4>
-      <p className="settings-help">
-        {t('connTest.help')}
-      </p>
+      <p className="settings-help">{t('connTest.help')}</p>
       <div className="settings-actions">
         <button type="button" onClick={() => void run(profileId)} disabled={test.status === 'loading'}>
           {test.status === 'loading' ? t('connTest.running') : t('connTest.title')}

@@ -42,7 +42,9 @@ export function TokenForm({ profile }: { profile: ProfileView }) {
         value={value}
         onChange={setValue}
       />
-      {token.status === 'failed' && token.error && <ErrorNotice error={token.error} title={t('accessToken.notStored')} />}
+      {token.status === 'failed' && token.error && (
+        <ErrorNotice error={token.error} title={t('accessToken.notStored')} />
+      )}
       {token.status === 'ready' && token.data && (
         <p role="status" className="settings-ok">
           {t('accessToken.saved', { count: token.data.length })}

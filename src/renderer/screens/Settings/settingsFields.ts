@@ -81,7 +81,8 @@ const notificationKinds = [
 /** Fields inside a setting's group this version names ("doNotDisturb": enabled, from, to). */
 const fieldNames = ['enabled', 'from', 'to'] as const;
 
-const isOneOf = <T extends string>(list: readonly T[], key: string): key is T => (list as readonly string[]).includes(key);
+const isOneOf = <T extends string>(list: readonly T[], key: string): key is T =>
+  (list as readonly string[]).includes(key);
 
 /** A notification kind's name in the app's language ("newOrder" → "New orders" / "新订单"). */
 export function notificationLabel(kind: string, t: Translate): string {
@@ -150,7 +151,8 @@ export function changes<T extends Record<string, unknown>>(stored: T, next: T): 
 
 /** A byte count as people read it, in the app's locale through Intl ("900 bytes", "1.4 MB"; "900字节"). */
 export function formatBytes(bytes: number, locale: string = currentFormatLocale()): string {
-  if (bytes < 1024) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
+  if (bytes < 1024)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
   const units = ['kilobyte', 'megabyte', 'gigabyte'];
   let value = bytes / 1024;
   let unit = 0;

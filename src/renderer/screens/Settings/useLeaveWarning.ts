@@ -10,9 +10,7 @@ export function useLeaveWarning(dirty: boolean, what: string): void {
   // `what` is the section's name in the language shown; the question is worded when it is asked.
   useEffect(() => {
     if (!dirty) return;
-    const removeGuard = addLeaveGuard(() =>
-      window.confirm(translate('settings.leaveQuestion', { section: what })),
-    );
+    const removeGuard = addLeaveGuard(() => window.confirm(translate('settings.leaveQuestion', { section: what })));
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {

@@ -42,7 +42,8 @@ export default {
   'notify.kind.overdue': 'Overdue deliveries',
 
   'labels.form': 'Status labels',
-  'labels.intro': 'The platform sends statuses as numbers. Name them here; a status without a name is shown as its number.',
+  'labels.intro':
+    'The platform sends statuses as numbers. Name them here; a status without a name is shown as its number.',
   'labels.introFor':
     'The platform sends statuses as numbers. Name them here for {profile}; a status without a name is shown as its number.',
   'labels.environment':
@@ -96,8 +97,7 @@ export default {
   'inspector.pastedFailed': 'With the pasted public key (SHA-256 {fingerprint}): does not verify.',
   'inspector.request': 'Request',
   'inspector.stringToSign': 'String to sign',
-  'inspector.stringToSignOf':
-    'String to sign ({bytes, plural, one {# byte} other {# bytes}}, {mode}, {algorithm})',
+  'inspector.stringToSignOf': 'String to sign ({bytes, plural, one {# byte} other {# bytes}}, {mode}, {algorithm})',
   'inspector.headers': 'Headers',
   'inspector.headersNote':
     'Example values: timestamp {timestamp} is {date}, and the nonce says it is an example. A real request gets the current time and a fresh random nonce.',

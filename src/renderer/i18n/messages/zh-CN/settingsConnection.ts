@@ -17,8 +17,7 @@ export default {
   'connection.edit': '编辑连接',
   'connection.saved': '连接已保存。',
 
-  'addProfile.intro':
-    '你需要从平台获取：API 地址、平台地址、商家 ID 和访问令牌。点击“连接”之前不会发送任何内容。',
+  'addProfile.intro': '你需要从平台获取：API 地址、平台地址、商家 ID 和访问令牌。点击“连接”之前不会发送任何内容。',
   'addProfile.name': '配置名称',
   'addProfile.id': '配置 ID',
   'addProfile.idHelp': '用于命名此配置的文件和命令，例如 shop-eu。',

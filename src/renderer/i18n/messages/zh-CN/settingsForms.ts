@@ -94,8 +94,7 @@ export default {
   'inspector.stringToSign': '待签名字符串',
   'inspector.stringToSignOf': '待签名字符串（{bytes, plural, other {# 字节}}，{mode}，{algorithm}）',
   'inspector.headers': '请求头',
-  'inspector.headersNote':
-    '示例值：时间戳 {timestamp} 即 {date}，随机数标明为示例。真实请求使用当前时间和新的随机数。',
+  'inspector.headersNote': '示例值：时间戳 {timestamp} 即 {date}，随机数标明为示例。真实请求使用当前时间和新的随机数。',
   'inspector.headersCaption': '示例请求的请求头',
   'inspector.body': '正文',
 

@@ -30,7 +30,8 @@ export default {
   'profiles.removeName': '删除 {name}',
   'profiles.confirmTitle': '删除“{name}”？',
   'profiles.confirm': '删除配置',
-  'profiles.confirmBody': '将从这台电脑上删除它的访问令牌和密钥；已缓存的订单保留在数据文件夹中。平台上的账户不受影响。',
+  'profiles.confirmBody':
+    '将从这台电脑上删除它的访问令牌和密钥；已缓存的订单保留在数据文件夹中。平台上的账户不受影响。',
   'profiles.isActive': '这是当前配置。',
   'profiles.confirmActive': '删除后，在你切换到其他配置之前不会有启用的配置。',
   'profiles.staysActive': '<b>{name}</b> 仍为当前配置。',
