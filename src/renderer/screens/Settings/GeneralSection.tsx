@@ -17,6 +17,12 @@ import { useProfilesStore as profilesStore } from '../../stores/profilesStore';
 
 const SECTION = 'general';
 
+/** The poll overlap as typed: whole minutes 0–1440 (the profile setting's range), else 'invalid'. */
+function overlapMinutesOf(text: string): number | 'invalid' {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 1440 ? n : 'invalid';
+}
+
 /** App settings this host cannot honour: the browser host has no tray, no login item and no updater. */
 function useHiddenKeys(): string[] {
   const capabilities = useAppStore((s) => s.info.data?.capabilities);
@@ -32,6 +38,8 @@ interface GeneralDraft {
   app: AppSettings;
   /** The poll interval as typed, in minutes. */
   minutes: string;
+  /** How far back each poll asks again, as typed, in whole minutes. */
+  overlap: string;
   /** The image hosts as typed. */
   hostsText: string;
 }
@@ -39,6 +47,7 @@ interface GeneralDraft {
 /** The draft as typed, compared by what it means: hosts as the list they make, app settings by value. */
 const sameGeneral = (a: GeneralDraft, b: GeneralDraft) =>
   a.minutes === b.minutes &&
+  a.overlap === b.overlap &&
   hostsOf(a.hostsText).join('\n') === hostsOf(b.hostsText).join('\n') &&
   JSON.stringify(a.app) === JSON.stringify(b.app);
 
@@ -49,7 +58,7 @@ function GeneralForm({
 }: {
   storedApp: AppSettings;
   /** The active profile's interval and image hosts, or null with no profile. */
-  poll: { profileName: string; seconds: number; imageHosts: readonly string[] } | null;
+  poll: { profileName: string; seconds: number; overlapMinutes: number; imageHosts: readonly string[] } | null;
   hidden: readonly string[];
 }) {
   const save = useSettingsStore((s) => s.save);
@@ -57,6 +66,7 @@ function GeneralForm({
   const stored: GeneralDraft = {
     app: storedApp,
     minutes: poll ? minutesText(poll.seconds) : '',
+    overlap: poll ? String(poll.overlapMinutes) : '',
     hostsText: poll ? poll.imageHosts.join('\n') : '',
   };
   // The language has its own control (LanguageSetting), saved at once like the appearance.
@@ -66,10 +76,11 @@ function GeneralForm({
   /** What changed in a draft: the interval (parsed) and whether the hosts did. */
   const edits = (next: GeneralDraft) => ({
     minutes: poll !== null && next.minutes !== stored.minutes ? secondsOfMinutes(next.minutes) : null,
+    overlap: poll !== null && next.overlap !== stored.overlap ? overlapMinutesOf(next.overlap) : null,
     hostsChanged: poll !== null && hostsOf(next.hostsText).join('\n') !== poll.imageHosts.join('\n'),
   });
   const send = async (next: GeneralDraft) => {
-    const { minutes: parsedMinutes, hostsChanged } = edits(next);
+    const { minutes: parsedMinutes, overlap: parsedOverlap, hostsChanged } = edits(next);
     const appChanged = Object.fromEntries(
       Object.entries(changes(storedApp as Record<string, unknown>, next.app as Record<string, unknown>)).filter(([k]) =>
         keys.includes(k),
@@ -77,6 +88,7 @@ function GeneralForm({
     ) as Partial<AppSettings>;
     const profile = {
       ...(parsedMinutes?.ok ? { pollIntervalSeconds: parsedMinutes.seconds } : {}),
+      ...(parsedOverlap !== null && parsedOverlap !== 'invalid' ? { pollOverlapMinutes: parsedOverlap } : {}),
       ...(hostsChanged ? { imageHosts: hostsOf(next.hostsText) } : {}),
     };
     const saved = await useSettingsStore
@@ -87,8 +99,9 @@ function GeneralForm({
   };
   const form = useContextualSave(stored, send, { same: sameGeneral });
   const { draft, setDraft } = form;
-  const parsed = edits(draft).minutes;
+  const { minutes: parsed, overlap: parsedOverlap } = edits(draft);
   const hint = parsed && !parsed.ok ? parsed.problem : null;
+  const overlapHint = parsedOverlap === 'invalid' ? t('general.pollOverlapRange') : null;
   useLeaveWarning(form.dirty, t('settings.section.general'));
   const errors = save.section === SECTION ? save.fieldErrors : {};
 
@@ -110,6 +123,19 @@ function GeneralForm({
             onChange={(minutes) => setDraft((d) => ({ ...d, minutes }))}
             error={hint ?? errors.pollIntervalSeconds}
           />
+          <TextField
+            id="poll-overlap"
+            label={t('general.pollOverlap')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={1440}
+            step={1}
+            help={t('general.pollOverlapHelp')}
+            value={draft.overlap}
+            onChange={(overlap) => setDraft((d) => ({ ...d, overlap }))}
+            error={overlapHint ?? errors.pollOverlapMinutes}
+          />
           <ImageHostsField
             value={draft.hostsText}
             onChange={(hostsText) => setDraft((d) => ({ ...d, hostsText }))}
@@ -129,7 +155,7 @@ function GeneralForm({
           onChange={(value) => setDraft((d) => ({ ...d, app: { ...d.app, [key]: value } }))}
         />
       ))}
-      <ContextualSaveBar {...form.bar} invalid={hint !== null} />
+      <ContextualSaveBar {...form.bar} invalid={hint !== null || overlapHint !== null} />
       <SaveStatus section={SECTION} />
     </form>
   );
@@ -144,7 +170,12 @@ export function GeneralSection() {
   const data = settings.data;
   const poll =
     data?.profile && profile
-      ? { profileName: profile.name, seconds: data.profile.pollIntervalSeconds, imageHosts: data.profile.imageHosts }
+      ? {
+          profileName: profile.name,
+          seconds: data.profile.pollIntervalSeconds,
+          overlapMinutes: data.profile.pollOverlapMinutes,
+          imageHosts: data.profile.imageHosts,
+        }
       : null;
   return (
     <div className="settings-section">

@@ -106,6 +106,23 @@ describe('the General and Notifications screens', () => {
     await screen.findByText('Saved.');
   });
 
+  it('General: the poll overlap (labelled default 2 minutes) is whole minutes up to a day, saved with the profile', async () => {
+    showSettings();
+    render(<GeneralSection />);
+    const overlap = screen.getByLabelText('Ask again for the last (minutes)') as HTMLInputElement;
+    expect(overlap.value).toBe('2');
+    await userEvent.clear(overlap);
+    await userEvent.type(overlap, '1441');
+    screen.getByText('Whole minutes from 0 to 1440 (one day).');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(overlap);
+    await userEvent.type(overlap, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(bridge.calls).toEqual([
+      ['settings:update', { app: null, profile: { profileId: 'shop', pollOverlapMinutes: 30 } }],
+    ]);
+  });
+
   it('General: Discard puts the stored values back', async () => {
     showSettings();
     render(<GeneralSection />);

@@ -21,6 +21,10 @@ export default {
   'general.pollHelp':
     'While the app runs it asks the platform for changes this often (0.5 = every 30 seconds); Sync now fetches at once.',
   'general.app': 'App',
+  'general.pollOverlap': 'Ask again for the last (minutes)',
+  'general.pollOverlapHelp':
+    'Each check also asks again for orders updated this long before the previous one (default 2). Raise it if your platform lists new orders some minutes after their update time; they would be missed otherwise.',
+  'general.pollOverlapRange': 'Whole minutes from 0 to 1440 (one day).',
   'general.pollRange': 'Minutes from {min} (15 seconds) to {max} (one day).',
   'general.readFailed': 'Could not read the settings',
   'general.browserNote':
