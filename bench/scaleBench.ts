@@ -62,6 +62,12 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     await sb.stop();
   }
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
+  if (argv.includes('--scale-sync-only')) {
+    say(
+      `| sync only | requests ${sync.httpRequests} | wall ${(sync.wallMs / 1000).toFixed(1)} s | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n`,
+    );
+    return;
+  }
   const openTime = await time(
     () => {
       const r = openOrderCache({ file });
