@@ -87,7 +87,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
   if (sync && argv.includes('--scale-sync-only')) {
     say(
-      `| sync only | requests ${sync.httpRequests} | wall ${(sync.wallMs / 1000).toFixed(1)} s | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n`,
+      `| sync only | requests ${sync.httpRequests} | wall ${(sync.wallMs / 1000).toFixed(1)} s | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
     );
     return;
   }
@@ -171,6 +171,8 @@ export async function scaleBench(run: BenchRun): Promise<void> {
         `| CPU s of the syncing process (of which the fetching thread) | ${(sync.cpuMs / 1000).toFixed(1)} (${(sync.mainThreadCpuMs / 1000).toFixed(1)}) |`,
       );
       say(`| peak RssAnon MiB (peak RSS incl. mapped file) | ${mib(sync.peak.rssAnon)} (${mib(sync.peak.rss)}) |`);
+      const timeline = (sync.peak.anonTimeline ?? []).map(([s, m]) => `${s}s ${m}`).join(', ');
+      say(`| RssAnon MiB every 5 s of the sync | ${timeline} |`);
     }
     say(`| cache bytes (WAL checkpointed) | ${mib(bytes)} MiB = **${(bytes / n / 1000).toFixed(2)} KB per order** |`);
     say(`| open (migrations, identity) p50 ms | ${ms(openTime.p50)} |`);
