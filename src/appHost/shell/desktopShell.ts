@@ -5,12 +5,7 @@ import type { IpcEventPayloadInput, IpcEventPublisher } from '../../shared/ipc/e
 import { parseIsoInstant } from '../../shared/time/isoInstant';
 import type { DueMemoryStore } from './dueMemoryStore';
 import { createAttentionWatch, type AttentionAnswer } from './attentionWatch';
-import {
-  notificationNavigation,
-  notificationsFor,
-  type NavigateTarget,
-  type NotificationTarget,
-} from './notifications';
+import { notificationsFor, type NavigateTarget } from './notifications';
 import { createHeldNotifications, type HeldNotificationOptions, type HeldNotificationPort } from './heldNotifications';
 import type { FocusPort, NetworkPort, PollerState, PollerSyncResult, PowerPort } from './poller';
 import { createSyncLoop } from './syncLoop';
@@ -158,10 +153,10 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     watch?.look();
   }
 
-  function show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void {
+  function show(notifications: ReadonlyArray<{ title: string; body: string; target: NavigateTarget }>): void {
     for (const n of notifications) {
-      const target = notificationNavigation(n.target);
-      const deepLink = n.target.kind === 'order' ? `merchantdesk://order/${n.target.orderId}` : undefined;
+      const target = n.target;
+      const deepLink = target.orderId !== null ? `merchantdesk://order/${target.orderId}` : undefined;
       // "Open" and "Approve…" both only open the app on that order; the decision is made there, confirmed.
       const buttons = notificationActions(n.target).map((b) => ({
         text: b.text,
@@ -197,7 +192,9 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     publish<E extends IpcEventName>(event: E, payload: IpcEventPayloadInput<E>): boolean {
       const sent = ports.events.publish(event, payload);
       if (sent && event === 'orders:changed') {
-        notify((payload as IpcEventPayloadInput<'orders:changed'>).events as ChangeEvent[]);
+        const changed = payload as IpcEventPayloadInput<'orders:changed'>;
+        // The merchant's own decision is not news to them: counts follow, no notification repeats it.
+        if (changed.byMerchant !== true) notify(changed.events as ChangeEvent[]);
         // A decision (here or on the platform) or a new request changes the counts. During a sync the look waits
         // for its end (the idle state), so it never plans from a half-applied page.
         if (tray.state().sync === 'syncing') refreshAwaitingDecision();
