@@ -22,6 +22,7 @@ export const CLI_SESSION_WORDING: SessionWording = {
   noCacheYet: (profileId, file) =>
     `No order cache yet for profile "${profileId}" (${file}). Run \`merchant-desk sync\` first.`,
   rebuildHint: REBUILD_HINT,
+  checkDecisionHint: (orderId) => `Check again (\`merchant-desk after-sales status ${orderId} --check\`).`,
 };
 
 /**

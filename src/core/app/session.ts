@@ -37,6 +37,8 @@ export interface SessionWording {
   noCacheYet: (profileId: string, file: string) => string;
   /** Appended to a damaged or newer-version cache's description. */
   rebuildHint: string;
+  /** How to check a decision whose outcome is unknown (the app's button, the CLI's command). */
+  checkDecisionHint: (orderId: string) => string;
 }
 
 export type TransportFactory = (options?: { maxSockets?: number }) => HttpTransport;
@@ -46,6 +48,7 @@ export const APP_SESSION_WORDING: SessionWording = {
   noCacheYet: (profileId) =>
     `No orders are cached yet for profile "${profileId}". Choose "Sync now" to fetch them; the first sync shows its progress at the top of the window.`,
   rebuildHint: 'Rebuild the cache from the platform (sync with "rebuild")',
+  checkDecisionHint: () => 'Choose "Check again" on the order.',
 };
 
 /** Everything one session is made of; the CLI builds it from flags, the app from a profile (openProfileSession). */
