@@ -1,5 +1,6 @@
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { DROP_INSIGHT_FACTS_SQL } from './insightFacts';
+import { DROP_INSIGHT_AGGREGATES_SQL } from './insightAggregates';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -176,6 +177,7 @@ describe('deadline rules of the file', () => {
     v2.exec(
       'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms; DROP TRIGGER orders_search_delete; DROP TABLE order_search',
     );
+    v2.exec(DROP_INSIGHT_AGGREGATES_SQL);
     v2.exec(DROP_INSIGHT_FACTS_SQL);
     v2.pragma('user_version = 2');
     v2.close();

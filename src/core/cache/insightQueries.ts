@@ -1,4 +1,5 @@
 import { firstDayOfMonth, monthOfDay } from '../insights/localDays';
+import { decodeTimes } from './insightAggregates';
 import type { StatementCache } from './statementCache';
 
 /**
@@ -28,10 +29,13 @@ export interface SeriesRow {
   measured: number;
 }
 
-export interface LeadRow {
+/** One local day's delivery times (insight_day_lead): both arrays sorted ascending. */
+export interface LeadDay {
   bucket: number;
-  leadMs: number;
-  requiredMs: number | null;
+  /** Paid-to-delivered times of the day's measured orders. */
+  leads: Float64Array;
+  /** Required delivery times of those of them that have one. */
+  required: Float64Array;
 }
 
 export interface TopRow {
@@ -46,8 +50,15 @@ export interface TopRow {
 
 export interface RepeatBuyerRow {
   buyerId: string;
-  buyerName: string;
   orders: number;
+}
+
+/** Buyers with more than one order created in a range: how many, their orders, the first `top` of them. */
+export interface RepeatBuyers {
+  buyers: number;
+  orders: number;
+  /** Most orders first, then by buyer ID. */
+  top: RepeatBuyerRow[];
 }
 
 export const SERIES_SQL = `
@@ -55,31 +66,20 @@ SELECT day, currency, orders, paid, units, amount_micro AS amountMicro, exceptio
   disputes, late, measured
 FROM insight_day WHERE day BETWEEN ? AND ? AND orders > 0`;
 
-export const LEAD_SQL = `
-SELECT day, lead_ms AS leadMs, required_ms AS requiredMs
-FROM insight_order INDEXED BY insight_order_lead
-WHERE day BETWEEN ? AND ? AND lead_ms IS NOT NULL`;
+export const LEAD_SQL = 'SELECT day, leads, required FROM insight_day_lead WHERE day BETWEEN ? AND ?';
 
 /**
- * Per product (sku_key NULL) or per SKU, per currency; revenue and units of paid orders, rates over paid orders.
- * Whole months of the range come from the month sums, its partial months (at most two stretches of days) from the
- * SKU rows: parameters are the month range, then the two day ranges.
+ * Per SKU and currency: revenue and units of paid orders, orders and after-sales requests (and per product: the
+ * orders counted once per product, `product_*`). Whole months of the range come from the month sums, read in SKU
+ * order on their covering index (no sort), its partial months (at most two stretches of days) from the day sums;
+ * the three groupings are added up in JS (monthSplit gives the month range and the two day ranges).
  */
-const edgeDays = `
-  SELECT product_key, sku_key, currency, 1, first_of_product, units, amount_micro, after_sales,
-    after_sales * first_of_product
-  FROM insight_item INDEXED BY insight_item_by_day WHERE day BETWEEN ? AND ? AND paid = 1`;
-export const TOP_SKUS_SQL = `
-SELECT product_key AS productKey, sku_key AS skuKey, currency, sum(orders) AS orders,
-  sum(product_orders) AS productOrders, sum(units) AS units, sum(amount_micro) AS amountMicro,
-  sum(after_sales) AS afterSales, sum(product_after) AS productAfter
-FROM (
-  SELECT product_key, sku_key, currency, orders, product_orders, units, amount_micro, after_sales, product_after
-  FROM insight_month_sku WHERE month BETWEEN ? AND ?
-  UNION ALL ${edgeDays}
-  UNION ALL ${edgeDays}
-)
-GROUP BY product_key, sku_key, currency`;
+const SKU_SUMS = `product_key, sku_key, currency, sum(orders), sum(product_orders), sum(units), sum(amount_micro),
+  sum(after_sales), sum(product_after)`;
+export const TOP_MONTHS_SQL = `SELECT ${SKU_SUMS} FROM insight_month_sku INDEXED BY insight_month_sku_by_sku
+  WHERE month BETWEEN ? AND ? AND orders > 0 GROUP BY product_key, sku_key, currency`;
+export const TOP_DAYS_SQL = `SELECT ${SKU_SUMS} FROM insight_day_sku
+  WHERE day BETWEEN ? AND ? AND orders > 0 GROUP BY product_key, sku_key, currency`;
 
 /** The range as whole months plus the days before and after them: [m0, m1, d0, d1, d2, d3] (empty: lo > hi). */
 export function monthSplit(range: InsightRange): [number, number, number, number, number, number] {
@@ -93,14 +93,21 @@ export function monthSplit(range: InsightRange): [number, number, number, number
 }
 
 /**
- * Buyers with more than one order created in the range, most orders first. orders_by_buyer (buyer_id, create_ms)
- * is read in buyer order, so the grouping needs no sort; the range is checked in the index.
+ * Repeat buyers from `insight_buyer_seq` (see insightAggregates.ts): orders created before `to` whose previous
+ * (second previous) order of the same buyer was created at or after `from`, counted on the covering indexes.
  */
-export const REPEAT_BUYERS_SQL = `
-SELECT buyer_id AS buyerId, count(*) AS orders
-FROM orders INDEXED BY orders_by_buyer
-WHERE buyer_id IS NOT NULL AND create_ms >= ? AND create_ms < ?
-GROUP BY buyer_id HAVING count(*) > 1`;
+export const REPEAT_COUNT_SQL = `SELECT count(*) FROM insight_buyer_seq INDEXED BY insight_buyer_prev
+  WHERE prev_ms >= ? AND create_ms < ?`;
+export const REPEAT_SECOND_COUNT_SQL = `SELECT count(*) FROM insight_buyer_seq INDEXED BY insight_buyer_prev2
+  WHERE prev2_ms >= ? AND prev2_ms IS NOT NULL AND create_ms < ?`;
+/** Each repeat buyer of the range with its orders there (a later order per row, plus the first). */
+export const REPEAT_BUYERS_SQL = `SELECT buyer_id, count(*) + 1 FROM insight_buyer_seq INDEXED BY insight_buyer_prev
+  WHERE prev_ms >= ? AND create_ms < ? GROUP BY buyer_id`;
+/** Buyers by their orders over all time, most first: an upper bound of their orders in any range. */
+export const BUYERS_BY_TOTAL_SQL = `SELECT buyer_id, orders FROM insight_buyer_total INDEXED BY insight_buyer_by_orders
+  WHERE orders > 1 ORDER BY orders DESC, buyer_id LIMIT ? OFFSET ?`;
+export const BUYER_ORDERS_IN_RANGE_SQL = `SELECT count(*) FROM orders INDEXED BY orders_by_buyer
+  WHERE buyer_id = ? AND create_ms >= ? AND create_ms < ?`;
 
 /** Which bucket each day of the range falls in (buckets are contiguous day ranges). */
 function bucketOfDay(range: InsightRange): (day: number) => number {
@@ -138,14 +145,18 @@ export function seriesRows(statements: StatementCache, range: InsightRange): Ser
   }));
 }
 
-export function leadRows(statements: StatementCache, range: InsightRange): LeadRow[] {
+export function leadDays(statements: StatementCache, range: InsightRange): LeadDay[] {
   const bucket = bucketOfDay(range);
   const rows = statements
     .get(LEAD_SQL)
     .safeIntegers(false)
     .raw(true)
-    .all(...span(range)) as Array<[number, number, number | null]>;
-  return rows.map(([day, leadMs, requiredMs]) => ({ bucket: bucket(day), leadMs, requiredMs }));
+    .all(...span(range)) as Array<[number, Uint8Array, Uint8Array]>;
+  return rows.map(([day, leads, required]) => ({
+    bucket: bucket(day),
+    leads: decodeTimes(leads),
+    required: decodeTimes(required),
+  }));
 }
 
 /**
@@ -153,47 +164,96 @@ export function leadRows(statements: StatementCache, range: InsightRange): LeadR
  * each order once: `first_of_product`).
  */
 export function topRows(statements: StatementCache, range: InsightRange): { products: TopRow[]; skus: TopRow[] } {
-  const rows = statements
-    .get(TOP_SKUS_SQL)
-    .safeIntegers(true)
-    .all(...monthSplit(range)) as Array<Record<string, bigint | string>>;
+  const [m0, m1, d0, d1, d2, d3] = monthSplit(range);
+  type Sums = [string, string, string, bigint, bigint, bigint, bigint, bigint, bigint];
+  const read = (sql: string, lo: number, hi: number): Sums[] =>
+    lo > hi ? [] : (statements.get(sql).raw(true).safeIntegers(true).all(lo, hi) as Sums[]);
+  const sums = new Map<string, Sums>();
+  for (const part of [read(TOP_MONTHS_SQL, m0, m1), read(TOP_DAYS_SQL, d0, d1), read(TOP_DAYS_SQL, d2, d3)])
+    for (const r of part) {
+      const key = `${r[0]}\n${r[1]}\n${r[2]}`;
+      const s = sums.get(key);
+      if (!s) sums.set(key, r);
+      else for (let i = 3; i < 9; i++) s[i] = (s[i] as bigint) + (r[i] as bigint);
+    }
   const skus: TopRow[] = [];
   const products = new Map<string, TopRow>();
-  for (const r of rows) {
+  for (const [productKey, skuKey, currency, orders, productOrders, units, amountMicro, afterSales, productAfter] of sums.values()) {
     const sku: TopRow = {
-      productKey: r.productKey as string,
-      skuKey: r.skuKey as string,
-      currency: r.currency as string,
-      orders: Number(r.orders),
-      units: Number(r.units),
-      amountMicro: r.amountMicro as bigint,
-      afterSales: Number(r.afterSales),
+      productKey,
+      skuKey,
+      currency,
+      orders: Number(orders),
+      units: Number(units),
+      amountMicro,
+      afterSales: Number(afterSales),
     };
     skus.push(sku);
-    const key = `${sku.productKey}\n${sku.currency}`;
+    const key = `${productKey}\n${currency}`;
     const p = products.get(key);
     if (p) {
-      p.orders += Number(r.productOrders);
+      p.orders += Number(productOrders);
       p.units += sku.units;
-      p.amountMicro += sku.amountMicro;
-      p.afterSales += Number(r.productAfter);
-    } else
-      products.set(key, {
-        ...sku,
-        skuKey: null,
-        orders: Number(r.productOrders),
-        afterSales: Number(r.productAfter),
-      });
+      p.amountMicro += amountMicro;
+      p.afterSales += Number(productAfter);
+    } else products.set(key, { ...sku, skuKey: null, orders: Number(productOrders), afterSales: Number(productAfter) });
   }
   return { products: [...products.values()], skus };
 }
 
-export function repeatBuyerRows(statements: StatementCache, fromMs: number, toMs: number): RepeatBuyerRow[] {
-  const rows = statements.get(REPEAT_BUYERS_SQL).safeIntegers(false).all(fromMs, toMs) as Array<{
-    buyerId: string;
-    orders: number;
-  }>;
-  return rows.map((r) => ({ ...r, buyerName: '' }));
+/** Above this many repeat orders in a range, the top list is read buyer by buyer from the totals instead. */
+const GROUPED_REPEAT_ORDERS = 15_000;
+
+const byOrdersThenId = (a: RepeatBuyerRow, b: RepeatBuyerRow) =>
+  b.orders - a.orders || a.buyerId.localeCompare(b.buyerId);
+
+/**
+ * Buyers with more than one order created in [fromMs, toMs): the counts from two index counts, the first `top`
+ * buyers grouped from the range's repeat orders when they are few, else by walking the buyers in descending order
+ * of all-time orders (an upper bound of their orders in the range) and counting each one's orders in the range,
+ * stopping once the next bound is below the list's last entry — exact either way.
+ */
+export function repeatBuyers(statements: StatementCache, fromMs: number, toMs: number, top: number): RepeatBuyers {
+  const count = (sql: string) => statements.get(sql).pluck().safeIntegers(false).get(fromMs, toMs) as number;
+  const laterOrders = count(REPEAT_COUNT_SQL);
+  const buyers = laterOrders - count(REPEAT_SECOND_COUNT_SQL);
+  const orders = laterOrders + buyers;
+  if (buyers === 0 || top <= 0) return { buyers, orders, top: [] };
+  if (laterOrders <= GROUPED_REPEAT_ORDERS || buyers <= top) return { buyers, orders, top: groupedTop() };
+  return { buyers, orders, top: walkedTop() ?? groupedTop() };
+
+  function groupedTop(): RepeatBuyerRow[] {
+    const rows = statements.get(REPEAT_BUYERS_SQL).raw(true).safeIntegers(false).all(fromMs, toMs) as Array<
+      [string, number]
+    >;
+    return rows
+      .map(([buyerId, n]) => ({ buyerId, orders: n }))
+      .sort(byOrdersThenId)
+      .slice(0, top);
+  }
+
+  /** undefined when the walk would read more buyers than grouping reads rows. */
+  function walkedTop(): RepeatBuyerRow[] | undefined {
+    const inRange = statements.get(BUYER_ORDERS_IN_RANGE_SQL).pluck().safeIntegers(false);
+    const byTotal = statements.get(BUYERS_BY_TOTAL_SQL).raw(true).safeIntegers(false);
+    const list: RepeatBuyerRow[] = [];
+    const budget = laterOrders / 4;
+    const page = 256;
+    for (let offset = 0; offset < budget; offset += page) {
+      const rows = byTotal.all(page, offset) as Array<[string, number]>;
+      for (const [buyerId, total] of rows) {
+        // Ties are broken by ID, so a bound equal to the last entry's count may still enter the list.
+        if (list.length === top && total < list[top - 1]!.orders) return list;
+        const n = inRange.get(buyerId, fromMs, toMs) as number;
+        if (n < 2) continue;
+        list.push({ buyerId, orders: n });
+        list.sort(byOrdersThenId);
+        if (list.length > top) list.pop();
+      }
+      if (rows.length < page) return list;
+    }
+    return undefined;
+  }
 }
 
 /** The names of products/SKUs (for the rows a list shows). */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { NO_DUE_MS, readDeadlineRules, recomputeDueColumns } from './dueColumns';
 import { INSIGHT_FACTS_SQL, recomputeInsightFacts } from './insightFacts';
+import { MIGRATION_V8 } from './migrationV8';
 import { indexPendingRows } from './searchIndex';
 import { searchTextSql } from './searchText';
 
@@ -282,6 +283,7 @@ export const MIGRATIONS: readonly Migration[] = [
       while (indexPendingRows(db, REINDEX_BATCH) > 0);
     },
   },
+  MIGRATION_V8,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,5 +1,5 @@
 import type { InsightRows } from '../cache/orderCache';
-import type { LeadRow, SeriesRow, TopRow } from '../cache/insightQueries';
+import type { LeadDay, SeriesRow, TopRow } from '../cache/insightQueries';
 import type {
   InsightsData,
   InsightsFigure,
@@ -9,6 +9,7 @@ import type {
 } from '../../shared/ipc/insights';
 import { microText } from './orderFacts';
 import type { Bucket } from './zonedBuckets';
+import { countBelow, nearestRankOfRuns } from './sortedRuns';
 
 /**
  * The figures of `insights:get` from the cache's aggregate rows (pure): buckets with their filters, percentiles,
@@ -35,8 +36,9 @@ interface Accumulator {
   late: number;
   measured: number;
   revenue: Map<string, { amount: bigint; paid: number }>;
-  leads: number[];
-  required: number[];
+  /** The bucket's days' sorted delivery times (and required times): percentiles without merging them. */
+  leads: Float64Array[];
+  required: Float64Array[];
 }
 
 const empty = (): Accumulator => ({
@@ -77,8 +79,6 @@ function figure(
   currencies: readonly string[],
   decimals: ReadonlyMap<string, number>,
 ): InsightsFigure {
-  acc.leads.sort((a, b) => a - b);
-  acc.required.sort((a, b) => a - b);
   return {
     firstDay,
     lastDay,
@@ -89,10 +89,10 @@ function figure(
       const m = acc.revenue.get(currency);
       return m ? [{ currency, amount: microText(m.amount, decimals.get(currency) ?? 0), paidOrders: m.paid }] : [];
     }),
-    delivered: acc.leads.length,
-    leadMedianMs: nearestRank(acc.leads, 0.5),
-    leadP90Ms: nearestRank(acc.leads, 0.9),
-    requiredMedianMs: nearestRank(acc.required, 0.5),
+    delivered: acc.leads.reduce((n, l) => n + l.length, 0),
+    leadMedianMs: nearestRankOfRuns(acc.leads, 0.5),
+    leadP90Ms: nearestRankOfRuns(acc.leads, 0.9),
+    requiredMedianMs: nearestRankOfRuns(acc.required, 0.5),
     measured: acc.measured,
     late: acc.late,
     lateShare: acc.measured === 0 ? null : acc.late / acc.measured,
@@ -154,7 +154,7 @@ export function insightsFigures(query: InsightsQuery, buckets: readonly Bucket[]
   const last = buckets[buckets.length - 1];
   const range = { createdFrom: first?.firstDay ?? query.range.from, createdTo: last?.lastDay ?? query.range.to };
   const top = topLists(query, rows, range, decimals);
-  const repeat = rows.repeatBuyers.sort((a, b) => b.orders - a.orders || a.buyerId.localeCompare(b.buyerId));
+  const repeat = rows.repeatBuyers;
   return {
     range: query.range,
     granularity: query.granularity,
@@ -166,9 +166,9 @@ export function insightsFigures(query: InsightsQuery, buckets: readonly Bucket[]
     deliveryHistogram: histogram,
     ...top,
     repeatBuyers: {
-      buyers: repeat.length,
-      orders: repeat.reduce((n, r) => n + r.orders, 0),
-      top: repeat.slice(0, query.top).map((r) => ({
+      buyers: repeat.buyers,
+      orders: repeat.orders,
+      top: repeat.top.slice(0, query.top).map((r) => ({
         buyerId: r.buyerId,
         buyerName: rows.buyerName(r.buyerId),
         orders: r.orders,
@@ -183,19 +183,18 @@ function addLead(
   acc: Accumulator,
   total: Accumulator,
   histogram: Array<{ fromMs: number; toMs: number | null; orders: number }>,
-  l: LeadRow,
+  l: LeadDay,
 ): void {
-  acc.leads.push(l.leadMs);
-  total.leads.push(l.leadMs);
-  if (l.requiredMs !== null) {
-    acc.required.push(l.requiredMs);
-    total.required.push(l.requiredMs);
+  acc.leads.push(l.leads);
+  total.leads.push(l.leads);
+  acc.required.push(l.required);
+  total.required.push(l.required);
+  // Bin i holds the times ≥ its edge and below the next one.
+  for (let i = 0; i < histogram.length; i++) {
+    const next = histogram[i + 1]?.fromMs;
+    histogram[i]!.orders +=
+      (next === undefined ? l.leads.length : countBelow(l.leads, next)) - countBelow(l.leads, histogram[i]!.fromMs);
   }
-  for (let i = histogram.length - 1; i >= 0; i--)
-    if (l.leadMs >= histogram[i]!.fromMs) {
-      histogram[i]!.orders++;
-      break;
-    }
 }
 
 function topLists(
