@@ -412,7 +412,9 @@ describe('insights aggregates (hand-computed fixture)', () => {
     expect(plan(SERIES_SQL, [1, 2])).toEqual(['SEARCH insight_day USING PRIMARY KEY (day>? AND day<?)']);
     expect(plan(LEAD_SQL, [1, 2])).toEqual(['SEARCH insight_day_lead USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)']);
     // The month sums in SKU order (a few thousand rows a year), grouped as read: no sort, no table.
-    expect(plan(TOP_MONTHS_SQL, [1, 2])).toEqual(['SCAN insight_month_sku USING COVERING INDEX insight_month_sku_by_sku']);
+    expect(plan(TOP_MONTHS_SQL, [1, 2])).toEqual([
+      'SCAN insight_month_sku USING COVERING INDEX insight_month_sku_by_sku',
+    ]);
     expect(plan(TOP_DAYS_SQL, [1, 2])).toEqual([
       'SEARCH insight_day_sku USING PRIMARY KEY (day>? AND day<?)',
       'USE TEMP B-TREE FOR GROUP BY',

@@ -25,9 +25,11 @@ import type Database from 'better-sqlite3';
  *   ordering twice in a month, it holds about as many rows as orders and does not make long ranges cheaper.
  *   These rows are in instants, not days, so a change of zone leaves them alone.
  *
- * Buyers are refreshed per page from a dirty list that triggers on `orders` fill (any path that writes or deletes
- * orders marks the buyer), with SQL window functions over `orders_by_buyer`. While a first full sync loads without
- * indexes (deferredIndexes.ts) the list only grows; restoring the indexes rebuilds every buyer in one pass.
+ * Buyers are marked dirty by triggers on `orders` (any path that writes or deletes an order marks its buyer) and
+ * brought up to date by the next Insights request (OrderCache.insightRows), with SQL window functions over
+ * `orders_by_buyer`, one statement for all marked buyers: the sync's pages pay one insert into the mark list per
+ * order, and a sync of many pages refreshes each buyer once. While a first full sync loads without indexes
+ * (deferredIndexes.ts) the list only grows; restoring the indexes rebuilds every buyer in one pass.
  */
 export const INSIGHT_AGGREGATES_SQL = `
 CREATE TABLE insight_day_lead (
@@ -142,12 +144,16 @@ function refreshDirtyBuyers(db: Database.Database): void {
 
 /** Whether orders_by_buyer is there (a first full sync loads without it: buyers wait, see deferredIndexes.ts). */
 function buyerIndexPresent(db: Database.Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer'").get() !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer'").get() !== undefined
+  );
 }
 
 /** Whether the file has schema 8's aggregates (a file being migrated from an older version has not yet). */
 export function hasInsightAggregates(db: Database.Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'insight_day_lead'").get() !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'insight_day_lead'").get() !== undefined
+  );
 }
 
 /** A sorted float64 array from a stored BLOB (copied: a Buffer's offset need not be 8-byte aligned). */
@@ -169,7 +175,7 @@ export function rebuildLeadAggregates(db: Database.Database): void {
     .raw()
     .all() as Array<[number, number, number | null]>;
   const put = db.prepare('INSERT INTO insight_day_lead (day, leads, required) VALUES (?, ?, ?)');
-  for (let i = 0; i < rows.length; ) {
+  for (let i = 0; i < rows.length;) {
     const day = rows[i]![0];
     let j = i;
     while (j < rows.length && rows[j]![0] === day) j++;
@@ -217,15 +223,13 @@ export function rebuildInsightAggregates(db: Database.Database): void {
 }
 
 /**
- * What is marked dirty, brought up to date (inside the caller's write transaction): the writer's pages, the
- * indexes' return after a first full sync, an Insights request finding marks left. Buyers wait while indexes are
+ * What is marked dirty, brought up to date (inside the caller's write transaction): an Insights request finding
+ * marks, the indexes' return after a first full sync. Buyers wait while indexes are
  * deferred (each lookup would scan the table). Returns whether anything was marked.
  */
 export function refreshInsightAggregates(db: Database.Database): boolean {
   const marked = db
-    .prepare(
-      'SELECT EXISTS (SELECT 1 FROM insight_buyer_dirty) OR EXISTS (SELECT 1 FROM insight_lead_dirty)',
-    )
+    .prepare('SELECT EXISTS (SELECT 1 FROM insight_buyer_dirty) OR EXISTS (SELECT 1 FROM insight_lead_dirty)')
     .pluck()
     .get() as number;
   if (!marked) return false;
@@ -239,7 +243,10 @@ export function refreshInsightAggregates(db: Database.Database): boolean {
  * stored arrays once at the end of the page (one read and one write per day touched).
  */
 export class LeadDayChanges {
-  private readonly changes = new Map<number, { add: number[]; remove: number[]; addReq: number[]; removeReq: number[] }>();
+  private readonly changes = new Map<
+    number,
+    { add: number[]; remove: number[]; addReq: number[]; removeReq: number[] }
+  >();
   private readonly read: Database.Statement<[number]>;
   private readonly put: Database.Statement;
   private readonly drop: Database.Statement<[number]>;

@@ -4,12 +4,7 @@ import type { DeadlineRules } from '../due/deadlineRules';
 import { orderFacts } from '../insights/orderFacts';
 import { localDays, monthOfDay, type LocalDays } from '../insights/localDays';
 import { readDeadlineRules } from './dueColumns';
-import {
-  hasInsightAggregates,
-  LeadDayChanges,
-  rebuildInsightAggregates,
-  refreshInsightAggregates,
-} from './insightAggregates';
+import { hasInsightAggregates, LeadDayChanges, rebuildInsightAggregates } from './insightAggregates';
 
 /** The meta key of the zone whose local days `day` columns hold. */
 export const INSIGHTS_ZONE_META = 'insights_zone';
@@ -175,11 +170,13 @@ export class InsightFactsWriter {
     if (zone !== this.days.timeZone) this.days = localDays(zone);
   }
 
-  /** After a page's orders (inside its transaction): the aggregates the page touched, brought up to date. */
+  /**
+   * After a page's orders (inside its transaction): the delivery times of the days the page touched. The buyers it
+   * marked wait for the next Insights request (refreshInsightAggregates): a page's commit stays small, and a sync of
+   * many pages refreshes each buyer once.
+   */
   end(): void {
-    if (!this.leadDays) return;
-    this.leadDays.flush();
-    refreshInsightAggregates(this.db);
+    this.leadDays?.flush();
   }
 
   /** After a rolled-back page: names it wrote are gone with it, and its pending changes. */
@@ -300,4 +297,3 @@ export function useInsightsZone(db: Database.Database, timeZone: string): boolea
   }).immediate();
   return true;
 }
-

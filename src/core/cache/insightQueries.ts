@@ -178,7 +178,17 @@ export function topRows(statements: StatementCache, range: InsightRange): { prod
     }
   const skus: TopRow[] = [];
   const products = new Map<string, TopRow>();
-  for (const [productKey, skuKey, currency, orders, productOrders, units, amountMicro, afterSales, productAfter] of sums.values()) {
+  for (const [
+    productKey,
+    skuKey,
+    currency,
+    orders,
+    productOrders,
+    units,
+    amountMicro,
+    afterSales,
+    productAfter,
+  ] of sums.values()) {
     const sku: TopRow = {
       productKey,
       skuKey,

@@ -90,11 +90,13 @@ export class OrderCache {
   }
 
   private get insightMarks(): Database.Statement {
-    return this.statements.get(
-      // Buyers wait while a first full sync loads without orders_by_buyer (refreshInsightAggregates leaves them).
-      `SELECT EXISTS (SELECT 1 FROM insight_lead_dirty) OR (EXISTS (SELECT 1 FROM insight_buyer_dirty)
+    return this.statements
+      .get(
+        // Buyers wait while a first full sync loads without orders_by_buyer (refreshInsightAggregates leaves them).
+        `SELECT EXISTS (SELECT 1 FROM insight_lead_dirty) OR (EXISTS (SELECT 1 FROM insight_buyer_dirty)
          AND EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer'))`,
-    ).pluck();
+      )
+      .pluck();
   }
 
   /**
@@ -146,7 +148,7 @@ export class OrderCache {
     return this.guard(() => {
       // The day columns follow the asking zone (a one-time rewrite when it changes; see useInsightsZone).
       useInsightsZone(this.db, query.timeZone);
-      // Aggregates left marked (orders deleted outside a sync's pages): brought up to date first.
+      // Aggregates marked since the last request (the buyers of synced orders; days of deleted orders) first.
       if (this.insightMarks.get()) this.db.transaction(() => refreshInsightAggregates(this.db)).immediate();
       const range = query.days;
       const { fromMs, toMs } = query;

@@ -55,7 +55,10 @@ export function kthSmallest(runs: readonly Float64Array[], k: number): number | 
   if (nonEmpty.some((r) => countAtMost(r, lo) > countBelow(r, lo))) return lo;
   const all = new Float64Array(total);
   let at = 0;
-  for (const r of nonEmpty) (all.set(r, at), (at += r.length));
+  for (const r of nonEmpty) {
+    all.set(r, at);
+    at += r.length;
+  }
   return all.sort()[k];
 }
 
