@@ -98,120 +98,69 @@ export async function hostBench(
   const host: CoreHost =
     kind === 'in-process' ? createInProcessCoreHost({ operations: appOperations, config, secrets }) : childHost();
   try {
-    // Ready before measuring: "no order cache yet" is the answer of a new file (anything else: not a first sync).
-    const warm = await host.call('orders:cacheStats');
-    if (warm.ok || warm.error.kind !== 'cache') throw new Error(`not a new cache: ${JSON.stringify(warm)}`);
-
-    let progressEvents = 0;
-    const off = host.onEvent((e) => {
-      // What main does with a progress event: hand it to the window (here: nothing more than looking at it).
-      if (e.name === 'sync:progress') progressEvents++;
-    });
-    const queryMs: number[] = [];
-    let queryIndex = 0;
-    let inFlight: Promise<void> | undefined;
-    const ticker = setInterval(() => {
-      if (inFlight || !queries) return; // one query at a time, like a window awaiting its list
-      const t = performance.now();
-      const { operation, payload } = QUERIES[queryIndex++ % QUERIES.length]!;
-      inFlight = host.call(operation, payload).then((r) => {
-        inFlight = undefined;
-        if (!r.ok) throw new Error(JSON.stringify(r.error));
-        queryMs.push(performance.now() - t);
-      });
-    }, 50);
-
-    const histogram = monitorEventLoopDelay({ resolution: 1 });
-    histogram.enable();
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const sync = await host.call('sync:now', { full: true });
-    const syncWallMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    histogram.disable();
-    clearInterval(ticker);
-    await inFlight;
-    off();
-    if (!sync.ok) throw new Error(JSON.stringify(sync.error));
-    const summary = sync.value as SyncSummary;
-    queryMs.sort((a, b) => a - b);
-    const nsToMs = (ns: number) => ns / 1e6;
-    return {
-      host: label,
-      fetched: summary.fetched,
-      inserted: summary.inserted,
-      syncWallMs,
-      requests: summary.requests,
-      mainCpuShare: (cpu.user + cpu.system) / 1000 / syncWallMs,
-      loopDelay: {
-        p50: nsToMs(histogram.percentile(50)),
-        p99: nsToMs(histogram.percentile(99)),
-        max: nsToMs(histogram.max),
-        samples: histogram.count,
+    return await measureSync(
+      {
+        call: (operation, payload) => host.call(operation, payload),
+        onProgress: (count) => host.onEvent((e) => e.name === 'sync:progress' && count()),
+        syncFull: async () => {
+          const sync = await host.call('sync:now', { full: true });
+          if (!sync.ok) throw new Error(JSON.stringify(sync.error));
+          return sync.value as SyncSummary;
+        },
       },
-      queries: {
-        answered: queryMs.length,
-        p50: percentile(queryMs, 50),
-        p95: percentile(queryMs, 95),
-        max: queryMs.at(-1) ?? NaN,
-      },
-      progressEvents,
-    };
+      { label, queries },
+    );
   } finally {
     await host.dispose();
   }
 }
 
-/** The same measurement through the one composition: the IPC gate, the platform relay and the profile host. */
-async function composedBench(
+/** How one setup is asked: a call (an answer with `ok`), its progress events, and the full sync. */
+interface SyncUnderTest {
+  call(operation: string, payload: unknown): Promise<{ ok: boolean; error?: unknown }>;
+  /** Counts each progress event; returns the unsubscribe. */
+  onProgress(count: () => void): () => void;
+  syncFull(): Promise<{ fetched: number; inserted: number; requests: number }>;
+}
+
+/**
+ * The measurement itself, the same for every setup: a first page or a count every 50 ms (one at a time, like a
+ * window awaiting its list) while the full sync runs, and this process's event-loop delay and CPU meanwhile.
+ */
+async function measureSync(
+  setup: SyncUnderTest,
   { label, queries }: { label: string; queries: boolean },
-  session: OrderSessionConfig,
-  dir: string,
-  childHost: () => CoreHost,
 ): Promise<HostBenchRow> {
+  // Ready before measuring: "no order cache yet" is the answer of a new file (anything else: not a first sync).
+  const warm = await setup.call('orders:cacheStats', undefined);
+  const warmError = warm.error as { kind?: string } | undefined;
+  if (warm.ok || warmError?.kind !== 'cache') throw new Error(`not a new cache: ${JSON.stringify(warm)}`);
   let progressEvents = 0;
-  const composed = composedApp({
-    profiles: createConfProfileStore(path.join(dir, 'composed-settings')),
-    dataDir: dir,
-    startHost: () => childHost(),
-    sessionConfig: () => ok(session),
-    // What the browser host does with an event: hand it to the pages (here: nothing more than looking at it).
-    events: {
-      publish: (event) => {
-        if (event === 'sync:progress') progressEvents++;
-        return true;
-      },
-    },
-  });
-  const gate = createIpcGate({ implementations: composed.implementations, report: () => {} });
+  const off = setup.onProgress(() => void progressEvents++);
+  const queryMs: number[] = [];
+  let queryIndex = 0;
+  let inFlight: Promise<void> | undefined;
+  const ticker = setInterval(() => {
+    if (inFlight || !queries) return;
+    const t = performance.now();
+    const { operation, payload } = QUERIES[queryIndex++ % QUERIES.length]!;
+    inFlight = setup.call(operation, payload).then((r) => {
+      inFlight = undefined;
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      queryMs.push(performance.now() - t);
+    });
+  }, 50);
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   try {
-    const warm = await gate('orders:cacheStats', []);
-    if (warm.ok || warm.error.kind !== 'cache') throw new Error(`not a new cache: ${JSON.stringify(warm)}`);
-    const queryMs: number[] = [];
-    let queryIndex = 0;
-    let inFlight: Promise<void> | undefined;
-    const ticker = setInterval(() => {
-      if (inFlight || !queries) return;
-      const t = performance.now();
-      const { operation, payload } = QUERIES[queryIndex++ % QUERIES.length]!;
-      inFlight = gate(operation, [payload]).then((r) => {
-        inFlight = undefined;
-        if (!r.ok) throw new Error(JSON.stringify(r.error));
-        queryMs.push(performance.now() - t);
-      });
-    }, 50);
-    const histogram = monitorEventLoopDelay({ resolution: 1 });
-    histogram.enable();
-    const started = performance.now();
-    const cpuBefore = process.cpuUsage();
-    const sync = await gate('sync:now', [{ full: true }]);
+    const summary = await setup.syncFull();
     const syncWallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     histogram.disable();
     clearInterval(ticker);
     await inFlight;
-    if (!sync.ok) throw new Error(JSON.stringify(sync.error));
-    const summary = sync.data as { fetched: number; inserted: number; requests: number };
     queryMs.sort((a, b) => a - b);
     return {
       host: label,
@@ -234,6 +183,51 @@ async function composedBench(
       },
       progressEvents,
     };
+  } finally {
+    histogram.disable();
+    clearInterval(ticker);
+    off();
+  }
+}
+
+/** The same measurement through the one composition: the IPC gate, the platform relay and the profile host. */
+async function composedBench(
+  { label, queries }: { label: string; queries: boolean },
+  session: OrderSessionConfig,
+  dir: string,
+  childHost: () => CoreHost,
+): Promise<HostBenchRow> {
+  let countProgress: () => void = () => {};
+  const composed = composedApp({
+    profiles: createConfProfileStore(path.join(dir, 'composed-settings')),
+    dataDir: dir,
+    startHost: () => childHost(),
+    sessionConfig: () => ok(session),
+    // What the browser host does with an event: hand it to the pages (here: nothing more than looking at it).
+    events: {
+      publish: (event) => {
+        if (event === 'sync:progress') countProgress();
+        return true;
+      },
+    },
+  });
+  const gate = createIpcGate({ implementations: composed.implementations, report: () => {} });
+  try {
+    return await measureSync(
+      {
+        call: (operation, payload) => gate(operation, payload === undefined ? [] : [payload]),
+        onProgress: (count) => {
+          countProgress = count;
+          return () => (countProgress = () => {});
+        },
+        syncFull: async () => {
+          const sync = await gate('sync:now', [{ full: true }]);
+          if (!sync.ok) throw new Error(JSON.stringify(sync.error));
+          return sync.data as { fetched: number; inserted: number; requests: number };
+        },
+      },
+      { label, queries },
+    );
   } finally {
     await composed.dispose();
   }

@@ -1,3 +1,4 @@
+import type { SandboxSync } from '../core/app/firstRun';
 import { DEFAULT_AFTER_SALES_POLICY } from '../core/app/afterSales';
 import { err, ok, type Result } from '../core/result';
 import type { platformRelay } from './handlers/platformRelay';
@@ -40,9 +41,9 @@ export function platformQueries(
       return r.ok ? r.data : null;
     },
     /** The first run's sync, worded for the person when it fails. */
-    firstSync: async (): Promise<Result<{ cached: number }, string>> => {
+    firstSync: async (): Promise<Result<SandboxSync, string>> => {
       const r = await handlers['sync:now']({});
-      if (r.ok) return ok({ cached: r.data.cached });
+      if (r.ok) return ok({ mode: r.data.mode, cached: r.data.cached });
       return err(r.error.action ? `${r.error.message} ${r.error.action}` : r.error.message);
     },
   };

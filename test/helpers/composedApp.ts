@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { composeApp, type ComposedApp } from '../../src/appHost/composeApp';
+import { composeApp, type AppPorts, type ComposedApp } from '../../src/appHost/composeApp';
 import type { ClipboardPort } from '../../src/appHost/handlers/loginLinks';
 import type { CoreHost } from '../../src/core/host/coreHost';
 import { createFileKeyStore } from '../../src/core/keys/keyStore';
@@ -59,8 +59,12 @@ export function composedApp(ports: {
 }
 
 /** Every channel of a host with no profile yet (the platform channels answer that none is chosen). */
-export function noProfileImplementations(local: LocalManagementPorts): ComposedApp['implementations'] {
+export function noProfileImplementations(
+  local: LocalManagementPorts,
+  more: Pick<AppPorts, 'updates'> = {},
+): ComposedApp['implementations'] {
   return composeApp({
+    ...more,
     version: () => '0.1.0',
     local,
     sessionConfig: () => ok(null),

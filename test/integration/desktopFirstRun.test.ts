@@ -91,7 +91,7 @@ describe('desktop first run', () => {
     expect(first).toMatchObject({ ok: true, value: { kind: 'sandbox', profileId: SANDBOX_PROFILE_ID, created: true } });
     expect(first.ok && first.value.kind === 'sandbox' && first.value.sync).toEqual({
       ok: true,
-      value: { cached: 300 },
+      value: { mode: 'full', cached: 300 },
     });
 
     const active = d.profiles.active();

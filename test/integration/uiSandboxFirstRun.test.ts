@@ -81,7 +81,7 @@ describe.runIf(built)('merchant-desk ui --sandbox: first run', () => {
     const second = ui(dataDir, secrets);
     await served(second);
     expect(second.stderr.join('\n')).toContain(`Sandbox platform: ${String(profile.baseUrl)} — demo data.`);
-    expect(second.stderr).toContain('First sync done: 300 orders cached.');
+    expect(second.stderr).toContain('Sync done: 300 orders cached.');
     second.stop();
     expect(await second.code).toBe(0);
     const afterSecond = await stats();

@@ -1,7 +1,13 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runFirstRun, type FirstRunOutcome, type FirstRunPorts, type RunningSandbox } from '../../core/app/firstRun';
+import {
+  runFirstRun,
+  type FirstRunOutcome,
+  type FirstRunPorts,
+  type RunningSandbox,
+  type SandboxSync,
+} from '../../core/app/firstRun';
 import type { CoreHost } from '../../core/host/coreHost';
 import { generateRsaPrivateKey } from '../../core/keys/keyMaterial';
 import type { KeyStore } from '../../core/keys/keyStore';
@@ -35,7 +41,7 @@ export interface DesktopSandboxPorts {
   /** A free port on 127.0.0.1 for a new sandbox profile (freeLoopbackPort). */
   freePort(): Promise<number>;
   /** The sandbox profile is active: re-read it in the platform domains and run one sync through its core host. */
-  syncActive(): Promise<Result<{ cached: number }, string>>;
+  syncActive(): Promise<Result<SandboxSync, string>>;
   generateKey?(): Promise<KeyObject>;
 }
 
@@ -43,7 +49,7 @@ export type DesktopFirstRun =
   /** Nothing to start: a merchant profile is active, or profiles exist and none is chosen (the person picks). */
   | { kind: 'not-needed' }
   /** The sandbox runs for this profile (already, or started now and synced). */
-  | { kind: 'sandbox'; profileId: string; created: boolean; sync: Result<{ cached: number }, string> | null };
+  | { kind: 'sandbox'; profileId: string; created: boolean; sync: Result<SandboxSync, string> | null };
 
 export interface DesktopSandbox {
   /** On start and after every profile change: the sandbox runs exactly when a sandbox profile is active. */

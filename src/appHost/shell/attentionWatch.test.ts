@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { notificationsSchema } from '../../core/profiles/profileSchema';
 import { createAttentionWatch, type AttentionAnswer } from './attentionWatch';
 
-const SETTINGS = {
-  newOrder: true,
-  statusChanged: true,
-  afterSales: true,
-  dispute: true,
-  deliveryError: true,
-  dueSoon: true,
-  overdue: true,
-};
+const SETTINGS = notificationsSchema.parse({});
 
 const answer = (overdue: number): AttentionAnswer => ({
   counts: { refunds: 0, overdue, dueSoon: 0, exceptions: 0, disputes: 0, total: overdue },

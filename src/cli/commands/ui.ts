@@ -131,7 +131,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
             );
             ctx.io.stderr(
               session.sync.ok
-                ? `First sync done: ${session.sync.value.cached} orders cached.`
+                ? `${session.sync.value.mode === 'full' ? 'First sync' : 'Sync'} done: ${session.sync.value.cached} orders cached.`
                 : `The first sync failed: ${session.sync.error}`,
             );
           } else ctx.io.stderr(`Profile "${started.value.profile.id}" is a merchant profile: no sandbox started.`);

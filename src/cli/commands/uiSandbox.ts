@@ -7,6 +7,7 @@ import {
   type FirstRunPorts,
   type RunningSandbox,
   type SandboxIdentity,
+  type SandboxSync,
 } from '../../core/app/firstRun';
 import { syncNow } from '../../core/app/sync';
 import { generateRsaPrivateKey } from '../../core/keys/keyMaterial';
@@ -74,13 +75,13 @@ export function sandboxContext(ctx: CommandContext, identity: SandboxIdentity): 
 }
 
 /** The first sync of the identity's order cache, through the same use case as `merchant-desk sync`. */
-async function syncCache(ctx: CommandContext, identity: SandboxIdentity): Promise<Result<{ cached: number }, string>> {
+async function syncCache(ctx: CommandContext, identity: SandboxIdentity): Promise<Result<SandboxSync, string>> {
   const synced = await withSession(sandboxContext(ctx, identity), { baseUrl: true }, (session) =>
     syncNow(session, ctx.io.signal ? { signal: ctx.io.signal } : {}),
   );
   if (!synced.ok)
     return err(synced.error.action ? `${synced.error.message} ${synced.error.action}` : synced.error.message);
-  return ok({ cached: synced.value.cached });
+  return ok({ mode: synced.value.mode, cached: synced.value.cached });
 }
 
 /** First run for `merchant-desk ui --sandbox`: the CLI's profiles, keychain and key store, the in-process sandbox. */

@@ -49,7 +49,7 @@ function ports(over: Partial<FirstRunPorts> = {}) {
     statusLabels: { order: { '1': 'Paid' }, afterSales: {} },
     sync: async (identity) => {
       synced.push(identity);
-      return ok({ cached: 3 });
+      return ok({ mode: 'full' as const, cached: 3 });
     },
     ...over,
   };

@@ -28,6 +28,12 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
+/** What the start's sync did: a full one (a new cache) or an incremental one (a later start), and the orders cached. */
+export interface SandboxSync {
+  mode: 'full' | 'incremental';
+  cached: number;
+}
+
 /** Who the first sync works for: the sandbox profile, or the environment mode's fixed credentials. */
 export type SandboxIdentity =
   | { mode: 'profile'; profile: Profile }
@@ -45,7 +51,7 @@ export interface FirstRunPorts {
   /** The sandbox's own names for its status values. */
   statusLabels: StatusLabels;
   /** Brings the order cache of this identity up to date; the number of cached orders. */
-  sync(identity: SandboxIdentity): Promise<Result<{ cached: number }, string>>;
+  sync(identity: SandboxIdentity): Promise<Result<SandboxSync, string>>;
 }
 
 export interface SandboxSession {
@@ -55,7 +61,7 @@ export interface SandboxSession {
   created: boolean;
   /** Why the sandbox runs without a profile (no keychain), for the user. */
   fallbackReason?: string;
-  sync: Result<{ cached: number }, string>;
+  sync: Result<SandboxSync, string>;
 }
 
 export type FirstRunOutcome =

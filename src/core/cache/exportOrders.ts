@@ -1,15 +1,13 @@
 import type { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import { z } from 'zod';
-import { checkDateRanges } from '../../shared/domain/requests';
 import { err, ok, type Result } from '../result';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { StatusLabels } from '../profiles/profileSchema';
 import { exportLabels } from './exportColumns';
 import { csvHeaderLine, orderCsvLines, UTF8_BOM, type CsvStyle } from './exportCsv';
 import { writeXlsx } from './exportXlsx';
+import { parseExportQuery, type ExportFormat } from './exportQuery';
 import type { OrderCache } from './orderCache';
-import { CACHE_SORTS, cacheFilterObject, issuesText } from './querySchema';
 
 /**
  * Every cached order matching a query's filters, as CSV, JSON Lines or an Excel workbook (exportXlsx.ts), in keyset pages: memory stays constant
@@ -18,24 +16,13 @@ import { CACHE_SORTS, cacheFilterObject, issuesText } from './querySchema';
  * The CLI's `cache export` and the desktop's "Export view" both call this.
  */
 
-export type ExportFormat = 'csv' | 'jsonl' | 'xlsx';
-
-/** The filters of `cache query` plus its sort; no limit and no cursor: everything that matches. */
-export const exportQuerySchema = cacheFilterObject
-  .extend({
-    sort: z.enum(CACHE_SORTS).default('created'),
-    direction: z.enum(['desc', 'asc']).default('desc'),
-  })
-  .strict()
-  .superRefine(checkDateRanges);
-export type ExportQueryInput = z.input<typeof exportQuerySchema>;
-export type ExportQuery = z.output<typeof exportQuerySchema>;
-
-/** The input checked before anything is opened or written: the query, or an `invalid-query` naming the field. */
-export function parseExportQuery(input: unknown): Result<ExportQuery, CacheError> {
-  const parsed = exportQuerySchema.safeParse(input ?? {});
-  return parsed.success ? ok(parsed.data) : err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
-}
+export {
+  exportQuerySchema,
+  parseExportQuery,
+  type ExportFormat,
+  type ExportQuery,
+  type ExportQueryInput,
+} from './exportQuery';
 
 export type ExportError = CacheError | { kind: 'cancelled' } | { kind: 'write'; detail: string };
 

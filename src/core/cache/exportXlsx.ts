@@ -12,7 +12,7 @@ import {
   type ExportColumn,
   type ExportLabels,
 } from './exportColumns';
-import type { ExportQuery } from './exportOrders';
+import type { ExportQuery } from './exportQuery';
 import type { OrderCache } from './orderCache';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 

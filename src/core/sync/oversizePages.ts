@@ -3,7 +3,7 @@ import type { ApiError } from '../../shared/errors/apiError';
 import type { SkippedOrder } from '../../shared/domain/order';
 import { PAGE_INDEX_MAX, type OrderListQueryInput } from '../../shared/domain/requests';
 import { err, ok, type Result } from '../result';
-import type { OrderSource } from './windowSync';
+import type { OrderSource } from './orderSource';
 
 /**
  * A page whose answer passed the response cap (maxResponseMB) — one order with enormous fields is enough — would

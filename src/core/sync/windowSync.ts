@@ -15,10 +15,9 @@ import { RequestPump, type Urgency } from './requestPump';
 import type { SyncError } from '../../shared/errors/syncErrors';
 import { describeWindow, isInstant, pagesFor, planSplit, windowFilter, type CreateWindow } from './windowPlanner';
 
-/** Where orders come from: SellerApi in the app and CLI. */
-export interface OrderSource {
-  listOrders(input: OrderListQueryInput): Promise<Result<OrderPage, ApiError>>;
-}
+import type { OrderSource } from './orderSource';
+
+export type { OrderSource };
 
 /** Filters every request of a sync carries besides the creation window (incremental: updateBeginDate). */
 export type BaseFilter = Omit<OrderListQueryInput, 'pageIndex' | 'pageSize' | 'createBeginDate' | 'createEndDate'>;
