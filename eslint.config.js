@@ -2,6 +2,7 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import formatjs from 'eslint-plugin-formatjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -82,6 +83,61 @@ const bridgeSyntax = {
 function restrictedImports(...sets) {
   return ['error', { paths: sets.flatMap((s) => s.paths), patterns: sets.flatMap((s) => s.patterns) }];
 }
+
+/**
+ * Renderer files whose text is not in the catalogs yet (issue 24): each is a known gap, listed so that every other
+ * file is held to the rule. The list only shrinks.
+ */
+const untranslatedRendererFiles = [
+  'src/renderer/screens/Attention/CheckAgainButton.tsx',
+  'src/renderer/screens/OrderDetail/OrderJournal.tsx',
+  'src/renderer/screens/AfterSales/DecisionOutcome.tsx',
+  'src/renderer/screens/AfterSales/EvidenceList.tsx',
+  'src/renderer/screens/AfterSales/OrderSummary.tsx',
+  'src/renderer/screens/AfterSales/RejectForm.tsx',
+  'src/renderer/screens/AfterSales/TemplatePicker.tsx',
+  'src/renderer/screens/AfterSales/UnsettledDecisions.tsx',
+  'src/renderer/screens/Buyers/BuyerEditor.tsx',
+  'src/renderer/screens/Buyers/BuyerRow.tsx',
+  'src/renderer/screens/Buyers/BuyersScreen.tsx',
+  'src/renderer/screens/Buyers/LinkStatus.tsx',
+  'src/renderer/screens/Insights/BarList.tsx',
+  'src/renderer/screens/Insights/InsightsScreen.tsx',
+  'src/renderer/screens/Insights/SeriesChart.tsx',
+  'src/renderer/screens/Insights/insightsRoute.ts',
+  'src/renderer/screens/OrderDetail/DeliveryErrorInfo.tsx',
+  'src/renderer/screens/OrderDetail/DeliveryInfoList.tsx',
+  'src/renderer/screens/OrderDetail/DeliveryRecords.tsx',
+  'src/renderer/screens/OrderDetail/LoginLinkPanel.tsx',
+  'src/renderer/screens/OrderDetail/OrderImages.tsx',
+  'src/renderer/screens/OrderDetail/OrderItems.tsx',
+  'src/renderer/screens/OrderDetail/OrderSummary.tsx',
+  'src/renderer/screens/OrderDetail/RefreshChanges.tsx',
+  'src/renderer/screens/Settings/AboutSection.tsx',
+  'src/renderer/screens/Settings/AddProfileForm.tsx',
+  'src/renderer/screens/Settings/CacheSection.tsx',
+  'src/renderer/screens/Settings/ConfirmDialog.tsx',
+  'src/renderer/screens/Settings/ConnectionEditForm.tsx',
+  'src/renderer/screens/Settings/ConnectionSection.tsx',
+  'src/renderer/screens/Settings/ImageHostsField.tsx',
+  'src/renderer/screens/Settings/KeyFileInput.tsx',
+  'src/renderer/screens/Settings/KeyPanel.tsx',
+  'src/renderer/screens/Settings/LabelRowsEditor.tsx',
+  'src/renderer/screens/Settings/LabelsSection.tsx',
+  'src/renderer/screens/Settings/NotificationsSection.tsx',
+  'src/renderer/screens/Settings/ProfilePanel.tsx',
+  'src/renderer/screens/Settings/ProfilesSection.tsx',
+  'src/renderer/screens/Settings/PublicKeyView.tsx',
+  'src/renderer/screens/Settings/RenameForm.tsx',
+  'src/renderer/screens/Settings/SettingControl.tsx',
+  'src/renderer/screens/Settings/SignatureForm.tsx',
+  'src/renderer/screens/Settings/SignatureInspector.tsx',
+  'src/renderer/screens/Settings/SignatureSection.tsx',
+  'src/renderer/screens/Settings/TestConnectionResult.tsx',
+  'src/renderer/screens/Settings/TokenForm.tsx',
+  'src/renderer/screens/Settings/UpdateStatus.tsx',
+  'src/renderer/screens/Settings/settingsFields.ts',
+];
 
 export default defineConfig([
   globalIgnores(['out/', 'dist/', 'node_modules/', '.tools/', 'coverage/', '.tmp/', 'test-results/']),
@@ -194,5 +250,42 @@ export default defineConfig([
   {
     files: ['src/shared/**/*.test.ts', 'src/renderer/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': restrictedImports(electronImports, notCore, notMain) },
+  },
+  // Every word the renderer shows goes through the catalogs (src/renderer/i18n): no literal text in JSX — children,
+  // and the attributes people read (aria-*, title, placeholder, alt, and components' label/help/… props) — nor in
+  // the label/help/title fields of the tables screens render from. Key names and code samples stay as they are.
+  // test/integration/lintBoundaries.test.ts proves it fires.
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: [
+      'src/renderer/**/*.test.{ts,tsx}',
+      'src/renderer/testing/**',
+      'src/renderer/i18n/messages/**',
+      ...untranslatedRendererFiles,
+    ],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        {
+          props: {
+            include: [
+              [
+                '*',
+                '{label,title,placeholder,alt,help,hint,caption,description,summary,message,aria-{label,description,roledescription,valuetext,placeholder}}',
+              ],
+            ],
+            exclude: [
+              ['kbd', 'children'],
+              ['code', 'children'],
+            ],
+          },
+        },
+      ],
+      'formatjs/no-literal-string-in-object': [
+        'error',
+        { include: ['label', 'help', 'title', 'placeholder', 'description', 'ariaLabel', 'hint'] },
+      ],
+    },
   },
 ]);

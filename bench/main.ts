@@ -13,9 +13,11 @@
  *    with queries every 50 ms, the core host in this process vs in a child process;
  * 7. uiOrders.ts — the orders list in Chromium over the browser host with 100,000 cached orders (needs
  *    `npm run build`);
- * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95.
+ * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95;
+ * 9. scaleBench.ts — `--only=scale`: the cache at 100,000 (--quick) or 1,000,000 orders: bytes per order, the
+ *    sync's requests, wall and RssAnon, open and integrity-check time, first pages and counts.
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|host|ui|insights|network (query also runs memory:
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network|scale (export alone syncs its own cache; query also runs memory:
  * the 100,000-order cache it reads is the memory run's; query and memory also run export), --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
@@ -47,6 +49,7 @@ import {
 } from './queryBench';
 import { startRemoteSandbox, serveSandbox, type RemoteSandbox } from './sandboxProcess';
 import { mib, ms, time } from './stats';
+import { scaleBench } from './scaleBench';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
 import { uiOrdersSection } from './uiOrders';
@@ -163,6 +166,19 @@ async function main(): Promise<void> {
       }
     }
 
+    if (want('export') && !want('query')) {
+      // The export section alone: a cache of the big size, synced from a sandbox, exported in each format.
+      const sb = await startRemoteSandbox({ orders: sizes.big, seed: 3 });
+      try {
+        const cache = freshCache(sb, dir, 'export-big');
+        await fullSync(sb, cache, 4);
+        cache.close();
+        await exportBench(run, [{ size: sizes.big, file: path.join(dir, 'export-big.sqlite') }]);
+      } finally {
+        await sb.stop();
+      }
+    }
+
     if (want('host')) await hostSection(run, process.argv[1]!);
     if (want('insights')) await insightsSection(run);
     if (only !== undefined && want('network')) {
@@ -185,6 +201,8 @@ async function main(): Promise<void> {
       }
     }
     if (want('ui')) await uiOrdersSection(run);
+    // Not part of the default run (minutes at a million orders): `--only=scale`.
+    if (only !== undefined && want('scale')) await scaleBench(run);
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }

@@ -71,7 +71,7 @@ export async function memoryRun(input: MemoryRunInput): Promise<void> {
 }
 
 /** Parent side: runs memoryRun in a new process (nothing else in its heap) and reads its figures. */
-function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<SyncRun> {
+export function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<SyncRun> {
   const input: MemoryRunInput = {
     sandbox: {
       baseUrl: sb.baseUrl,

@@ -3,8 +3,8 @@
  * minimum and ÷ the fetch-only floor, per parallelism (and page writer); then polls with nothing changed.
  */
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
-import { learnAwaitingSet } from '../src/core/afterSales/learnAwaiting';
-import { DEFAULT_AWAITING_REVIEW } from '../src/shared/domain/afterSalesReview';
+import { learnAfterSalesStatuses } from '../src/core/afterSales/learnStatuses';
+import { DEFAULT_AFTER_SALES_STATUS_SETTINGS } from '../src/shared/domain/afterSalesReview';
 import { SyncEngine } from '../src/core/sync/syncEngine';
 import { option, type BenchRun } from './benchRun';
 import { startRemoteSandbox } from './sandboxProcess';
@@ -64,6 +64,15 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
         // back to the orders the sandbox stamped when it started; later ones find nothing new.
         const c = client(sb, 4);
         const engine = new SyncEngine({ cache, source: c.seller, requestCount: () => c.transport.count });
+        // The full sync's own learning pass, as syncNow runs it: every state paged from the start.
+        const fullPassStart = c.transport.count;
+        const fullPass = await learnAfterSalesStatuses(c.seller, cache, DEFAULT_AFTER_SALES_STATUS_SETTINGS, Date.now);
+        if (!fullPass.ok) throw new Error(JSON.stringify(fullPass.error));
+        results.afterSalesFullPass = {
+          requests: c.transport.count - fullPassStart,
+          awaiting: fullPass.value.awaiting,
+          complete: fullPass.value.complete,
+        };
         const polls: Array<{
           requests: number;
           afterSalesRequests: number;
@@ -78,10 +87,13 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
           const r = await engine.sync();
           if (!r.ok) throw new Error(JSON.stringify(r.error));
           const afterSync = c.transport.count;
-          // What a poll adds (syncNow): the awaiting set through the after-sales filter (the spec's Order has no
-          // status field) — one request while it fits one page.
-          const learned = await learnAwaitingSet(c.seller, cache, DEFAULT_AWAITING_REVIEW, Date.now);
+          // What a poll adds (syncNow): the after-sales learning pass (the spec's Order has no status field) —
+          // between full passes one probe, whatever the size of the awaiting set.
+          const learned = await learnAfterSalesStatuses(c.seller, cache, DEFAULT_AFTER_SALES_STATUS_SETTINGS, Date.now);
           if (!learned.ok) throw new Error(JSON.stringify(learned.error));
+          // The goal, asserted: at most one extra request per poll with nothing changed.
+          if (c.transport.count - afterSync > 1)
+            throw new Error(`a quiet poll's after-sales pass made ${c.transport.count - afterSync} requests (goal: 1)`);
           polls.push({
             requests: afterSync - before,
             afterSalesRequests: c.transport.count - afterSync,
@@ -131,8 +143,13 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
       updated: number;
     }>;
     say('## Polls with nothing changed (after the full sync above, 5 minutes apart on the platform clock)\n');
+    const full = results.afterSalesFullPass as { requests: number; awaiting: number } | undefined;
+    if (full)
+      say(
+        `The full sync's after-sales pass (every state from the start, again every 30 minutes): ${full.requests} requests, ${full.awaiting} awaiting.\n`,
+      );
     say(
-      '| Poll | HTTP requests (sync) | + after-sales filter requests (awaiting set) | Orders fetched (overlap margin) | Inserted | Updated |\n|---:|---:|---:|---:|---:|---:|',
+      '| Poll | HTTP requests (sync) | + after-sales filter requests (probe) | Orders fetched (overlap margin) | Inserted | Updated |\n|---:|---:|---:|---:|---:|---:|',
     );
     polls.forEach((p, i) =>
       say(

@@ -85,7 +85,8 @@ export const PAGE_PROBES = String.raw`
     performance.clearMarks();
     const group = [...document.querySelectorAll('fieldset')].find((f) => f.querySelector('legend').textContent === 'Order status');
     const button = [...group.querySelectorAll('button[aria-pressed]')].find(
-      (b) => b.textContent === String(value) || b.textContent.endsWith('(' + value + ')'),
+      (b) =>
+        b.textContent === String(value) || b.textContent.endsWith('(' + value + ')') || b.title.endsWith(' ' + value),
     );
     await frame();
     const start = performance.now();

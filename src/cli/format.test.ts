@@ -7,7 +7,7 @@ const order = {
   orderNum: 'SO-42',
   buyerName: 'Ana\nBell',
   orderStatus: 4,
-  orderAfterSalesStatus: 3,
+  afterSalesLearned: { status: 3, learnedAtMs: 1 },
   isExistAfterSales: true,
   remark: 'call first\r\nthen ring twice',
   deliveryInfo: [{ key: 'Address', value: ['Main St 1\nFlat 2\nBerlin'] }],

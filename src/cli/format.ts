@@ -1,3 +1,4 @@
+import { learnedAfterSalesStatus } from '../shared/domain/afterSalesReview';
 import type { StatusLabels } from '../core/profiles/profileSchema';
 import type { Order, OrderListData } from '../shared/domain/order';
 import { orderDeliveryStatuses } from '../shared/domain/order';
@@ -89,11 +90,12 @@ export interface OrderDisplay {
 }
 
 /**
- * The after-sales state as far as the order tells it: its status value when the platform sends one, else only
- * whether a request exists (the spec's Order has no status field).
+ * The after-sales state as far as it is known: the status the list filter taught the cache, else only whether a
+ * request exists (the spec's Order has no status field).
  */
 export function afterSalesText(o: Order, labels?: StatusLabels): string {
-  if (o.orderAfterSalesStatus != null) return statusText(o.orderAfterSalesStatus, labels?.afterSales);
+  const learned = learnedAfterSalesStatus(o);
+  if (learned != null) return statusText(learned, labels?.afterSales);
   if (o.isExistAfterSales === true) return 'requested';
   if (o.isExistAfterSales === false) return 'none';
   return '';

@@ -7,7 +7,6 @@ import {
   type NavigableContents,
   type NavigateTarget,
 } from './navigation';
-import { notificationNavigation } from '../appHost/shell/notifications';
 
 /** A typed fake of the window's contents and the windows' event channel. */
 function fakeMain(loading = false) {
@@ -43,21 +42,6 @@ function fakeMain(loading = false) {
     },
   };
 }
-
-describe('notification click targets', () => {
-  it.each([
-    [
-      { kind: 'order', orderId: '42' },
-      { screen: 'orders', orderId: '42' },
-    ],
-    [{ kind: 'after-sales-inbox' }, { screen: 'after-sales', orderId: null }],
-    [{ kind: 'attention' }, { screen: 'attention', orderId: null }],
-    [{ kind: 'orders' }, { screen: 'orders', orderId: null }],
-  ] as const)('%o → app:navigate %o', (target, expected) => {
-    expect(notificationNavigation(target)).toEqual(expected);
-    expect(checkEvent('app:navigate', expected).ok).toBe(true);
-  });
-});
 
 describe('navigator', () => {
   it('navigate shows the window and pushes app:navigate with exactly the target', () => {

@@ -1,4 +1,6 @@
+import { Keyboard, Menu, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { Button } from './components/ui/Button';
 import { Banners } from './frame/Banners';
 import { CommandPalette } from './frame/CommandPalette';
 import { HelpSheet } from './frame/HelpSheet';
@@ -18,6 +20,9 @@ import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
 import { useLiveViewCounts } from './stores/viewsStore';
+import { useLocaleStore } from './i18n/localeStore';
+import { useT } from './i18n/t';
+import { useLanguage } from './i18n/useLanguage';
 
 function useStartup(): void {
   useEffect(() => {
@@ -31,15 +36,22 @@ function useStartup(): void {
 
 function useTheme(): void {
   const theme = useAppStore((s) => s.theme);
+  const density = useAppStore((s) => s.density);
   useEffect(() => {
     if (theme === 'system') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
   }, [theme]);
+  useEffect(() => {
+    document.documentElement.dataset.density = density;
+  }, [density]);
 }
 
 export function App() {
   useStartup();
   useTheme();
+  useLanguage();
+  const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   // The views' counts stay live (the Orders screen's tabs show them); the navigation's Orders item shows no count.
   useLiveViewCounts();
   const route = useRoute();
@@ -63,6 +75,22 @@ export function App() {
   );
   useGlobalShortcuts(shortcuts);
   useFocusOnNavigate(route.screen);
+  // The narrow frame's menu (under 900 px): closed again by a navigation, Escape, or a click beside it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuRoute, setMenuRoute] = useState(route);
+  if (menuRoute !== route) {
+    setMenuRoute(route);
+    setMenuOpen(false);
+  }
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.querySelector<HTMLElement>('#app-sidebar .nav-link')?.focus();
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const afterSalesCount = useAwaitingCount();
   const attentionCount = useAttentionStore((s) => s.queue.data?.counts.total ?? null);
   // Each count says what it counts: requests awaiting a decision; distinct orders needing attention.
@@ -75,38 +103,56 @@ export function App() {
   );
 
   return (
-    <div className="app-frame" data-profiles-loaded={profilesLoaded ? 'true' : undefined}>
+    <div
+      className="app-frame"
+      data-profiles-loaded={profilesLoaded ? 'true' : undefined}
+      data-menu-open={menuOpen ? 'true' : undefined}
+    >
       {/* A button, not href="#main": the address's hash is the route, and "#main" would open the orders list. */}
       <button type="button" className="skip-link" onClick={skipToContent}>
-        Skip to content
+        {t('frame.skipToContent')}
       </button>
       <header className="app-header">
-        <span className="app-brand">Merchant Desk</span>
+        <Button
+          variant="tertiary"
+          className="menu-button"
+          icon={Menu}
+          label={t('design.menu')}
+          aria-expanded={menuOpen}
+          aria-controls="app-sidebar"
+          onClick={() => setMenuOpen(!menuOpen)}
+        />
+        <span className="app-brand">{t('frame.brand')}</span>
         <ProfileSwitcher />
-        <button
-          type="button"
+        <Button
           className="palette-button"
+          icon={Search}
           onClick={shortcuts.palette}
           aria-keyshortcuts="Control+K Meta+K"
         >
-          Go to… <kbd>Ctrl K</kbd>
-        </button>
+          <span className="narrow-hidden">{t('frame.goTo')}</span> <kbd className="narrow-hidden">Ctrl K</kbd>
+        </Button>
         <SyncStatus />
         <ThemeSwitch />
       </header>
-      <aside className="app-sidebar">
+      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      <aside className="app-sidebar" id="app-sidebar">
         <Navigation items={items} current={sectionOf(route.screen)} />
         <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
-          Keyboard shortcuts (?)
+          <Keyboard size={18} aria-hidden="true" />
+          <span className="shortcuts-label">{t('frame.shortcutsButton')}</span>
         </button>
         <p className="app-info" data-testid="app-info">
-          {info.status === 'ready' && info.data && `Version ${info.data.version} · ${info.data.platform}`}
-          {info.status === 'failed' && info.error && `Could not read the app version: ${info.error.message}`}
+          {info.status === 'ready' &&
+            info.data &&
+            t('frame.version', { version: info.data.version, platform: info.data.platform })}
+          {info.status === 'failed' && info.error && t('frame.versionFailed', { message: info.error.message })}
         </p>
       </aside>
       <main id="main" className="app-main" tabIndex={-1}>
         <Banners />
-        <Screen route={route} />
+        {/* Keyed on the language: every row and memoised text of the screen is drawn again in the new one. */}
+        <Screen key={locale} route={route} />
       </main>
       <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
       <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './frame/ErrorBoundary';
+import './design/tokens.css';
+import './design/components.css';
 import './styles.css';
 
 const container = document.getElementById('root');

@@ -146,8 +146,8 @@ describeWorkspace('the daily loop', () => {
       () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
     );
     await orderRows(page).first().waitFor();
-    await page.getByText('More filters').click();
-    await page.getByLabel('Order ID').fill('abc');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByLabel('Order ID', { exact: true }).fill('abc');
     await page.getByText(/order id must be a positive whole number/).waitFor();
     await page.getByText('Fix the marked filter to see orders.').waitFor();
     await expect.poll(() => orderRows(page).count()).toBe(0);
@@ -162,8 +162,8 @@ describeWorkspace('the daily loop', () => {
     await orderRows(page).first().waitFor();
     const hashes: string[] = [];
     page.on('framenavigated', () => hashes.push(new URL(page.url()).hash));
-    await page.getByText('More filters').click();
-    const from = page.getByLabel('Created from');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const from = page.getByLabel('Created from', { exact: true });
     await from.focus();
     // This Chromium's date field is month, day, year (its own locale, not the page's); the first year digit makes it
     // report "0002-11-22", which must not be applied.
@@ -183,7 +183,7 @@ describeWorkspace('the daily loop', () => {
       const pad = (n: number) => String(n).padStart(2, '0');
       return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
     });
-    await expect.poll(() => page.getByLabel('Created to').inputValue()).toBe(today);
+    await expect.poll(() => page.getByLabel('Created to', { exact: true }).inputValue()).toBe(today);
     expect(new URL(page.url()).hash).toMatch(new RegExp(`createdTo=${today}`));
     await context.close();
   });

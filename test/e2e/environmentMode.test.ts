@@ -32,8 +32,14 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
     );
     const grid = page.getByRole('grid', { name: 'Orders' });
     await grid.locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('button', { name: /^Completed/ }).waitFor();
-    await expect.poll(() => grid.innerText()).toMatch(/Completed \(4\)|Cancelled \(5\)|Delivering \(3\)/);
+    // Badges name the status; the code is in their hover text.
+    await expect.poll(() => grid.innerText()).toMatch(/Completed|Cancelled|Delivering/);
+    expect(await grid.locator('.orders-status .badge').first().getAttribute('title')).toMatch(
+      /^Order status \d: (Awaiting payment|Paid – awaiting delivery|Delivering|Completed|Cancelled|Refunded)$/,
+    );
+    await page.getByRole('button', { name: 'Hide filters' }).click();
     await screenshot(page, 'environment-mode-orders-light');
 
     await page.goto(`${new URL(page.url()).origin}/#/settings/labels`);
@@ -54,6 +60,8 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
       .click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     expect(asked).toBe(false);
+    // The renamed status, in the filters' chips.
+    await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('button', { name: /^Done/ }).waitFor();
     expect(problems).toEqual([]);
     await context.close();

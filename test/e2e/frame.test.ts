@@ -54,14 +54,17 @@ describeWorkspace('the app frame', () => {
     const { page, context } = await openApp(browser, workspace, { colorScheme: 'light' });
     const background = () =>
       page.locator('body').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).backgroundColor);
-    expect(await background()).toBe('rgb(255, 255, 255)');
+    // The app's background token (--bg-app: cards sit on it), light then dark.
+    const light = 'rgb(241, 242, 244)';
+    const dark = 'rgb(17, 19, 22)';
+    expect(await background()).toBe(light);
     await page.getByLabel('Appearance').selectOption('dark');
-    expect(await background()).toBe('rgb(22, 24, 28)');
+    expect(await background()).toBe(dark);
     await page.reload();
     await page.locator('.app-frame[data-profiles-loaded]').waitFor();
-    expect(await background()).toBe('rgb(22, 24, 28)');
+    expect(await background()).toBe(dark);
     await page.getByLabel('Appearance').selectOption('system');
-    expect(await background()).toBe('rgb(255, 255, 255)');
+    expect(await background()).toBe(light);
     await context.close();
   });
 

@@ -30,6 +30,12 @@ async function waitForCount(page: Page, expected: number): Promise<void> {
 }
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Orders' });
+
+/** Opens the full set of filters ("Add filter"): the list shows only the search and the pills until asked. */
+async function openFilters(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('region', { name: 'Filters' }).waitFor();
+}
 /** The order rows in the DOM (the header row aside). */
 const orderRows = (page: Page) => grid(page).locator('tbody').getByRole('row');
 
@@ -90,9 +96,15 @@ describeWorkspace('the orders list', () => {
       await waitForCount(page, total);
       await checkA11y(page, `orders-list-${colorScheme}`);
 
+      await openFilters(page);
       await page.getByRole('button', { name: /^Completed/ }).click();
-      await page.getByText('More filters').click();
       await page.getByLabel('Delivery exception').selectOption('no');
+      // The filters in force stay visible as pills once the set is closed again.
+      await page.getByRole('button', { name: 'Hide filters' }).click();
+      const pills = page.getByRole('list', { name: 'Filters in force' }).getByRole('listitem');
+      await expect
+        .poll(() => pills.allInnerTexts())
+        .toEqual(['Order status: Completed', 'Without a delivery exception']);
       await expect.poll(() => shownCount(page)).toBeLessThan(total);
       await checkA11y(page, `orders-filtered-${colorScheme}`);
 
@@ -100,7 +112,7 @@ describeWorkspace('the orders list', () => {
       await expect
         .poll(() => page.getByRole('button', { name: /^Awaiting refund decision/ }).getAttribute('aria-pressed'))
         .toBe('true');
-      await page.getByRole('button', { name: 'Save current filters as a view…' }).click();
+      await page.getByRole('button', { name: 'Save view…' }).click();
       await page.getByLabel('Name of the new view').fill('Refunds to decide');
       await checkA11y(page, `orders-views-${colorScheme}`);
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -109,9 +121,10 @@ describeWorkspace('the orders list', () => {
       await page.getByText('No orders match these filters.').waitFor();
       await checkA11y(page, `orders-empty-${colorScheme}`);
 
-      await page.getByLabel('Order ID').fill('not-a-number');
+      await openFilters(page);
+      await page.getByLabel('Order ID', { exact: true }).fill('not-a-number');
       await page.getByText(/order id must be a positive whole number/).waitFor();
-      expect(await page.getByLabel('Order ID').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Order ID', { exact: true }).getAttribute('aria-invalid')).toBe('true');
       await checkA11y(page, `orders-invalid-filter-${colorScheme}`);
       expect(problems).toEqual([]);
       await context.close();
@@ -160,11 +173,11 @@ describeWorkspace('the orders list', () => {
     await waitForCount(page, total);
     const range = await recentRange(page);
 
+    await openFilters(page);
     await page.getByRole('button', { name: /^Completed/ }).click();
     await waitForCount(page, await cliTotal(workspace, ['--status', '4']));
-    await page.getByText('More filters').click();
-    await page.getByLabel('Created from').fill(range.fromDay);
-    await page.getByLabel('Created to').fill(range.toDay);
+    await page.getByLabel('Created from', { exact: true }).fill(range.fromDay);
+    await page.getByLabel('Created to', { exact: true }).fill(range.toDay);
     const expected = await cliTotal(workspace, [
       '--status',
       '4',
@@ -178,8 +191,8 @@ describeWorkspace('the orders list', () => {
     expect(new URL(page.url()).hash).toBe(`#/orders?status=4&createdFrom=${range.fromDay}&createdTo=${range.toDay}`);
 
     await page.goBack();
-    await expect.poll(() => page.getByLabel('Created to').inputValue()).toBe('');
-    expect(await page.getByLabel('Created from').inputValue()).toBe(range.fromDay);
+    await expect.poll(() => page.getByLabel('Created to', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Created from', { exact: true }).inputValue()).toBe(range.fromDay);
     await page.goBack();
     await page.goBack();
     await waitForCount(page, total);
@@ -188,7 +201,7 @@ describeWorkspace('the orders list', () => {
     await page.goForward();
     await page.goForward();
     await waitForCount(page, expected);
-    expect(await page.getByLabel('Created to').inputValue()).toBe(range.toDay);
+    expect(await page.getByLabel('Created to', { exact: true }).inputValue()).toBe(range.toDay);
     await context.close();
   });
 
@@ -209,9 +222,9 @@ describeWorkspace('the orders list', () => {
     await page.getByLabel('Search orders').fill('steam');
     const steam = await cliTotal(workspace, ['--search', 'steam']);
     await waitForCount(page, steam);
-    await page.getByRole('button', { name: 'Save current filters as a view…' }).click();
+    await page.getByRole('button', { name: 'Save view…' }).click();
     await page.getByLabel('Name of the new view').fill('Steam orders');
-    await page.getByRole('button', { name: 'Save view' }).click();
+    await page.getByRole('button', { name: 'Save view', exact: true }).click();
     const view = page.getByRole('button', { name: /^Steam orders/ });
     await expect.poll(() => view.innerText()).toContain(String(steam));
     expect(await view.getAttribute('aria-pressed')).toBe('true');
@@ -282,18 +295,25 @@ describeWorkspace('the orders list', () => {
     await page.getByRole('button', { name: 'Sync now' }).click();
     const row = grid(page).locator(`tr[data-id="${id}"]`);
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Zoë Ångström');
-    expect(await row.innerText()).toContain(status === 5 ? 'Cancelled (5)' : 'Refunded (6)');
+    // The badge shows the status's name; its code is in the hover text.
+    const badge = row.locator('.orders-status .badge');
+    expect(await badge.innerText()).toBe(status === 5 ? 'Cancelled' : 'Refunded');
+    expect(await badge.getAttribute('title')).toBe(
+      status === 5 ? 'Order status 5: Cancelled' : 'Order status 6: Refunded',
+    );
     expect(await page.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await context.close();
   });
 
   it('exports the view as CSV: the download equals `cache export` with the same filters, byte for byte', async () => {
     const { page, context } = await openOrders(browser, workspace);
+    await openFilters(page);
     await page.getByRole('button', { name: /^Completed/ }).click();
     await waitForCount(page, await cliTotal(workspace, ['--status', '4']));
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export view (CSV)' }).click(),
+      page.getByRole('menuitem', { name: 'Export view (CSV)' }).click(),
     ]);
     const dir = mkdtempSync(path.join(tmpdir(), 'md-export-'));
     const fromPage = path.join(dir, 'page.csv');

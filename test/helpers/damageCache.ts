@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
  * (or an integrity check) notices. The order JSON is a good target: a sync compares content hashes in the narrow
  * order rows and never reads it.
  */
-export function damageMiddlePage(file: string, table = 'order_json'): void {
+export function damageMiddlePage(file: string, table = 'order_doc'): void {
   const db = new Database(file);
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   db.pragma('wal_checkpoint(TRUNCATE)');

@@ -126,6 +126,8 @@ export async function openApp(
   options: {
     colorScheme?: 'light' | 'dark';
     viewport?: { width: number; height: number };
+    /** The browser's language (navigator.languages), as the OS would set it; default en-GB. */
+    locale?: string;
     /** Runs on the new context before the page loads (e.g. `context.clock.install()` to drive the page's clock). */
     beforeOpen?: (context: BrowserContext) => Promise<void>;
   } = {},
@@ -133,7 +135,7 @@ export async function openApp(
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
-    locale: 'en-GB',
+    locale: options.locale ?? 'en-GB',
     timezoneId: 'Europe/Berlin',
   });
   await options.beforeOpen?.(context);
@@ -144,10 +146,12 @@ export async function openApp(
   });
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto(await workspace.freshUrl());
+  // Attached, not visible: a narrow frame (under 900 px) keeps the navigation, and this line, in its closed menu.
+  // Its words follow the language ("Version …", "版本 …"): any text there means the app answered.
   await page
     .getByTestId('app-info')
-    .getByText(/^Version /)
-    .waitFor();
+    .getByText(/^(Version|版本) /)
+    .waitFor({ state: 'attached' });
   // The frame has asked for the profiles (the switcher, the banners): what every journey starts from.
   await page.locator('.app-frame[data-profiles-loaded]').waitFor();
   return { context, page, problems };

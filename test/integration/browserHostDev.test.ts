@@ -172,11 +172,12 @@ describe('merchant-desk ui --dev: the renderer from source through Vite', () => 
         // A full reload would lose this.
         await page.evaluate(() => ((globalThis as unknown as PageGlobals).hmrMarker = 'same page'));
 
-        const appFile = path.join(rendererRoot, 'App.tsx');
+        // The brand's words live in the English catalog (react-intl): an edit there is an edit the page must show.
+        const appFile = path.join(rendererRoot, 'i18n', 'messages', 'en', 'frame.ts');
         const source = readFileSync(appFile, 'utf8');
-        const brand = '<span className="app-brand">Merchant Desk</span>';
+        const brand = "'frame.brand': 'Merchant Desk',";
         expect(source).toContain(brand);
-        writeFileSync(appFile, source.replace(brand, brand.replace('Desk<', 'Desk (edited)<')));
+        writeFileSync(appFile, source.replace(brand, "'frame.brand': 'Merchant Desk (edited)',"));
 
         await page.locator('.app-brand').getByText('Merchant Desk (edited)', { exact: true }).waitFor();
         expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).hmrMarker)).toBe('same page');

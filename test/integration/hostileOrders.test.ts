@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { OrderDocs } from '../../src/core/cache/orderDocs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,9 +62,10 @@ const order = (id: string, extra: Record<string, unknown> = {}) =>
     .join('')}}`;
 const pageOf = (orders: string[]) =>
   `{"code":"0000","msg":"Success","time":"${TIME}","data":{"pageIndex":1,"pageSize":100,"totalCount":${orders.length},"pageCount":1,"list":[${orders.join(',')}]}}`;
-const storedJson = (id: string) =>
-  cache.db.prepare('SELECT json FROM order_json JOIN orders USING (rid) WHERE id = ?').pluck().get(id) as
-    string | undefined;
+const storedJson = (id: string) => {
+  const rid = cache.db.prepare('SELECT rid FROM orders WHERE id = ?').pluck().get(id) as number | undefined;
+  return rid === undefined ? undefined : new OrderDocs(cache.db).json(rid);
+};
 
 describe('a hostile platform: one unreadable order is skipped, never blocks the sync', () => {
   it('5,000 levels of nesting inside one order: reported by ID, the rest stored, the next sync not blocked', async () => {

@@ -113,3 +113,46 @@ describe('lint keeps the bridge behind src/renderer/ipc.ts', () => {
     );
   });
 });
+
+describe('lint keeps every renderer word in the catalogs (src/renderer/i18n)', () => {
+  const jsx = 'formatjs/no-literal-string-in-jsx';
+  const object = 'formatjs/no-literal-string-in-object';
+  const file = 'src/renderer/screens/Orders/probe.tsx';
+  const refused = [
+    ['text in an element', 'export const P = () => <p>No orders match these filters.</p>;', jsx],
+    ['a literal in braces', "export const P = () => <p>{'Orders'}</p>;", jsx],
+    ['a template in braces', 'export const P = ({ n }: { n: number }) => <p>{`${n} orders`}</p>;', jsx],
+    ['one branch of a condition', "export const P = ({ a }: { a: boolean }) => <p>{a ? 'Paid' : null}</p>;", jsx],
+    ['an aria-label', 'export const P = () => <nav aria-label="Sections" />;', jsx],
+    ['a title', 'export const P = () => <span title="Copy" />;', jsx],
+    ['a placeholder', 'export const P = () => <input placeholder="Search orders" />;', jsx],
+    ['an image’s alt', 'export const P = () => <img alt="Product photo" />;', jsx],
+    [
+      'a component’s label',
+      'declare const F: (p: { label: string }) => null; export const P = () => <F label="Name" />;',
+      jsx,
+    ],
+    ['a label in a table', "export const fields = [{ key: 'a', label: 'Clear the clipboard after' }];", object],
+    ['a help text in a table', "export const fields = { a: { help: 'Polling goes on.' } };", object],
+  ] as const;
+
+  it.each(refused)('refuses %s', async (_what, code, rule) => {
+    expect(await ruleIds(code, file)).toContain(rule);
+  });
+
+  it('allows messages, key names, code, class names, IDs and tests', async () => {
+    const code = [
+      "import { useT } from '../../i18n/t';",
+      'export const P = () => {',
+      '  const t = useT();',
+      '  return <p className="muted" id="x" data-testid="y" aria-label={t(\'frame.sections\')}>',
+      "    {t('sync.now')} <kbd>Ctrl K</kbd> <code>logs/</code>",
+      '  </p>;',
+      '};',
+    ].join('\n');
+    expect(await ruleIds(code, file)).toEqual([]);
+    expect(
+      await ruleIds('export const P = () => <p>Orders</p>;', 'src/renderer/screens/Orders/probe.test.tsx'),
+    ).toEqual([]);
+  });
+});

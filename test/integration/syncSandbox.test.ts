@@ -10,7 +10,8 @@ import { SyncEngine, type SyncEngineDeps } from '../../src/core/sync/syncEngine'
 import type { Order } from '../../src/shared/domain/order';
 import { startTestPlatform, type TestPlatform } from '../helpers/sandboxFixture';
 import { decodeOrder } from '../../src/shared/domain/orderDecoding';
-import { learnAwaitingSet } from '../../src/core/afterSales/learnAwaiting';
+import { learnAfterSalesStatuses } from '../../src/core/afterSales/learnStatuses';
+import { DEFAULT_AFTER_SALES_STATUS_SETTINGS } from '../../src/shared/domain/afterSalesReview';
 import type { SandboxOrder } from '../../src/sandbox';
 import { wireOrder } from '../../src/sandbox/wireOrder';
 
@@ -186,6 +187,9 @@ describe('incremental sync and change events against the sandbox', () => {
     const filters = [
       { sellerOrderStatus: [4] },
       { orderAfterSalesStatus: [1] }, // learned through the filter (below), as a poll does
+      { orderAfterSalesStatus: [2] }, // the decided states too (their newest pages)
+      { orderAfterSalesStatus: [3] },
+      { orderAfterSalesStatus: [4] },
       { productTitle: 'steam' },
       {
         createBeginDate: new Date(clock.ms - 40 * 86_400_000).toISOString(),
@@ -193,8 +197,8 @@ describe('incremental sync and change events against the sandbox', () => {
       },
       { sellerOrderStatus: [2, 3], productTitle: 'card' },
     ];
-    const learned = await learnAwaitingSet(seller, cache, [1], () => clock.ms);
-    expect(learned).toMatchObject({ ok: true, value: { complete: true } });
+    const learned = await learnAfterSalesStatuses(seller, cache, DEFAULT_AFTER_SALES_STATUS_SETTINGS, () => clock.ms);
+    expect(learned).toMatchObject({ ok: true, value: { complete: true, mode: 'full' } });
     for (const filter of filters) {
       const remote: string[] = [];
       for (let page = 1; ; page++) {

@@ -66,7 +66,12 @@ describe('host-routed platform handlers', () => {
   });
 
   it('a decision whose host died in flight reaches the window as outcome-unknown, re-checked on the platform', async () => {
-    const order = { id: '123', isExistAfterSales: true, orderAfterSalesStatus: 2, orderStatus: 4 };
+    const order = {
+      id: '123',
+      isExistAfterSales: true,
+      afterSalesLearned: { status: 2, learnedAtMs: 1 },
+      orderStatus: 4,
+    };
     const t = routed({
       'afterSales:decide': err(outcomeUnknown('afterSales:decide')),
       'orders:refresh': ok({ order, cached: true, changes: 0 }),

@@ -15,6 +15,7 @@ describe('settings handlers over the real settings file', () => {
           closeToTray: true,
           openAtLogin: false,
           automaticUpdates: true,
+          language: 'system',
           doNotDisturbUntil: null,
         },
         profile: null,

@@ -3,7 +3,7 @@ import { parseIsoInstant } from '../../shared/time/isoInstant';
 import { createDueTimer } from '../../shared/time/dueTimer';
 import type { DueMemoryStore } from './dueMemoryStore';
 import { EMPTY_DUE_MEMORY, planDueNotifications, type DueMemory, type DueQueue } from './dueNotifications';
-import type { NotificationTarget } from './notifications';
+import type { NavigateTarget } from './notifications';
 import type { AttentionCounts } from './trayModel';
 
 /** What the shell reads of the attention queue (`orders:attention`'s data satisfies it). */
@@ -28,7 +28,7 @@ export interface AttentionWatchPorts {
   /** The queue's counts (the tray's line). */
   onCounts(counts: AttentionCounts): void;
   /** The due notifications to show now. */
-  show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void;
+  show(notifications: ReadonlyArray<{ title: string; body: string; target: NavigateTarget }>): void;
   now(): number;
 }
 

@@ -5,12 +5,7 @@ import type { IpcEventPayloadInput, IpcEventPublisher } from '../../shared/ipc/e
 import { parseIsoInstant } from '../../shared/time/isoInstant';
 import type { DueMemoryStore } from './dueMemoryStore';
 import { createAttentionWatch, type AttentionAnswer } from './attentionWatch';
-import {
-  notificationNavigation,
-  notificationsFor,
-  type NavigateTarget,
-  type NotificationTarget,
-} from './notifications';
+import { notificationsFor, type NavigateTarget } from './notifications';
 import { createHeldNotifications, type HeldNotificationOptions, type HeldNotificationPort } from './heldNotifications';
 import type { FocusPort, NetworkPort, PollerState, PollerSyncResult, PowerPort } from './poller';
 import { createSyncLoop } from './syncLoop';
@@ -158,10 +153,10 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     watch?.look();
   }
 
-  function show(notifications: ReadonlyArray<{ title: string; body: string; target: NotificationTarget }>): void {
+  function show(notifications: ReadonlyArray<{ title: string; body: string; target: NavigateTarget }>): void {
     for (const n of notifications) {
-      const target = notificationNavigation(n.target);
-      const deepLink = n.target.kind === 'order' ? `merchantdesk://order/${n.target.orderId}` : undefined;
+      const target = n.target;
+      const deepLink = target.orderId !== null ? `merchantdesk://order/${target.orderId}` : undefined;
       // "Open" and "Approve…" both only open the app on that order; the decision is made there, confirmed.
       const buttons = notificationActions(n.target).map((b) => ({
         text: b.text,

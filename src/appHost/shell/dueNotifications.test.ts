@@ -35,14 +35,22 @@ describe('due notifications', () => {
     ]);
     const r = planDueNotifications(q, EMPTY_DUE_MEMORY, ctx());
     expect(r.notifications).toEqual([
-      { title: 'Deliveries due soon', body: '3 orders due within 12 min', target: { kind: 'attention' } },
+      {
+        title: 'Deliveries due soon',
+        body: '3 orders due within 12 min',
+        target: { screen: 'attention', orderId: null },
+      },
     ]);
   });
 
   it('announces each newly overdue order, and never the same order and state twice', () => {
     const first = planDueNotifications(queue([row(1, 'due-soon', NOW + MIN)]), EMPTY_DUE_MEMORY, ctx());
     expect(first.notifications).toEqual([
-      { title: 'Delivery due soon', body: 'Order SO1 is due within 1 min', target: { kind: 'order', orderId: '1001' } },
+      {
+        title: 'Delivery due soon',
+        body: 'Order SO1 is due within 1 min',
+        target: { screen: 'orders', orderId: '1001' },
+      },
     ]);
     // Read again before anything changed (a sync, another timer): nothing new.
     const again = planDueNotifications(queue([row(1, 'due-soon', NOW + MIN)]), first.memory, ctx());
@@ -51,7 +59,7 @@ describe('due notifications', () => {
     const later = { nowMs: NOW + MIN };
     const overdue = planDueNotifications(queue([row(1, 'overdue', NOW + MIN)]), again.memory, ctx(later));
     expect(overdue.notifications).toEqual([
-      { title: 'Delivery overdue', body: 'Order SO1 is overdue', target: { kind: 'order', orderId: '1001' } },
+      { title: 'Delivery overdue', body: 'Order SO1 is overdue', target: { screen: 'orders', orderId: '1001' } },
     ]);
     expect(
       planDueNotifications(queue([row(1, 'overdue', NOW + MIN)]), overdue.memory, ctx(later)).notifications,
@@ -61,7 +69,7 @@ describe('due notifications', () => {
   it('collapses many newly overdue orders into one summary', () => {
     const rows = [1, 2, 3, 4].map((n) => row(n, 'overdue', NOW - n * MIN));
     expect(planDueNotifications(queue(rows), EMPTY_DUE_MEMORY, ctx()).notifications).toEqual([
-      { title: 'Deliveries overdue', body: '4 orders became overdue', target: { kind: 'attention' } },
+      { title: 'Deliveries overdue', body: '4 orders became overdue', target: { screen: 'attention', orderId: null } },
     ]);
   });
 
@@ -72,7 +80,11 @@ describe('due notifications', () => {
     };
     const r = planDueNotifications(q, EMPTY_DUE_MEMORY, ctx({ firstLook: true }));
     expect(r.notifications).toEqual([
-      { title: 'Deliveries overdue', body: '57 orders are past the delivery deadline', target: { kind: 'attention' } },
+      {
+        title: 'Deliveries overdue',
+        body: '57 orders are past the delivery deadline',
+        target: { screen: 'attention', orderId: null },
+      },
     ]);
     // Those orders are remembered: the next look says nothing about them.
     expect(planDueNotifications(q, r.memory, ctx()).notifications).toEqual([]);

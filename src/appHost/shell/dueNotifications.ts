@@ -1,4 +1,4 @@
-import type { DesktopNotification, NotificationTarget } from './notifications';
+import type { DesktopNotification } from './notifications';
 
 /**
  * Desktop notifications about delivery deadlines, planned from the attention queue (orders:attention / the core's
@@ -11,11 +11,7 @@ import type { DesktopNotification, NotificationTarget } from './notifications';
  * - the first look after the first full sync notifies no order that was overdue already: one summary instead.
  */
 
-export type DueNotificationTarget = NotificationTarget | { kind: 'attention' };
-
-export interface DueNotification extends Omit<DesktopNotification, 'target'> {
-  target: DueNotificationTarget;
-}
+export type DueNotification = DesktopNotification;
 
 /** What the planner reads of the attention queue (the core's Attention satisfies it). */
 export interface DueQueue {
@@ -82,20 +78,20 @@ export function planDueNotifications(
       out.push({
         title: 'Deliveries overdue',
         body: `${plural(n, 'order is', 'orders are')} past the delivery deadline`,
-        target: { kind: 'attention' },
+        target: { screen: 'attention', orderId: null },
       });
     } else if (overdue.length <= MAX_OVERDUE_EACH) {
       for (const r of overdue)
         out.push({
           title: 'Delivery overdue',
           body: `${nameOf(r)} is overdue`,
-          target: { kind: 'order', orderId: r.orderId },
+          target: { screen: 'orders', orderId: r.orderId },
         });
     } else {
       out.push({
         title: 'Deliveries overdue',
         body: `${overdue.length} orders became overdue`,
-        target: { kind: 'attention' },
+        target: { screen: 'attention', orderId: null },
       });
     }
   }
@@ -107,9 +103,13 @@ export function planDueNotifications(
         ? {
             title: 'Delivery due soon',
             body: `${nameOf(soon[0]!)} is due ${within}`,
-            target: { kind: 'order', orderId: soon[0]!.orderId },
+            target: { screen: 'orders', orderId: soon[0]!.orderId },
           }
-        : { title: 'Deliveries due soon', body: `${soon.length} orders due ${within}`, target: { kind: 'attention' } },
+        : {
+            title: 'Deliveries due soon',
+            body: `${soon.length} orders due ${within}`,
+            target: { screen: 'attention', orderId: null },
+          },
     );
   }
   return { notifications: out, memory: next };

@@ -1,4 +1,4 @@
-import { notificationNavigation, type NavigateTarget, type NotificationTarget } from './notifications';
+import type { NavigateTarget } from './notifications';
 
 /**
  * A notification's buttons (issue 23): an order's notification offers "Open" (the order) and "Approve…" (the
@@ -10,10 +10,10 @@ export interface NotificationButton {
   target: NavigateTarget;
 }
 
-export function notificationActions(target: NotificationTarget): NotificationButton[] {
-  if (target.kind !== 'order') return [];
+export function notificationActions(target: NavigateTarget): NotificationButton[] {
+  if (target.orderId === null) return [];
   return [
-    { text: 'Open', target: notificationNavigation(target) },
+    { text: 'Open', target },
     { text: 'Approve…', target: { screen: 'after-sales', orderId: target.orderId } },
   ];
 }

@@ -40,9 +40,9 @@ describe('notificationsFor', () => {
   it('gives one notification per order when up to 3 orders changed, after-sales first, each opening its order', () => {
     const out = notificationsFor([newOrder('1'), statusChanged('2'), refund('3')], ctx());
     expect(out).toEqual([
-      { title: 'Refund request', body: 'Order N3', target: { kind: 'order', orderId: '3' } },
-      { title: 'New order', body: 'Order N1', target: { kind: 'order', orderId: '1' } },
-      { title: 'Order status changed', body: 'Order N2', target: { kind: 'order', orderId: '2' } },
+      { title: 'Refund request', body: 'Order N3', target: { screen: 'orders', orderId: '3' } },
+      { title: 'New order', body: 'Order N1', target: { screen: 'orders', orderId: '1' } },
+      { title: 'Order status changed', body: 'Order N2', target: { screen: 'orders', orderId: '2' } },
     ]);
   });
 
@@ -52,14 +52,14 @@ describe('notificationsFor', () => {
       {
         title: 'Refund request updated',
         body: 'Order N7 · Delivery exception · Order status changed',
-        target: { kind: 'order', orderId: '7' },
+        target: { screen: 'orders', orderId: '7' },
       },
     ]);
   });
 
   it('names the order by id when it has no order number', () => {
     const out = notificationsFor([{ ...dispute('42'), orderNum: null }], ctx());
-    expect(out).toEqual([{ title: 'Dispute opened', body: 'Order 42', target: { kind: 'order', orderId: '42' } }]);
+    expect(out).toEqual([{ title: 'Dispute opened', body: 'Order 42', target: { screen: 'orders', orderId: '42' } }]);
   });
 
   it('summarises more than 3 changed orders in one notification that opens the after-sales inbox', () => {
@@ -70,25 +70,39 @@ describe('notificationsFor', () => {
       refundChanged('2'),
     ];
     expect(notificationsFor(events, ctx())).toEqual([
-      { title: 'Merchant Desk', body: '12 orders changed · 2 refund requests', target: { kind: 'after-sales-inbox' } },
+      {
+        title: 'Merchant Desk',
+        body: '12 orders changed · 2 refund requests',
+        target: { screen: 'after-sales', orderId: null },
+      },
     ]);
   });
 
   it('summarises a burst without after-sales as orders changed, opening the orders list', () => {
     const events = ['1', '2', '3', '4'].map(statusChanged);
     expect(notificationsFor(events, ctx())).toEqual([
-      { title: 'Merchant Desk', body: '4 orders changed', target: { kind: 'orders' } },
+      { title: 'Merchant Desk', body: '4 orders changed', target: { screen: 'orders', orderId: null } },
     ]);
     expect(notificationsFor([...events, refund('5')], ctx())[0]?.body).toBe('5 orders changed · 1 refund request');
   });
 
   it('a burst with a dispute or a new delivery exception but no refund request opens the attention list', () => {
     const events = ['1', '2', '3'].map(statusChanged);
-    expect(notificationsFor([...events, dispute('4')], ctx())[0]?.target).toEqual({ kind: 'attention' });
-    expect(notificationsFor([...events, delivery('4', true)], ctx())[0]?.target).toEqual({ kind: 'attention' });
-    expect(notificationsFor([...events, delivery('4', false)], ctx())[0]?.target).toEqual({ kind: 'orders' });
+    expect(notificationsFor([...events, dispute('4')], ctx())[0]?.target).toEqual({
+      screen: 'attention',
+      orderId: null,
+    });
+    expect(notificationsFor([...events, delivery('4', true)], ctx())[0]?.target).toEqual({
+      screen: 'attention',
+      orderId: null,
+    });
+    expect(notificationsFor([...events, delivery('4', false)], ctx())[0]?.target).toEqual({
+      screen: 'orders',
+      orderId: null,
+    });
     expect(notificationsFor([...events, dispute('4'), refund('5')], ctx())[0]?.target).toEqual({
-      kind: 'after-sales-inbox',
+      screen: 'after-sales',
+      orderId: null,
     });
   });
 
@@ -121,8 +135,8 @@ describe('notificationsFor', () => {
     const events = [...['1', '2', '3'].map(newOrder), refund('4'), statusChanged('5')];
     const noNewOrders = notificationsSchema.parse({ newOrder: false });
     expect(notificationsFor(events, ctx({ settings: noNewOrders })).map((n) => n.target)).toEqual([
-      { kind: 'order', orderId: '4' },
-      { kind: 'order', orderId: '5' },
+      { screen: 'orders', orderId: '4' },
+      { screen: 'orders', orderId: '5' },
     ]);
   });
 

@@ -7,17 +7,16 @@ import type { Notifications as NotificationSettings } from '../../core/profiles/
  * click to its target. After-sales come first because they need a decision (and money may move); a burst of
  * changes collapses into one summary so a large sync never floods the notification centre.
  */
-export type NotificationTarget =
-  | { kind: 'order'; orderId: string }
-  | { kind: 'after-sales-inbox' }
-  /** Orders that need a look but no decision: disputes, delivery exceptions. */
-  | { kind: 'attention' }
-  | { kind: 'orders' };
+/**
+ * Where a notification, a tray item or a link takes the merchant: the `app:navigate` event's payload, whose screens
+ * come from the one screen table (`shared/screens.ts`, those main may open) — an order's notification names its order.
+ */
+export type NavigateTarget = IpcEventPayloadInput<'app:navigate'>;
 
 export interface DesktopNotification {
   title: string;
   body: string;
-  target: NotificationTarget;
+  target: NavigateTarget;
 }
 
 export interface NotifyContext {
@@ -116,7 +115,7 @@ export function notificationsFor(events: readonly ChangeEvent[], ctx: NotifyCont
       return {
         title: label(first),
         body: others.length === 0 ? name : `${name} · ${others.join(' · ')}`,
-        target: { kind: 'order', orderId: first.orderId },
+        target: { screen: 'orders', orderId: first.orderId },
       };
     });
   }
@@ -131,26 +130,10 @@ export function notificationsFor(events: readonly ChangeEvent[], ctx: NotifyCont
       // The decisions are the urgent part of a burst, so the click lands where they are made; then what needs a look.
       target:
         refundRequests > 0
-          ? { kind: 'after-sales-inbox' }
+          ? { screen: 'after-sales', orderId: null }
           : orders.some((list) => list.some(needsAttention))
-            ? { kind: 'attention' }
-            : { kind: 'orders' },
+            ? { screen: 'attention', orderId: null }
+            : { screen: 'orders', orderId: null },
     },
   ];
-}
-
-/** Where a notification takes the merchant: the `app:navigate` event's payload. */
-export type NavigateTarget = IpcEventPayloadInput<'app:navigate'>;
-
-export function notificationNavigation(target: NotificationTarget): NavigateTarget {
-  switch (target.kind) {
-    case 'order':
-      return { screen: 'orders', orderId: target.orderId };
-    case 'after-sales-inbox':
-      return { screen: 'after-sales', orderId: null };
-    case 'attention':
-      return { screen: 'attention', orderId: null };
-    case 'orders':
-      return { screen: 'orders', orderId: null };
-  }
 }

@@ -1,3 +1,4 @@
+import { learnedAfterSalesStatus } from '../../shared/domain/afterSalesReview';
 import type { Command } from 'commander';
 import {
   checkDecision,
@@ -31,7 +32,7 @@ function jsonOf(
   { orderId, approved, order, refetchError, journal }: DecisionOutcome,
   labels?: Readonly<Record<string, string>>,
 ) {
-  const status = order?.orderAfterSalesStatus;
+  const status = order ? learnedAfterSalesStatus(order) : null;
   return {
     orderId,
     approved,
@@ -52,8 +53,8 @@ function jsonOf(
 
 function textOf(o: DecisionOutcome, labels: Parameters<typeof afterSalesText>[1]): string {
   const lines = [`${o.approved ? 'Approved' : 'Rejected'} the after-sales request of order ${o.orderId}.`];
-  const reported = o.order?.orderAfterSalesStatus != null ? afterSalesText(o.order, labels) : '';
-  if (o.order && reported) lines.push(`After-sales: ${reported} — as reported by the platform`);
+  const reported = o.order && learnedAfterSalesStatus(o.order) != null ? afterSalesText(o.order, labels) : '';
+  if (o.order && reported) lines.push(`After-sales: ${reported} — as the filter shows`);
   else if (o.order)
     // The spec's Order carries no status: what is known is that the filter no longer lists it as awaiting.
     lines.push('After-sales: no longer awaiting review — the platform accepted the decision');

@@ -1,3 +1,4 @@
+import { learnedAfterSalesStatus } from '../../shared/domain/afterSalesReview';
 import type { Order, OrderListData } from '../../shared/domain/order';
 import { orderListDataSchema } from '../../shared/domain/orderDecoding';
 import {
@@ -144,7 +145,8 @@ export class SellerApi {
 export function observedSummary(o: Order): string {
   return [
     `isExistAfterSales=${String(o.isExistAfterSales ?? 'unknown')}`,
-    ...(o.orderAfterSalesStatus != null ? [`after-sales status ${o.orderAfterSalesStatus}`] : []),
+    // What the filter taught the cache, when the order was read from it (the spec's Order has no status field).
+    ...(learnedAfterSalesStatus(o) != null ? [`after-sales status ${learnedAfterSalesStatus(o)}`] : []),
     ...(o.orderStatus != null ? [`order status ${o.orderStatus}`] : []),
   ].join(', ');
 }

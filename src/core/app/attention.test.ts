@@ -1,3 +1,4 @@
+import { learnFixtureStatuses } from '../cache/testing/learnedFixtures';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,7 @@ function sessionWith(orders: Order[], clock: { now: number }): Session {
   const c = openOrderCache({ file: session.cacheFile, identity: { baseUrl: config.baseUrl, merchantId: 'm-1' } });
   if (!c.ok) throw new Error(c.error.kind);
   c.value.applyPage(orders, { seenAtMs: NOW, baseline: false });
+  learnFixtureStatuses(c.value, orders, NOW); // as the filter would have taught it
   c.value.close();
   return session;
 }

@@ -30,6 +30,8 @@ export interface AttentionRow {
   dueMs: number | null;
   /** What to look at: the products and their delivery time, the error of an exception, the after-sales status. */
   detail: string;
+  /** A decision on this order was sent and its outcome is unknown (the journal): "Check again" settles it. */
+  unsettled?: true;
 }
 
 export type { AttentionCounts };
@@ -107,6 +109,7 @@ export function attentionQueue(
       sinceMs: entry.sentAtMs,
       dueMs: null,
       detail: at >= 0 ? rows[at]!.detail : `Sent by ${entry.actor}`,
+      unsettled: true,
     };
     if (at >= 0) rows.splice(at, 1);
     else {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { runCacheUpkeep, type UpkeepResult } from '../cache/cacheUpkeep';
 import { userInfo } from 'node:os';
 import { journalFileBeside, openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
 import { BuyerSyncApi } from '../api/buyerSyncApi';
@@ -6,7 +7,7 @@ import type { ClientDeps } from '../api/clientDeps';
 import type { Credentials } from '../credentials/credentials';
 import type { RequestLogEntry } from '../logging/requestLog';
 import { SellerApi } from '../api/sellerApi';
-import type { CacheIdentity } from '../../shared/errors/cacheErrors';
+import type { CacheError, CacheIdentity } from '../../shared/errors/cacheErrors';
 import { cacheFilePath, openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
 import type { PlatformConfig } from '../config/platformConfig';
@@ -69,6 +70,11 @@ export interface SessionParts {
   surface?: string;
   /** Opens the decision journal file (default: the SQLite journal; tests wrap it to fail the disk). */
   openJournal?: (file: string) => DecisionJournal;
+  /**
+   * After the cache is opened, convert old rows, decode every order and check the file table by table in the
+   * background (cache/cacheUpkeep.ts), cancelled by close. The core host sets it; a short CLI command does not.
+   */
+  upkeepAfterOpen?: boolean;
 }
 
 /**
@@ -82,6 +88,9 @@ export class Session {
   private buyerApi?: BuyerSyncApi;
   private cache?: OrderCache;
   private journal?: DecisionJournal;
+  private upkeepAbort?: AbortController;
+  /** The background upkeep of the opened cache, when started (upkeepAfterOpen). */
+  upkeep?: Promise<Result<UpkeepResult, CacheError>>;
 
   constructor(readonly parts: SessionParts) {
     this.wording = parts.wording ?? APP_SESSION_WORDING;
@@ -154,7 +163,12 @@ export class Session {
       opened.value.close();
       return prepared;
     }
-    return ok((this.cache = opened.value));
+    this.cache = opened.value;
+    if (this.parts.upkeepAfterOpen) {
+      this.upkeepAbort = new AbortController();
+      this.upkeep = runCacheUpkeep(opened.value, { signal: this.upkeepAbort.signal });
+    }
+    return ok(opened.value);
   }
 
   /** The cache when there is a usable one, else undefined (for use cases that only consult it). */
@@ -197,6 +211,7 @@ export class Session {
   }
 
   close(): void {
+    this.upkeepAbort?.abort();
     this.cache?.close();
     this.cache = undefined;
     this.journal?.close();

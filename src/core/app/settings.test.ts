@@ -15,6 +15,7 @@ describe('settings use cases', () => {
           closeToTray: true,
           openAtLogin: false,
           automaticUpdates: true,
+          language: 'system',
           doNotDisturbUntil: null,
         },
         profile: null,
@@ -35,6 +36,7 @@ describe('settings use cases', () => {
       closeToTray: true,
       openAtLogin: true,
       automaticUpdates: true,
+      language: 'system',
       doNotDisturbUntil: null,
     });
     expect(r.value.profile).toMatchObject({

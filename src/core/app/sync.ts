@@ -12,7 +12,7 @@ import { SellerApi } from '../api/sellerApi';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
 import { appErrorFromApi, appErrorFromCache, appErrorFromSync } from './sessionErrors';
-import { learnAwaitingSet, type LearnedAwaiting } from '../afterSales/learnAwaiting';
+import { learnAfterSalesStatuses, type LearnedStatuses } from '../afterSales/learnStatuses';
 
 /** Sync use cases: sync now (incremental, full or rebuild), the cache's sync status, and pausing the poller. */
 
@@ -40,10 +40,11 @@ export interface SyncNowResult extends SyncSummary {
   /** Where a rebuild kept the old file. */
   keptAs: string | null;
   /**
-   * The awaiting set learned through the after-sales filter after the sync (its requests are not in `requests`);
-   * null when asking failed (`afterSalesError` says why; the orders synced are kept).
+   * The after-sales states learned through the filter after the sync (its requests are not in `requests`; its
+   * changes went to `onChange` like the sync's); null when asking failed (`afterSalesError` says why; the orders
+   * synced are kept).
    */
-  afterSales: LearnedAwaiting | null;
+  afterSales: LearnedStatuses | null;
   afterSalesError: AppError | null;
 }
 
@@ -120,12 +121,14 @@ export async function syncNow(
       ...(options.signal ? { signal: options.signal } : {}),
     });
     if (!result.ok) return err(appErrorFromSync(result.error, session.wording.rebuildHint));
-    const learned = await learnAwaitingSet(
+    const learned = await learnAfterSalesStatuses(
       new SellerApi(session.clientDeps(transport)),
       cache,
-      session.afterSalesSettings.awaitingReview,
+      session.afterSalesSettings,
       session.now,
     );
+    // Published like the sync's own changes: the counts, lists and inbox follow a learned change without a reload.
+    if (learned.ok && options.onChange) for (const e of learned.value.events) options.onChange(e);
     const afterSalesError = learned.ok
       ? null
       : learned.error.kind === 'api'

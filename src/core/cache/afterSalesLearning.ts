@@ -5,11 +5,12 @@ import type { StatementCache } from './statementCache';
 
 /**
  * After-sales status learned through the list filter. The spec's Order has no status field (only
- * `isExistAfterSales`); the status exists as the list's `orderAfterSalesStatus` filter. The sync pages through
- * `orderAfterSalesStatus = [awaiting]` after each poll and records the result here: the orders listed get the
- * awaiting value in `orders.after_sales_status`; orders that had it and are no longer listed lose it; the time
- * the whole set was learned is kept in `meta`. An order is then awaiting (listed), not awaiting (learned, not
- * listed) or unknown (never learned). Orders decided here are marked not awaiting at once.
+ * `isExistAfterSales`); the status exists as the list's `orderAfterSalesStatus` filter. The learning pass
+ * (core/afterSales/learnStatuses.ts) lists by each state's values and records the result here: the orders listed
+ * get the state's value in `orders.after_sales_status`; orders that had it and are no longer listed in a complete
+ * set lose it; the time the whole awaiting set was learned is kept in `meta`. An order is then awaiting (listed),
+ * not awaiting (learned, not listed — or listed under a decided state) or unknown (never learned). Orders decided
+ * here are marked not awaiting at once.
  */
 
 export const LEARNED_AT_KEY = 'after_sales.awaiting_learned_ms';
@@ -21,44 +22,113 @@ export function learnedAtMs(statements: StatementCache): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A set of orders the list filter listed under one state's values, in one learning pass. */
+export interface ListedSet {
+  /** The state's values (the filter asked with all of them). */
+  values: readonly number[];
+  /** Recorded for each listed order: the state's first value (the filter does not say which of its values). */
+  value: number;
+  ids: readonly string[];
+  /** Every order in the state was listed: orders recorded under its values and not listed left it. */
+  complete: boolean;
+}
+
+/** What the learning pass keeps between polls (in `meta`). */
+export interface LearnPassState {
+  /** This machine's time of the last full pass (every state paged from the start); 0: the next pass is full. */
+  fullAtMs: number;
+  /** Platform time of the last pass, full or since-only: the next probe asks for updates since then. */
+  throughMs: number;
+  /** The values the passes asked with (other values: a full pass). */
+  valuesKey: string;
+}
+
+const PASS_KEY = 'after_sales.learn_pass';
+
+export function readLearnPass(statements: StatementCache): LearnPassState | undefined {
+  const v = statements.get('SELECT value FROM meta WHERE key = ?').pluck().get(PASS_KEY) as string | undefined;
+  if (v === undefined) return undefined;
+  try {
+    const p = JSON.parse(v) as Partial<LearnPassState>;
+    return typeof p.fullAtMs === 'number' && typeof p.throughMs === 'number' && typeof p.valuesKey === 'string'
+      ? { fullAtMs: p.fullAtMs, throughMs: p.throughMs, valuesKey: p.valuesKey }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Records the awaiting set. `complete`: every listed page was read, so orders not listed are not awaiting; a
- * truncated set only adds what it listed. Returns how many orders changed state.
+ * An order's learned status changed: the event the learning pass publishes (and keeps in the outbox), the shape of
+ * the sync's `after-sales-changed` change event (core/sync/changeEvents.ts).
  */
-export function recordAwaitingSet(
+export interface LearnedChange {
+  type: 'after-sales-changed';
+  orderId: string;
+  orderNum: string | null;
+  atMs: number;
+  from: { exists: boolean; status: number | null };
+  to: { exists: boolean; status: number | null };
+  seq: number;
+}
+
+/**
+ * Records what one learning pass listed, in one transaction: sets in order (awaiting first, then the decided
+ * states), each listed order gets its set's value, a complete set clears the orders recorded under its values that
+ * it did not list. `awaitingComplete` (the awaiting set was read in full) stamps when it was learned, so orders not
+ * listed are known not to await review. Returns the changes as `after-sales-changed` events, written to the
+ * outbox — none while nothing was learned before (a first pass is a baseline, not news).
+ */
+export function recordLearnedStatuses(
   db: Database.Database,
-  ids: readonly string[],
-  awaiting: readonly number[],
-  complete: boolean,
-  learnedMs: number,
-): number {
-  const value = awaiting[0]!;
-  const run = db.transaction(() => {
-    let changed = 0;
-    db.exec('CREATE TEMP TABLE IF NOT EXISTS awaiting_ids (id TEXT PRIMARY KEY) WITHOUT ROWID');
-    db.exec('DELETE FROM temp.awaiting_ids');
-    const add = db.prepare('INSERT OR IGNORE INTO temp.awaiting_ids (id) VALUES (?)');
-    for (const id of ids) add.run(id);
-    if (complete) {
-      const marks = awaiting.map(() => '?').join(', ');
-      changed += db
-        .prepare(
-          `UPDATE orders SET after_sales_status = NULL
-           WHERE after_sales_status IN (${marks}) AND id NOT IN (SELECT id FROM temp.awaiting_ids)`,
-        )
-        .run(...awaiting).changes;
+  sets: readonly ListedSet[],
+  pass: LearnPassState & { awaitingComplete: boolean },
+): LearnedChange[] {
+  const run = db.transaction((): LearnedChange[] => {
+    const baseline =
+      db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(LEARNED_AT_KEY) === undefined &&
+      db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(PASS_KEY) === undefined;
+    const before = new Map<string, number | null>();
+    const learned = db.prepare('SELECT id, after_sales_status AS s FROM orders WHERE after_sales_status IS NOT NULL');
+    for (const row of learned.iterate() as Iterable<{ id: string; s: number }>) before.set(row.id, row.s);
+    const after = new Map(before);
+    for (const set of sets) {
+      const listed = new Set(set.ids);
+      if (set.complete)
+        for (const [id, s] of after) if (s !== null && set.values.includes(s) && !listed.has(id)) after.set(id, null);
+      for (const id of listed) after.set(id, set.value);
     }
-    changed += db
-      .prepare(
-        `UPDATE orders SET after_sales_status = ?
-         WHERE id IN (SELECT id FROM temp.awaiting_ids) AND after_sales_status IS NOT ?`,
-      )
-      .run(value, value).changes;
-    if (complete)
-      db.prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ).run(LEARNED_AT_KEY, String(learnedMs));
-    return changed;
+    const row = db.prepare('SELECT order_num AS orderNum, has_after_sales AS has FROM orders WHERE id = ?');
+    const update = db.prepare('UPDATE orders SET after_sales_status = ? WHERE id = ?');
+    const insertEvent = db.prepare('INSERT INTO change_event (type, order_id, at_ms, payload) VALUES (?, ?, ?, ?)');
+    const events: LearnedChange[] = [];
+    for (const [id, s] of after) {
+      const was = before.get(id) ?? null;
+      if (s === was) continue;
+      const order = row.get(id) as { orderNum: string | null; has: number } | undefined;
+      if (order === undefined) continue; // listed, not cached yet: the next sync brings it, the next pass its state
+      update.run(s, id);
+      if (baseline) continue;
+      const exists = order.has === 1;
+      const e = {
+        orderId: id,
+        orderNum: order.orderNum,
+        atMs: pass.throughMs,
+        type: 'after-sales-changed' as const,
+        from: { exists, status: was },
+        // Listed under any state: a request exists, whatever the order's flag said when last synced.
+        to: { exists: exists || s !== null, status: s },
+      };
+      const info = insertEvent.run(e.type, id, e.atMs, JSON.stringify(e));
+      events.push({ ...e, seq: Number(info.lastInsertRowid) });
+    }
+    const setMeta = db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+    if (pass.awaitingComplete) setMeta.run(LEARNED_AT_KEY, String(pass.throughMs));
+    const { fullAtMs, throughMs, valuesKey } = pass;
+    setMeta.run(PASS_KEY, JSON.stringify({ fullAtMs, throughMs, valuesKey }));
+    return events;
   });
   return run();
 }
@@ -87,8 +157,8 @@ export function recordAwaiting(db: Database.Database, id: string, awaiting: read
  * fields (`afterSalesLearned`): never written into the stored JSON, which stays as the platform sent it.
  */
 export function withLearned(order: Order, status: number | null, learnedAt: number | undefined): Order {
-  // Nothing learned, or only what the platform itself sent (the sandbox's demo flag): the order as stored.
-  if (learnedAt === undefined && (status === null || status === order.orderAfterSalesStatus)) return order;
+  // Nothing learned: the order as stored.
+  if (learnedAt === undefined && status === null) return order;
   const learned: AfterSalesLearned = { status, learnedAtMs: learnedAt ?? null };
   return { ...order, afterSalesLearned: learned };
 }

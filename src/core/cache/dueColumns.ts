@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { OrderDocs, readDocBatch } from './orderDocs';
 import type { Order } from '../../shared/domain/order';
 import { DEFAULT_DEADLINE_RULES, deadlineRulesSchema, type DeadlineRules } from '../due/deadlineRules';
 import { orderDeadline } from '../due/deliveryDeadline';
@@ -109,15 +110,18 @@ export function applyDeadlineRules(db: Database.Database, rules: DeadlineRules):
 /** Every row's deadline columns from its stored JSON (call inside a transaction). */
 export function recomputeDueColumns(db: Database.Database, rules: DeadlineRules): number {
   const set = db.prepare('UPDATE orders SET due_ms = ?, due_allowed_ms = ? WHERE rid = ?');
-  const rows = db.prepare('SELECT rid, json FROM order_json ORDER BY rid').iterate() as IterableIterator<{
-    rid: number;
-    json: string;
-  }>;
-  // Collected first: SQLite refuses an UPDATE while a SELECT on the same connection is still being read.
+  const docs = new OrderDocs(db);
+  // Read in batches, then written: SQLite refuses an UPDATE while a SELECT on the same connection is being read.
   const changes: Array<[number, number, number]> = [];
-  for (const { rid, json } of rows) {
-    const c = dueColumns(JSON.parse(json) as Order, rules);
-    changes.push([c.due_ms, c.due_allowed_ms, rid]);
+  for (
+    let rows = readDocBatch(db, 0, 5000);
+    rows.length > 0;
+    rows = readDocBatch(db, rows[rows.length - 1]!.rid, 5000)
+  ) {
+    for (const row of rows) {
+      const c = dueColumns(JSON.parse(docs.decode(row)) as Order, rules);
+      changes.push([c.due_ms, c.due_allowed_ms, row.rid]);
+    }
   }
   for (const change of changes) set.run(...change);
   return changes.length;

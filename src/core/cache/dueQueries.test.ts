@@ -1,6 +1,6 @@
 import { LATEST_SCHEMA_VERSION } from './migrations';
+import { rewindToV6 } from './testing/rewindV7';
 import { DROP_INSIGHT_FACTS_SQL } from './insightFacts';
-import { DROP_INSIGHT_AGGREGATES_SQL } from './insightAggregates';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -174,10 +174,10 @@ describe('deadline rules of the file', () => {
     c.applyPage([paidOrder(1, 30, 10), paidOrder(2, 1, 10)], { seenAtMs: NOW, baseline: false });
     caches.pop()!.close();
     const v2 = new Database(file);
+    rewindToV6(v2);
     v2.exec(
       'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms; DROP TRIGGER orders_search_delete; DROP TABLE order_search',
     );
-    v2.exec(DROP_INSIGHT_AGGREGATES_SQL);
     v2.exec(DROP_INSIGHT_FACTS_SQL);
     v2.pragma('user_version = 2');
     v2.close();

@@ -1,3 +1,4 @@
+import { learnedAfterSalesStatus } from '../../shared/domain/afterSalesReview';
 import { orderDeliveryStatuses, type Order, type OrderItem } from '../../shared/domain/order';
 import type { StatusLabels } from '../profiles/profileSchema';
 
@@ -46,8 +47,9 @@ export const ORDER_COLUMNS: ReadonlyArray<ExportColumn<Order>> = [
   { name: 'delivery_status_label', kind: 'label', get: (o) => label(DELIVERY_LABELS, o.orderDeliveryStatus) },
   { name: 'delivery_type', kind: 'code', get: (o) => o.deliveryType },
   { name: 'delivery_type_label', kind: 'label', get: (o) => label(DELIVERY_TYPE_LABELS, o.deliveryType) },
-  { name: 'after_sales_status', kind: 'code', get: (o) => o.orderAfterSalesStatus },
-  { name: 'after_sales_status_label', kind: 'label', get: (o, l) => label(l.afterSales, o.orderAfterSalesStatus) },
+  // Learned through the list filter (the spec's Order has no status field).
+  { name: 'after_sales_status', kind: 'code', get: (o) => learnedAfterSalesStatus(o) },
+  { name: 'after_sales_status_label', kind: 'label', get: (o, l) => label(l.afterSales, learnedAfterSalesStatus(o)) },
   { name: 'has_after_sales', kind: 'flag', get: (o) => o.isExistAfterSales },
   { name: 'has_dispute', kind: 'flag', get: (o) => o.isExistDispute },
   { name: 'buyer_id', kind: 'id', get: (o) => o.buyerId },

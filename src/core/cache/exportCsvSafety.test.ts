@@ -34,7 +34,7 @@ describe('CSV a spreadsheet opens safely', () => {
 
   it("names status codes beside them with the profile's labels and the spec's delivery names", () => {
     const labels = { order: { 2: 'Paid' }, afterSales: { 1: 'Awaiting review' } };
-    const order = fakeOrder(3, T0, { orderAfterSalesStatus: 1, deliveryType: 2 });
+    const order = fakeOrder(3, T0, { afterSalesLearned: { status: 1, learnedAtMs: T0 }, deliveryType: 2 });
     const row = parseCsv(orderCsvLines(order, { raw: false, labels }))[0]!;
     const col = (name: string) => row[CSV_HEADER.indexOf(name)];
     expect([col('order_status'), col('order_status_label')]).toEqual(['2', 'Paid']);

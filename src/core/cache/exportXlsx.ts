@@ -70,17 +70,25 @@ export async function writeXlsx(
   const summary: XlsxSummary = { orders: 0, rows: 0 };
   try {
     const ordersSheet = book.addWorksheet('Orders', { views: [{ state: 'frozen', ySplit: 1 }] });
-    ordersSheet.columns = ORDER_COLUMNS.map((c) => columnOf(c, timeZone));
+    const orderColumns = ORDER_COLUMNS.map((c) => columnOf(c, timeZone));
+    ordersSheet.columns = orderColumns;
+    const orderStyles = sharedStyles(orderColumns);
     const itemsSheet = book.addWorksheet('Items', { views: [{ state: 'frozen', ySplit: 1 }] });
-    itemsSheet.columns = [
+    const itemColumns = [
       ...ORDER_ID_COLUMNS.map((name) => columnOf({ name, kind: 'id' }, timeZone)),
       columnOf({ name: 'item_index', kind: 'number' }, timeZone),
       ...ITEM_COLUMNS.map((c) => columnOf(c, timeZone)),
     ];
+    itemsSheet.columns = itemColumns;
+    const itemStyles = sharedStyles(itemColumns);
     // Pass 1: the orders; pass 2: their items (the first sheet's part is closed before the second is filled).
     const first = await eachPage(cache, query, options, out, async (orders) => {
       for (const order of orders) {
-        ordersSheet.addRow(ORDER_COLUMNS.map((c) => value(c, order, options.labels, local))).commit();
+        commitRow(
+          ordersSheet,
+          ORDER_COLUMNS.map((c) => value(c, order, options.labels, local)),
+          orderStyles,
+        );
         summary.orders++;
         summary.rows++;
       }
@@ -93,7 +101,7 @@ export async function writeXlsx(
         for (const [i, item] of items.entries()) {
           const row: Row = [text(order.id), text(order.orderNum ?? null), i + 1];
           for (const c of ITEM_COLUMNS) row.push(value(c, item, options.labels, local));
-          itemsSheet.addRow(row).commit();
+          commitRow(itemsSheet, row, itemStyles);
           summary.rows++;
         }
       }
@@ -133,6 +141,27 @@ async function eachPage(
     else await setImmediate();
   } while (cursor !== null);
   return ok(undefined);
+}
+
+type Sheet = ReturnType<InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>['addWorksheet']>;
+type CellStyle = Sheet['columns'][number]['style'];
+
+/**
+ * One style object per column, shared by every cell of it. ExcelJS gives each cell its own copy of the column's
+ * style (an empty one where the column has none) and, writing the row, turns each style into XML to find its ID —
+ * unless it has seen that very object before (a WeakMap). With a new object per cell that was a fifth of the
+ * export's time; shared, it is one lookup a cell.
+ */
+function sharedStyles(columns: readonly SheetColumn[]): CellStyle[] {
+  return columns.map((c) => ({ ...(c.style ?? {}) }) as CellStyle);
+}
+
+function commitRow(sheet: Sheet, values: Row, styles: readonly CellStyle[]): void {
+  const row = sheet.addRow(values);
+  row.eachCell((cell, column) => {
+    cell.style = styles[column - 1]!;
+  });
+  row.commit();
 }
 
 interface SheetColumn {

@@ -106,6 +106,7 @@ END;
 
 /** Removes what INSIGHT_AGGREGATES_SQL creates (tests rewind a file to an older version with it). */
 export const DROP_INSIGHT_AGGREGATES_SQL = `DROP TRIGGER orders_insight_lead_delete; DROP TRIGGER insight_buyer_delete;
+  DROP TRIGGER insight_day_sku_add; DROP TRIGGER insight_day_sku_remove;
   DROP TRIGGER insight_buyer_update; DROP TRIGGER insight_buyer_insert; DROP TABLE insight_buyer_dirty;
   DROP TABLE insight_buyer_total; DROP TABLE insight_buyer_seq; DROP TABLE insight_day_sku; DROP TABLE insight_lead_dirty;
   DROP TABLE insight_day_lead; DROP INDEX insight_month_sku_by_sku;

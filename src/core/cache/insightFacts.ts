@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { OrderDocs, readDocBatch } from './orderDocs';
 import type { Order } from '../../shared/domain/order';
 import type { DeadlineRules } from '../due/deadlineRules';
 import { orderFacts } from '../insights/orderFacts';
@@ -245,15 +246,15 @@ export function recomputeInsightFacts(db: Database.Database, rules: DeadlineRule
   );
   // In batches: better-sqlite3 runs no other statement while one is being read, and 100,000 JSON texts at once
   // would be hundreds of MiB.
-  const batch = db.prepare('SELECT rid, json FROM order_json WHERE rid > ? ORDER BY rid LIMIT 2000');
+  const docs = new OrderDocs(db);
   let n = 0;
   for (let after = 0; ;) {
-    const rows = batch.all(after) as Array<{ rid: number; json: string }>;
+    const rows = readDocBatch(db, after, 2000);
     if (rows.length === 0) {
       if (aggregates) rebuildInsightAggregates(db);
       return n;
     }
-    for (const { rid, json } of rows) writer.write(rid, JSON.parse(json) as Order, false);
+    for (const row of rows) writer.write(row.rid, JSON.parse(docs.decode(row)) as Order, false);
     n += rows.length;
     after = rows[rows.length - 1]!.rid;
   }

@@ -4,6 +4,7 @@ import { INSIGHT_FACTS_SQL, recomputeInsightFacts } from './insightFacts';
 import { MIGRATION_V8 } from './migrationV8';
 import { indexPendingRows } from './searchIndex';
 import { searchTextSql } from './searchText';
+import { V7_SQL } from './migrationV7';
 
 /**
  * Versioned schema of the order cache. `PRAGMA user_version` holds the version; each migration runs in its own
@@ -282,6 +283,12 @@ export const MIGRATIONS: readonly Migration[] = [
     backfill: (db) => {
       while (indexPendingRows(db, REINDEX_BATCH) > 0);
     },
+  },
+  {
+    version: 7,
+    description:
+      "order JSON compressed with a dictionary of the merchant's orders (old rows converted in batches after)",
+    sql: V7_SQL,
   },
   MIGRATION_V8,
 ];

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rewindToV6 } from './testing/rewindV7';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,7 +8,6 @@ import { fakeOrder } from '../sync/testing/fakeOrders';
 import { canRebuild, describeCacheError } from '../../shared/errors/cacheErrors';
 import { CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
 import { DROP_INSIGHT_FACTS_SQL } from './insightFacts';
-import { DROP_INSIGHT_AGGREGATES_SQL } from './insightAggregates';
 import { cacheFilePath, openOrderCache, profileFileName, setCacheFileAside } from './openCache';
 import type { OrderCache } from './orderCache';
 
@@ -59,21 +59,20 @@ describe('opening a cache file', () => {
     opened.pop()!.close();
     // Rewind to what the first release wrote: version 1, without the later index and deadline columns.
     const v1 = new Database(file);
+    rewindToV6(v1);
     v1.exec(
       'DROP INDEX orders_by_due; DROP INDEX orders_refund_queue; DROP INDEX orders_dispute_queue; DROP INDEX orders_exception_queue; ALTER TABLE orders DROP COLUMN due_ms; ALTER TABLE orders DROP COLUMN due_allowed_ms',
     );
     v1.exec('DROP INDEX orders_filters_by_rid; DROP TRIGGER orders_search_delete; DROP TABLE order_search');
-    v1.exec(DROP_INSIGHT_AGGREGATES_SQL);
     v1.exec(DROP_INSIGHT_FACTS_SQL);
     v1.pragma('user_version = 1');
     v1.close();
     const b = open(file);
     if (!b.ok) throw new Error(b.error.kind);
     expect(b.value.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
-    // Versions only rise (8, the Insights aggregates, may land before 7, the compressed order JSON).
-    const versions = MIGRATIONS.map((m) => m.version);
-    expect(versions).toEqual([...versions].sort((x, y) => x - y));
-    expect(LATEST_SCHEMA_VERSION).toBe(versions[versions.length - 1]);
+    // Versions 1, 2, … in order, none skipped (8, the Insights aggregates, runs after 7, the compressed JSON).
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(LATEST_SCHEMA_VERSION).toBe(MIGRATIONS.length);
     expect(b.value.orderCount()).toEqual({ ok: true, value: 1 });
     // Version 5 computed the Insights facts of the stored order (and its day sums).
     expect(b.value.db.prepare('SELECT orders FROM insight_day').pluck().all()).toEqual([1]);

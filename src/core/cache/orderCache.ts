@@ -4,10 +4,22 @@ import type { Order } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
 import { type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
+import { DamagedOrderError } from './orderDocs';
+import { damagedOrderIds, forgetDamage, recordDamage, scanDocs } from './damagedOrders';
+import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
 import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
-import { learnedAtMs, recordAwaiting, recordAwaitingSet, recordNotAwaiting } from './afterSalesLearning';
+import {
+  learnedAtMs,
+  readLearnPass,
+  recordAwaiting,
+  recordLearnedStatuses,
+  recordNotAwaiting,
+  type LearnPassState,
+  type LearnedChange,
+  type ListedSet,
+} from './afterSalesLearning';
 import { runCacheQuery, type CacheQueryResult } from './queryOrders';
 import { cacheFilterSchema, cacheQuerySchema, issuesText, type CacheFilter, type DueClock } from './querySchema';
 import { DEFAULT_DUE_SOON_RULE, type DeadlineRules } from '../due/deadlineRules';
@@ -107,6 +119,7 @@ export class OrderCache {
     try {
       return ok(fn());
     } catch (e) {
+      if (e instanceof DamagedOrderError) return err(recordDamage(this.db, this.file, e));
       const error = classifyWithCheck(e, this.db, this.file);
       if (error) return err(error);
       throw e;
@@ -261,23 +274,28 @@ export class OrderCache {
   /** The cached order (with what the filter taught of its after-sales status, `afterSalesLearned`). */
   getOrder(id: string): Result<Order | undefined, CacheError> {
     return this.guard(() => {
-      const row = this.statements
-        .get(
-          'SELECT j.rid AS rid, j.json AS json FROM order_json j WHERE j.rid = (SELECT rid FROM orders WHERE id = ?)',
-        )
-        .get(id) as { rid: number; json: string } | undefined;
-      return row === undefined ? undefined : learnedReader(this.statements)(JSON.parse(row.json) as Order, row.rid);
+      const rid = this.statements.get('SELECT rid FROM orders WHERE id = ?').pluck().get(id) as number | undefined;
+      if (rid === undefined) return undefined;
+      const json = this.statements.docs.json(rid);
+      if (json === undefined) throw new DamagedOrderError(rid, 'no stored JSON');
+      return learnedReader(this.statements)(JSON.parse(json) as Order, rid);
     });
   }
 
-  /** Records the awaiting set learned through the list filter (afterSalesLearning.ts); returns orders changed. */
-  recordAwaitingSet(
-    ids: readonly string[],
-    awaiting: readonly number[],
-    complete: boolean,
-    learnedMs: number,
-  ): Result<number, CacheError> {
-    return this.guard(() => recordAwaitingSet(this.db, ids, awaiting, complete, learnedMs));
+  /**
+   * Records what a learning pass listed through the after-sales filter (afterSalesLearning.ts); returns the
+   * changes as events (kept in the outbox).
+   */
+  recordLearnedStatuses(
+    sets: readonly ListedSet[],
+    pass: LearnPassState & { awaitingComplete: boolean },
+  ): Result<LearnedChange[], CacheError> {
+    return this.guard(() => recordLearnedStatuses(this.db, sets, pass));
+  }
+
+  /** When the learning pass last ran, in full and at all (undefined: never). */
+  learnPass(): Result<LearnPassState | undefined, CacheError> {
+    return this.guard(() => readLearnPass(this.statements));
   }
 
   /** What one filter check said of one order: awaiting, or not (decided here, or elsewhere). */
@@ -290,6 +308,11 @@ export class OrderCache {
   /** When the awaiting set was last learned in full through the filter (undefined: never). */
   afterSalesLearnedAt(): Result<number | undefined, CacheError> {
     return this.guard(() => learnedAtMs(this.statements));
+  }
+
+  /** Drops the decoded JSON this connection keeps (decodedDocCache.ts): for measuring reads that inflate every order. */
+  forgetDecodedJson(): void {
+    this.statements.docs.decoded.clear();
   }
 
   /** Streams every cached order ID (for checks); never builds an array of the whole data set. */
@@ -386,6 +409,31 @@ export class OrderCache {
     return this.guard(() =>
       (this.db.pragma('quick_check(5)') as Array<{ quick_check: string }>).map((r) => r.quick_check),
     );
+  }
+
+  /** IDs of orders whose stored JSON was found damaged, to be fetched again (damagedOrders.ts). */
+  damagedOrders(): Result<string[], CacheError> {
+    return this.guard(() => damagedOrderIds(this.db));
+  }
+
+  /** Forgets damaged orders once stored again (or gone from the platform). */
+  forgetDamaged(ids: readonly string[]): Result<void, CacheError> {
+    return this.guard(() => forgetDamage(this.db, ids));
+  }
+
+  /** Orders of an older file still stored as plain JSON (counts the old table: for progress, once). */
+  legacyDocsLeft(): Result<number, CacheError> {
+    return this.guard(() => legacyDocsLeft(this.db));
+  }
+
+  /** Converts one batch of plain-JSON rows to compressed ones (one transaction; migrationV7.ts). */
+  convertLegacyDocs(batch?: number): Result<ConvertStep, CacheError> {
+    return this.guard(() => convertLegacyDocs(this.db, this.statements.docs, batch));
+  }
+
+  /** One step of the background check of the stored JSON: decodes `limit` rows after `afterRid`. */
+  scanDocs(afterRid: number, limit: number): Result<{ lastRid: number | undefined; damaged: string[] }, CacheError> {
+    return this.guard(() => scanDocs(this.db, this.statements.docs, afterRid, limit));
   }
 
   /** Runs `fn` in one immediate transaction. */

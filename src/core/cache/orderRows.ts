@@ -60,7 +60,8 @@ export function orderColumns(order: Order): OrderColumns {
     buyer_id: order.buyerId ?? null,
     buyer_name: text(order.buyerName),
     order_status: order.orderStatus ?? null,
-    after_sales_status: order.orderAfterSalesStatus ?? null,
+    // Learned through the list filter only (afterSalesLearning.ts): an upsert keeps what was learned.
+    after_sales_status: null,
     delivery_status: order.orderDeliveryStatus ?? null,
     delivery_exception: order.deliveryType === 2 ? 1 : 0,
     has_after_sales: order.isExistAfterSales === true ? 1 : 0,

@@ -1,4 +1,5 @@
 import { learnedAtMs, withLearned } from './afterSalesLearning';
+import { DamagedOrderError } from './orderDocs';
 import type { Order } from '../../shared/domain/order';
 import { ok, type Result } from '../result';
 import { filterSql, whereSql, withSets } from './filterSql';
@@ -172,6 +173,10 @@ export function learnedReader(statements: StatementCache): (order: Order, rid: n
 
 /** Reads an order's stored JSON text by rid. */
 function storedJson(statements: StatementCache): (row: PageRow) => string {
-  const json = statements.get('SELECT json FROM order_json WHERE rid = ?').pluck();
-  return (row) => json.get(row.rid) as string;
+  const docs = statements.docs;
+  return (row) => {
+    const json = docs.json(row.rid);
+    if (json === undefined) throw new DamagedOrderError(row.rid, 'no stored JSON');
+    return json;
+  };
 }

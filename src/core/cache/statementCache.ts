@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { OrderDocs } from './orderDocs';
 
 /**
  * Prepared statements by SQL text, least recently used dropped first: queries repeat, and preparing costs more
@@ -13,6 +14,7 @@ export class StatementCache {
   private readonly schemaVersion: Database.Statement;
   private seenVersion = -1;
   private indexes: ReadonlySet<string> = new Set();
+  private orderDocs: OrderDocs | undefined;
 
   constructor(
     private readonly db: Database.Database,
@@ -33,6 +35,11 @@ export class StatementCache {
     }
     this.map.set(sql, stmt);
     return stmt;
+  }
+
+  /** Reads (and decompresses) stored order JSON on this connection. */
+  get docs(): OrderDocs {
+    return (this.orderDocs ??= new OrderDocs(this.db));
   }
 
   get size(): number {

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { DueColumnWriter } from './dueColumns';
 import { InsightFactsWriter } from './insightFacts';
+import { OrderDocs } from './orderDocs';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { gramColumns, type SearchColumns } from './searchGrams';
 import { COLUMN_SEPARATOR, indexedColumns } from './searchText';
@@ -84,10 +85,8 @@ function rowsOf(order: Order, skipped: SkippedOrder[]): OrderColumns | undefined
 export class OrderWriter {
   private readonly select: Database.Statement<[string], ExistingRow>;
   private readonly insert: Database.Statement;
-  private readonly insertJson: Database.Statement<[number | bigint, string]>;
   private readonly update: Database.Statement;
-  private readonly updateJson: Database.Statement<[string, number]>;
-  private readonly selectJson: Database.Statement<[number], string>;
+  private readonly docs: OrderDocs;
   private readonly indexedRid: Database.Statement<[], number>;
   private readonly deleteGrams: Database.Statement<[number]>;
   private readonly deleteTrigrams: Database.Statement<[number]>;
@@ -117,15 +116,13 @@ export class OrderWriter {
       VALUES (@id, @order_num, @buyer_id, @buyer_name, @order_status, @after_sales_status, @delivery_status,
         @delivery_exception, @has_after_sales, @has_dispute, @create_ms, @pay_ms, @changed_ms, @seen_ms,
         @content_hash, @title_gid, @titles, @sku_attrs, @remark)`);
-    this.insertJson = db.prepare('INSERT INTO order_json (rid, json) VALUES (?, ?)');
+    this.docs = new OrderDocs(db);
     this.update = db.prepare(`UPDATE orders SET order_num = @order_num, buyer_id = @buyer_id, buyer_name = @buyer_name,
         order_status = @order_status, after_sales_status = coalesce(@after_sales_status, after_sales_status), delivery_status = @delivery_status,
         delivery_exception = @delivery_exception, has_after_sales = @has_after_sales, has_dispute = @has_dispute,
         create_ms = @create_ms, pay_ms = @pay_ms, changed_ms = @changed_ms, seen_ms = @seen_ms,
         content_hash = @content_hash, title_gid = @title_gid, titles = @titles, sku_attrs = @sku_attrs, remark = @remark
       WHERE rid = @rid`);
-    this.updateJson = db.prepare('UPDATE order_json SET json = ? WHERE rid = ?');
-    this.selectJson = db.prepare<[number], string>('SELECT json FROM order_json WHERE rid = ?').pluck();
     this.indexedRid = db.prepare<[], number>('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck();
     this.deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
     this.deleteTrigrams = db.prepare('DELETE FROM orders_fts WHERE rowid = ?');
@@ -158,6 +155,7 @@ export class OrderWriter {
       // Title groups created by the rolled-back transaction are gone with it.
       this.titleGroups.clear();
       this.facts.forget();
+      this.docs.forget();
       throw e;
     }
   }
@@ -182,7 +180,7 @@ export class OrderWriter {
           changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
           seen_ms: answeredMs ?? 0,
         });
-        this.insertJson.run(info.lastInsertRowid, columns.json);
+        this.docs.write(Number(info.lastInsertRowid), columns.json);
         this.due.inserted(Number(info.lastInsertRowid), order);
         this.facts.write(Number(info.lastInsertRowid), order, false);
         result.inserted++;
@@ -194,8 +192,7 @@ export class OrderWriter {
         // The same, or an older copy than the one stored (a late answer): nothing to write, no events.
         result.unchanged++;
       } else {
-        const before =
-          opts.baseline && opts.describe ? (JSON.parse(this.selectJson.get(existing.rid)!) as Order) : undefined;
+        const before = opts.baseline && opts.describe ? this.storedBefore(existing.rid) : undefined;
         this.update.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
@@ -203,7 +200,7 @@ export class OrderWriter {
           seen_ms: answeredMs ?? existing.seen_ms,
           rid: existing.rid,
         });
-        this.updateJson.run(columns.json, existing.rid);
+        this.docs.write(existing.rid, columns.json);
         this.due.updated(existing.rid, order);
         this.facts.write(existing.rid, order, true);
         indexedRid ??= this.indexedRid.get()!;
@@ -214,7 +211,21 @@ export class OrderWriter {
     }
     this.facts.end();
     if (result.events.length > 0) this.pruneEvents.run(EVENT_RETENTION);
+    if (result.inserted > 0) this.docs.buildDictionaryWhenDue();
     return result;
+  }
+
+  /**
+   * The stored version an update replaces, for its change events; undefined when it cannot be read back (a damaged
+   * row: the new version repairs it, with no events, as nothing is known of what changed).
+   */
+  private storedBefore(rid: number): Order | undefined {
+    try {
+      const json = this.docs.json(rid);
+      return json === undefined ? undefined : (JSON.parse(json) as Order);
+    } catch {
+      return undefined;
+    }
   }
 
   /**

@@ -3,6 +3,7 @@ import { platformConfigSchema, type PlatformConfig } from '../config/platformCon
 import { isWindowsReservedName, slugify } from '../../shared/domain/profileId';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, deliveryDeadlineSettingsSchema } from '../due/deadlineRules';
 import { parseIsoInstant } from '../../shared/time/isoInstant';
+import { languageChoiceSchema } from '../../shared/i18n/languages';
 import { DEFAULT_AFTER_SALES_STATUS_SETTINGS } from '../../shared/domain/afterSalesReview';
 
 /**
@@ -141,6 +142,8 @@ export const appSettingsSchema = z
      * turns it off too, whatever this says).
      */
     automaticUpdates: z.boolean().default(true),
+    /** The app's language: the OS's ("system") or one the app has a catalog for. The CLI stays English. */
+    language: languageChoiceSchema.default('system'),
     /**
      * No desktop notification before this instant (ISO 8601 with a zone); null or past: notifications are shown.
      * The tray's "Pause notifications for 1 hour" sets it to an hour from now.

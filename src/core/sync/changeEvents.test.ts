@@ -50,19 +50,21 @@ describe('change events', () => {
     ]);
   });
 
-  it('after-sales opened (flag or status), then changed', () => {
+  it('after-sales opened by the flag; a status field a platform sends is never read (the spec has none)', () => {
     const opened = { ...before, isExistAfterSales: true, orderAfterSalesStatus: 1 };
-    expect(describeOrderChange(before, opened, at)).toEqual([{ ...base, type: 'after-sales-opened', status: 1 }]);
-    expect(describeOrderChange(before, { ...before, orderAfterSalesStatus: 1 }, at)).toEqual([
-      { ...base, type: 'after-sales-opened', status: 1 },
-    ]);
-    const noStatusField = { ...before, orderAfterSalesStatus: undefined };
-    expect(describeOrderChange(noStatusField, { ...noStatusField, isExistAfterSales: true }, at)).toEqual([
-      { ...base, type: 'after-sales-opened', status: null },
-    ]);
+    expect(describeOrderChange(before, opened, at)).toEqual([{ ...base, type: 'after-sales-opened', status: null }]);
+    expect(describeOrderChange(before, { ...before, orderAfterSalesStatus: 1 }, at)).toEqual([]);
+    // A status change shows only through the filter (the learning pass's own events), never from the field.
     expect(describeOrderChange(opened, { ...opened, orderAfterSalesStatus: 2, orderStatus: 6 }, at)).toEqual([
       { ...base, type: 'order-status-changed', from: 2, to: 6 },
-      { ...base, type: 'after-sales-changed', from: { exists: true, status: 1 }, to: { exists: true, status: 2 } },
+    ]);
+    expect(describeOrderChange(opened, { ...opened, isExistAfterSales: false }, at)).toEqual([
+      {
+        ...base,
+        type: 'after-sales-changed',
+        from: { exists: true, status: null },
+        to: { exists: false, status: null },
+      },
     ]);
   });
 

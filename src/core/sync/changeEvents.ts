@@ -22,7 +22,10 @@ export interface DeliveryState {
 
 export interface AfterSalesState {
   exists: boolean;
-  /** orderAfterSalesStatus when the platform sends it (the sandbox does; the spec's Order has no such field). */
+  /**
+   * The status learned through the list filter (a learning pass's event); null in a sync's events, which see only
+   * the spec's Order (no status field; one a platform sends anyway is not read).
+   */
   status: number | null;
 }
 
@@ -41,7 +44,7 @@ function delivery(o: Order): DeliveryState {
 }
 
 function afterSales(o: Order): AfterSalesState {
-  return { exists: o.isExistAfterSales === true, status: o.orderAfterSalesStatus ?? null };
+  return { exists: o.isExistAfterSales === true, status: null };
 }
 
 /** An after-sales request exists: the flag says so, or a non-zero after-sales status is sent (0 means none). */

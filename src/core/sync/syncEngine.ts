@@ -1,4 +1,5 @@
 import type { SkippedOrder } from '../../shared/domain/order';
+import { refetchDamaged } from './refetchDamaged';
 import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
@@ -124,6 +125,9 @@ export class SyncEngine {
     const status = checkpoint.status();
     if (!status.ok) return err({ kind: 'cache', error: status.error });
     const { baseline, watermarkMs, running } = status.value;
+    // Orders whose stored copy was found damaged are fetched again first, by ID.
+    const repaired = await refetchDamaged(cache, this.deps.source, this.now, baseline);
+    if (!repaired.ok) return repaired;
     const clock = new PlatformClock(this.now);
     // A full pass compares content hashes only: a page damaged elsewhere in the file would go unnoticed.
     if (request.full || !baseline || running?.mode === 'full') {

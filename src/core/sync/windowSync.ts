@@ -245,6 +245,9 @@ export class WindowSync {
       if (this.pump.failed) return;
     }
     if (!pass.overfull && win.verified) return this.complete(win, win.largestTotal);
+    // An over-full window's pages 1–99 are in: now its last page, where it splits.
+    if (current && pass.overfull && pass.finished && !pass.requested.has(PAGE_INDEX_MAX))
+      return this.queuePage(win, PAGE_INDEX_MAX, 'urgent');
     if (current && pass.finished) this.endPass(win);
   }
 
@@ -262,8 +265,10 @@ export class WindowSync {
       // A repairing window already holds most of its orders: splitting it finds the few missing ones.
       if (win.repairing && win.known.size >= 2) return;
       pass.overfull = true;
-      // The last page first: its last order is where the window splits, and the part below can start at once.
-      this.queuePage(win, PAGE_INDEX_MAX, 'urgent');
+      // Pages 2–99 now, the last page (where the window splits) once they are all in (takeIn). Fetched first, it
+      // slipped under churn: orders arriving at the top while pages 2–99 were paged pushed the orders just above
+      // its split point into it after it was read, so they were missed and hunted by bisection (PERFORMANCE §2b).
+      // Read last, it starts where page 99 ended on a list that has only moved further down: nothing falls between.
       this.queuePages(win, 2, PAGE_INDEX_MAX - 1);
       return;
     }

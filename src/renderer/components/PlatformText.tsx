@@ -1,4 +1,5 @@
 import { shortened, visibleSegments } from '../format/platformText';
+import { useT } from '../i18n/t';
 
 /** How much of a clamped text reaches the DOM (the cell shows two lines of it; the full text is in its title). */
 const CLAMPED_CHARS = 400;
@@ -27,6 +28,7 @@ export function PlatformText({
   composed?: boolean;
 }) {
   const shown = clamp ? shortened(value, CLAMPED_CHARS) : value;
+  const t = useT();
   const classes = ['platform-text', clamp ? 'platform-clamp' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <bdi className={classes} title={clamp ? value : undefined} dir={composed ? 'ltr' : 'auto'}>
@@ -34,7 +36,7 @@ export function PlatformText({
         ? shown
         : visibleSegments(shown).map((s, i) =>
             'control' in s ? (
-              <span key={i} className="control-char" title={`Invisible character ${s.control}`}>
+              <span key={i} className="control-char" title={t('common.invisibleChar', { code: s.control })}>
                 {s.control}
               </span>
             ) : (

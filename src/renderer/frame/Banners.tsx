@@ -3,9 +3,11 @@ import { formatRoute } from '../router';
 import { useAppStore } from '../stores/appStore';
 import { activeProfile, useProfilesStore } from '../stores/profilesStore';
 import { useSyncStore } from '../stores/syncStore';
+import { Msg, SPACE, useT } from '../i18n/t';
 
 /** What the merchant must know before trusting what the screen shows: demo data, offline, the host's trouble. */
 export function Banners() {
+  const t = useT();
   const list = useProfilesStore((s) => s.list.data);
   const host = useAppStore((s) => s.host);
   const live = useSyncStore((s) => s.live);
@@ -25,25 +27,26 @@ export function Banners() {
     <div className="banners">
       {sandbox && (
         <div className="banner banner-sandbox" role="note">
-          <strong>Sandbox — demo data.</strong> Nothing here reaches a real shop.{' '}
-          <a href={formatRoute('settings', ['connection'])}>Add a merchant profile</a>
+          <Msg id="banner.sandbox" values={{ b: (text) => <strong>{text}</strong> }} />
+          {SPACE}
+          <a href={formatRoute('settings', ['connection'])}>{t('banner.addProfile')}</a>
         </div>
       )}
       {offline && (
         <div className="banner banner-offline" role="status">
           {lastSyncedMs !== undefined
-            ? `Offline — showing cached orders from ${formatClock(lastSyncedMs)}.`
-            : 'Offline — showing cached orders.'}{' '}
+            ? t('banner.offlineSince', { time: formatClock(lastSyncedMs) })
+            : t('banner.offline')}
+          {SPACE}
           {host?.state === 'stopped'
             ? host.message
-            : (networkError?.action ?? live?.error?.action ?? 'Merchant Desk retries on its own.')}
+            : (networkError?.action ?? live?.error?.action ?? t('banner.retries'))}
         </div>
       )}
       {host && (host.state === 'restarting' || host.state === 'failed') && (
         <div className="banner banner-error" role="alert">
-          {host.state === 'restarting' ? 'Reconnecting to the order cache… ' : 'The order cache stopped working. '}
-          {host.message}
-          {host.logFile ? ` Details: ${host.logFile}` : ''}
+          {host.state === 'restarting' ? t('banner.reconnecting') : t('banner.hostFailed')} {host.message}
+          {host.logFile ? SPACE + t('banner.details', { file: host.logFile }) : null}
         </div>
       )}
     </div>

@@ -7,6 +7,9 @@ import { useProfilesStore } from '../stores/profilesStore';
 import { useSyncStore } from '../stores/syncStore';
 import { paletteCommands, type PaletteCommand } from './paletteCommands';
 import { usePaletteLookups } from './usePaletteLookups';
+import { useT } from '../i18n/t';
+import { errorWords } from '../i18n/errorText';
+import { useLocaleStore } from '../i18n/localeStore';
 
 /**
  * Ctrl/Cmd+K: type an order number or ID, a buyer, a screen or an action (the cache's search and the saved buyers
@@ -21,6 +24,8 @@ export function CommandPalette({ open, onClose, onHelp }: { open: boolean; onClo
 }
 
 function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: () => void; onHelp: () => void }) {
+  const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   const [typed, setTyped] = useState('');
   const [selected, setSelected] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -50,8 +55,8 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
       case 'order': {
         const found = await invoke('orders:queryPage', { orderNum: command.orderNum, limit: 1 });
         const order = found.ok ? found.data.list[0] : undefined;
-        if (!found.ok) return setMessage(found.error.message);
-        if (!order) return setMessage(`No cached order is numbered ${command.orderNum}.`);
+        if (!found.ok) return setMessage(errorWords(found.error, t, locale).text);
+        if (!order) return setMessage(t('palette.noOrder', { orderNum: command.orderNum }));
         navigate(formatRoute('order', [order.id]));
         return onClose();
       }
@@ -72,7 +77,7 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
   return (
     <div className="palette-body">
       <h2 id={titleId} className="visually-hidden">
-        Command palette
+        {t('palette.title')}
       </h2>
       <input
         autoFocus
@@ -81,8 +86,8 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={commands.length > 0 ? `${listId}-${current}` : undefined}
-        aria-label="Type an order number or ID, a buyer, a screen or an action"
-        placeholder="Order number or ID, buyer, screen or action…"
+        aria-label={t('palette.inputLabel')}
+        placeholder={t('palette.placeholder')}
         value={typed}
         onChange={(e) => {
           setTyped(e.target.value);
@@ -97,7 +102,7 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
           e.preventDefault();
         }}
       />
-      <ul id={listId} role="listbox" aria-label="Commands" className="palette-list">
+      <ul id={listId} role="listbox" aria-label={t('palette.commands')} className="palette-list">
         {commands.map((command, i) => (
           <li
             key={command.label}
@@ -111,7 +116,7 @@ function PaletteBody({ titleId, onClose, onHelp }: { titleId: string; onClose: (
             {command.label}
           </li>
         ))}
-        {commands.length === 0 && <li className="muted">Nothing matches.</li>}
+        {commands.length === 0 && <li className="muted">{t('palette.nothing')}</li>}
       </ul>
       {message && (
         <p role="alert" className="palette-message">

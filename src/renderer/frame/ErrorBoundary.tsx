@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useAppStore } from '../stores/appStore';
+import { Msg, useT } from '../i18n/t';
 
 /**
  * The last net under the screens: a render error shows what to do instead of a blank window — Reload, and where
@@ -37,23 +38,25 @@ export class ErrorBoundary extends Component<Props, State> {
 
 function CrashNotice({ error, reload }: { error: Error; reload: () => void }) {
   const info = useAppStore((s) => s.info.data);
+  const t = useT();
+  const code = (text: ReactNode[]) => <code>{text}</code>;
   return (
     <main className="crash-notice" role="alert" aria-labelledby="crash-title">
-      <h1 id="crash-title">Something went wrong in this window</h1>
+      <h1 id="crash-title">{t('crash.title')}</h1>
       <p>
-        Merchant Desk hit an error it did not expect: <code>{error.message}</code>. Your orders and settings are safe.
+        <Msg id="crash.body" values={{ message: error.message, code }} />
       </p>
       <p>
         <button type="button" onClick={reload} autoFocus>
-          Reload
+          {t('crash.reload')}
         </button>
       </p>
       {info ? (
         <p>
-          If it happens again, send the log to support: <code>{info.logFile}</code>
+          <Msg id="crash.logFile" values={{ file: info.logFile, code }} />
         </p>
       ) : (
-        <p>If it happens again, send the log (in the data folder, under logs/) to support.</p>
+        <p>{t('crash.logFolder')}</p>
       )}
     </main>
   );

@@ -1,30 +1,32 @@
 import { useId } from 'react';
 import { Modal } from '../components/Modal';
+import { useT } from '../i18n/t';
 import { shortcutGroups } from './shortcuts';
 
 /** `?`: every keyboard shortcut. */
 export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
+  const t = useT();
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} className="help-sheet">
-      <h2 id={titleId}>Keyboard shortcuts</h2>
+      <h2 id={titleId}>{t('help.title')}</h2>
       {shortcutGroups.map((group) => (
-        <section key={group.title}>
-          <h3>{group.title}</h3>
+        <section key={group.group}>
+          <h3>{t(group.group)}</h3>
           <dl>
             {group.shortcuts.map((s) => (
               <div key={s.keys} className="shortcut">
                 <dt>
-                  <kbd>{s.keys}</kbd>
+                  <kbd>{s.keysId ? t(s.keysId) : s.keys}</kbd>
                 </dt>
-                <dd>{s.does}</dd>
+                <dd>{t(s.does)}</dd>
               </div>
             ))}
           </dl>
         </section>
       ))}
       <button type="button" onClick={onClose}>
-        Close
+        {t('help.close')}
       </button>
     </Modal>
   );

@@ -1,5 +1,8 @@
-import { screenTable, type ScreenName } from '../../shared/screens';
+import { ChartLine, CircleAlert, House, RotateCcw, Settings, ShoppingBag, Users, type LucideIcon } from 'lucide-react';
+import type { ScreenName } from '../../shared/screens';
 import { formatRoute } from '../router';
+import type { MessageId } from '../i18n/catalogs';
+import { useT } from '../i18n/t';
 
 export interface NavItem {
   screen: ScreenName;
@@ -8,32 +11,59 @@ export interface NavItem {
 }
 
 /** What each section's count counts, for assistive technology (and anyone reading the label). */
-const COUNT_MEANING: Partial<Record<ScreenName, (n: number) => string>> = {
-  'after-sales': (n) => `${n} awaiting a decision`,
-  attention: (n) => `${n} ${n === 1 ? 'order needs' : 'orders need'} attention`,
+const COUNT_MEANING: Partial<Record<ScreenName, MessageId>> = {
+  'after-sales': 'frame.count.afterSales',
+  attention: 'frame.count.attention',
 };
 
-/** The app's sections (their titles from the screen table); the current one is marked for assistive technology. */
+/** Each section's icon: what the navigation shows alone when the window is narrow. */
+const ICONS: Record<ScreenName, LucideIcon> = {
+  home: House,
+  insights: ChartLine,
+  orders: ShoppingBag,
+  order: ShoppingBag,
+  attention: CircleAlert,
+  'after-sales': RotateCcw,
+  buyers: Users,
+  settings: Settings,
+};
+
+/**
+ * The app's sections (their titles from the screen table), each with its icon; the current one is marked for
+ * assistive technology. A narrow frame hides the titles from the eye only (styles.css): they stay the links' names,
+ * and the hover text.
+ */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
+  const t = useT();
+  const meaning = (screen: ScreenName, count: number) => {
+    const id = COUNT_MEANING[screen];
+    return id ? t(id, { count }) : String(count);
+  };
   return (
-    <nav className="nav" aria-label="Sections">
+    <nav className="nav" aria-label={t('frame.sections')}>
       <ul>
-        {items.map((item) => (
-          <li key={item.screen}>
-            <a
-              href={formatRoute(item.screen)}
-              className="nav-link"
-              aria-current={item.screen === current ? 'page' : undefined}
-            >
-              <span>{screenTable[item.screen].title}</span>
-              {item.count ? (
-                <span className="nav-count" aria-label={COUNT_MEANING[item.screen]?.(item.count) ?? String(item.count)}>
-                  {item.count}
-                </span>
-              ) : null}
-            </a>
-          </li>
-        ))}
+        {items.map((item) => {
+          const Icon = ICONS[item.screen];
+          const title = t(`screen.${item.screen}`);
+          return (
+            <li key={item.screen}>
+              <a
+                href={formatRoute(item.screen)}
+                className="nav-link"
+                title={title}
+                aria-current={item.screen === current ? 'page' : undefined}
+              >
+                <Icon className="nav-icon" size={18} aria-hidden="true" />
+                <span className="nav-label">{title}</span>
+                {item.count ? (
+                  <span className="nav-count" aria-label={meaning(item.screen, item.count)}>
+                    {item.count}
+                  </span>
+                ) : null}
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,6 +1,11 @@
+import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Button } from '../components/ui/Button';
 import { formatAgo, instantMs } from '../format/time';
 import { useSyncStore } from '../stores/syncStore';
+import { useT } from '../i18n/t';
+import { errorWords } from '../i18n/errorText';
+import { useLocaleStore } from '../i18n/localeStore';
 
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -20,20 +25,23 @@ export function SyncStatus() {
   const lastError = useSyncStore((s) => s.lastError);
   const syncNow = useSyncStore((s) => s.syncNow);
   const now = useNow(30_000);
+  const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   const lastSyncedMs = instantMs(live?.lastSyncedAt ?? status?.lastSyncedAt ?? null);
   const state = running || live?.state === 'syncing' ? 'syncing' : (live?.state ?? status?.state ?? 'idle');
 
   let text: string;
   if (state === 'syncing') {
-    text = progress
-      ? `Syncing… ${progress.ordersFetched.toLocaleString()}${progress.ordersExpected !== null ? ` of ${progress.ordersExpected.toLocaleString()}` : ''} orders`
-      : 'Syncing…';
-  } else if (state === 'paused') text = 'Sync paused';
-  else if (state === 'offline') text = 'Offline';
-  else if (lastSyncedMs !== undefined) text = `Synced ${formatAgo(lastSyncedMs, now)}`;
-  else text = 'Not synced yet';
+    if (!progress) text = t('sync.syncing');
+    else if (progress.ordersExpected === null) text = t('sync.syncingCount', { fetched: progress.ordersFetched });
+    else text = t('sync.syncingOf', { fetched: progress.ordersFetched, expected: progress.ordersExpected });
+  } else if (state === 'paused') text = t('sync.paused');
+  else if (state === 'offline') text = t('sync.offline');
+  else if (lastSyncedMs !== undefined) text = t('sync.synced', { ago: formatAgo(lastSyncedMs, now) });
+  else text = t('sync.never');
 
   const problem = live?.error ?? lastError;
+  const words = problem ? errorWords(problem, t, locale) : null;
   return (
     <div className="sync-status" data-state={state}>
       <span className="sync-status-text" role="status" aria-live="polite">
@@ -44,16 +52,19 @@ export function SyncStatus() {
           className="sync-progress"
           max={progress.pagesPlanned}
           value={progress.pagesDone}
-          aria-label="Sync progress"
+          aria-label={t('sync.progress')}
         />
       )}
-      <button type="button" onClick={() => void syncNow()} disabled={state === 'syncing'}>
-        Sync now
-      </button>
-      {problem && state !== 'syncing' && (
-        <span className="sync-status-error" role="alert" title={problem.action ?? undefined}>
-          {problem.message}
-          {problem.action ? ` ${problem.action}` : ''}
+      <Button icon={RefreshCw} onClick={() => void syncNow()} disabled={state === 'syncing'}>
+        <span className="narrow-hidden">{t('sync.now')}</span>
+      </Button>
+      {words && state !== 'syncing' && (
+        <span
+          className="sync-status-error"
+          role="alert"
+          title={[words.details, words.action].filter(Boolean).join(' ') || undefined}
+        >
+          {[words.text, words.details === null ? words.action : null].filter(Boolean).join(' ')}
         </span>
       )}
     </div>

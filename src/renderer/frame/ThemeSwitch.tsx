@@ -1,16 +1,23 @@
+import { useT } from '../i18n/t';
 import { useAppStore, type ThemeChoice } from '../stores/appStore';
 
 /** Light or dark follows the OS unless the merchant picks one here. */
 export function ThemeSwitch() {
+  const t = useT();
   const theme = useAppStore((s) => s.theme);
   const setTheme = useAppStore((s) => s.setTheme);
   return (
     <label className="theme-switch">
-      <span className="visually-hidden">Appearance</span>
-      <select value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)} aria-label="Appearance">
-        <option value="system">System appearance</option>
-        <option value="light">Light</option>
-        <option value="dark">Dark</option>
+      <span className="visually-hidden">{t('theme.label')}</span>
+      <select
+        className="select"
+        value={theme}
+        onChange={(e) => setTheme(e.target.value as ThemeChoice)}
+        aria-label={t('theme.label')}
+      >
+        <option value="system">{t('theme.system')}</option>
+        <option value="light">{t('theme.light')}</option>
+        <option value="dark">{t('theme.dark')}</option>
       </select>
     </label>
   );

@@ -1,4 +1,5 @@
-import { screenTable, sectionScreens, type ScreenName } from '../../shared/screens';
+import { sectionScreens, type ScreenName } from '../../shared/screens';
+import { translate as t } from '../i18n/t';
 
 /** One line of the command palette. */
 export type PaletteCommand =
@@ -11,18 +12,20 @@ export type PaletteCommand =
   | { kind: 'action'; label: string; action: 'sync' | 'theme-light' | 'theme-dark' | 'theme-system' | 'help' }
   | { kind: 'profile'; label: string; profileId: string };
 
-const screenCommands: PaletteCommand[] = sectionScreens.map((screen) => ({
-  kind: 'screen',
-  label: `Go to ${screenTable[screen].title}`,
-  screen,
-}));
+// Labels in the language in force when the palette is typed in (the palette is drawn again on every key).
+const screenCommands = (): PaletteCommand[] =>
+  sectionScreens.map((screen) => ({
+    kind: 'screen',
+    label: t('palette.goToScreen', { screen: t(`screen.${screen}`) }),
+    screen,
+  }));
 
-const actionCommands: PaletteCommand[] = [
-  { kind: 'action', label: 'Sync now', action: 'sync' },
-  { kind: 'action', label: 'Appearance: light', action: 'theme-light' },
-  { kind: 'action', label: 'Appearance: dark', action: 'theme-dark' },
-  { kind: 'action', label: 'Appearance: follow the system', action: 'theme-system' },
-  { kind: 'action', label: 'Keyboard shortcuts', action: 'help' },
+const actionCommands = (): PaletteCommand[] => [
+  { kind: 'action', label: t('palette.sync'), action: 'sync' },
+  { kind: 'action', label: t('palette.themeLight'), action: 'theme-light' },
+  { kind: 'action', label: t('palette.themeDark'), action: 'theme-dark' },
+  { kind: 'action', label: t('palette.themeSystem'), action: 'theme-system' },
+  { kind: 'action', label: t('palette.help'), action: 'help' },
 ];
 
 /** Text that may be an order number: letters, digits and a few separators, no spaces, at least one digit. */
@@ -38,15 +41,20 @@ export function paletteCommands(
 ): PaletteCommand[] {
   const query = typed.trim();
   const all: PaletteCommand[] = [
-    ...screenCommands,
-    ...actionCommands,
+    ...screenCommands(),
+    ...actionCommands(),
     ...profiles
       .filter((p) => !p.active)
-      .map((p): PaletteCommand => ({ kind: 'profile', label: `Switch to profile ${p.name || p.id}`, profileId: p.id })),
+      .map((p): PaletteCommand => ({
+        kind: 'profile',
+        label: t('palette.switchProfile', { name: p.name || p.id }),
+        profileId: p.id,
+      })),
   ];
   const words = fold(query).split(/\s+/).filter(Boolean);
   const matching = all.filter((c) => words.every((w) => fold(c.label).includes(w)));
-  if (ORDER_NUMBER.test(query)) matching.unshift({ kind: 'order', label: `Go to order ${query}`, orderNum: query });
+  if (ORDER_NUMBER.test(query))
+    matching.unshift({ kind: 'order', label: t('palette.goToOrder', { orderNum: query }), orderNum: query });
   return matching;
 }
 
@@ -87,10 +95,10 @@ export function lookupCommands(
     if (seen.has(o.id)) continue;
     seen.add(o.id);
     const name = o.orderNum ?? o.id;
-    const buyer = o.buyerName ? ` · ${o.buyerName}` : '';
+    const order = how === 'ID' ? t('palette.openOrderById', { name, id: o.id }) : t('palette.openOrder', { name });
     orders.push({
       kind: 'open-order',
-      label: how === 'ID' ? `Open order ${name} (ID ${o.id})${buyer}` : `Open order ${name}${buyer}`,
+      label: o.buyerName ? t('palette.withBuyer', { order, buyer: o.buyerName }) : order,
       orderId: o.id,
     });
   }
@@ -98,7 +106,9 @@ export function lookupCommands(
     const name = [b.firstName, b.lastName].filter(Boolean).join(' ');
     return {
       kind: 'buyer',
-      label: `Buyer ${name ? `${name} · ` : ''}${b.email} (${b.merchantUserNo})`,
+      label: name
+        ? t('palette.buyerNamed', { name, email: b.email, merchantUserNo: b.merchantUserNo })
+        : t('palette.buyer', { email: b.email, merchantUserNo: b.merchantUserNo }),
       merchantUserNo: b.merchantUserNo,
     };
   });

@@ -1,52 +1,54 @@
+import type { MessageId } from '../i18n/catalogs';
+
 /** Every keyboard shortcut, as the help sheet (`?`) lists them; screens handle their own keys. */
 export interface Shortcut {
+  /** The keys as pressed (the same in every language)… */
   keys: string;
-  does: string;
+  /** …or, when the keys' description has words in it, its message. */
+  keysId?: MessageId;
+  does: MessageId;
 }
 
-export const shortcutGroups: ReadonlyArray<{ title: string; shortcuts: readonly Shortcut[] }> = [
+export const shortcutGroups: ReadonlyArray<{ group: MessageId; shortcuts: readonly Shortcut[] }> = [
   {
-    title: 'Everywhere',
+    group: 'help.group.everywhere',
     shortcuts: [
-      {
-        keys: 'Ctrl+K / ⌘K',
-        does: 'Command palette: go to an order (number, ID, buyer), a saved buyer, a screen, an action',
-      },
-      { keys: '?', does: 'This list of shortcuts' },
-      { keys: '/', does: 'Search (the orders search on screens without one)' },
-      { keys: 'Tab (first)', does: 'Skip to the screen’s list' },
-      { keys: 'Esc', does: 'Close a dialog' },
+      { keys: 'Ctrl+K / ⌘K', keysId: 'help.key.palette', does: 'help.does.palette' },
+      { keys: '?', does: 'help.does.help' },
+      { keys: '/', does: 'help.does.search' },
+      { keys: 'Tab (first)', keysId: 'help.key.firstTab', does: 'help.does.skip' },
+      { keys: 'Esc', does: 'help.does.closeDialog' },
     ],
   },
   {
-    title: 'Orders',
+    group: 'help.group.orders',
     shortcuts: [
-      { keys: '↑ / ↓', does: 'Move the selection' },
-      { keys: 'Enter', does: 'Open the selected order' },
+      { keys: '↑ / ↓', does: 'help.does.moveSelection' },
+      { keys: 'Enter', does: 'help.does.openSelected' },
     ],
   },
   {
-    title: 'Order detail',
+    group: 'help.group.orderDetail',
     shortcuts: [
-      { keys: 'j / k', does: 'Next / previous order of the list' },
-      { keys: 'Esc', does: 'Back to the list' },
+      { keys: 'j / k', does: 'help.does.nextPrevOrder' },
+      { keys: 'Esc', does: 'help.does.backToList' },
     ],
   },
   {
-    title: 'Needs attention',
+    group: 'help.group.attention',
     shortcuts: [
-      { keys: '↑ / ↓ or j / k', does: 'Move the selection' },
-      { keys: 'Enter', does: 'Open the order' },
+      { keys: '↑ / ↓ or j / k', keysId: 'help.key.arrowsOrJk', does: 'help.does.moveSelection' },
+      { keys: 'Enter', does: 'help.does.openOrder' },
     ],
   },
   {
-    title: 'After-sales',
+    group: 'help.group.afterSales',
     shortcuts: [
-      { keys: 'j / k', does: 'Next / previous request awaiting a decision' },
-      { keys: '↑ / ↓', does: 'Move through every row, decided ones too' },
-      { keys: 'a', does: 'Approve the selected request (asks first)' },
-      { keys: 'r', does: 'Reject the selected request (reason required)' },
-      { keys: 'Enter / Esc', does: 'Confirm / cancel a decision' },
+      { keys: 'j / k', does: 'help.does.nextPrevRequest' },
+      { keys: '↑ / ↓', does: 'help.does.moveAllRows' },
+      { keys: 'a', does: 'help.does.approve' },
+      { keys: 'r', does: 'help.does.reject' },
+      { keys: 'Enter / Esc', does: 'help.does.confirmCancel' },
     ],
   },
 ];

@@ -11,7 +11,7 @@ const base: Order = {
   deliveringNumber: 0,
   orderDeliveryTotal: 1,
   isExistAfterSales: false,
-  orderAfterSalesStatus: 0,
+  afterSalesLearned: { status: 0, learnedAtMs: 1 },
   isExistDispute: false,
   payTime: '2026-11-23T10:00:00.000Z',
   originalCurrencyProductPrice: '12.99',
@@ -41,7 +41,7 @@ describe('diffOrders', () => {
       deliveringNumber: 1,
       deliveryErrorInfo: { errorCode: 'STOCK_OUT', errorMessage: 'out of stock' },
       isExistAfterSales: true,
-      orderAfterSalesStatus: 1,
+      afterSalesLearned: { status: 1, learnedAtMs: 1 },
       isExistDispute: true,
       orderDeliveryList: [{ description: 'sent', imageUrls: [] }],
       deliveryInfo: [

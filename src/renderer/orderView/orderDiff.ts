@@ -1,3 +1,4 @@
+import { learnedAfterSalesStatus } from '../../shared/domain/afterSalesReview';
 import type { Order } from '../../shared/domain/order';
 import { statusText } from '../components/StatusChip';
 import { deliveryStatusLabels, deliveryTypeLabels } from './fixedLabels';
@@ -83,8 +84,8 @@ export function diffOrders(before: Order, after: Order, labels: StatusLabelSet =
   add('After-sales', yesNo(before.isExistAfterSales), yesNo(after.isExistAfterSales));
   add(
     'After-sales status',
-    status(before.orderAfterSalesStatus, labels.afterSales),
-    status(after.orderAfterSalesStatus, labels.afterSales),
+    status(learnedAfterSalesStatus(before), labels.afterSales),
+    status(learnedAfterSalesStatus(after), labels.afterSales),
   );
   add('Dispute', yesNo(before.isExistDispute), yesNo(after.isExistDispute));
   add('Paid', plain(before.payTime), plain(after.payTime), 'time');

@@ -9,10 +9,12 @@ import { leftPending } from './pendingDecisions';
 const pendingIds = () =>
   Object.values(leftPending(window.localStorage)).map((s) => s.phase === 'unknown' && s.order.id);
 
+const statusOf = (o: IpcOrder | undefined) => (o?.afterSalesLearned as { status: number } | undefined)?.status;
 const order = (id: string, afterSales: number): IpcOrder => ({
   id,
   orderNum: `SO-${id}`,
-  orderAfterSalesStatus: afterSales,
+  // What the filter taught the cache (the spec's Order has no status field).
+  afterSalesLearned: { status: afterSales, learnedAtMs: 1 },
   isExistAfterSales: afterSales !== 0,
   orderStatus: 2,
 });
@@ -22,7 +24,7 @@ function platform(bridge: FakeBridge, orders: Map<string, IpcOrder>) {
   bridge.answer('orders:queryPage', (q: IpcRequest<'orders:queryPage'>) => {
     const all = [...orders.values()];
     const list = q.orderAfterSalesStatus
-      ? all.filter((o) => q.orderAfterSalesStatus!.includes(o.orderAfterSalesStatus as number))
+      ? all.filter((o) => q.orderAfterSalesStatus!.includes(statusOf(o)!))
       : all.filter((o) => o.isExistAfterSales === true);
     if (q.direction === 'desc') list.reverse();
     return { ok: true, data: { list, nextCursor: null, afterSalesStatusUnknown: false } };
@@ -30,8 +32,7 @@ function platform(bridge: FakeBridge, orders: Map<string, IpcOrder>) {
   bridge.answer('orders:count', (f) => ({
     ok: true,
     data: {
-      count: [...orders.values()].filter((o) => f.orderAfterSalesStatus?.includes(o.orderAfterSalesStatus as number))
-        .length,
+      count: [...orders.values()].filter((o) => f.orderAfterSalesStatus?.includes(statusOf(o)!)).length,
     },
   }));
   bridge.answer('orders:refresh', ({ id }) => ({
@@ -43,7 +44,7 @@ function platform(bridge: FakeBridge, orders: Map<string, IpcOrder>) {
     ok: true,
     data: {
       orderId,
-      review: orders.get(orderId)?.orderAfterSalesStatus === 1 ? 'awaiting' : 'not-awaiting',
+      review: statusOf(orders.get(orderId)) === 1 ? 'awaiting' : 'not-awaiting',
       settled: null,
     },
   }));

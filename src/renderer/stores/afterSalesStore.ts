@@ -25,6 +25,8 @@ export interface Inbox {
   statusUnknown: boolean;
   /** Decisions sent whose outcome is unknown (the journal's unsettled rows): shown first, "Check again". */
   unsettled: JournalEntryView[];
+  /** The journal's latest decisions (newest first): who decided what, when, from this app, on the rows. */
+  decided: JournalEntryView[];
 }
 
 export type JournalEntryView = IpcData<'afterSales:journal'>['unsettled'][number];
@@ -150,7 +152,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       if (!current()) return;
       if (!awaiting.ok) return set({ inbox: { status: 'failed', data: get().inbox.data, error: awaiting.error } });
       const recent = statusUnknown ? null : await invoke('orders:queryPage', recentQuery);
-      const journal = await invoke('afterSales:journal', { limit: 1 });
+      const journal = await invoke('afterSales:journal', { limit: 200 });
       if (!current()) return;
       if (recent && !recent.ok)
         return set({ inbox: { status: 'failed', data: get().inbox.data, error: recent.error } });
@@ -160,6 +162,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
         recent: recent ? withRecent(recent.data.list, decidedHereNow(), awaiting.data.list) : [],
         statusUnknown,
         unsettled: journal.ok ? journal.data.unsettled : [],
+        decided: journal.ok ? journal.data.recent : [],
       };
       set({ inbox: { status: 'ready', data, error: null } });
     },

@@ -16,12 +16,26 @@ function savedTheme(): ThemeChoice {
   }
 }
 
+/** Index rows: comfortable (44 px) or compact (40 px). */
+export type Density = 'comfortable' | 'compact';
+const DENSITY_KEY = 'merchant-desk.density';
+
+function savedDensity(): Density {
+  try {
+    return window.localStorage.getItem(DENSITY_KEY) === 'compact' ? 'compact' : 'comfortable';
+  } catch {
+    return 'comfortable';
+  }
+}
+
 interface AppStore {
   info: RequestState<IpcData<'app:getInfo'>>;
   /** The host's life (core host restarts, `merchant-desk ui` stopped); null until the host says anything. */
   host: IpcEventPayload<'host:state'> | null;
   /** Light/dark: the OS's unless the merchant chose one (kept in this browser profile's local storage). */
   theme: ThemeChoice;
+  /** The lists' row height (kept like the theme). */
+  density: Density;
   /** The app's own update (checking, downloading, ready to restart, off and why). */
   updates: RequestState<IpcData<'app:updates'>>;
   /** What the last "Restart to update" did: at once, or waiting for a decision being sent. */
@@ -34,6 +48,7 @@ interface AppStore {
   updateAction(action: 'check' | 'restart'): Promise<void>;
   setHost(state: IpcEventPayload<'host:state'>): void;
   setTheme(theme: ThemeChoice): void;
+  setDensity(density: Density): void;
 }
 
 /** Facts about the running app and its host, and the appearance. */
@@ -41,6 +56,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   info: idleState(),
   host: null,
   theme: savedTheme(),
+  density: savedDensity(),
   updates: idleState(),
   restart: null,
   async loadInfo() {
@@ -74,5 +90,14 @@ export const useAppStore = create<AppStore>((set, get) => ({
       // Storage can be unavailable (private mode); the choice then lasts for this page only.
     }
     set({ theme });
+  },
+  setDensity(density) {
+    try {
+      if (density === 'comfortable') window.localStorage.removeItem(DENSITY_KEY);
+      else window.localStorage.setItem(DENSITY_KEY, density);
+    } catch {
+      // As the theme: this page only.
+    }
+    set({ density });
   },
 }));

@@ -13,7 +13,7 @@ const order = (afterSales: number | null, extra: Record<string, unknown> = {}): 
   orderNum: 'SO-42',
   orderStatus: 2,
   isExistAfterSales: true,
-  ...(afterSales === null ? {} : { orderAfterSalesStatus: afterSales }),
+  ...(afterSales === null ? {} : { afterSalesLearned: { status: afterSales, learnedAtMs: 1 } }),
   ...extra,
 });
 const reject: flow.Decision = { orderId: '42', isApproved: false, rejectDescription: 'Used', rejectImageUrls: [] };
@@ -159,5 +159,20 @@ describe('one send per decision', () => {
     const decided = { phase: 'decided', decision: approve, order: order(2), refetchError: null, via: 'sent' } as const;
     expect(flow.start(decided, 'approve', order(2))).toBe(decided);
     expect(flow.cancel(confirming)).toEqual(flow.IDLE);
+  });
+});
+
+describe('what changed, as learned through the filter', () => {
+  it('says a request the filter no longer lists as awaiting left it, in words — not as a status turned into "—"', () => {
+    const shown: IpcOrder = { id: '42', orderStatus: 2, afterSalesLearned: { status: 1, learnedAtMs: 1 } };
+    const now: IpcOrder = { id: '42', orderStatus: 2, afterSalesLearned: { status: null, learnedAtMs: 2 } };
+    expect(flow.changesBetween(shown, now, {})).toEqual([
+      { field: 'After-sales request', from: 'awaiting a decision', to: 'no longer awaiting one' },
+    ]);
+    // A decided state the filter named is shown with its label.
+    const rejected: IpcOrder = { ...now, afterSalesLearned: { status: 3, learnedAtMs: 2 } };
+    expect(flow.changesBetween(shown, rejected, { afterSales: { '1': 'Awaiting', '3': 'Rejected' } })).toEqual([
+      { field: 'After-sales status', from: 'Awaiting (1)', to: 'Rejected (3)' },
+    ]);
   });
 });

@@ -117,7 +117,10 @@ export function changesBetween(before: IpcOrder, after: IpcOrder, labels: Labels
   const changes: Change[] = [];
   const a0 = afterSalesStatusOf(before);
   const a1 = afterSalesStatusOf(after);
-  if (a0 !== a1)
+  // The filter no longer lists it as awaiting and has not said which state it is in now (the spec's Order has no
+  // status field): said in words, not as a status turned into "—".
+  const leftUnnamed = a1 === null && reviewStateOf(after) === 'not-awaiting';
+  if (a0 !== a1 && !leftUnnamed)
     changes.push({
       field: 'After-sales status',
       from: statusText(a0, labels.afterSales),

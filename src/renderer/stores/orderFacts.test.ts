@@ -12,8 +12,8 @@ describe('the after-sales facts the renderer reads', () => {
   });
 
   it('say whether a request awaits a decision by the core’s rule', () => {
-    expect(reviewStateOf(order({ orderAfterSalesStatus: 1 }))).toBe('awaiting');
-    expect(reviewStateOf(order({ orderAfterSalesStatus: 2 }))).toBe('not-awaiting');
+    expect(reviewStateOf(order({ afterSalesLearned: { status: 1, learnedAtMs: 1 } }))).toBe('awaiting');
+    expect(reviewStateOf(order({ afterSalesLearned: { status: 2, learnedAtMs: 1 } }))).toBe('not-awaiting');
     expect(reviewStateOf(order({ isExistAfterSales: false }))).toBe('not-awaiting');
     expect(reviewStateOf(order({}))).toBe('unknown');
   });

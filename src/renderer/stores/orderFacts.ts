@@ -1,5 +1,6 @@
 import {
   DEFAULT_AWAITING_REVIEW,
+  learnedAfterSalesStatus,
   reviewStateOf as reviewStateOfFields,
   type ReviewState,
 } from '../../shared/domain/afterSalesReview';
@@ -14,7 +15,9 @@ export const AWAITING_REVIEW: readonly number[] = DEFAULT_AWAITING_REVIEW;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
-export const afterSalesStatusOf = (o: IpcOrder): number | null => int(o.orderAfterSalesStatus);
+/** The status the list filter taught the cache (the spec's Order has no status field; one sent is not read). */
+export const afterSalesStatusOf = (o: IpcOrder): number | null =>
+  learnedAfterSalesStatus({ afterSalesLearned: o.afterSalesLearned });
 export const orderStatusOf = (o: IpcOrder): number | null => int(o.orderStatus);
 export const buyerNameOf = (o: IpcOrder): string | null => text(o.buyerName);
 /** The order number the merchant knows it by, else its ID. */
@@ -32,7 +35,6 @@ export const createTimeOf = (o: IpcOrder): string | null => text(o.createTime);
 export const reviewStateOf = (o: IpcOrder): ReviewState =>
   reviewStateOfFields(
     {
-      orderAfterSalesStatus: o.orderAfterSalesStatus,
       isExistAfterSales: o.isExistAfterSales,
       // What the after-sales filter taught the cache (the spec's Order has no status field).
       afterSalesLearned: o.afterSalesLearned,

@@ -1,3 +1,4 @@
+import { translate } from '../i18n/t';
 import type { IpcRequest } from '../../shared/ipc/contract';
 import type { IpcError } from '../../shared/ipc/result';
 
@@ -221,20 +222,24 @@ export function localIssues(f: OrderFilters): FieldIssues {
     return a !== undefined && b !== undefined && a > b;
   };
   const labels: Record<DateField, string> = {
-    createdFrom: 'Created from',
-    createdTo: 'Created to',
-    updatedFrom: 'Updated from',
-    updatedTo: 'Updated to',
+    createdFrom: translate('filters.createdFrom'),
+    createdTo: translate('filters.createdTo'),
+    updatedFrom: translate('filters.updatedFrom'),
+    updatedTo: translate('filters.updatedTo'),
   };
   for (const field of DATE_FIELDS) {
     const value = f[field].trim();
     // A real day in an odd year (a year typed short, then left): said at the field, nothing asked.
     if (value !== '' && dayInstant(value, false) !== undefined && !plausibleDay(value))
-      issues[field] =
-        `${labels[field]}: the year ${value.slice(0, 4)} looks mistyped (between ${PLAUSIBLE_YEARS.from} and ${PLAUSIBLE_YEARS.to}).`;
+      issues[field] = translate('filters.yearMistyped', {
+        field: labels[field],
+        year: value.slice(0, 4),
+        from: String(PLAUSIBLE_YEARS.from),
+        to: String(PLAUSIBLE_YEARS.to),
+      });
   }
-  if (reversed(f.createdFrom, f.createdTo)) issues.createdTo = 'Created to must not be before created from.';
-  if (reversed(f.updatedFrom, f.updatedTo)) issues.updatedTo = 'Updated to must not be before updated from.';
+  if (reversed(f.createdFrom, f.createdTo)) issues.createdTo = translate('filters.createdReversed');
+  if (reversed(f.updatedFrom, f.updatedTo)) issues.updatedTo = translate('filters.updatedReversed');
   return issues;
 }
 

@@ -84,6 +84,11 @@ interface OrdersStore {
   setFilters(filters: OrderFilters, revision?: number): void;
   /** Re-reads the list after the cache changed, keeping as many rows as were loaded (the scroll position holds). */
   refresh(revision?: number): Promise<void>;
+  /**
+   * Another profile is active: the rows listed are another cache's. They go now, so that nothing of that profile is
+   * listed under this one's answer (an error such as "no orders cached yet", or its own rows once read).
+   */
+  forgetRows(): void;
   /** The next page (keyset cursor), when there is one and none is being read. */
   loadMore(): Promise<void>;
   /** Exports the view as CSV (the default) or an Excel workbook. */
@@ -253,6 +258,11 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
         refreshing = null;
       });
       return refreshing;
+    },
+
+    forgetRows() {
+      const { list } = get();
+      set({ list: { ...list, rows: [], nextCursor: null, loadingMore: false }, selectedId: null, scrollTop: 0 });
     },
 
     async loadMore() {

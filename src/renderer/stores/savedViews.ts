@@ -1,3 +1,4 @@
+import { translate } from '../i18n/t';
 import { DEFAULT_AWAITING_REVIEW } from '../../shared/domain/afterSalesReview';
 import { emptyFilters, filtersFromParams, filtersToParams, localDay, type OrderFilters } from './orderFilters';
 
@@ -53,13 +54,13 @@ export function builtinViews(options: { awaitingStatuses: number[]; nowMs: numbe
   return [
     {
       id: AWAITING_REFUND_VIEW,
-      name: 'Awaiting refund decision',
+      name: translate('views.builtin.awaitingRefund'),
       builtin: true,
       filters: { ...emptyFilters, afterSalesStatuses: [...options.awaitingStatuses] },
     },
     {
       id: DELIVERY_ERRORS_TODAY_VIEW,
-      name: 'Delivery errors today',
+      name: translate('views.builtin.deliveryErrorsToday'),
       builtin: true,
       // "Today" by the time the cache saw the order change: the platform sends no update time.
       filters: { ...emptyFilters, exception: 'yes', updatedFrom: localDay(options.nowMs) },
@@ -95,10 +96,10 @@ export function parseStoredViews(text: string | null): { stored: StoredViews; pr
   try {
     value = JSON.parse(text);
   } catch {
-    return { stored: empty, problem: 'Your saved views could not be read (the stored record is damaged).' };
+    return { stored: empty, problem: translate('views.problem.damaged') };
   }
   if (!isRecord(value) || value.version !== VIEWS_VERSION)
-    return { stored: empty, problem: 'Your saved views were saved by another version of Merchant Desk.' };
+    return { stored: empty, problem: translate('views.problem.otherVersion') };
   const views: StoredView[] = [];
   let skipped = 0;
   const seen = new Set<string>();
@@ -121,10 +122,7 @@ export function parseStoredViews(text: string | null): { stored: StoredViews; pr
     Array.isArray(a) && a.length > 0 && a.every((n) => Number.isInteger(n)) ? (a as number[]) : null;
   return {
     stored: { views, awaitingStatuses },
-    problem:
-      skipped > 0
-        ? `${skipped} saved view${skipped === 1 ? '' : 's'} could not be read and ${skipped === 1 ? 'was' : 'were'} left out.`
-        : null,
+    problem: skipped > 0 ? translate('views.problem.skipped', { count: skipped }) : null,
   };
 }
 

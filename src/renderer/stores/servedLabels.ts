@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { DEFAULT_STATUS_LABELS, type StatusLabelMaps } from '../../shared/domain/defaultStatusLabels';
 import { activeProfile, useProfilesStore } from './profilesStore';
+import { currentLocale, useLocaleStore } from '../i18n/localeStore';
+import { displayLabels } from '../i18n/statusLabels';
 
 /**
  * The status labels of what this page is served: the active profile's, or — with no profile (the environment mode)
@@ -56,14 +58,21 @@ export function labelsFor(list: Parameters<typeof activeProfile>[0], environment
   return activeProfile(list)?.statusLabels ?? environment;
 }
 
-/** The labels in force now (for stores). */
+/** The labels in force now, as shown in the app's language (for stores). */
 export function servedLabels(): StatusLabelMaps {
-  return labelsFor(useProfilesStore.getState().list.data, useEnvironmentLabelsStore.getState().labels);
+  return displayLabels(
+    labelsFor(useProfilesStore.getState().list.data, useEnvironmentLabelsStore.getState().labels),
+    currentLocale(),
+  );
 }
 
-/** The labels in force, re-rendering when the profile or the environment's names change. */
+/**
+ * The labels in force as shown in the app's language, re-rendering when the profile, the environment's names or
+ * the language change (the same object while none does: memoised rows stay as they are).
+ */
 export function useServedLabels(): StatusLabelMaps {
   const list = useProfilesStore((s) => s.list.data);
   const environment = useEnvironmentLabelsStore((s) => s.labels);
-  return labelsFor(list, environment);
+  const locale = useLocaleStore((s) => s.locale);
+  return displayLabels(labelsFor(list, environment), locale);
 }

@@ -12,6 +12,7 @@ const stored: IpcData<'settings:get'> = {
     closeToTray: true,
     openAtLogin: false,
     automaticUpdates: true,
+    language: 'system',
     doNotDisturbUntil: null,
   },
   profile: {

@@ -56,7 +56,10 @@ export function subscribeToHostEvents(): () => void {
     useSyncStore.getState().reset();
     useBuyersStore.getState().reset();
     void useSyncStore.getState().loadStatus();
-    if (!first) useChangesStore.getState().invalidate();
+    if (!first) {
+      useOrdersStore.getState().forgetRows();
+      useChangesStore.getState().invalidate();
+    }
   });
   // The open order detail re-reads when its order is among the changed (or the whole cache is stale).
   const offDetail = useChangesStore.subscribe((state, before) => {

@@ -1,3 +1,4 @@
+import { translate } from '../i18n/t';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { invoke } from '../ipc';
@@ -62,7 +63,7 @@ function write(stored: StoredViews): string | null {
     window.localStorage.setItem(VIEWS_STORAGE_KEY, serializeStoredViews(stored));
     return null;
   } catch {
-    return 'Saved views cannot be stored in this browser (storage is full or disabled): they last for this page only.';
+    return translate('views.problem.notStored');
   }
 }
 
@@ -77,7 +78,7 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
     keepAside = parsed.problem !== null && parsed.stored.views.length === 0 ? text : null;
     return {
       stored: parsed.stored,
-      problem: readable ? parsed.problem : 'Saved views are not available in this browser (storage is disabled).',
+      problem: readable ? parsed.problem : translate('views.problem.unavailable'),
     };
   };
   const update = (stored: StoredViews) => {

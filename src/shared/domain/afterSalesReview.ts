@@ -45,9 +45,12 @@ export interface AfterSalesLearned {
   learnedAtMs: number | null;
 }
 
-/** The after-sales fields of an order, as the core decodes them or as they cross the bridge. */
+/**
+ * The after-sales fields of an order, as the core decodes them or as they cross the bridge. No
+ * `orderAfterSalesStatus`: the spec's Order has none (a platform or the sandbox's demo flag may still send it; it is
+ * never read) — the status is what the list filter taught the cache.
+ */
 export interface AfterSalesFields {
-  orderAfterSalesStatus?: unknown;
   isExistAfterSales?: unknown;
   /** Added by the cache when read (never sent by the platform). */
   afterSalesLearned?: unknown;
@@ -63,10 +66,15 @@ function learnedOf(order: AfterSalesFields): AfterSalesLearned | undefined {
   };
 }
 
+/** The after-sales status the list filter taught the cache (null: not learned, or not in a known state). */
+export function learnedAfterSalesStatus(order: AfterSalesFields): number | null {
+  return learnedOf(order)?.status ?? null;
+}
+
 /**
- * Whether the order's after-sales request awaits a decision: first what the list filter taught the cache
- * (listed under an awaiting value: awaiting; learned and not listed: not awaiting), then a status the platform
- * sent (the sandbox's demo flag only), then `isExistAfterSales: false` says no; anything else is unknown.
+ * Whether the order's after-sales request awaits a decision: what the list filter taught the cache (listed under
+ * an awaiting value: awaiting; learned and not listed: not awaiting), else `isExistAfterSales: false` says no;
+ * anything else is unknown. A status field the platform sends is never read (the spec has none).
  */
 export function reviewStateOf(
   order: AfterSalesFields,
@@ -75,8 +83,5 @@ export function reviewStateOf(
   const learned = learnedOf(order);
   if (learned?.status != null) return awaiting.includes(learned.status) ? 'awaiting' : 'not-awaiting';
   if (learned?.learnedAtMs != null) return 'not-awaiting';
-  const status = order.orderAfterSalesStatus;
-  if (typeof status === 'number' && Number.isInteger(status))
-    return awaiting.includes(status) ? 'awaiting' : 'not-awaiting';
   return order.isExistAfterSales === false ? 'not-awaiting' : 'unknown';
 }

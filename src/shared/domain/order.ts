@@ -85,11 +85,9 @@ export interface Order {
   deliveryInfo?: Opt<DeliveryInfoEntry[]>;
   orderDeliveryList?: Opt<DeliveryRecord[]>;
   deliveryErrorInfo?: Opt<Record<string, unknown>>;
-  /**
-   * Not in the spec's Order resource (the spec only has it as a list filter). The sandbox sends it; a real
-   * platform may not. Read when present.
-   */
-  orderAfterSalesStatus?: Opt<number>;
+  // No `orderAfterSalesStatus`: the spec's Order has no such field (only the list filter of that name). The
+  // sandbox's demo flag still sends it; it passes through as an unknown field and nothing reads it — the status is
+  // learned through the filter (core/afterSales/learnStatuses.ts) and read as `afterSalesLearned`.
   [field: string]: unknown;
 }
 

@@ -92,7 +92,6 @@ const ORDER: Fields = new Map<string, Kind>([
   ['deliveryInfo', DELIVERY_INFO],
   ['orderDeliveryList', DELIVERY_RECORD],
   ['deliveryErrorInfo', 'record'],
-  ['orderAfterSalesStatus', 'int'],
 ]);
 
 const MAX_ID = '9223372036854775807';

@@ -259,6 +259,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           closeToTray: true,
           openAtLogin: false,
           automaticUpdates: true,
+          language: 'system',
           doNotDisturbUntil: null,
         },
         profile: null,
@@ -283,6 +284,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
           closeToTray: true,
           openAtLogin: false,
           automaticUpdates: true,
+          language: 'system',
           doNotDisturbUntil: null,
         },
         profile: {

@@ -20,6 +20,8 @@ export const attentionRowSchema = z
     dueAt: isoInstant.nullable(),
     /** Products and delivery time; the error text of an exception; the after-sales status of a refund. */
     detail: z.string(),
+    /** A decision on the order was sent and its outcome is unknown (the decision journal): "Check again". */
+    unsettled: z.literal(true).optional(),
   })
   .strict();
 

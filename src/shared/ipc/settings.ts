@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageChoiceSchema } from '../i18n/languages';
 import type { IpcChannelSpec } from './channelSpec';
 import {
   afterSalesStatusesWire,
@@ -23,6 +24,8 @@ export const appSettingsWire = z
     openAtLogin: z.boolean(),
     /** Look for and download new versions of the app (default on); installed only on "Restart to update". */
     automaticUpdates: z.boolean(),
+    /** The renderer's language: "system" (the OS's languages, default), "en" or "zh-CN". */
+    language: languageChoiceSchema,
     /** No desktop notification before this ISO 8601 instant; null: not set (default). */
     doNotDisturbUntil: z.string().nullable(),
   })

@@ -99,6 +99,7 @@ export function openConfiguredSession(
     ...(c.afterSales ? { afterSales: c.afterSales } : {}),
     ...(c.requestLog ? { onRequest: createRequestLog({ file: c.requestLog }) } : {}),
     transport: (options) => createAxiosTransport(options),
+    upkeepAfterOpen: true,
   });
   return { session, settings: c };
 }

@@ -35,7 +35,6 @@ export function fakeOrder(seq: number, createMs: number, overrides: Partial<Orde
     deliveryInfo: [],
     orderDeliveryList: [],
     deliveryErrorInfo: null,
-    orderAfterSalesStatus: 0,
     ...overrides,
   };
 }

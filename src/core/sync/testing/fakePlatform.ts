@@ -114,6 +114,7 @@ export class FakePlatform implements OrderSource {
     const matching: Row[] = [];
     for (let i = this.rows.length - 1; i >= 0; i--) {
       const r = this.rows[i]!;
+      if (q.id !== undefined && r.order.id !== q.id) continue; // the spec's filter by order ID
       if (r.createMs >= cb && r.createMs <= ce && r.updateMs >= ub && r.updateMs <= ue) matching.push(r);
     }
     if (this.listOrder === 'oldest-first') matching.reverse();

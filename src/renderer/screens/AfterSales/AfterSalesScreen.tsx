@@ -1,3 +1,5 @@
+import { SPACE, useT } from '../../i18n/t';
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { Route } from '../../router';
@@ -26,6 +28,7 @@ function isTyping(target: EventTarget): boolean {
  * selected one's order and its decision beside the list. Keys: ↑/↓ or j/k move, a approves, r rejects.
  */
 export function AfterSalesScreen(_props: { route: Route }) {
+  const t = useT();
   const inbox = useAfterSalesStore((s) => s.inbox);
   const selectedId = useAfterSalesStore((s) => s.selectedId);
   const revision = useChangesStore((s) => s.revision);
@@ -108,21 +111,15 @@ export function AfterSalesScreen(_props: { route: Route }) {
 
   return (
     <section className="screen after-sales" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
-      <h1 id="screen-title">After-sales</h1>
-      <p className="muted">
-        Keys: j/k next / previous request awaiting a decision · ↑/↓ every row · a approve · r reject. A request’s age is
-        its order’s (“order created …”): the platform gives no time for the request itself.
-      </p>
-      {inbox.error && <ErrorNotice error={inbox.error} title="The inbox could not be read" />}
-      {inbox.data?.statusUnknown && (
-        <p className="banner-note">
-          The platform sends no after-sales status: every order with an after-sales request is listed, and the platform
-          decides whether one can still be decided.
-        </p>
-      )}
+      <h1 id="screen-title">
+        <ScreenTitle screen="after-sales" />
+      </h1>
+      <p className="muted">{t('afterSales.keys')}</p>
+      {inbox.error && <ErrorNotice error={inbox.error} title={t('afterSales.inboxFailed')} />}
+      {inbox.data?.statusUnknown && <p className="banner-note">{t('afterSales.statusUnknown')}</p>}
       {statuses && !statuses.confirmed && <p className="banner-note">{unconfirmedStatusNote(statuses)}</p>}
       {inbox.data && inbox.data.unsettled.length > 0 && <UnsettledDecisions entries={inbox.data.unsettled} />}
-      {!inbox.data && inbox.status !== 'failed' && <p role="status">Loading the inbox…</p>}
+      {!inbox.data && inbox.status !== 'failed' && <p role="status">{t('afterSales.loading')}</p>}
       {inbox.data && (
         <div className="list-pane-layout after-sales-layout">
           <div className="after-sales-list">
@@ -135,20 +132,21 @@ export function AfterSalesScreen(_props: { route: Route }) {
             />
             {inbox.data.nextCursor && (
               <button type="button" onClick={() => void useAfterSalesStore.getState().loadMore()}>
-                Show more requests
+                {t('afterSales.showMore')}
               </button>
             )}
           </div>
           <section className="after-sales-pane" aria-labelledby={selected ? 'after-sales-selected' : undefined}>
             {lastDecided && lastDecided.id !== selected?.id && (
               <p className="outcome outcome-ok" role="status">
-                Decided — {lastDecided.text}{' '}
+                {t('afterSales.decided', { text: lastDecided.text })}
+                {SPACE}
                 <button
                   type="button"
                   className="link-button"
                   onClick={() => useAfterSalesStore.getState().select(lastDecided.id)}
                 >
-                  Show it
+                  {t('afterSales.showIt')}
                 </button>
               </p>
             )}
@@ -158,7 +156,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
                 <DecisionActions key={selected.id} order={selected} />
               </>
             ) : (
-              <p className="muted">Nothing to decide.</p>
+              <p className="muted">{t('afterSales.nothing')}</p>
             )}
           </section>
         </div>

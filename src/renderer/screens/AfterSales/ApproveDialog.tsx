@@ -1,12 +1,16 @@
+import { Msg, translate, useT } from '../../i18n/t';
 import { amountOf, buyerNameOf, orderLabelOf, type IpcOrder } from '../../stores/orderFacts';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /** "Refund 12.99 EUR to Anna Müller?": the amount exactly as the platform holds it, in its currency. */
 export function approveQuestion(order: IpcOrder): string {
   const { amount, currency } = amountOf(order);
-  const buyer = buyerNameOf(order) ?? 'the buyer';
-  const money = amount ? `${amount}${currency ? ` ${currency}` : ''}` : 'the order amount';
-  return `Refund ${money} to ${buyer}?`;
+  const buyer = buyerNameOf(order);
+  const money = amount ? `${amount}${currency ? ` ${currency}` : ''}` : null;
+  return translate('afterSales.approveQuestion', {
+    money: money ?? translate('afterSales.theOrderAmount'),
+    buyer: buyer ?? translate('afterSales.theBuyer'),
+  });
 }
 
 export function ApproveDialog({
@@ -18,19 +22,18 @@ export function ApproveDialog({
   onConfirm(): void;
   onCancel(): void;
 }) {
+  const t = useT();
   return (
     <ConfirmDialog
       title={approveQuestion(order)}
-      confirmLabel="Approve refund"
+      confirmLabel={t('afterSales.approveRefund')}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       <p>
-        Approve the after-sales request of order <strong>{orderLabelOf(order)}</strong>.
+        <Msg id="afterSales.approveBody" values={{ order: orderLabelOf(order), b: (c) => <strong>{c}</strong> }} />
       </p>
-      <p className="muted">
-        The order is fetched from the platform again first: if it no longer awaits a decision, nothing is sent.
-      </p>
+      <p className="muted">{t('afterSales.approveRecheck')}</p>
     </ConfirmDialog>
   );
 }

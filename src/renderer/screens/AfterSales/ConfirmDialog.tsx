@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE =
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   onCancel(): void;
 }) {
   const titleId = useId();
+  const t = useT();
   const bodyId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
@@ -81,7 +83,7 @@ export function ConfirmDialog({
             {confirmLabel}
           </button>
           <button type="button" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       </div>

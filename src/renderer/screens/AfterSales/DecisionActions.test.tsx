@@ -14,7 +14,7 @@ const order: IpcOrder = {
   buyerName: 'Anna Müller',
   originalCurrencyProductPrice: '12.99',
   originalCurrencyCode: 'EUR',
-  orderAfterSalesStatus: 1,
+  afterSalesLearned: { status: 1, learnedAtMs: 1 },
   isExistAfterSales: true,
 };
 
@@ -29,7 +29,7 @@ describe('<DecisionActions>', () => {
         data: {
           orderId: d.orderId,
           approved: d.isApproved,
-          order: { ...order, orderAfterSalesStatus: d.isApproved ? 2 : 3 },
+          order: { ...order, afterSalesLearned: { status: d.isApproved ? 2 : 3, learnedAtMs: 1 } },
           refetchError: null,
           cached: true,
         },

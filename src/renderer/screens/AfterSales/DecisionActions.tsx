@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useAfterSalesStore, useDecisionState } from '../../stores/afterSalesStore';
 import { canStart } from '../../stores/decisionFlow';
 import { reviewStateOf, type IpcOrder } from '../../stores/orderFacts';
@@ -13,6 +14,7 @@ import { useServedLabels } from '../../stores/servedLabels';
  */
 export function DecisionActions({ order }: { order: IpcOrder }) {
   const state = useDecisionState(order.id);
+  const t = useT();
   const labels = useServedLabels();
   const { start, cancel, confirm, checkAgain, dismiss } = useAfterSalesStore.getState();
   const open = reviewStateOf(order) !== 'not-awaiting';
@@ -25,12 +27,12 @@ export function DecisionActions({ order }: { order: IpcOrder }) {
       {canStart(state) || state.phase === 'confirming' ? (
         <div className="form-actions">
           <button type="button" className="primary" disabled={!enabled} onClick={() => start('approve', order)}>
-            Approve refund…
+            {t('afterSales.approveStart')}
           </button>
           <button type="button" className="danger" disabled={!enabled} onClick={() => start('reject', order)}>
-            Reject refund…
+            {t('afterSales.rejectStart')}
           </button>
-          {!open && state.phase === 'idle' && <span className="muted">No request awaiting a decision.</span>}
+          {!open && state.phase === 'idle' && <span className="muted">{t('afterSales.noneAwaiting')}</span>}
         </div>
       ) : null}
       {state.phase === 'confirming' && state.kind === 'approve' && (

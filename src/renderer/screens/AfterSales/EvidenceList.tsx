@@ -1,3 +1,5 @@
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { evidenceUrlProblem, moveItem, removeItem } from './rejectForm';
 
@@ -73,29 +75,29 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
               )}
               <span className="evidence-url">{url}</span>
               <span className="evidence-buttons">
-                <button
-                  type="button"
-                  aria-label={`Move image ${i + 1} up`}
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  icon={ArrowUp}
+                  label={`Move image ${i + 1} up`}
                   disabled={i === 0}
                   onClick={() => move(i, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Move image ${i + 1} down`}
+                />
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  icon={ArrowDown}
+                  label={`Move image ${i + 1} down`}
                   disabled={i === urls.length - 1}
                   onClick={() => move(i, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Remove image ${i + 1}`}
+                />
+                <Button
+                  variant="tertiary"
+                  size="sm"
+                  icon={Trash2}
+                  label={`Remove image ${i + 1}`}
                   onClick={() => onChange(removeItem(urls, i))}
-                >
-                  Remove
-                </button>
+                />
               </span>
             </li>
           ))}

@@ -1,7 +1,10 @@
+import type { MessageId } from '../../i18n/catalogs';
+import { useT } from '../../i18n/t';
 import { useEffect, useState, type Ref } from 'react';
 import { Money } from '../../components/Money';
 import { MAIN_LIST } from '../../frame/screenFocus';
-import { StatusChip } from '../../components/StatusChip';
+import { AfterSalesChip } from './AfterSalesChip';
+import { journalLineText, latestEntryOf } from './journalLine';
 import { formatAgo, instantMs } from '../../format/time';
 import { requestFacts } from '../../stores/requestFacts';
 import { stateOf, useAfterSalesStore } from '../../stores/afterSalesStore';
@@ -29,11 +32,11 @@ function useMinuteClock(): number {
 
 const optionId = (orderId: string) => `after-sales-option-${orderId}`;
 
-const pendingNote: Partial<Record<DecisionState['phase'], string>> = {
-  sending: 'sending…',
-  unknown: 'outcome unknown',
-  'not-sent': 'not sent',
-  failed: 'not sent',
+const pendingNote: Partial<Record<DecisionState['phase'], MessageId>> = {
+  sending: 'afterSales.note.sending',
+  unknown: 'afterSales.note.unknown',
+  'not-sent': 'afterSales.note.notSent',
+  failed: 'afterSales.note.notSent',
 };
 
 function Row({
@@ -50,9 +53,11 @@ function Row({
   const { amount, currency } = amountOf(order);
   const created = instantMs(createTimeOf(order));
   const note = pendingNote[useAfterSalesStore((s) => stateOf(s, order.id).phase)];
-  const awaiting = reviewStateOf(order) !== 'not-awaiting';
+  // Who decided what, when, from this app (the journal), on awaiting and decided rows alike.
+  const journal = useAfterSalesStore((s) => latestEntryOf(s.inbox.data?.decided ?? [], order.id));
   const facts = requestFacts(order);
   const lastAt = instantMs(facts.lastDelivery?.at ?? null);
+  const t = useT();
   return (
     <li
       id={optionId(order.id)}
@@ -64,26 +69,36 @@ function Row({
       <span className="inbox-main">
         <strong>
           <PlatformText value={orderLabelOf(order)} clamp />
-        </strong>{' '}
-        · {buyerNameOf(order) !== null ? <PlatformText value={buyerNameOf(order)!} clamp /> : 'unknown buyer'}
+        </strong>
+        {t('afterSales.buyerSeparator')}
+        {buyerNameOf(order) !== null ? (
+          <PlatformText value={buyerNameOf(order)!} clamp />
+        ) : (
+          t('afterSales.unknownBuyer')
+        )}
       </span>
       <span className="inbox-meta">
         <Money amount={amount} currency={currency} />
         {created !== undefined && (
-          <span title="The platform gives no time for the request itself: this is the order’s age.">
-            order created {formatAgo(created, nowMs)}
+          <span title={t('afterSales.ageHint')}>
+            {t('afterSales.orderCreated', { ago: formatAgo(created, nowMs) })}
           </span>
         )}
-        <StatusChip value={afterSalesStatusOf(order)} labels={labels} tone={awaiting ? 'attention' : 'neutral'} />
-        {note && <span className="inbox-note">{note}</span>}
+        <AfterSalesChip status={afterSalesStatusOf(order)} review={reviewStateOf(order)} labels={labels} />
+        {note && <span className="inbox-note">{t(note)}</span>}
       </span>
+      {journal && <span className="inbox-journal">{journalLineText(journal)}</span>}
       <span className="inbox-facts">
         {facts.items && <span>{facts.items}</span>}
         {facts.delivered && <span>{facts.delivered}</span>}
         {facts.lastDelivery && (
           <span>
-            last delivery{lastAt !== undefined ? ` ${formatAgo(lastAt, nowMs)}` : ''}
-            {facts.lastDelivery.description ? `: ${facts.lastDelivery.description}` : ''}
+            {lastAt !== undefined
+              ? t('afterSales.lastDeliveryAgo', { ago: formatAgo(lastAt, nowMs) })
+              : t('afterSales.lastDelivery')}
+            {facts.lastDelivery.description
+              ? t('afterSales.descriptionSuffix', { description: facts.lastDelivery.description })
+              : null}
           </span>
         )}
         {facts.flags.map((flag) => (
@@ -114,6 +129,7 @@ export function InboxList({
   listRef: Ref<HTMLUListElement>;
 }) {
   const nowMs = useMinuteClock();
+  const t = useT();
   const group = (id: string, title: string, orders: IpcOrder[], empty: string) => (
     <li role="presentation" className="inbox-group">
       <span id={id} className="inbox-group-title" role="presentation">
@@ -134,7 +150,7 @@ export function InboxList({
     <ul
       ref={listRef}
       role="listbox"
-      aria-label="After-sales requests"
+      aria-label={t('afterSales.listLabel')}
       tabIndex={0}
       {...MAIN_LIST}
       className="inbox-list queue-list"
@@ -142,11 +158,11 @@ export function InboxList({
     >
       {group(
         'inbox-awaiting',
-        `Awaiting a decision (${awaiting.length}) — oldest first`,
+        t('afterSales.awaitingGroup', { count: awaiting.length }),
         awaiting,
-        'No requests awaiting a decision.',
+        t('afterSales.noneAwaitingList'),
       )}
-      {group('inbox-recent', 'Recent decisions', recent, 'No recent decisions.')}
+      {group('inbox-recent', t('afterSales.recentGroup'), recent, t('afterSales.noRecent'))}
     </ul>
   );
 }

@@ -1,6 +1,5 @@
 import { useAfterSalesStore, type JournalEntryView } from '../../stores/afterSalesStore';
-
-const hhmm = (iso: string) => new Date(iso).toTimeString().slice(0, 5);
+import { journalLineText } from './journalLine';
 
 /**
  * Decisions the journal holds unsettled: sent, their answer never came (a crash, a lost connection). No new decision
@@ -15,8 +14,7 @@ export function UnsettledDecisions({ entries }: { entries: readonly JournalEntry
         {entries.map((e) => (
           <li key={e.attemptId} data-testid="unsettled-decision">
             <span>
-              Order {e.orderId}: Outcome unknown — {e.approved ? 'approval' : 'rejection'} sent at {hhmm(e.sentAt)} by{' '}
-              {e.actor}. No new decision is sent until it is checked.
+              Order {e.orderId}: {journalLineText(e)}
             </span>{' '}
             <button
               type="button"

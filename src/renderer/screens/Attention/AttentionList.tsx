@@ -1,20 +1,25 @@
+import { CircleAlert, Clock, Gavel, Undo2, type LucideIcon } from 'lucide-react';
+import { Msg, useT } from '../../i18n/t';
 import type { Ref } from 'react';
+import { Badge, type Tone } from '../../components/ui/Badge';
 import { DateTime } from '../../components/DateTime';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { instantMs } from '../../format/time';
 import { rowKey, type AttentionRow } from '../../stores/attentionStore';
-import { dueText, KIND_LABELS } from './attentionText';
+import { dueText, kindLabel } from './attentionText';
 import { useMinuteClock } from './useMinuteClock';
 import { PlatformText } from '../../components/PlatformText';
+import { CheckAgainButton } from './CheckAgainButton';
 
 const optionId = (key: string) => `attention-option-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
-const TONE: Record<AttentionRow['kind'], 'attention' | 'danger'> = {
-  refund: 'attention',
-  overdue: 'danger',
-  'due-soon': 'attention',
-  exception: 'danger',
-  dispute: 'attention',
+/** Each kind's tone and icon (the icon tells them apart without colour). */
+const KIND_BADGE: Record<AttentionRow['kind'], { tone: Tone; icon: LucideIcon }> = {
+  refund: { tone: 'attention', icon: Undo2 },
+  overdue: { tone: 'critical', icon: Clock },
+  'due-soon': { tone: 'attention', icon: Clock },
+  exception: { tone: 'critical', icon: CircleAlert },
+  dispute: { tone: 'attention', icon: Gavel },
 };
 
 /** When: "overdue by 12 min · due 23 Nov 2026, 12:02" for deadlines, "since 23 Nov 2026, 11:40" for the others. */
@@ -23,13 +28,16 @@ function When({ row, nowMs }: { row: AttentionRow; nowMs: number }) {
   if (dueMs !== undefined)
     return (
       <span>
-        <strong>{dueText(dueMs, nowMs)}</strong> · due <DateTime value={row.dueAt} />
+        <Msg
+          id="attention.due"
+          values={{ when: dueText(dueMs, nowMs), b: (c) => <strong>{c}</strong>, date: <DateTime value={row.dueAt} /> }}
+        />
       </span>
     );
   if (row.since === null) return null;
   return (
     <span>
-      since <DateTime value={row.since} />
+      <Msg id="attention.since" values={{ date: <DateTime value={row.since} /> }} />
     </span>
   );
 }
@@ -54,11 +62,14 @@ function Row({
       onClick={() => onOpen(row)}
     >
       <span className="attention-main">
-        <span className={`chip chip-${TONE[row.kind]}`}>{KIND_LABELS[row.kind]}</span>
+        <Badge tone={KIND_BADGE[row.kind].tone} icon={KIND_BADGE[row.kind].icon}>
+          {kindLabel(row.kind)}
+        </Badge>
         <strong>
           <PlatformText value={row.orderNum ?? row.orderId} clamp />
         </strong>
         <span>{row.reason}</span>
+        {row.unsettled && <CheckAgainButton orderId={row.orderId} />}
       </span>
       <span className="attention-meta">
         <When row={row} nowMs={nowMs} />
@@ -93,11 +104,12 @@ export function AttentionList({
   onOpen: (row: AttentionRow) => void;
 }) {
   const nowMs = useMinuteClock(instantMs(asOf) ?? 0);
+  const t = useT();
   return (
     <ul
       ref={listRef}
       role="listbox"
-      aria-label="Orders needing attention"
+      aria-label={t('attention.listLabel')}
       tabIndex={0}
       {...MAIN_LIST}
       className="attention-list queue-list"

@@ -1,10 +1,11 @@
+import { useT } from '../../i18n/t';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { IpcError } from '../../../shared/ipc/result';
 import type { AttentionRow } from '../../stores/attentionStore';
 import type { Labels } from '../../stores/decisionFlow';
 import type { IpcOrder } from '../../stores/orderFacts';
 import { DecisionActions, OrderSummary } from '../AfterSales';
-import { KIND_LABELS } from './attentionText';
+import { kindLabel } from './attentionText';
 
 /**
  * Beside the queue: the selected order and why it is listed; for a refund request, the after-sales inbox's own
@@ -27,27 +28,26 @@ export function AttentionPane({
   decidable: boolean;
   labels: Labels;
 }) {
+  const t = useT();
   return (
     <section className="after-sales-pane attention-pane" aria-labelledby="after-sales-selected">
       {order ? (
         <OrderSummary order={order} labels={labels} />
       ) : (
-        <h2 id="after-sales-selected">Order {rows[0]?.orderNum ?? orderId}</h2>
+        <h2 id="after-sales-selected">{t('attention.order', { orderNum: rows[0]?.orderNum ?? orderId })}</h2>
       )}
       {rows.length > 0 && (
         <ul className="attention-reasons">
           {rows.map((r) => (
-            <li key={r.kind}>
-              {KIND_LABELS[r.kind]}: {r.reason}
-            </li>
+            <li key={r.kind}>{t('attention.reason', { kind: kindLabel(r.kind), reason: r.reason })}</li>
           ))}
         </ul>
       )}
-      {error && <ErrorNotice error={error} title="The order could not be read from the cache" />}
+      {error && <ErrorNotice error={error} title={t('attention.readFailed')} />}
       {decidable && order ? (
         <DecisionActions key={order.id} order={order} />
       ) : (
-        <p className="muted">Enter opens the order.</p>
+        <p className="muted">{t('attention.enterOpens')}</p>
       )}
     </section>
   );

@@ -70,10 +70,10 @@ const cached = (id: string): IpcOrder =>
         buyerName: 'Anna Müller',
         originalCurrencyProductPrice: '12.99',
         originalCurrencyCode: 'EUR',
-        orderAfterSalesStatus: 1,
+        afterSalesLearned: { status: 1, learnedAtMs: 1 },
         isExistAfterSales: true,
       }
-    : { id, orderNum: `SO-${id}`, orderAfterSalesStatus: 0, isExistAfterSales: false };
+    : { id, orderNum: `SO-${id}`, afterSalesLearned: { status: 0, learnedAtMs: 1 }, isExistAfterSales: false };
 
 describe('the attention screen', () => {
   beforeEach(() => {
@@ -139,10 +139,15 @@ describe('deciding a refund request from its row', () => {
       // "Check again" settles the journal through the after-sales filter first (the core's afterSales:check).
       'afterSales:check': ({ orderId }) => ({
         ok: true,
-        data: { orderId, review: platform.orderAfterSalesStatus === 1 ? 'awaiting' : 'not-awaiting', settled: null },
+        data: {
+          orderId,
+          review:
+            (platform.afterSalesLearned as { status: number } | undefined)?.status === 1 ? 'awaiting' : 'not-awaiting',
+          settled: null,
+        },
       }),
       'afterSales:decide': (d) => {
-        platform = { ...platform, orderAfterSalesStatus: d.isApproved ? 2 : 3 };
+        platform = { ...platform, afterSalesLearned: { status: d.isApproved ? 2 : 3, learnedAtMs: 1 } };
         return {
           ok: true,
           data: { orderId: d.orderId, approved: d.isApproved, order: platform, refetchError: null, cached: true },
@@ -239,7 +244,7 @@ describe('deciding a refund request from its row', () => {
     await user.click(await screen.findByRole('button', { name: 'Approve refund…' }));
     await user.click(screen.getByRole('button', { name: 'Approve refund' }));
     await screen.findByText(/Outcome unknown/);
-    platform = { ...platform, orderAfterSalesStatus: 2 };
+    platform = { ...platform, afterSalesLearned: { status: 2, learnedAtMs: 1 } };
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     await screen.findByText(/Found on checking again; nothing was sent again/);
     expect(calls('afterSales:decide')).toHaveLength(1);

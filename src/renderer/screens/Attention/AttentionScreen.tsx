@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/t';
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatRoute, navigate, type Route } from '../../router';
@@ -34,6 +36,7 @@ const open = (row: AttentionRow) => {
  * deadline); keys: ↑/↓ or j/k move, Home/End, Enter opens the order, a approves and r rejects a refund request.
  */
 export function AttentionScreen(_props: { route: Route }) {
+  const t = useT();
   const queue = useAttentionStore((s) => s.queue);
   const selectedKey = useAttentionStore((s) => s.selectedKey);
   const labels = useServedLabels();
@@ -91,19 +94,18 @@ export function AttentionScreen(_props: { route: Route }) {
   const leftOff = queue.data ? leftOffCount(queue.data) : 0;
   return (
     <section className="screen attention" aria-labelledby="screen-title" onKeyDown={onKeyDown}>
-      <h1 id="screen-title">Needs attention</h1>
+      <h1 id="screen-title">
+        <ScreenTitle screen="attention" />
+      </h1>
       {queue.data && (
         <p className="attention-summary" aria-live="polite">
           {attentionSummary(queue.data.counts)}
         </p>
       )}
-      <p className="muted">
-        Keys: ↑/↓ or j/k move · Enter opens the order · a approve · r reject a refund request. Deadlines move by the
-        clock: an order turns overdue here without a sync.
-      </p>
-      {queue.error && <ErrorNotice error={queue.error} title="The queue could not be read" />}
-      {!queue.data && queue.status !== 'failed' && <p role="status">Reading the queue…</p>}
-      {queue.data && rows.length === 0 && <p className="muted">Nothing needs your attention now.</p>}
+      <p className="muted">{t('attention.keys')}</p>
+      {queue.error && <ErrorNotice error={queue.error} title={t('attention.queueFailed')} />}
+      {!queue.data && queue.status !== 'failed' && <p role="status">{t('attention.reading')}</p>}
+      {queue.data && rows.length === 0 && <p className="muted">{t('attention.nothing')}</p>}
       {queue.data && (rows.length > 0 || paneId !== null) && (
         <div className="list-pane-layout">
           {rows.length > 0 ? (
@@ -123,11 +125,7 @@ export function AttentionScreen(_props: { route: Route }) {
           )}
         </div>
       )}
-      {leftOff > 0 && (
-        <p className="muted">
-          {leftOff} more not listed here: each kind shows its first {ROWS_PER_KIND}.
-        </p>
-      )}
+      {leftOff > 0 && <p className="muted">{t('attention.leftOff', { count: leftOff, perKind: ROWS_PER_KIND })}</p>}
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { CloudUpload, ExternalLink, Link, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useBuyersStore, type SavedBuyer } from '../../stores/buyersStore';
@@ -31,38 +33,40 @@ export function BuyerRow({ buyer, onEdit }: { buyer: SavedBuyer; onEdit: () => v
         </span>
       </div>
       <div className="buyer-actions">
-        <button type="button" onClick={() => void store().syncToPlatform(buyer)} disabled={sync?.status === 'working'}>
-          Sync to platform
-        </button>
+        <Button
+          variant="tertiary"
+          icon={CloudUpload}
+          label="Sync to platform"
+          onClick={() => void store().syncToPlatform(buyer)}
+          disabled={sync?.status === 'working'}
+        />
         {sync?.status === 'synced' && <span role="status">Platform user ID {sync.userId}</span>}
         {sync?.status === 'working' && <span role="status">Syncing…</span>}
         {sync?.status === 'failed' && <ErrorNotice error={sync.error} title="Not synced" />}
-        <button type="button" onClick={onEdit}>
-          Edit
-        </button>
+        <Button variant="tertiary" icon={Pencil} label="Edit" onClick={onEdit} />
         {confirmingRemove ? (
           <span className="confirm-inline" role="group" aria-label={`Remove ${buyer.merchantUserNo}?`}>
             Remove {name || buyer.merchantUserNo} from this list?
-            <button type="button" className="danger" onClick={() => void store().remove(buyer.merchantUserNo)}>
+            <Button size="sm" variant="critical" onClick={() => void store().remove(buyer.merchantUserNo)}>
               Remove
-            </button>
-            <button type="button" onClick={() => setConfirmingRemove(false)}>
+            </Button>
+            <Button size="sm" onClick={() => setConfirmingRemove(false)}>
               Keep
-            </button>
+            </Button>
           </span>
         ) : (
-          <button type="button" onClick={() => setConfirmingRemove(true)}>
-            Remove…
-          </button>
+          <Button variant="tertiary" icon={Trash2} label="Remove…" onClick={() => setConfirmingRemove(true)} />
         )}
       </div>
       <div className="buyer-link">
-        <label htmlFor={`${id}-item`}>Item ID for a login link</label>
+        <label htmlFor={`${id}-item`} className="visually-hidden">
+          Item ID for a login link
+        </label>
         <input
           id={`${id}-item`}
           inputMode="numeric"
           value={itemId}
-          placeholder="e.g. 1234567890"
+          placeholder="Item ID for a login link"
           aria-invalid={itemProblem ? true : undefined}
           aria-describedby={itemProblem ? `${id}-item-problem` : undefined}
           onChange={(e) => {
@@ -73,17 +77,18 @@ export function BuyerRow({ buyer, onEdit }: { buyer: SavedBuyer; onEdit: () => v
             if (e.key === 'Enter') loginLink('copy');
           }}
         />
-        <button
-          type="button"
-          className="primary"
+        <Button
+          size="sm"
+          variant="primary"
+          icon={Link}
           onClick={() => loginLink('copy')}
           disabled={link?.status === 'working'}
         >
           Copy login link
-        </button>
-        <button type="button" onClick={() => loginLink('open')} disabled={link?.status === 'working'}>
+        </Button>
+        <Button size="sm" icon={ExternalLink} onClick={() => loginLink('open')} disabled={link?.status === 'working'}>
           Open in browser
-        </button>
+        </Button>
         {itemProblem && (
           <span id={`${id}-item-problem`} className="field-problem">
             {itemProblem}

@@ -1,3 +1,4 @@
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SCREEN_SEARCH } from '../../frame/screenFocus';
@@ -34,7 +35,9 @@ export function BuyersScreen({ route }: { route: Route }) {
   return (
     <section className="screen buyers" aria-labelledby="screen-title">
       <div className="screen-head">
-        <h1 id="screen-title">Buyers</h1>
+        <h1 id="screen-title">
+          <ScreenTitle screen="buyers" />
+        </h1>
         <button type="button" className="primary" onClick={() => setEditing('new')} disabled={editing !== null}>
           Add a buyer
         </button>

@@ -1,3 +1,6 @@
+import { Msg, useT } from '../../i18n/t';
+import { MARK } from '../../i18n/marks';
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo } from 'react';
 import { formatRevenue } from '../../../shared/domain/insightsFormat';
 import { filterOf } from '../../../shared/ipc/insights';
@@ -11,13 +14,7 @@ import { SeriesChart } from '../Insights/SeriesChart';
 import '../Insights/Insights.css';
 import './Home.css';
 
-const ATTENTION_KINDS = [
-  ['refunds', 'refund requests awaiting your decision'],
-  ['overdue', 'deliveries overdue'],
-  ['dueSoon', 'deliveries due soon'],
-  ['exceptions', 'delivery exceptions'],
-  ['disputes', 'disputes'],
-] as const;
+const ATTENTION_KINDS = ['refunds', 'overdue', 'dueSoon', 'exceptions', 'disputes'] as const;
 
 /**
  * Home: the short overview the app opens on — today's orders and revenue (from the cache), what needs attention (the
@@ -34,64 +31,77 @@ export function HomeScreen(_props: { route: Route }) {
     void store.load('today', { range: { from: day, to: day }, top: 1 });
     void store.load('month', { range: { from: daysAgo(29), to: day }, top: 1 });
   }, [day, revision]);
+  const tr = useT();
   const t = today.data?.total;
   const m = month.data;
   const labels = useMemo(() => m?.buckets.map((b) => b.firstDay) ?? [], [m]);
-  const series = useMemo(() => [{ label: 'Orders', values: m?.buckets.map((b) => b.orders) ?? [] }], [m]);
+  const ordersLabel = tr('home.ordersSeries');
+  const series = useMemo(
+    () => [{ label: ordersLabel, values: m?.buckets.map((b) => b.orders) ?? [] }],
+    [m, ordersLabel],
+  );
   const counts = attention.data?.counts;
 
   return (
     <section className="home" aria-labelledby="home-title">
-      <h1 id="home-title">Home</h1>
-      <h2>Today</h2>
+      <h1 id="home-title">
+        <ScreenTitle screen="home" />
+      </h1>
+      <h2>{tr('home.today')}</h2>
       {today.error && <ErrorNotice error={today.error} />}
-      <ul className="insights-tiles" aria-label="Today">
+      <ul className="insights-tiles" aria-label={tr('home.today')}>
         <li>
           {t ? (
             <a href={ordersHref(t.filter)} data-testid="home-today-orders">
-              <span className="tile-value">{t.orders.toLocaleString('en')}</span> orders today
+              <Msg
+                id="home.ordersToday"
+                values={{ count: t.orders, value: (n) => <span className="tile-value">{n}</span> }}
+              />
             </a>
           ) : (
-            <span className="muted">…</span>
+            <span className="muted">{MARK.pending}</span>
           )}
         </li>
         <li>
-          <span className="tile-value tile-money">{t ? formatRevenue(t.revenue) : '…'}</span>
-          <span className="muted">revenue today (paid orders, per currency)</span>
+          <span className="tile-value tile-money">{t ? formatRevenue(t.revenue) : MARK.pending}</span>
+          <span className="muted">{tr('home.revenueToday')}</span>
         </li>
         {t && t.afterSales > 0 && (
           <li>
             <a href={ordersHref(filterOf(t.filter, 'afterSales'))}>
-              <span className="tile-value">{t.afterSales}</span> refund requests today
+              <Msg
+                id="home.refundsToday"
+                values={{ count: t.afterSales, value: (n) => <span className="tile-value">{n}</span> }}
+              />
             </a>
           </li>
         )}
       </ul>
-      <h2>Needs attention</h2>
+      <h2>{tr('screen.attention')}</h2>
       {attention.error && <ErrorNotice error={attention.error} />}
-      {counts && counts.total === 0 && <p className="muted">Nothing needs you right now.</p>}
+      {counts && counts.total === 0 && <p className="muted">{tr('home.nothing')}</p>}
       {counts && counts.total > 0 && (
         <ul className="home-attention">
-          {ATTENTION_KINDS.filter(([k]) => counts[k] > 0).map(([k, label]) => (
+          {ATTENTION_KINDS.filter((k) => counts[k] > 0).map((k) => (
             <li key={k}>
               <a href={formatRoute('attention')}>
-                <strong>{counts[k]}</strong> {label}
+                <Msg id={`home.attention.${k}`} values={{ count: counts[k], value: (n) => <strong>{n}</strong> }} />
               </a>
             </li>
           ))}
         </ul>
       )}
-      <h2>Last 30 days</h2>
+      <h2>{tr('home.last30')}</h2>
       {month.error && <ErrorNotice error={month.error} />}
       {m && (
         <SeriesChart
-          title={`Orders per day, ${m.range.from} – ${m.range.to}: ${m.total.orders.toLocaleString('en')}`}
+          title={tr('home.chartTitle', { from: m.range.from, to: m.range.to, total: m.total.orders })}
           kind="bars"
           compact
           height={60}
           labels={labels}
           series={series}
-          format={(v) => (v === null ? '—' : String(v))}
+          format={(v) => (v === null ? MARK.none : String(v))}
           onOpen={(i) => {
             const b = m.buckets[i];
             if (b) navigate(ordersHref(b.filter));
@@ -101,7 +111,7 @@ export function HomeScreen(_props: { route: Route }) {
       )}
       <p>
         <a className="home-insights-link" href={formatRoute('insights')}>
-          Open Insights →
+          {tr('home.openInsights')}
         </a>
       </p>
     </section>

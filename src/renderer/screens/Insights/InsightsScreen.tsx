@@ -1,3 +1,4 @@
+import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo, useState } from 'react';
 import { formatBin, formatDuration, formatRevenue, formatShare } from '../../../shared/domain/insightsFormat';
 import { filterOf, type InsightsMetric, type OrdersFilter } from '../../../shared/ipc/insights';
@@ -89,7 +90,9 @@ export function InsightsScreen({ route }: { route: Route }) {
   return (
     <section className="insights" aria-labelledby="insights-title" aria-busy={state.status === 'loading'}>
       <header className="insights-head">
-        <h1 id="insights-title">Insights</h1>
+        <h1 id="insights-title">
+          <ScreenTitle screen="insights" />
+        </h1>
         <div className="insights-controls" role="group" aria-label="Range">
           {PRESETS.map((p) => (
             <button

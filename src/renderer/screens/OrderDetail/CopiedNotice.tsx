@@ -1,3 +1,4 @@
+import { SPACE, useT } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 
 /** "Link copied — clears in 2 min", counting down to when the host clears the clipboard. */
@@ -15,19 +16,25 @@ export function CopiedNotice({
     return () => window.clearInterval(timer);
   }, [clearsAtMs]);
 
+  const t = useT();
   let text: string;
-  if (clearsAtMs === undefined) text = 'Link copied — it stays on the clipboard until something else is copied.';
+  if (clearsAtMs === undefined) text = t('detail.copied.stays');
   else {
     const seconds = Math.max(0, Math.ceil((clearsAtMs - now) / 1000));
-    if (seconds === 0) text = 'Link copied — the clipboard has been cleared.';
-    else if (seconds >= 60) text = `Link copied — clears in ${Math.ceil(seconds / 60)} min`;
+    if (seconds === 0) text = t('detail.copied.cleared');
+    else if (seconds >= 60) text = t('detail.copied.clearsIn', { minutes: Math.ceil(seconds / 60) });
     // Whole minutes, so a screen reader hears the status change once a minute, not every second.
-    else text = 'Link copied — clears in less than a minute';
+    else text = t('detail.copied.clearsSoon');
   }
   return (
     <p className="od-copied" role="status">
       {text}
-      {notClearedReason ? <span className="muted"> ({notClearedReason})</span> : null}
+      {notClearedReason ? (
+        <span className="muted">
+          {SPACE}
+          {t('detail.copied.reason', { reason: notClearedReason })}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Msg, SPACE, useT } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import type { Order } from '../../../shared/domain/order';
 import { DEFAULT_RULES } from '../../../shared/due/rules';
@@ -19,6 +20,7 @@ export function DeadlineInfo({ order }: { order: Order }) {
     return () => window.clearInterval(timer);
   }, []);
   const view = deadlineView(order, settings, now);
+  const t = useT();
   const tone = TONE[view.state];
   return (
     <div className="od-deadline" data-state={view.state}>
@@ -26,12 +28,12 @@ export function DeadlineInfo({ order }: { order: Order }) {
         {tone ? <span className={`chip ${tone}`}>{view.headline}</span> : <strong>{view.headline}</strong>}
         {view.dueMs !== null && (
           <>
-            {' '}
-            · due <DateTime value={new Date(view.dueMs).toISOString()} />
+            {SPACE}
+            <Msg id="detail.due" values={{ date: <DateTime value={new Date(view.dueMs).toISOString()} /> }} />
           </>
         )}
       </p>
-      <p className="muted">Rule: {view.rule}</p>
+      <p className="muted">{t('detail.rule', { rule: view.rule })}</p>
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { Check, Copy } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
 import { useId, useState } from 'react';
 import { deliveryInfoTypes, type DeliveryInfoEntry } from '../../../shared/domain/order';
 import { OrderImages } from './OrderImages';
@@ -59,9 +61,11 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <>
-      <button
-        type="button"
-        className="link-button od-copy"
+      <Button
+        variant="tertiary"
+        size="sm"
+        icon={state === 'copied' ? Check : Copy}
+        className="od-copy"
         aria-label={`Copy ${label}`}
         onClick={() => {
           navigator.clipboard
@@ -71,7 +75,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         }}
       >
         Copy
-      </button>
+      </Button>
       <span role="status" className="muted">
         {state === 'copied' ? 'Copied.' : state === 'failed' ? 'Could not copy: select the text and copy it.' : ''}
       </span>

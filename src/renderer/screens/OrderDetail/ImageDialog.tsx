@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -5,6 +6,7 @@ import { useEffect, useRef } from 'react';
  * page behind is inert). The image is the one the thumbnail already loaded: same https URL, no referrer.
  */
 export function ImageDialog({ src, label, onClose }: { src: string; label: string; onClose: () => void }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -20,7 +22,7 @@ export function ImageDialog({ src, label, onClose }: { src: string; label: strin
       <div className="od-dialog-bar">
         <strong>{label}</strong>
         <button type="button" onClick={onClose} autoFocus>
-          Close
+          {t('common.close')}
         </button>
       </div>
       <img className="od-dialog-image" src={src} alt={label} referrerPolicy="no-referrer" />

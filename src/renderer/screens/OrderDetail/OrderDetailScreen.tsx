@@ -1,3 +1,7 @@
+import { ArrowLeft, ChevronDown, ChevronUp, RefreshCw } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { OrderHeader } from './OrderHeader';
+import { useT } from '../../i18n/t';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { DeliveryRecord, Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -13,6 +17,7 @@ import { allowedImageHosts } from '../../orderView/imageUrl';
 import { ImageHostsProvider } from './OrderImages';
 import { OrderItems } from './OrderItems';
 import { OrderSummary } from './OrderSummary';
+import { OrderJournal } from './OrderJournal';
 import { RefreshChanges } from './RefreshChanges';
 import { useDetailKeys } from './useDetailKeys';
 import './OrderDetail.css';
@@ -21,7 +26,7 @@ import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section className="od-section" aria-labelledby={id}>
+    <section className="od-section card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>
@@ -29,6 +34,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function OrderBody({ order }: { order: Order }) {
+  const t = useT();
   const labels = useServedLabels();
   const extraHosts = useProfilesStore((s) => activeProfile(s.list.data)?.imageHosts);
   const records: DeliveryRecord[] = order.orderDeliveryList ?? [];
@@ -39,27 +45,38 @@ function OrderBody({ order }: { order: Order }) {
   );
   return (
     <ImageHostsProvider hosts={imageHosts}>
-      <OrderSummary order={order} labels={labels} />
-      <Section id="od-deadline" title="Delivery deadline">
-        <DeadlineInfo order={order} />
-      </Section>
-      {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
-        <Section id="od-error" title="Delivery error">
-          <DeliveryErrorInfo info={order.deliveryErrorInfo} />
-        </Section>
-      )}
-      <Section id="od-items" title="Items">
-        <OrderItems items={order.orderItems ?? []} currency={order.originalCurrencyCode} />
-      </Section>
-      <Section id="od-delivery-info" title="Delivery info">
-        <DeliveryInfoList entries={order.deliveryInfo ?? []} />
-      </Section>
-      <Section id="od-deliveries" title="Deliveries">
-        <DeliveryRecords records={records} />
-      </Section>
-      <Section id="od-login-link" title="Login link for this buyer">
-        <LoginLinkPanel order={order} />
-      </Section>
+      <OrderHeader order={order} labels={labels} />
+      <OrderJournal orderId={order.id} />
+      {/* Polaris' order page: what was bought and delivered in the main column; facts, deadline, link beside it. */}
+      <div className="od-columns">
+        <div className="od-main">
+          <Section id="od-items" title={t('detail.items')}>
+            <OrderItems items={order.orderItems ?? []} currency={order.originalCurrencyCode} />
+          </Section>
+          <Section id="od-delivery-info" title={t('detail.deliveryInfo')}>
+            <DeliveryInfoList entries={order.deliveryInfo ?? []} />
+          </Section>
+          <Section id="od-deliveries" title={t('detail.deliveries')}>
+            <DeliveryRecords records={records} />
+          </Section>
+        </div>
+        <div className="od-side">
+          <Section id="od-summary" title={t('detail.summary')}>
+            <OrderSummary order={order} labels={labels} />
+          </Section>
+          <Section id="od-deadline" title={t('detail.deadline')}>
+            <DeadlineInfo order={order} />
+          </Section>
+          {order.deliveryErrorInfo && typeof order.deliveryErrorInfo === 'object' && (
+            <Section id="od-error" title={t('detail.deliveryError')}>
+              <DeliveryErrorInfo info={order.deliveryErrorInfo} />
+            </Section>
+          )}
+          <Section id="od-login-link" title={t('detail.loginLink')}>
+            <LoginLinkPanel order={order} />
+          </Section>
+        </div>
+      </div>
     </ImageHostsProvider>
   );
 }
@@ -67,6 +84,7 @@ function OrderBody({ order }: { order: Order }) {
 /** One cached order in full, its refresh from the platform, and j/k through the list it was opened from. */
 export function OrderDetailScreen({ route }: { route: Route }) {
   const orderId = route.path[0] ?? null;
+  const t = useT();
   const order = useOrderDetailStore((s) => s.order);
   const refresh = useOrderDetailStore((s) => s.refresh);
   const neighbours = useOrderDetailStore((s) => s.neighbours);
@@ -81,41 +99,38 @@ export function OrderDetailScreen({ route }: { route: Route }) {
   useDetailKeys({ next, prev, back: backToList });
 
   const shown = order.data && order.data.id === orderId ? order.data : null;
-  const title = shown ? `Order ${shown.orderNum ?? shown.id}` : 'Order';
+  const title = shown ? t('detail.title', { orderNum: shown.orderNum ?? shown.id }) : t('screen.order');
 
   return (
     <section className="screen od" aria-labelledby="screen-title">
       <div className="od-head">
-        <button type="button" onClick={backToList} aria-keyshortcuts="Escape">
-          ← Back to the list
-        </button>
+        <Button variant="tertiary" icon={ArrowLeft} onClick={backToList} aria-keyshortcuts="Escape">
+          {t('detail.back')}
+        </Button>
         <h1 id="screen-title">{title}</h1>
         <div className="od-actions">
-          <button type="button" onClick={prev} disabled={!neighbours.prev} aria-keyshortcuts="k">
-            Previous order (k)
-          </button>
-          <button type="button" onClick={next} disabled={!neighbours.next} aria-keyshortcuts="j">
-            Next order (j)
-          </button>
-          <button
-            type="button"
-            className="primary"
+          <Button icon={ChevronUp} onClick={prev} disabled={!neighbours.prev} aria-keyshortcuts="k">
+            {t('detail.previous')}
+          </Button>
+          <Button icon={ChevronDown} onClick={next} disabled={!neighbours.next} aria-keyshortcuts="j">
+            {t('detail.next')}
+          </Button>
+          <Button
+            variant="primary"
+            icon={RefreshCw}
             onClick={() => void useOrderDetailStore.getState().refreshFromPlatform()}
             disabled={!orderId || refresh.status === 'loading'}
           >
-            {refresh.status === 'loading' ? 'Refreshing…' : 'Refresh from platform'}
-          </button>
+            {refresh.status === 'loading' ? t('detail.refreshing') : t('detail.refresh')}
+          </Button>
         </div>
       </div>
-      {!orderId && <p>No order chosen. Open one from the orders list.</p>}
+      {!orderId && <p>{t('detail.noOrder')}</p>}
       <RefreshChanges refresh={refresh} />
       {order.status === 'failed' && order.error && (
-        <ErrorNotice
-          error={order.error}
-          title={shown ? 'Could not read the order again from the cache' : 'Could not open the order'}
-        />
+        <ErrorNotice error={order.error} title={shown ? t('detail.rereadFailed') : t('detail.openFailed')} />
       )}
-      {!shown && order.status === 'loading' && <p className="muted">Reading the order from the cache…</p>}
+      {!shown && order.status === 'loading' && <p className="muted">{t('detail.reading')}</p>}
       {shown && <OrderBody order={shown} />}
     </section>
   );

@@ -1,14 +1,15 @@
+import { learnedAfterSalesStatus } from '../../../shared/domain/afterSalesReview';
 import type { Order } from '../../../shared/domain/order';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
-import { StatusChip } from '../../components/StatusChip';
+import { StatusBadge } from '../../components/StatusChip';
 import { deliveryStatusLabels, deliveryTypeLabels } from '../../orderView/fixedLabels';
 import type { StatusLabelSet } from '../../orderView/orderDiff';
 import { PlatformText } from '../../components/PlatformText';
+import { Badge } from '../../components/ui/Badge';
 
 /** Buyer, times, statuses (the profile's labels), flags, amount and delivery progress of one order. */
 export function OrderSummary({ order, labels }: { order: Order; labels: StatusLabelSet | undefined }) {
-  const exception = order.deliveryType === 2 || Boolean(order.deliveryErrorInfo);
   return (
     <dl className="od-pairs od-summary">
       <div>
@@ -33,14 +34,14 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
       <div>
         <dt>Order status</dt>
         <dd>
-          <StatusChip value={order.orderStatus} labels={labels?.order} />
+          <StatusBadge kind="order" value={order.orderStatus} labels={labels?.order} showCode />
         </dd>
       </div>
       <div>
         <dt>Delivery status</dt>
         <dd>
-          <StatusChip value={order.orderDeliveryStatus} labels={deliveryStatusLabels} />{' '}
-          <StatusChip value={order.deliveryType} labels={deliveryTypeLabels} tone={exception ? 'danger' : 'neutral'} />
+          <StatusBadge kind="delivery" value={order.orderDeliveryStatus} labels={deliveryStatusLabels} showCode />{' '}
+          <StatusBadge kind="deliveryType" value={order.deliveryType} labels={deliveryTypeLabels} showCode />
         </dd>
       </div>
       <div>
@@ -59,7 +60,12 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
         <dt>After-sales</dt>
         <dd>
           {order.isExistAfterSales ? (
-            <StatusChip value={order.orderAfterSalesStatus} labels={labels?.afterSales} tone="attention" />
+            <StatusBadge
+              kind="afterSales"
+              value={learnedAfterSalesStatus(order)}
+              labels={labels?.afterSales}
+              showCode
+            />
           ) : (
             <span className="muted">None</span>
           )}
@@ -68,11 +74,7 @@ export function OrderSummary({ order, labels }: { order: Order; labels: StatusLa
       <div>
         <dt>Dispute</dt>
         <dd>
-          {order.isExistDispute ? (
-            <span className="chip chip-danger">Dispute open</span>
-          ) : (
-            <span className="muted">None</span>
-          )}
+          {order.isExistDispute ? <Badge tone="critical">Dispute open</Badge> : <span className="muted">None</span>}
         </dd>
       </div>
       <div>

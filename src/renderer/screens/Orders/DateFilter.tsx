@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useId, useState } from 'react';
 import { plausibleDay } from '../../stores/orderFilters';
 import { FieldError } from './FieldError';
@@ -23,6 +24,7 @@ export function DateFilter({
   error?: string | undefined;
 }) {
   const id = useId();
+  const t = useT();
   const shown = DAY.test(value) ? value : '';
   const [draft, setDraft] = useState(shown);
   // A value from outside (back/forward, a view, a preset, the merchant's own commit) replaces the draft.
@@ -53,7 +55,7 @@ export function DateFilter({
           if (e.key === 'Enter') apply(draft);
         }}
       />
-      {value !== '' && !DAY.test(value) && <span className="filter-hint">From the address: “{value}”</span>}
+      {value !== '' && !DAY.test(value) && <span className="filter-hint">{t('filters.fromAddress', { value })}</span>}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );

@@ -1,10 +1,14 @@
+import { ChevronDown, Download, FileSpreadsheet, FileText } from 'lucide-react';
+import { useT } from '../../i18n/t';
 import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Menu } from '../../components/ui/Menu';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useOrdersStore } from '../../stores/ordersStore';
 import { startDownload } from './startDownload';
 
 /**
- * "Export view (CSV)" / "(Excel)": every cached order matching the filters, through the core's export. The app asks where to
+ * "Export" → "Export view (CSV)" / "(Excel)" (a menu, so the list's header keeps one button): every cached order matching the filters, through the core's export. The app asks where to
  * save (the system dialog) and says what was written; the browser host answers a one-time address, fetched here as
  * a download. One request: an indeterminate progress bar while it runs, the result after.
  */
@@ -14,6 +18,7 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   const running = exporting.status === 'running';
 
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
+  const t = useT();
 
   async function run(chosen: 'csv' | 'xlsx') {
     setFormat(chosen);
@@ -24,25 +29,29 @@ export function ExportView({ blocked }: { /** The filters have a problem to fix 
   const answer = exporting.answer;
   return (
     <div className="orders-export">
-      <button type="button" onClick={() => void run('csv')} disabled={disabled || running}>
-        Export view (CSV)
-      </button>
-      <button type="button" onClick={() => void run('xlsx')} disabled={disabled || running}>
-        Export view (Excel)
-      </button>
-      {running && <progress className="orders-export-progress" aria-label="Exporting the view" />}
+      <Menu
+        trigger={
+          <Button size="sm" icon={Download} disabled={disabled || running}>
+            {t('design.export')}
+            <ChevronDown size={14} aria-hidden="true" />
+          </Button>
+        }
+        actions={[
+          { label: t('export.csv'), icon: FileText, onSelect: () => void run('csv') },
+          { label: t('export.excel'), icon: FileSpreadsheet, onSelect: () => void run('xlsx') },
+        ]}
+      />
+      {running && <progress className="orders-export-progress" aria-label={t('export.progress')} />}
       <span role="status" className="orders-export-status">
-        {running && 'Exporting…'}
-        {answer &&
-          'download' in answer &&
-          `Export ready: your browser is downloading the ${format === 'csv' ? 'CSV' : 'Excel'} file.`}
+        {running && t('export.running')}
+        {answer && 'download' in answer && t('export.downloading', { format })}
         {answer &&
           'file' in answer &&
-          `Exported ${answer.orders.toLocaleString()} orders (${answer.rows.toLocaleString()} rows) to ${answer.file}.`}
-        {answer && 'cancelled' in answer && 'Export cancelled: nothing was written.'}
+          t('export.written', { orders: answer.orders, rows: answer.rows, file: answer.file })}
+        {answer && 'cancelled' in answer && t('export.cancelled')}
       </span>
       {exporting.status === 'failed' && exporting.error && (
-        <ErrorNotice error={exporting.error} title="The export failed" />
+        <ErrorNotice error={exporting.error} title={t('export.failed')} />
       )}
     </div>
   );

@@ -1,8 +1,13 @@
+import { MARK } from '../../i18n/marks';
 import { memo, type Ref } from 'react';
+import { CircleAlert, Gavel, Undo2 } from 'lucide-react';
 import { DateTime } from '../../components/DateTime';
 import { Money } from '../../components/Money';
-import { StatusChip, statusText } from '../../components/StatusChip';
-import { deliveryStatusNames, type OrderRow } from './orderRow';
+import { badgeTitle, StatusBadge, statusLabel, statusTone } from '../../components/StatusChip';
+import { Badge } from '../../components/ui/Badge';
+import type { SortKey } from '../../stores/orderFilters';
+import type { OrderRow } from './orderRow';
+import { useT } from '../../i18n/t';
 import { PlatformText } from '../../components/PlatformText';
 
 interface Props {
@@ -12,25 +17,44 @@ interface Props {
   selected: boolean;
   /** The one row Tab reaches (the selected one, else the first). */
   tabbable: boolean;
+  /** The time the list is sorted by: the times column shows it. */
+  sortKey: SortKey;
+  /** The lowest-priority column shown (columns.ts): a narrow list leaves cells out. */
+  priority: number;
   orderLabels: Record<string, string> | undefined;
   afterSalesLabels: Record<string, string> | undefined;
+  /** Delivery status names in the app's language (built once per language by the table, not per row). */
+  deliveryLabels: Readonly<Record<string, string>>;
   onOpen(id: string): void;
   /** The row got focus (a click, Tab): it becomes the selected one. */
   onSelect(id: string): void;
 }
 
-/** One order of the list; a click (or Enter, handled by the table) opens it. */
+/**
+ * One order of the list, on one line: every cell is cut with an ellipsis and read in full on hover (its title) and in
+ * the order's page. A narrow list leaves out its low-priority cells (columns.ts). A click (or Enter, handled by the
+ * table) opens the order.
+ */
 export const OrderTableRow = memo(function OrderTableRow({
   ref,
   index,
   row,
   selected,
   tabbable,
+  sortKey,
+  priority,
   orderLabels,
   afterSalesLabels,
+  deliveryLabels,
   onOpen,
   onSelect,
 }: Props) {
+  const t = useT();
+  const showPaid = sortKey === 'paid';
+  const afterSalesText =
+    row.afterSalesStatus !== null
+      ? t('table.afterSalesWithStatus', { status: statusLabel(row.afterSalesStatus, afterSalesLabels) })
+      : t('table.afterSales');
   return (
     <tr
       ref={ref}
@@ -48,52 +72,80 @@ export const OrderTableRow = memo(function OrderTableRow({
       <td className="orders-num">
         <PlatformText value={row.orderNum ?? row.id} clamp />
       </td>
-      <td className="orders-times">
-        <DateTime value={row.createTime} />
-        <span className="muted">
-          {row.payTime ? (
-            <>
-              Paid <DateTime value={row.payTime} />
-            </>
+      {priority >= 2 && (
+        <td className="orders-times">
+          {showPaid ? (
+            row.payTime ? (
+              <DateTime value={row.payTime} />
+            ) : (
+              <span className="muted">{t('table.notPaid')}</span>
+            )
           ) : (
-            'Not paid'
+            <DateTime value={row.createTime} />
           )}
-        </span>
-      </td>
-      <td>{row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">—</span>}</td>
-      <td className="orders-item">
-        {row.firstItemTitle !== null ? (
-          <PlatformText value={row.firstItemTitle} clamp />
-        ) : (
-          <span className="muted">No items</span>
-        )}
-        {row.moreItems > 0 && <span className="muted"> + {row.moreItems} more</span>}
-      </td>
+        </td>
+      )}
+      {priority >= 1 && (
+        <td className="orders-buyer">
+          {row.buyer !== null ? <PlatformText value={row.buyer} clamp /> : <span className="muted">{MARK.none}</span>}
+        </td>
+      )}
+      {priority >= 3 && (
+        <td className="orders-item">
+          {row.firstItemTitle !== null ? (
+            <PlatformText value={row.firstItemTitle} clamp />
+          ) : (
+            <span className="muted">{t('table.noItems')}</span>
+          )}
+          {row.moreItems > 0 && <span className="muted"> {t('table.moreItems', { count: row.moreItems })}</span>}
+        </td>
+      )}
       <td className="orders-total">
         <Money amount={row.total} currency={row.currency} />
       </td>
-      <td>
-        <StatusChip value={row.orderStatus} labels={orderLabels} />
+      <td className="orders-status">
+        <StatusBadge kind="order" value={row.orderStatus} labels={orderLabels} />
       </td>
-      <td>
-        <span className="orders-chips">
+      {priority >= 4 && (
+        <td className="orders-delivery">
           {row.deliveryStatus !== null && (
-            <span className="chip">{deliveryStatusNames[row.deliveryStatus] ?? String(row.deliveryStatus)}</span>
+            <StatusBadge kind="delivery" value={row.deliveryStatus} labels={deliveryLabels} />
           )}
-          {row.deliveryException && <span className="chip chip-danger">Delivery exception</span>}
-        </span>
-      </td>
-      <td>
-        <span className="orders-chips">
-          {row.afterSales && (
-            <span className="chip chip-attention">
-              After-sales
-              {row.afterSalesStatus !== null ? `: ${statusText(row.afterSalesStatus, afterSalesLabels)}` : ''}
-            </span>
-          )}
-          {row.dispute && <span className="chip chip-danger">Dispute</span>}
-        </span>
-      </td>
+        </td>
+      )}
+      {priority >= 2 && (
+        <td className="orders-flags">
+          <span className="orders-chips">
+            {row.deliveryException && (
+              <Badge tone="critical" icon={CircleAlert} title={t('table.deliveryException')}>
+                {t('table.deliveryException')}
+              </Badge>
+            )}
+            {row.afterSales && (
+              <Badge
+                tone={row.afterSalesStatus !== null ? statusTone('afterSales', row.afterSalesStatus).tone : 'attention'}
+                icon={Undo2}
+                title={
+                  row.afterSalesStatus !== null
+                    ? badgeTitle(
+                        'afterSales',
+                        row.afterSalesStatus,
+                        statusLabel(row.afterSalesStatus, afterSalesLabels),
+                      )
+                    : afterSalesText
+                }
+              >
+                {afterSalesText}
+              </Badge>
+            )}
+            {row.dispute && (
+              <Badge tone="critical" icon={Gavel} title={t('table.dispute')}>
+                {t('table.dispute')}
+              </Badge>
+            )}
+          </span>
+        </td>
+      )}
     </tr>
   );
 });

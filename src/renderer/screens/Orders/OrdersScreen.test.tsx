@@ -133,6 +133,9 @@ describe('OrdersScreen', () => {
     }));
     renderAt('#/orders');
     return act(async () => {
+      // The status chips are in the full set of filters, shown when asked.
+      expect(screen.queryByRole('button', { name: '4' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
       const chip = await screen.findByRole('button', { name: '4' });
       const before = bridge.calls.length;
       fireEvent.click(chip);

@@ -1,10 +1,14 @@
 import { useEffect, useMemo } from 'react';
+import { PackageSearch, RefreshCw, X } from 'lucide-react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Button } from '../../components/ui/Button';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { formatRoute, navigate, type Route } from '../../router';
 import { useChangesStore } from '../../stores/changesStore';
 import {
   filtersFromParams,
   filtersToParams,
+  emptyFilters,
   hasNoFilter,
   issuesByField,
   type OrderFilters,
@@ -12,11 +16,13 @@ import {
 import { useOrdersStore } from '../../stores/ordersStore';
 import { useSyncStore } from '../../stores/syncStore';
 import { ExportView } from './ExportView';
-import { OrderFiltersPanel } from './OrderFiltersPanel';
+import { OrdersFilterBar } from './OrdersFilterBar';
+import { DensityToggle } from './DensityToggle';
 import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
 import './Orders.css';
 import { useServedLabels } from '../../stores/servedLabels';
+import { useT } from '../../i18n/t';
 
 /**
  * Puts filters in the URL: the list follows the URL (so back/forward and reloads show the same list). The store is
@@ -46,13 +52,14 @@ const labelKeys = (labels: Record<string, string> | undefined) =>
 function OrdersCount() {
   const count = useOrdersStore((s) => s.count);
   const listLoading = useOrdersStore((s) => s.list.status === 'loading');
+  const t = useT();
   return (
     <p className="orders-count" role="status" aria-live="polite">
       {count.status === 'ready' && count.data !== null
-        ? `${count.data.toLocaleString()} ${count.data === 1 ? 'order' : 'orders'}`
+        ? t('common.orderCount', { count: count.data })
         : listLoading || count.status === 'loading'
-          ? 'Counting…'
-          : ''}
+          ? t('orders.counting')
+          : null}
     </p>
   );
 }
@@ -105,64 +112,79 @@ export function OrdersScreen({ route }: { route: Route }) {
     [afterSalesLabels, statusValues.afterSales],
   );
   const hasIssues = Object.keys(issues).length > 0;
+  const t = useT();
 
   return (
     <section className="screen orders-screen" aria-labelledby="screen-title">
       <div className="orders-heading">
-        <h1 id="screen-title">Orders</h1>
+        <h1 id="screen-title">{t('screen.orders')}</h1>
         <OrdersCount />
-        <ExportView blocked={hasIssues} />
-      </div>
-      <SavedViews filters={shownFilters} onApply={pushFilters} />
-      <OrderFiltersPanel
-        filters={filters}
-        issues={issues}
-        orderValues={orderValues}
-        afterSalesValues={afterSalesValues}
-        orderLabels={orderLabels}
-        afterSalesLabels={afterSalesLabels}
-        onCommit={commit}
-      />
-      {!hasNoFilter(filters) && (
-        <p className="orders-clear">
-          <button
-            type="button"
-            onClick={() =>
-              commit(
-                { ...filtersFromParams(new URLSearchParams()), sort: filters.sort, direction: filters.direction },
-                { replace: false },
-              )
-            }
-          >
-            Clear filters
-          </button>
-        </p>
-      )}
-      {hasIssues && !placed.general && (
-        <p className="filter-error" role="alert">
-          Fix the marked filter to see orders.
-        </p>
-      )}
-      {listError && (placed.general || !hasIssues) && (
-        <ErrorNotice error={listError} title={hasRows ? 'The list could not be updated' : 'No orders to show'} />
-      )}
-      {afterSalesStatusUnknown && (
-        <p className="filter-hint" role="note">
-          No cached order carries an after-sales status (the platform did not send one): this filter cannot match.
-        </p>
-      )}
-      {empty ? (
-        <div className="orders-empty" role="status">
-          <p>
-            {hasNoFilter(filters)
-              ? 'No orders in the cache yet. Sync now to fetch them.'
-              : 'No orders match these filters.'}
-          </p>
+        <div className="orders-actions">
+          <DensityToggle />
+          <ExportView blocked={hasIssues} />
         </div>
-      ) : nothingToShow ? null : (
-        <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
-      )}
-      {moreError && <ErrorNotice error={moreError} title="More orders could not be read" />}
+      </div>
+      <div className="index-card">
+        <div className="index-toolbar">
+          <SavedViews filters={shownFilters} onApply={pushFilters} />
+          <OrdersFilterBar
+            filters={filters}
+            issues={issues}
+            orderValues={orderValues}
+            afterSalesValues={afterSalesValues}
+            orderLabels={orderLabels}
+            afterSalesLabels={afterSalesLabels}
+            onCommit={commit}
+          />
+        </div>
+        {hasIssues && !placed.general && (
+          <p className="filter-error" role="alert">
+            {t('orders.fixFilter')}
+          </p>
+        )}
+        {listError && (placed.general || !hasIssues) && (
+          <ErrorNotice error={listError} title={hasRows ? t('orders.listNotUpdated') : t('orders.nothingToShow')} />
+        )}
+        {afterSalesStatusUnknown && (
+          <p className="filter-hint" role="note">
+            {t('orders.afterSalesUnknown')}
+          </p>
+        )}
+        {empty ? (
+          <div className="orders-empty">
+            {hasNoFilter(filters) ? (
+              <EmptyState
+                icon={PackageSearch}
+                message={t('design.orders.emptyCache')}
+                action={
+                  <Button variant="primary" icon={RefreshCw} onClick={() => void useSyncStore.getState().syncNow()}>
+                    {t('design.orders.fetch')}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                icon={PackageSearch}
+                message={t('orders.noMatch')}
+                action={
+                  <Button
+                    variant="primary"
+                    icon={X}
+                    onClick={() =>
+                      commit({ ...emptyFilters, sort: filters.sort, direction: filters.direction }, { replace: false })
+                    }
+                  >
+                    {t('orders.clearFilters')}
+                  </Button>
+                }
+              />
+            )}
+          </div>
+        ) : nothingToShow ? null : (
+          <OrdersTable orderLabels={orderLabels} afterSalesLabels={afterSalesLabels} onSort={pushFilters} />
+        )}
+      </div>
+      {moreError && <ErrorNotice error={moreError} title={t('orders.moreFailed')} />}
     </section>
   );
 }

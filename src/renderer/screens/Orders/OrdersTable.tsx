@@ -1,15 +1,42 @@
+import { useT } from '../../i18n/t';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
+import { Skeleton } from '../../components/ui/Skeleton';
+import { useAppStore } from '../../stores/appStore';
 import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
 import { OrderTableRow } from './OrderTableRow';
-import { orderRow, type OrderRow } from './orderRow';
+import { deliveryStatusNames, orderRow, type OrderRow } from './orderRow';
 import { TimesHeader } from './TimesHeader';
+import { columnsUpTo, shownPriority } from './columns';
 
-/** Rows are measured (text may wrap at 200 % zoom); this is only the first guess. */
-const ESTIMATED_ROW_PX = 38;
+/** The columns a list this wide shows, following its width (the window, the zoom, the navigation's state). */
+function useShownPriority(ref: RefObject<HTMLElement | null>): number {
+  const [priority, setPriority] = useState(4);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      // clientWidth: without the vertical scrollbar, which the rows do not get either. 0: not laid out (hidden,
+      // or a page without layout): every column, as before any measure.
+      if (el.clientWidth > 0) setPriority(shownPriority(el.clientWidth / rem));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return priority;
+}
+
+/** Rows are one line of the density's height (tokens.css --row-height); still measured, in case a font is taller. */
+function rowHeight(): number {
+  const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
+  return Number.isFinite(px) && px > 0 ? px : 44;
+}
 const OVERSCAN = 12;
 /** Ask for the next page when this close to the end of the loaded rows. */
 const LOAD_AHEAD = 40;
@@ -22,8 +49,6 @@ function openOrder(id: string) {
 function selectOrder(id: string) {
   useOrdersStore.getState().remember({ selectedId: id });
 }
-
-const COLUMNS = ['Order number', 'Created · Paid', 'Buyer', 'Item', 'Total', 'Order status', 'Delivery', 'Flags'];
 
 /**
  * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
@@ -52,21 +77,30 @@ export function OrdersTable({
   onSort: (filters: OrderFilters) => void;
 }) {
   const list = useOrdersStore((s) => s.list);
+  const t = useT();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- t changes with the language, which the names follow
+  const deliveryLabels = useMemo(() => deliveryStatusNames(), [t]);
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
+  const sortKey = useOrdersStore((s) => s.filters.sort);
+  const density = useAppStore((s) => s.density);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
   const rows = useMemo(() => list.rows.map(rowOf), [list.rows]);
+  const priority = useShownPriority(scrollRef);
+  const columns = columnsUpTo(priority);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions are read afresh on every render here
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_PX,
+    estimateSize: rowHeight,
     overscan: OVERSCAN,
     initialOffset: () => useOrdersStore.getState().scrollTop,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
+  // Another density: every row's height changes at once.
+  useLayoutEffect(() => virtualizer.measure(), [density, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -157,27 +191,35 @@ export function OrdersTable({
       <table
         className="orders-table"
         role="grid"
-        aria-label="Orders"
+        aria-label={t('table.label')}
         aria-rowcount={(count ?? rows.length + (list.nextCursor ? 1 : 0)) + 1}
         aria-busy={list.status === 'loading' || list.loadingMore}
       >
         <thead>
           <tr aria-rowindex={1}>
-            {COLUMNS.map((c) =>
-              c === 'Created · Paid' ? (
-                <TimesHeader key={c} onSort={onSort} />
+            {columns.map((c) =>
+              c.key === 'times' ? (
+                <TimesHeader key={c.key} onSort={onSort} className={c.className} />
               ) : (
-                <th key={c} scope="col">
-                  {c}
+                <th key={c.key} scope="col" className={c.className}>
+                  {t(c.heading)}
                 </th>
               ),
             )}
           </tr>
         </thead>
         <tbody ref={tbodyRef} onKeyDown={onKeyDown} {...MAIN_LIST}>
+          {rows.length === 0 && list.status === 'loading' && (
+            // The first page on its way: the list's shape, not a spinner (hidden from assistive technology).
+            <tr className="orders-spacer" aria-hidden="true">
+              <td colSpan={columns.length}>
+                <Skeleton lines={8} className="orders-skeleton" />
+              </td>
+            </tr>
+          )}
           {paddingTop > 0 && (
             <tr className="orders-spacer" aria-hidden="true">
-              <td colSpan={COLUMNS.length} style={{ height: paddingTop }} />
+              <td colSpan={columns.length} style={{ height: paddingTop }} />
             </tr>
           )}
           {items.map((item) => {
@@ -190,7 +232,10 @@ export function OrdersTable({
                 row={row}
                 selected={item.index === selectedIndex}
                 tabbable={item.index === focusIndex}
+                sortKey={sortKey}
+                priority={priority}
                 orderLabels={orderLabels}
+                deliveryLabels={deliveryLabels}
                 afterSalesLabels={afterSalesLabels}
                 onOpen={openOrder}
                 onSelect={selectOrder}
@@ -199,7 +244,7 @@ export function OrdersTable({
           })}
           {paddingBottom > 0 && (
             <tr className="orders-spacer" aria-hidden="true">
-              <td colSpan={COLUMNS.length} style={{ height: paddingBottom }} />
+              <td colSpan={columns.length} style={{ height: paddingBottom }} />
             </tr>
           )}
         </tbody>

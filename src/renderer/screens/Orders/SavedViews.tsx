@@ -1,12 +1,17 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { MARK } from '../../i18n/marks';
 import { memo, useId, useState, type FormEvent } from 'react';
-import { filtersKey, type OrderFilters } from '../../stores/orderFilters';
+import { Button } from '../../components/ui/Button';
+import { emptyFilters, filtersKey, hasNoFilter, type OrderFilters } from '../../stores/orderFilters';
 import { useProfilesStore } from '../../stores/profilesStore';
 import { useViewsStore } from '../../stores/viewsStore';
 import type { OrdersView } from '../../stores/savedViews';
+import { useT } from '../../i18n/t';
 
 /**
- * The saved views with their live counts: choosing one shows its filters (a new history entry); the current
- * filters can be saved as a view; the merchant's own views can be renamed and deleted.
+ * The saved views as the list's tabs, each with its live count beside it: choosing one shows its filters (a new
+ * history entry); "All orders" clears them; the current filters can be saved as a view; the merchant's own view in
+ * force can be renamed and deleted (icon buttons beside its tab).
  */
 export const SavedViews = memo(function SavedViews({
   filters,
@@ -24,6 +29,7 @@ export const SavedViews = memo(function SavedViews({
   const current = filtersKey({ ...filters, sort: 'created', direction: 'desc' });
   const [editing, setEditing] = useState<{ id: string | null; name: string } | null>(null);
   const nameId = useId();
+  const t = useT();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -37,55 +43,73 @@ export const SavedViews = memo(function SavedViews({
   const isCurrent = (v: OrdersView) => filtersKey({ ...v.filters, sort: 'created', direction: 'desc' }) === current;
 
   return (
-    <section className="saved-views" aria-label="Saved views">
-      <ul className="saved-views-list">
+    <section className="saved-views" aria-label={t('views.label')}>
+      <ul className="saved-views-list tabs-list">
+        <li className="saved-view">
+          <button
+            type="button"
+            className="tab saved-view-button"
+            aria-pressed={hasNoFilter(filters)}
+            onClick={() => onApply({ ...emptyFilters, sort: filters.sort, direction: filters.direction })}
+          >
+            {t('design.views.all')}
+          </button>
+        </li>
         {views.map((view) => {
           const count = counts[view.id];
+          const pressed = isCurrent(view);
           return (
             <li key={view.id} className="saved-view">
               <button
                 type="button"
-                className="saved-view-button"
-                aria-pressed={isCurrent(view)}
+                className="tab saved-view-button"
+                aria-pressed={pressed}
                 onClick={() => onApply({ ...view.filters, sort: filters.sort, direction: filters.direction })}
               >
-                <span>{view.name}</span>
-                <span className="saved-view-count" aria-label={count == null ? 'not counted' : `${count} orders`}>
-                  {count == null ? '…' : count.toLocaleString()}
+                <span className="saved-view-name">{view.name}</span>
+                <span
+                  className="tab-count saved-view-count"
+                  aria-label={count == null ? t('views.notCounted') : t('views.countLabel', { count })}
+                >
+                  {count == null ? MARK.pending : t('views.count', { count })}
                 </span>
               </button>
-              {!view.builtin && (
+              {!view.builtin && pressed && (
                 <>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Rename view ${view.name}`}
+                  <Button
+                    variant="tertiary"
+                    size="sm"
+                    icon={Pencil}
+                    label={t('views.rename', { name: view.name })}
                     onClick={() => setEditing({ id: view.id, name: view.name })}
-                  >
-                    ✎
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Delete view ${view.name}`}
+                  />
+                  <Button
+                    variant="tertiary"
+                    size="sm"
+                    icon={Trash2}
+                    label={t('views.delete', { name: view.name })}
                     onClick={() => useViewsStore.getState().remove(view.id)}
-                  >
-                    ×
-                  </button>
+                  />
                 </>
               )}
             </li>
           );
         })}
-        <li>
-          <button type="button" onClick={() => setEditing({ id: null, name: '' })} disabled={editing !== null}>
-            Save current filters as a view…
-          </button>
+        <li className="saved-view">
+          <Button
+            variant="tertiary"
+            size="sm"
+            icon={Plus}
+            onClick={() => setEditing({ id: null, name: '' })}
+            disabled={editing !== null}
+          >
+            {t('design.views.saveAs')}
+          </Button>
         </li>
       </ul>
       {editing && (
         <form className="saved-view-form" onSubmit={submit}>
-          <label htmlFor={nameId}>{editing.id === null ? 'Name of the new view' : 'New name of the view'}</label>
+          <label htmlFor={nameId}>{editing.id === null ? t('views.newName') : t('views.renameName')}</label>
           <input
             id={nameId}
             autoFocus
@@ -96,12 +120,12 @@ export const SavedViews = memo(function SavedViews({
               if (e.key === 'Escape') setEditing(null);
             }}
           />
-          <button type="submit" className="primary" disabled={editing.name.trim() === ''}>
-            {editing.id === null ? 'Save view' : 'Rename'}
-          </button>
-          <button type="button" onClick={() => setEditing(null)}>
-            Cancel
-          </button>
+          <Button type="submit" variant="primary" size="sm" disabled={editing.name.trim() === ''}>
+            {editing.id === null ? t('views.save') : t('views.renameButton')}
+          </Button>
+          <Button size="sm" onClick={() => setEditing(null)}>
+            {t('common.cancel')}
+          </Button>
         </form>
       )}
       {problem && <p className="filter-hint">{problem}</p>}

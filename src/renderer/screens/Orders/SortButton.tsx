@@ -1,3 +1,5 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useT } from '../../i18n/t';
 import type { OrderFilters, SortKey } from '../../stores/orderFilters';
 import { useOrdersStore } from '../../stores/ordersStore';
 
@@ -14,15 +16,17 @@ export function SortButton({
   const filters = useOrdersStore((s) => s.filters);
   const active = filters.sort === sortKey;
   const next = active && filters.direction === 'desc' ? 'asc' : 'desc';
+  const Icon = active ? (filters.direction === 'desc' ? ArrowDown : ArrowUp) : ArrowUpDown;
+  const t = useT();
   return (
     <button
       type="button"
-      className="sort-button"
+      className={`sort-button${active ? ' sort-button-active' : ''}`}
       onClick={() => onSort({ ...filters, sort: sortKey, direction: next })}
-      aria-label={`Sort by ${label.toLowerCase()} time, ${next === 'desc' ? 'newest' : 'oldest'} first`}
+      aria-label={t(next === 'desc' ? 'table.sortNewest' : 'table.sortOldest', { key: sortKey })}
     >
       {label}
-      <span aria-hidden="true">{active ? (filters.direction === 'desc' ? ' ↓' : ' ↑') : ' ↕'}</span>
+      <Icon size={14} aria-hidden="true" />
     </button>
   );
 }

@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { statusText } from '../../components/StatusChip';
+import { statusLabel } from '../../components/StatusChip';
 import { FieldError } from './FieldError';
+import { translate } from '../../i18n/t';
 
-/** Status values as toggle chips ("Paid (2)"): any chosen value matches; none chosen is no filter. */
+/** Status values as toggle chips ("Paid"; its code on hover): any chosen value matches; none chosen is no filter. */
 export function StatusChips({
   legend,
   values,
@@ -34,9 +35,10 @@ export function StatusChips({
             type="button"
             className="chip-toggle"
             aria-pressed={on}
+            title={translate('design.chip.title', { legend, code: value })}
             onClick={() => onCommit(on ? selected.filter((v) => v !== value) : [...selected, value])}
           >
-            {names ? (names[String(value)] ?? String(value)) : statusText(value, labels)}
+            {statusLabel(value, names ?? labels)}
           </button>
         );
       })}

@@ -19,6 +19,8 @@ export function TextFilter({
   inputMode,
   className,
   screenSearch = false,
+  compact = false,
+  placeholder,
 }: {
   label: string;
   value: string;
@@ -30,6 +32,9 @@ export function TextFilter({
   className?: string;
   /** The screen's search: `/` focuses it. */
   screenSearch?: boolean;
+  /** In the filter bar: the label and hint are read out but not shown (the placeholder and an icon say it). */
+  compact?: boolean;
+  placeholder?: string;
 }) {
   const id = useId();
   const [draft, setDraft] = useState(value);
@@ -54,12 +59,15 @@ export function TextFilter({
 
   return (
     <div className={`filter-field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       <input
         id={id}
         type={type}
         value={draft}
         inputMode={inputMode}
+        placeholder={placeholder}
         {...(screenSearch ? SCREEN_SEARCH : {})}
         aria-invalid={error ? true : undefined}
         aria-describedby={[error ? `${id}-error` : '', hint ? `${id}-hint` : ''].join(' ').trim() || undefined}
@@ -74,7 +82,7 @@ export function TextFilter({
         }}
       />
       {hint && (
-        <span id={`${id}-hint`} className="filter-hint">
+        <span id={`${id}-hint`} className={compact ? 'visually-hidden' : 'filter-hint'}>
           {hint}
         </span>
       )}

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useId } from 'react';
 import type { Tristate } from '../../stores/orderFilters';
 
@@ -16,11 +17,12 @@ export function TristateFilter({
   no: string;
 }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onCommit(e.target.value as Tristate)}>
-        <option value="any">Any</option>
+        <option value="any">{t('filters.any')}</option>
         <option value="yes">{yes}</option>
         <option value="no">{no}</option>
       </select>

@@ -16,7 +16,7 @@ describe('orderRow', () => {
       originalCurrencyProductPrice: '19.98',
       originalCurrencyCode: 'EUR',
       isExistAfterSales: true,
-      orderAfterSalesStatus: 1,
+      afterSalesLearned: { status: 1, learnedAtMs: 1 },
       isExistDispute: false,
       orderItems: [{ productSpuTitle: 'Steam Gift Card' }, { productSpuTitle: 'Xbox' }, { productSpuTitle: 'PSN' }],
     });

@@ -1,4 +1,6 @@
+import { learnedAfterSalesStatus } from '../../../shared/domain/afterSalesReview';
 import type { Order } from '../../../shared/domain/order';
+import { translate } from '../../i18n/t';
 
 /**
  * One line of the orders list, from an order as the cache returns it. The bridge checks only that an order has an
@@ -51,18 +53,18 @@ export function orderRow(order: { id: string } & Record<string, unknown>): Order
     deliveryStatus: int(o.orderDeliveryStatus),
     deliveryException: o.deliveryType === 2,
     afterSales: o.isExistAfterSales === true,
-    afterSalesStatus: int(o.orderAfterSalesStatus),
+    afterSalesStatus: learnedAfterSalesStatus(o),
     dispute: o.isExistDispute === true,
   };
 }
 
 /**
- * Delivery status names (the spec's: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed). The same table as
- * src/shared/domain/order.ts, kept here because that module loads zod, which the page's bundle leaves out.
+ * Delivery status names (the spec's: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed), in the app's language.
+ * The same table as src/shared/domain/order.ts, kept here because that module loads zod, which the page's bundle
+ * leaves out.
  */
-export const deliveryStatusNames: Readonly<Record<string, string>> = {
-  0: 'Pending',
-  1: 'Shipped',
-  2: 'Buyer signed',
-  3: 'Auto signed',
-};
+export const DELIVERY_STATUSES = [0, 1, 2, 3] as const;
+
+export function deliveryStatusNames(): Readonly<Record<string, string>> {
+  return Object.fromEntries(DELIVERY_STATUSES.map((code) => [code, translate(`delivery.${code}`)]));
+}

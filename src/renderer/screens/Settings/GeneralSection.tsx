@@ -1,9 +1,11 @@
+import { useT } from '../../i18n/t';
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAppStore } from '../../stores/appStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useSettingsStore, type AppSettings } from '../../stores/settingsStore';
 import { minutesText, secondsOfMinutes } from './pollMinutes';
+import { LanguageSetting } from './LanguageSetting';
 import { SaveBar } from './SaveBar';
 import { SettingControl } from './SettingControl';
 import { TextField } from './TextField';
@@ -36,11 +38,15 @@ function GeneralForm({
   hidden: readonly string[];
 }) {
   const save = useSettingsStore((s) => s.save);
+  const t = useT();
   const [app, setApp] = useState<AppSettings>(storedApp);
   const [minutes, setMinutes] = useState(poll ? minutesText(poll.seconds) : '');
   const [hint, setHint] = useState<string | null>(null);
   const [hostsText, setHostsText] = useState(poll ? poll.imageHosts.join('\n') : '');
-  const keys = Object.keys(storedApp).filter((k) => appSettingSection(k) === SECTION && !hidden.includes(k));
+  // The language has its own control (LanguageSetting), saved at once like the appearance.
+  const keys = Object.keys(storedApp).filter(
+    (k) => appSettingSection(k) === SECTION && !hidden.includes(k) && k !== 'language',
+  );
   const appChanged = Object.fromEntries(
     Object.entries(changes(storedApp as Record<string, unknown>, app as Record<string, unknown>)).filter(([k]) =>
       keys.includes(k),
@@ -79,19 +85,19 @@ function GeneralForm({
   };
 
   return (
-    <form className="settings-form" onSubmit={(e) => void submit(e)} aria-label="General settings" noValidate>
+    <form className="settings-form" onSubmit={(e) => void submit(e)} aria-label={t('general.form')} noValidate>
       {poll && (
         <>
-          <h3>Checking for new orders ({poll.profileName})</h3>
+          <h3>{t('general.polling', { profile: poll.profileName })}</h3>
           <TextField
             id="poll-interval"
-            label="Check every (minutes)"
+            label={t('general.pollEvery')}
             type="number"
             inputMode="decimal"
             min={0.25}
             max={1440}
             step="any"
-            help="While the app runs it asks the platform for changes this often (0.5 = every 30 seconds); Sync now fetches at once."
+            help={t('general.pollHelp')}
             value={minutes}
             onChange={setMinutes}
             error={hint ?? errors.pollIntervalSeconds}
@@ -99,7 +105,7 @@ function GeneralForm({
           <ImageHostsField value={hostsText} onChange={setHostsText} error={errors.imageHosts} />
         </>
       )}
-      <h3>App</h3>
+      <h3>{t('general.app')}</h3>
       {keys.map((key) => (
         <SettingControl
           key={key}
@@ -121,6 +127,7 @@ export function GeneralSection() {
   const settings = useSettingsStore((s) => s.settings);
   const profile = activeProfile(useProfilesStore((s) => s.list.data));
   const hidden = useHiddenKeys();
+  const t = useT();
   const data = settings.data;
   const poll =
     data?.profile && profile
@@ -128,15 +135,11 @@ export function GeneralSection() {
       : null;
   return (
     <div className="settings-section">
-      <h2>General</h2>
-      {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
+      <h2>{t('settings.section.general')}</h2>
+      <LanguageSetting />
+      {settings.error && <ErrorNotice error={settings.error} title={t('general.readFailed')} />}
       {data && <GeneralForm key={JSON.stringify([data.app, poll])} storedApp={data.app} poll={poll} hidden={hidden} />}
-      {hidden.length > 0 && (
-        <p className="settings-help">
-          Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered
-          here.
-        </p>
-      )}
+      {hidden.length > 0 && <p className="settings-help">{t('general.browserNote')}</p>}
     </div>
   );
 }

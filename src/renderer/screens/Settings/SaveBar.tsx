@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { SaveStatus } from './SaveStatus';
 
@@ -9,7 +10,7 @@ export function SaveBar({
   section,
   dirty,
   onDiscard,
-  saveLabel = 'Save',
+  saveLabel,
 }: {
   /** The save's section in the settings store (its outcome is shown here). */
   section: string;
@@ -18,14 +19,15 @@ export function SaveBar({
   saveLabel?: string;
 }) {
   const saving = useSettingsStore((s) => s.save.status === 'saving' && s.save.section === section);
+  const t = useT();
   return (
-    <div className="settings-save-bar" role="group" aria-label="Unsaved changes">
-      <span className="settings-save-state">{dirty ? 'You have unsaved changes.' : 'No unsaved changes.'}</span>
+    <div className="settings-save-bar" role="group" aria-label={t('settings.unsaved')}>
+      <span className="settings-save-state">{dirty ? t('settings.dirty') : t('settings.clean')}</span>
       <button type="button" onClick={onDiscard} disabled={!dirty || saving}>
-        Discard
+        {t('settings.discard')}
       </button>
       <button type="submit" className="primary" disabled={!dirty || saving}>
-        {saveLabel}
+        {saveLabel ?? t('settings.save')}
       </button>
       <SaveStatus section={section} />
     </div>

@@ -22,6 +22,7 @@ describe('the General and Notifications screens', () => {
     closeToTray: true,
     openAtLogin: false,
     automaticUpdates: true,
+    language: 'system',
     doNotDisturb: { enabled: false, from: '22:00', to: '07:00' },
     quietSummary: true,
   } as unknown as AppSettings;
@@ -218,6 +219,7 @@ describe('the status labels screen', () => {
             closeToTray: true,
             openAtLogin: false,
             automaticUpdates: true,
+            language: 'system',
             doNotDisturbUntil: null,
           },
           profile: {

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { useEffect, type ComponentType } from 'react';
 import { formatRoute, type Route } from '../../router';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
@@ -31,6 +32,7 @@ export function SettingsScreen({ route }: { route: Route }) {
   const activeId = activeProfile(useProfilesStore((s) => s.list.data))?.id ?? null;
   const load = useSettingsStore((s) => s.load);
   const clearSave = useSettingsStore((s) => s.clearSave);
+  const t = useT();
 
   // The settings shown are the active profile's: re-read on a switch.
   useEffect(() => {
@@ -40,14 +42,14 @@ export function SettingsScreen({ route }: { route: Route }) {
 
   return (
     <section className="screen settings-screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Settings</h1>
+      <h1 id="screen-title">{t('screen.settings')}</h1>
       <div className="settings-layout">
-        <nav aria-label="Settings sections" className="settings-nav">
+        <nav aria-label={t('settings.sections')} className="settings-nav">
           <ul>
             {settingsSections.map((s) => (
               <li key={s.id}>
                 <a href={formatRoute('settings', [s.id])} aria-current={s.id === section ? 'page' : undefined}>
-                  {s.label}
+                  {t(`settings.section.${s.id}`)}
                 </a>
               </li>
             ))}

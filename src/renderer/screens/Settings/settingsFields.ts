@@ -7,15 +7,16 @@
 export type SettingsSectionId =
   'connection' | 'profiles' | 'general' | 'notifications' | 'labels' | 'signature' | 'cache' | 'about';
 
-export const settingsSections: readonly { id: SettingsSectionId; label: string }[] = [
-  { id: 'connection', label: 'Connection' },
-  { id: 'profiles', label: 'Profiles' },
-  { id: 'general', label: 'General' },
-  { id: 'notifications', label: 'Notifications' },
-  { id: 'labels', label: 'Status labels' },
-  { id: 'signature', label: 'Signature' },
-  { id: 'cache', label: 'Cache' },
-  { id: 'about', label: 'About' },
+/** The sections in order; each is named by its message `settings.section.<id>`. */
+export const settingsSections: readonly { id: SettingsSectionId }[] = [
+  { id: 'connection' },
+  { id: 'profiles' },
+  { id: 'general' },
+  { id: 'notifications' },
+  { id: 'labels' },
+  { id: 'signature' },
+  { id: 'cache' },
+  { id: 'about' },
 ];
 
 export function sectionOf(path: readonly string[]): SettingsSectionId {

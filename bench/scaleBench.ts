@@ -1,0 +1,222 @@
+/**
+ * `--only=scale` (issue 26): the cache at scale. A full sync of N sandbox orders (100,000 with --quick, else
+ * 1,000,000; --scale-size=N) in a fresh process at parallelism 4, latency 0: requests ÷ minimum, wall, peak
+ * RssAnon (resident memory that is not a mapped file). Then, the WAL checkpointed: cache bytes per order
+ * (everything included) and where they go, open time, the integrity check, first-page and count p95 of typical
+ * reads. --scale-v6=FILE also measures converting a schema-6 cache in place (a copy of FILE): open, batches,
+ * VACUUM, bytes after. The cache file is kept in --scale-dir (default: the system temp folder), outside the repo.
+ */
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCacheUpkeep } from '../src/core/cache/cacheUpkeep';
+import { openOrderCache } from '../src/core/cache/openCache';
+import type { OrderCache } from '../src/core/cache/orderCache';
+import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
+import { option, type BenchRun } from './benchRun';
+import { measureInFreshProcess } from './memoryBench';
+import { startRemoteSandbox } from './sandboxProcess';
+import { mib, ms, time } from './stats';
+
+const fileBytes = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+
+/** Bytes of the file by part (dbstat), grouped as docs/PERFORMANCE.md names them. */
+function breakdown(cache: OrderCache): Array<[string, number]> {
+  const rows = cache.db.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as Array<{
+    name: string;
+    bytes: number;
+  }>;
+  const groups = new Map<string, number>();
+  const group = (name: string) =>
+    name === 'order_doc' || name === 'order_json' || name === 'order_dict'
+      ? 'order JSON (compressed docs, dictionary, unconverted rows)'
+      : name.startsWith('orders_fts') || name.startsWith('orders_grams')
+        ? 'text indexes (trigram + pairs)'
+        : name === 'order_search'
+          ? 'order_search (folded text)'
+          : name === 'orders'
+            ? 'orders (narrow rows)'
+            : name.startsWith('insight')
+              ? 'Insights facts'
+              : name.startsWith('orders_') || name.startsWith('sqlite_autoindex_orders')
+                ? 'secondary indexes of orders'
+                : 'other';
+  for (const r of rows) groups.set(group(r.name), (groups.get(group(r.name)) ?? 0) + r.bytes);
+  return [...groups].sort((a, b) => b[1] - a[1]);
+}
+
+export async function scaleBench(run: BenchRun): Promise<void> {
+  const { say, argv, quick, results } = run;
+  const n = Number(option(argv, 'scale-size') ?? (quick ? 100_000 : 1_000_000));
+  const dir = option(argv, 'scale-dir') ?? path.join(tmpdir(), 'merchant-desk-scale');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `scale-${n}.sqlite`);
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  say(`## Scale: ${n.toLocaleString('en')} orders (full sync in a fresh process, parallelism 4, latency 0)\n`);
+  const load0 = loadavg()[0]!;
+  const sb = await startRemoteSandbox({ orders: n, seed: 3 });
+  let sync;
+  try {
+    sync = await measureInFreshProcess(sb, file);
+  } finally {
+    await sb.stop();
+  }
+  const minimum = Math.ceil(n / PAGE_SIZE_MAX);
+  const openTime = await time(
+    () => {
+      const r = openOrderCache({ file });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      r.value.close();
+    },
+    5,
+    1,
+  );
+  const opened = openOrderCache({ file });
+  if (!opened.ok) throw new Error(JSON.stringify(opened.error));
+  const cache = opened.value;
+  try {
+    cache.db.pragma('wal_checkpoint(TRUNCATE)');
+    const bytes = fileBytes(file) + fileBytes(`${file}-wal`);
+    const parts = breakdown(cache);
+    const integrity = await time(() => cache.checkIntegrity(), 3, 1);
+    const iterations = quick ? 50 : 200;
+    const firstPages: Array<[string, () => unknown]> = [
+      ['first page: newest 50, no filter', () => cache.queryPage({ limit: 50 })],
+      ['first page: status in (2,3)', () => cache.queryPage({ limit: 50, sellerOrderStatus: [2, 3] })],
+      ['first page: 🔎 "steam"', () => cache.queryPage({ limit: 50, search: 'steam' })],
+      [
+        'first page: 🔎 "steam" + status 4',
+        () => cache.queryPage({ limit: 50, search: 'steam', sellerOrderStatus: [4] }),
+      ],
+    ];
+    const reads: Array<[string, () => unknown]> = [
+      // Cold: every order inflated (the decoded JSON the connection keeps dropped first); warm: the page read again.
+      ...firstPages.map(([label, fn]): [string, () => unknown] => [
+        `${label} (cold: inflate all 50)`,
+        () => {
+          cache.forgetDecodedJson();
+          return fn();
+        },
+      ]),
+      ...firstPages.map(([label, fn]): [string, () => unknown] => [`${label} (warm: read again)`, fn]),
+      ['count: status 4', () => cache.countMatches({ sellerOrderStatus: [4] })],
+      ['count: 🔎 "steam"', () => cache.countMatches({ search: 'steam' })],
+      ['count: 🔎 "netflix jp"', () => cache.countMatches({ search: 'netflix jp' })],
+      [
+        'one order by ID (decompressed)',
+        () => cache.getOrder(cache.db.prepare('SELECT id FROM orders WHERE rid = 777').pluck().get() as string),
+      ],
+    ];
+    const timings: Record<string, unknown> = {};
+    const readRows = ['| Read | p50 / p95 ms | CPU p50 / p95 ms |', '|---|---:|---:|'];
+    for (const [label, fn] of reads) {
+      const t = await time(fn, iterations);
+      timings[label] = t;
+      readRows.push(`| ${label} | ${ms(t.p50)} / ${ms(t.p95)} | ${ms(t.cpuP50)} / ${ms(t.cpuP95)} |`);
+    }
+    // The upkeep after opening (decode every order, check table by table): its total and its longest step, which
+    // is how long the core host's event loop is held at most.
+    let longestStep = 0;
+    let stepStart = performance.now();
+    const upkeepStart = performance.now();
+    const upkeep = await runCacheUpkeep(cache, {
+      pause: async () => {
+        longestStep = Math.max(longestStep, performance.now() - stepStart);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        stepStart = performance.now();
+      },
+    });
+    longestStep = Math.max(longestStep, performance.now() - stepStart);
+    const upkeepMs = performance.now() - upkeepStart;
+    if (!upkeep.ok) throw new Error(JSON.stringify(upkeep.error));
+    say('| Figure | Value |');
+    say('|---|---:|');
+    say(
+      `| requests (÷ minimum ${minimum.toLocaleString('en')}) | ${sync.httpRequests} (${(sync.httpRequests / minimum).toFixed(3)}) |`,
+    );
+    say(`| wall s | ${(sync.wallMs / 1000).toFixed(1)} |`);
+    say(`| CPU s of the syncing process | ${(sync.cpuMs / 1000).toFixed(1)} |`);
+    say(`| peak RssAnon MiB (peak RSS incl. mapped file) | ${mib(sync.peak.rssAnon)} (${mib(sync.peak.rss)}) |`);
+    say(`| cache bytes (WAL checkpointed) | ${mib(bytes)} MiB = **${(bytes / n / 1000).toFixed(2)} KB per order** |`);
+    say(`| open (migrations, identity) p50 ms | ${ms(openTime.p50)} |`);
+    say(`| integrity check (quick_check) p50 ms | ${ms(integrity.p50)} |`);
+    say(
+      `| upkeep after opening (decode every order, quick_check table by table): total / longest step ms | ${ms(upkeepMs)} / ${ms(longestStep)} |`,
+    );
+    say('');
+    say('| Part of the file | MiB | bytes per order |');
+    say('|---|---:|---:|');
+    for (const [name, b] of parts) say(`| ${name} | ${mib(b)} | ${(b / n).toFixed(0)} |`);
+    say('');
+    say(readRows.join('\n'));
+    say('');
+    results.scale = {
+      orders: n,
+      sync,
+      bytes,
+      bytesPerOrder: bytes / n,
+      parts,
+      openMs: openTime,
+      integrity,
+      upkeep: { totalMs: upkeepMs, longestStepMs: longestStep },
+      timings,
+    };
+  } finally {
+    cache.close();
+  }
+  const v6 = option(argv, 'scale-v6');
+  if (v6) await migrationRun(run, v6, dir);
+  say(
+    `Machine load average: ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores.\n`,
+  );
+}
+
+/** Converts a copy of a schema-6 cache in place: open, every batch, VACUUM; the time and bytes of each step. */
+async function migrationRun({ say, results }: BenchRun, v6: string, dir: string): Promise<void> {
+  const file = path.join(dir, 'migrate.sqlite');
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  copyFileSync(v6, file);
+  const before = fileBytes(file);
+  let t = performance.now();
+  const opened = openOrderCache({ file });
+  if (!opened.ok) throw new Error(JSON.stringify(opened.error));
+  const cache = opened.value;
+  const openMs = performance.now() - t;
+  try {
+    const left = cache.legacyDocsLeft();
+    const total = left.ok ? left.value : 0;
+    t = performance.now();
+    let batches = 0;
+    let longest = 0;
+    for (let done = false; !done; batches++) {
+      const b = performance.now();
+      const step = cache.convertLegacyDocs();
+      if (!step.ok) throw new Error(JSON.stringify(step.error));
+      done = step.value.done;
+      longest = Math.max(longest, performance.now() - b);
+    }
+    const convertMs = performance.now() - t;
+    cache.db.pragma('wal_checkpoint(TRUNCATE)');
+    const converted = fileBytes(file);
+    t = performance.now();
+    cache.db.exec('VACUUM');
+    const vacuumMs = performance.now() - t;
+    cache.db.pragma('wal_checkpoint(TRUNCATE)');
+    const after = fileBytes(file) + fileBytes(`${file}-wal`);
+    say(`### Converting a schema-6 cache in place (${total.toLocaleString('en')} orders)\n`);
+    say('| Step | ms | file MiB after |');
+    say('|---|---:|---:|');
+    say(`| before | | ${mib(before)} |`);
+    say(`| open (migration 7: tables only) | ${ms(openMs)} | |`);
+    say(
+      `| convert, ${batches} batches (longest ${ms(longest)} ms: what a reader waits at most) | ${ms(convertMs)} | ${mib(converted)} |`,
+    );
+    say(
+      `| VACUUM (gives the freed pages back) | ${ms(vacuumMs)} | ${mib(after)} = ${(after / Math.max(1, total) / 1000).toFixed(2)} KB per order |`,
+    );
+    say('');
+    results.scaleMigration = { total, openMs, convertMs, batches, longest, vacuumMs, before, converted, after };
+  } finally {
+    cache.close();
+  }
+}

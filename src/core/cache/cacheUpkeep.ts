@@ -1,0 +1,108 @@
+import type { CacheError } from '../../shared/errors/cacheErrors';
+import { err, ok, type Result } from '../result';
+import type { OrderCache } from './orderCache';
+
+/**
+ * Work on an opened cache that must not delay opening it (issue 26: a million orders): run after start, in the
+ * core host, one small step at a time with the event loop free in between, and cancellable at any step.
+ * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), in batches; once the last
+ *    is converted, one VACUUM gives the freed pages back (1.3 s at 100,000 orders: the only step that long, once).
+ * 2. Every stored order's JSON is decoded: a damaged one is recorded and fetched again by the next sync.
+ * 3. The file's structure is checked table by table (PRAGMA quick_check(table): each table with its indexes), so a
+ *    step lasts one table's check, not the whole file's (quick_check of a 100,000-order file: 1.3–1.5 s).
+ */
+
+export interface UpkeepProgress {
+  phase: 'convert' | 'vacuum' | 'scan' | 'check';
+  done: number;
+  total: number;
+}
+
+export interface UpkeepResult {
+  cancelled: boolean;
+  converted: number;
+  /** Orders whose stored JSON was found damaged (recorded: the next sync fetches them again). */
+  damaged: string[];
+  /** What quick_check said of each damaged table ('ok' tables are not listed). */
+  problems: string[];
+}
+
+export interface UpkeepOptions {
+  signal?: AbortSignal;
+  onProgress?: (p: UpkeepProgress) => void;
+  /** Rows decoded per step. */
+  scanBatch?: number;
+  /** Lets the event loop run between steps (default: setImmediate). */
+  pause?: () => Promise<void>;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runCacheUpkeep(
+  cache: OrderCache,
+  options: UpkeepOptions = {},
+): Promise<Result<UpkeepResult, CacheError>> {
+  const pause = options.pause ?? nextTurn;
+  const result: UpkeepResult = { cancelled: false, converted: 0, damaged: [], problems: [] };
+  const stop = () => {
+    result.cancelled = options.signal?.aborted === true;
+    return result.cancelled;
+  };
+
+  const left = cache.legacyDocsLeft();
+  if (!left.ok) return left;
+  for (let done = left.value === 0; !done;) {
+    await pause();
+    if (stop()) return ok(result);
+    const step = cache.convertLegacyDocs();
+    if (!step.ok) return step;
+    result.converted += step.value.converted;
+    done = step.value.done;
+    options.onProgress?.({ phase: 'convert', done: result.converted, total: left.value });
+    if (done) {
+      await pause();
+      if (stop()) return ok(result);
+      const vacuumed = cache.guard(() => cache.db.exec('VACUUM'));
+      if (!vacuumed.ok) return vacuumed;
+      options.onProgress?.({ phase: 'vacuum', done: 1, total: 1 });
+    }
+  }
+
+  const orders = cache.orderCount();
+  if (!orders.ok) return orders;
+  let scanned = 0;
+  for (let after: number | undefined = 0; after !== undefined;) {
+    await pause();
+    if (stop()) return ok(result);
+    const batch = options.scanBatch ?? 2_000;
+    const step = cache.scanDocs(after, batch);
+    if (!step.ok) return step;
+    result.damaged.push(...step.value.damaged);
+    scanned += batch;
+    after = step.value.lastRid;
+    options.onProgress?.({ phase: 'scan', done: Math.min(scanned, orders.value), total: orders.value });
+  }
+
+  const tables = cache.guard(
+    () =>
+      cache.db
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
+        .pluck()
+        .all() as string[],
+  );
+  if (!tables.ok) return tables;
+  for (const [i, table] of tables.value.entries()) {
+    await pause();
+    if (stop()) return ok(result);
+    const checked = cache.guard(() =>
+      (cache.db.pragma(`quick_check("${table}")`) as Array<{ quick_check: string }>).map((r) => r.quick_check),
+    );
+    if (!checked.ok) return checked;
+    if (!(checked.value.length === 1 && checked.value[0] === 'ok'))
+      result.problems.push(`${table}: ${checked.value.slice(0, 3).join('; ')}`);
+    options.onProgress?.({ phase: 'check', done: i + 1, total: tables.value.length });
+  }
+  if (result.problems.length > 0)
+    return err({ kind: 'corrupt', file: cache.file, detail: `PRAGMA quick_check: ${result.problems.join(' | ')}` });
+  return ok(result);
+}

@@ -1,0 +1,38 @@
+/** After-sales: the inbox and the decision. */
+export default {
+  'afterSales.keys':
+    'Keys: j/k next / previous request awaiting a decision · ↑/↓ every row · a approve · r reject. A request’s age is its order’s (“order created …”): the platform gives no time for the request itself.',
+  'afterSales.inboxFailed': 'The inbox could not be read',
+  'afterSales.statusUnknown':
+    'The platform sends no after-sales status: every order with an after-sales request is listed, and the platform decides whether one can still be decided.',
+  'afterSales.loading': 'Loading the inbox…',
+  'afterSales.showMore': 'Show more requests',
+  'afterSales.decided': 'Decided — {text}',
+  'afterSales.showIt': 'Show it',
+  'afterSales.nothing': 'Nothing to decide.',
+  'afterSales.approveQuestion': 'Refund {money} to {buyer}?',
+  'afterSales.theBuyer': 'the buyer',
+  'afterSales.theOrderAmount': 'the order amount',
+  'afterSales.approveRefund': 'Approve refund',
+  'afterSales.approveBody': 'Approve the after-sales request of order <b>{order}</b>.',
+  'afterSales.approveRecheck':
+    'The order is fetched from the platform again first: if it no longer awaits a decision, nothing is sent.',
+  'afterSales.approveStart': 'Approve refund…',
+  'afterSales.rejectStart': 'Reject refund…',
+  'afterSales.noneAwaiting': 'No request awaiting a decision.',
+  'afterSales.note.sending': 'sending…',
+  'afterSales.note.unknown': 'outcome unknown',
+  'afterSales.note.notSent': 'not sent',
+  'afterSales.buyerSeparator': ' · ',
+  'afterSales.unknownBuyer': 'unknown buyer',
+  'afterSales.ageHint': 'The platform gives no time for the request itself: this is the order’s age.',
+  'afterSales.orderCreated': 'order created {ago}',
+  'afterSales.lastDelivery': 'last delivery',
+  'afterSales.lastDeliveryAgo': 'last delivery {ago}',
+  'afterSales.descriptionSuffix': ': {description}',
+  'afterSales.listLabel': 'After-sales requests',
+  'afterSales.awaitingGroup': 'Awaiting a decision ({count, number}) — oldest first',
+  'afterSales.noneAwaitingList': 'No requests awaiting a decision.',
+  'afterSales.recentGroup': 'Recent decisions',
+  'afterSales.noRecent': 'No recent decisions.',
+} satisfies Record<string, string>;

@@ -1,0 +1,22 @@
+import afterSales from './afterSales';
+import attention from './attention';
+import common from './common';
+import design from './design';
+import frame from './frame';
+import home from './home';
+import orderDetail from './orderDetail';
+import orders from './orders';
+import settings from './settings';
+
+/** The English catalog: the reference every other locale's catalog must match key for key. */
+export default {
+  ...afterSales,
+  ...attention,
+  ...common,
+  ...design,
+  ...frame,
+  ...home,
+  ...orderDetail,
+  ...orders,
+  ...settings,
+};

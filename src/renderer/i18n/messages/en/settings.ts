@@ -1,0 +1,31 @@
+/** Settings: its sections, the save bar, the General section. */
+export default {
+  'settings.sections': 'Settings sections',
+  'settings.section.connection': 'Connection',
+  'settings.section.profiles': 'Profiles',
+  'settings.section.general': 'General',
+  'settings.section.notifications': 'Notifications',
+  'settings.section.labels': 'Status labels',
+  'settings.section.signature': 'Signature',
+  'settings.section.cache': 'Cache',
+  'settings.section.about': 'About',
+
+  'settings.unsaved': 'Unsaved changes',
+  'settings.dirty': 'You have unsaved changes.',
+  'settings.clean': 'No unsaved changes.',
+  'settings.discard': 'Discard',
+  'settings.save': 'Save',
+  'settings.saving': 'Saving…',
+  'settings.saved': 'Saved.',
+  'settings.notSaved': 'Not saved',
+
+  'general.form': 'General settings',
+  'general.polling': 'Checking for new orders ({profile})',
+  'general.pollEvery': 'Check every (minutes)',
+  'general.pollHelp':
+    'While the app runs it asks the platform for changes this often (0.5 = every 30 seconds); Sync now fetches at once.',
+  'general.app': 'App',
+  'general.readFailed': 'Could not read the settings',
+  'general.browserNote':
+    'Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered here.',
+} satisfies Record<string, string>;

@@ -1,0 +1,28 @@
+import type en from '../en/orderDetail';
+
+export default {
+  'detail.title': '订单 {orderNum}',
+  'detail.back': '返回列表',
+  'detail.summary': '摘要',
+  'detail.previous': '上一个订单 (k)',
+  'detail.next': '下一个订单 (j)',
+  'detail.refreshing': '正在刷新…',
+  'detail.refresh': '从平台刷新',
+  'detail.noOrder': '未选择订单。请从订单列表中打开一个订单。',
+  'detail.rereadFailed': '无法从缓存重新读取该订单',
+  'detail.openFailed': '无法打开该订单',
+  'detail.reading': '正在从缓存读取订单…',
+  'detail.deadline': '发货时限',
+  'detail.deliveryError': '物流异常',
+  'detail.items': '商品',
+  'detail.deliveryInfo': '收货信息',
+  'detail.deliveries': '物流记录',
+  'detail.loginLink': '该买家的登录链接',
+  'detail.due': '· 截止 {date}',
+  'detail.rule': '规则：{rule}',
+  'detail.copied.stays': '链接已复制 — 在复制其他内容前会一直保留在剪贴板中。',
+  'detail.copied.cleared': '链接已复制 — 剪贴板已清空。',
+  'detail.copied.clearsIn': '链接已复制 — {minutes, number} 分钟后清空',
+  'detail.copied.clearsSoon': '链接已复制 — 不到 1 分钟后清空',
+  'detail.copied.reason': '（{reason}）',
+} satisfies Record<keyof typeof en, string>;

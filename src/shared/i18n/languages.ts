@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/**
+ * The app's language setting: follow the OS ("system", the default) or one of the languages the renderer has a
+ * complete catalog for. Kept in the app settings (the settings file both hosts read), so the desktop app and
+ * `merchant-desk ui` show the same language. The CLI's human output stays English whatever this says.
+ */
+export const LANGUAGE_CHOICES = ['system', 'en', 'zh-CN'] as const;
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
+export const languageChoiceSchema = z.enum(LANGUAGE_CHOICES);

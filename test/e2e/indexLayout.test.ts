@@ -1,0 +1,223 @@
+/**
+ * The orders list as a merchant's index, in Chromium over `merchant-desk ui --sandbox`: at 1280×800 at least 12 one-
+ * line rows fit with the filters collapsed, no badge is taller than one line, the density setting sets the rows'
+ * height; at 1024×640 nothing scrolls sideways (the navigation is icons, the table drops columns); at 640×400 (a
+ * 1280×800 window at 200 % zoom) the navigation is a menu; axe finds no serious problem in light or dark.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium';
+import {
+  openApp,
+  screenshot,
+  seriousA11yViolations,
+  startWorkspace,
+  describeWorkspace,
+  type Workspace,
+} from '../helpers/workspace';
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Orders' });
+const rows = (page: Page) => grid(page).locator('tbody tr.orders-row');
+
+async function openOrders(
+  browser: Browser,
+  workspace: Workspace,
+  viewport: { width: number; height: number },
+  colorScheme: 'light' | 'dark' = 'light',
+) {
+  const opened = await openApp(browser, workspace, { colorScheme, viewport });
+  await opened.page.evaluate("window.location.hash = '#/orders'");
+  await rows(opened.page).first().waitFor();
+  // The count has arrived: the list has settled.
+  await opened.page
+    .getByRole('status')
+    .filter({ hasText: /^[\d,.\s]+ orders?$/ })
+    .waitFor();
+  return opened;
+}
+
+/** Rows wholly inside the list's visible area (below its sticky header). Page code as text: this file is Node's. */
+function fullyVisibleRows(page: Page): Promise<number> {
+  return page.evaluate(`(() => {
+    const scroller = document.querySelector('.orders-scroll');
+    const head = scroller.querySelector('thead').getBoundingClientRect();
+    const box = scroller.getBoundingClientRect();
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    return [...scroller.querySelectorAll('tbody tr.orders-row')].filter((tr) => {
+      const r = tr.getBoundingClientRect();
+      return r.top >= head.bottom - 0.5 && r.bottom <= bottom + 0.5;
+    }).length;
+  })()`);
+}
+
+/** Every badge's height and its label's lines (a wrapped label would be taller than its one line). */
+function badgeHeights(page: Page): Promise<{ text: string; height: number; lines: number }[]> {
+  return page.evaluate(`[...document.querySelectorAll('.badge')].map((b) => {
+    const label = b.querySelector('.badge-label');
+    const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+    return {
+      text: b.textContent ?? '',
+      height: b.getBoundingClientRect().height,
+      lines: Math.round(label.getBoundingClientRect().height / lineHeight),
+    };
+  })`);
+}
+
+/** How far anything scrolls sideways: the page, the main area, the list, the header. */
+function sidewaysOverflow(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(`(() => {
+    const over = (el) => (el ? el.scrollWidth - el.clientWidth : 0);
+    return {
+      page: over(document.documentElement),
+      main: over(document.querySelector('.app-main')),
+      list: over(document.querySelector('.orders-scroll')),
+      header: over(document.querySelector('.app-header')),
+    };
+  })()`);
+}
+
+describeWorkspace('the orders index fits the window', () => {
+  let workspace: Workspace;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [workspace, browser] = await Promise.all([startWorkspace(), launchChromium()]);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await workspace?.stop();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`1280×800: ≥ 12 whole one-line rows with the filters collapsed, badges on one line (${colorScheme})`, async () => {
+      const { page, context, problems } = await openOrders(
+        browser,
+        workspace,
+        { width: 1280, height: 800 },
+        colorScheme,
+      );
+      await screenshot(page, `orders-index-1280-${colorScheme}`);
+      expect(await page.getByRole('region', { name: 'Filters' }).count()).toBe(0);
+      expect(await fullyVisibleRows(page)).toBeGreaterThanOrEqual(12);
+      const heights = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+      expect(new Set(heights.map(Math.round))).toEqual(new Set([44]));
+      const badges = await badgeHeights(page);
+      expect(badges.length).toBeGreaterThan(12);
+      expect(badges.filter((b) => b.height > 22 || b.lines !== 1)).toEqual([]);
+      // No raw code in a badge's text: it is in the hover text.
+      expect(badges.filter((b) => /\(\d+\)/.test(b.text))).toEqual([]);
+      expect(await sidewaysOverflow(page)).toEqual({ page: 0, main: 0, list: 0, header: 0 });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // Compact rows: 40 px, and more of them.
+      await page.getByRole('button', { name: 'Compact rows' }).click();
+      await expect
+        .poll(() =>
+          rows(page)
+            .first()
+            .evaluate((tr) => Math.round(tr.getBoundingClientRect().height)),
+        )
+        .toBe(40);
+      expect(await fullyVisibleRows(page)).toBeGreaterThanOrEqual(14);
+      await page.getByRole('button', { name: 'Compact rows' }).click();
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 60_000);
+
+    it(`1024×640: icons for navigation, no sideways scroll, columns dropped rather than cut off (${colorScheme})`, async () => {
+      const { page, context, problems } = await openOrders(
+        browser,
+        workspace,
+        { width: 1024, height: 640 },
+        colorScheme,
+      );
+      expect(await sidewaysOverflow(page)).toEqual({ page: 0, main: 0, list: 0, header: 0 });
+      // The header stays one line; the navigation is icons (the names still name the links).
+      expect(await page.locator('.app-header').evaluate((h) => h.getBoundingClientRect().height)).toBeLessThanOrEqual(
+        56,
+      );
+      const nav = page.getByRole('navigation', { name: 'Sections' });
+      expect(await nav.evaluate((n) => n.getBoundingClientRect().width)).toBeLessThan(64);
+      await nav.getByRole('link', { name: /^After-sales/ }).waitFor();
+      // The columns that matter stay: order, total, status.
+      for (const name of ['Order number', 'Total', 'Order status'])
+        expect(await grid(page).getByRole('columnheader', { name }).isVisible(), name).toBe(true);
+      expect(await fullyVisibleRows(page)).toBeGreaterThanOrEqual(7);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await screenshot(page, `orders-index-1024-${colorScheme}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 60_000);
+  }
+
+  it('640×400 (200 % zoom): the navigation is a menu; orders still show without sideways scroll', async () => {
+    const { page, context, problems } = await openOrders(browser, workspace, { width: 640, height: 400 });
+    expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+    expect(await fullyVisibleRows(page)).toBeGreaterThanOrEqual(1);
+    expect(await sidewaysOverflow(page)).toEqual({ page: 0, main: 0, list: 0, header: 0 });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: /^Buyers/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Buyers' }).waitFor();
+    // A navigation closes the menu.
+    expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'buyers-zoom-200');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+/** Every screen, reached as a merchant would (its address), and what shows it is drawn. */
+const SCREENS = ['home', 'insights', 'orders', 'order', 'attention', 'after-sales', 'buyers', 'settings'] as const;
+
+describeWorkspace('every screen in both languages and themes, at 1280×800 and 1024×640', () => {
+  let workspace: Workspace;
+  let browser: Browser;
+  let orderId: string;
+
+  beforeAll(async () => {
+    [workspace, browser] = await Promise.all([startWorkspace(), launchChromium()]);
+    const newest = await workspace.cli(['--json', 'cache', 'query', '--limit', '1']);
+    orderId = (JSON.parse(newest.out) as { list: Array<{ id: string }> }).list[0]!.id;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await workspace?.stop();
+  });
+
+  for (const [language, locale] of [
+    ['en', 'en-GB'],
+    ['zh', 'zh-CN'],
+  ] as const)
+    for (const colorScheme of ['light', 'dark'] as const)
+      it(`${language}, ${colorScheme}: no serious accessibility problem, no sideways scroll`, async () => {
+        const { page, context, problems } = await openApp(browser, workspace, { colorScheme, locale });
+        expect(await page.evaluate('document.documentElement.lang')).toBe(locale === 'zh-CN' ? 'zh-CN' : 'en');
+        for (const viewport of [
+          { width: 1280, height: 800 },
+          { width: 1024, height: 640 },
+        ]) {
+          await page.setViewportSize(viewport);
+          for (const screen of SCREENS) {
+            await page.evaluate(`window.location.hash = '#/${screen === 'order' ? `order/${orderId}` : screen}'`);
+            await page.locator('main h1').first().waitFor();
+            // The grid's name follows the language: its rows by their class.
+            if (screen === 'orders') await page.locator('tbody tr.orders-row').first().waitFor();
+            // Nothing in the page scrolls sideways (a table may scroll inside its own box).
+            const over = await page.evaluate(
+              `document.documentElement.scrollWidth - document.documentElement.clientWidth`,
+            );
+            expect(over, `${screen} at ${viewport.width}`).toBe(0);
+            expect(await seriousA11yViolations(page), `${screen} at ${viewport.width}`).toEqual([]);
+            await screenshot(page, `screen-${screen}-${viewport.width}-${colorScheme}-${language}`);
+          }
+        }
+        expect(problems).toEqual([]);
+        await context.close();
+      }, 180_000);
+});
