@@ -296,18 +296,23 @@ export class LeadDayChanges {
   }
 }
 
-/** A sorted array with values removed (one occurrence each) and added, sorted again. */
+/**
+ * A sorted array as a multiset: `add` added, `remove` taken out (one occurrence each), sorted again. A removed value
+ * may be one the same page added (an order written twice in one page: its first copy's time goes again), so what
+ * the stored values do not account for is taken from the added ones.
+ */
 function edit(sorted: Float64Array, add: readonly number[], remove: readonly number[]): Float64Array {
   if (add.length === 0 && remove.length === 0) return sorted;
   const drop = new Map<number, number>();
   for (const v of remove) drop.set(v, (drop.get(v) ?? 0) + 1);
   const out = new Float64Array(sorted.length + add.length);
   let n = 0;
-  for (const v of sorted) {
+  const keep = (v: number) => {
     const d = drop.get(v);
     if (d) drop.set(v, d - 1);
     else out[n++] = v;
-  }
-  for (const v of add) out[n++] = v;
+  };
+  for (const v of sorted) keep(v);
+  for (const v of add) keep(v);
   return out.subarray(0, n).sort();
 }

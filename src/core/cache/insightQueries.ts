@@ -223,13 +223,20 @@ const byOrdersThenId = (a: RepeatBuyerRow, b: RepeatBuyerRow) =>
  * of all-time orders (an upper bound of their orders in the range) and counting each one's orders in the range,
  * stopping once the next bound is below the list's last entry — exact either way.
  */
-export function repeatBuyers(statements: StatementCache, fromMs: number, toMs: number, top: number): RepeatBuyers {
+export function repeatBuyers(
+  statements: StatementCache,
+  fromMs: number,
+  toMs: number,
+  top: number,
+  /** Tests lower it to take the walk on a small cache. */
+  groupedUpTo = GROUPED_REPEAT_ORDERS,
+): RepeatBuyers {
   const count = (sql: string) => statements.get(sql).pluck().safeIntegers(false).get(fromMs, toMs) as number;
   const laterOrders = count(REPEAT_COUNT_SQL);
   const buyers = laterOrders - count(REPEAT_SECOND_COUNT_SQL);
   const orders = laterOrders + buyers;
   if (buyers === 0 || top <= 0) return { buyers, orders, top: [] };
-  if (laterOrders <= GROUPED_REPEAT_ORDERS || buyers <= top) return { buyers, orders, top: groupedTop() };
+  if (laterOrders <= groupedUpTo || buyers <= top) return { buyers, orders, top: groupedTop() };
   return { buyers, orders, top: walkedTop() ?? groupedTop() };
 
   function groupedTop(): RepeatBuyerRow[] {
