@@ -16,7 +16,7 @@ import {
   TOP_MONTHS_SQL,
 } from '../cache/insightQueries';
 import { recomputeInsightFacts } from '../cache/insightFacts';
-import { readDeadlineRules } from '../cache/dueColumns';
+import { readDeadlineRules } from '../cache/deadlineRulesMeta';
 import { openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
 import { parseDay, zonedBuckets } from '../insights/zonedBuckets';

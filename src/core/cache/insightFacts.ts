@@ -4,7 +4,7 @@ import type { Order } from '../../shared/domain/order';
 import type { DeadlineRules } from '../due/deadlineRules';
 import { orderFacts } from '../insights/orderFacts';
 import { localDays, monthOfDay, type LocalDays } from '../insights/localDays';
-import { readDeadlineRules } from './dueColumns';
+import { readDeadlineRules } from './deadlineRulesMeta';
 import { hasInsightAggregates, LeadDayChanges, rebuildInsightAggregates } from './insightAggregates';
 
 /** The meta key of the zone whose local days `day` columns hold. */

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { NO_DUE_MS, readDeadlineRules, recomputeDueColumns } from './dueColumns';
+import { NO_DUE_MS, recomputeDueColumns } from './dueColumns';
+import { readDeadlineRules } from './deadlineRulesMeta';
 import { INSIGHT_FACTS_SQL, recomputeInsightFacts } from './insightFacts';
 import { MIGRATION_V8 } from './migrationV8';
 import { indexPendingRows } from './searchIndex';
