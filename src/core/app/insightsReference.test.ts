@@ -233,7 +233,12 @@ function reference(orders: Iterable<Order>, q: InsightsQuery, rulesOf: () => Ret
     total: figure(total, first, last),
     deliveryHistogram: HISTOGRAM_EDGES_MS.map((fromMs, i) => {
       const toMs = HISTOGRAM_EDGES_MS[i + 1] ?? null;
-      return { fromMs, toMs, orders: total.leads.filter((l) => l >= fromMs && (toMs === null || l < toMs)).length, late: 0 };
+      return {
+        fromMs,
+        toMs,
+        orders: total.leads.filter((l) => l >= fromMs && (toMs === null || l < toMs)).length,
+        late: 0,
+      };
     }),
     topProductsByRevenue: byRevenue(products),
     topProductsByRefundRate: byRate(products),

@@ -159,13 +159,14 @@ export class RandomOrders {
     if (kind >= 1 && payMs !== undefined) {
       const units = kind === 1 ? Math.max(0, total - 1 - this.int(total)) : kind === 4 ? Math.max(0, total - 1) : total;
       let at = payMs;
-      for (let left = units; left > 0; ) {
+      for (let left = units; left > 0;) {
         const n = 1 + this.int(left);
         at += this.int(3 * DAY);
         records.push({ createTime: iso(at), deliveringNumber: n });
         left -= n;
       }
-      if (kind === 4) status = 2; // signed for, though the records fall short
+      if (kind === 4)
+        status = 2; // signed for, though the records fall short
       else if (kind === 1) status = units > 0 ? 1 : 0;
     }
     return {
