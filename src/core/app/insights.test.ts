@@ -13,6 +13,7 @@ import {
   REPEAT_SECOND_COUNT_SQL,
   SERIES_SQL,
   TOP_DAYS_SQL,
+  TOP_FEW_MONTHS_SQL,
   TOP_MONTHS_SQL,
 } from '../cache/insightQueries';
 import { recomputeInsightFacts } from '../cache/insightFacts';
@@ -414,6 +415,11 @@ describe('insights aggregates (hand-computed fixture)', () => {
     // The month sums in SKU order (a few thousand rows a year), grouped as read: no sort, no table.
     expect(plan(TOP_MONTHS_SQL, [1, 2])).toEqual([
       'SCAN insight_month_sku USING COVERING INDEX insight_month_sku_by_sku',
+    ]);
+    // A few months: found by the primary key (month first), only their rows sorted for the grouping.
+    expect(plan(TOP_FEW_MONTHS_SQL, [1, 2])).toEqual([
+      'SEARCH insight_month_sku USING PRIMARY KEY (month>? AND month<?)',
+      'USE TEMP B-TREE FOR GROUP BY',
     ]);
     expect(plan(TOP_DAYS_SQL, [1, 2])).toEqual([
       'SEARCH insight_day_sku USING PRIMARY KEY (day>? AND day<?)',

@@ -157,8 +157,12 @@ export function hasInsightAggregates(db: Database.Database): boolean {
   );
 }
 
-/** A sorted float64 array from a stored BLOB (copied: a Buffer's offset need not be 8-byte aligned). */
+/**
+ * A sorted float64 array from a stored BLOB: a view of its bytes when they are 8-byte aligned (better-sqlite3 gives
+ * each BLOB its own buffer), else a copy (a Buffer's offset need not be aligned). Read-only for the caller.
+ */
 export function decodeTimes(blob: Uint8Array): Float64Array {
+  if (blob.byteOffset % 8 === 0) return new Float64Array(blob.buffer, blob.byteOffset, blob.byteLength / 8);
   const copy = new Uint8Array(blob.byteLength);
   copy.set(blob);
   return new Float64Array(copy.buffer, 0, blob.byteLength / 8);

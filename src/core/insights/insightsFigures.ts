@@ -120,12 +120,23 @@ export function currencyMinorDigits(currency: string): number {
 /** Built once per code: an Intl.NumberFormat costs about a millisecond to make. */
 const minorDigits = new Map<string, number>();
 
+/** The decimals an amount in millionths needs (what microText writes after the point): 0–6. */
+function fractionDigits(micro: bigint): number {
+  let rem = Number((micro < 0n ? -micro : micro) % 1_000_000n);
+  if (rem === 0) return 0;
+  let digits = 6;
+  while (rem % 10 === 0) {
+    rem /= 10;
+    digits--;
+  }
+  return digits;
+}
+
 /** Decimals to show per currency: its minor units, more only when an amount has more. */
 function currencyDecimals(series: readonly SeriesRow[]): Map<string, number> {
   const d = new Map<string, number>();
   for (const r of series) {
-    const frac = microText(r.amountMicro).split('.')[1]?.length ?? 0;
-    d.set(r.currency, Math.max(d.get(r.currency) ?? currencyMinorDigits(r.currency), frac));
+    d.set(r.currency, Math.max(d.get(r.currency) ?? currencyMinorDigits(r.currency), fractionDigits(r.amountMicro)));
   }
   return d;
 }
@@ -223,7 +234,11 @@ function topLists(
     const wanted = query.currency === undefined ? list : list.filter((r) => r.currency === query.currency);
     // Ranked within each currency; the currencies in the order of their best row's orders, then by code.
     const groups = new Map<string, TopRow[]>();
-    for (const r of wanted) groups.set(r.currency, [...(groups.get(r.currency) ?? []), r]);
+    for (const r of wanted) {
+      const group = groups.get(r.currency);
+      if (group) group.push(r);
+      else groups.set(r.currency, [r]);
+    }
     const out: InsightsTopRow[] = [];
     for (const currency of [...groups.keys()].sort()) {
       const ranked = groups

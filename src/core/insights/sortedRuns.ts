@@ -46,7 +46,8 @@ export function kthSmallest(runs: readonly Float64Array[], k: number): number | 
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
     let n = 0;
-    for (const r of nonEmpty) n += countAtMost(r, mid);
+    // A run wholly at or below mid, or above it, is counted without a search.
+    for (const r of nonEmpty) n += r[r.length - 1]! <= mid ? r.length : r[0]! > mid ? 0 : countAtMost(r, mid);
     if (n > k) hi = mid;
     else lo = mid + 1;
   }
