@@ -87,7 +87,7 @@ export async function insightsParts(
   const plan = topPlan(range, { firstDay: span[0], lastDay: span[1] });
   const [firstMonth, lastMonth] = statements.get(MONTH_SPAN_SQL).raw(true).get() as [number, number];
   for (const t of plan) {
-    const few = (Math.min(t.hi, lastMonth) - Math.max(t.lo, firstMonth) + 1) * 2 < lastMonth - firstMonth + 1;
+    const few = (Math.min(t.hi, lastMonth) - Math.max(t.lo, firstMonth) + 1) * 5 <= lastMonth - firstMonth + 1;
     const sql = t.sums === 'days' ? TOP_DAYS_SQL : few ? TOP_FEW_MONTHS_SQL : TOP_MONTHS_SQL;
     const name = t.sums === 'days' ? 'TOP_DAYS_SQL' : few ? 'TOP_FEW_MONTHS_SQL' : 'TOP_MONTHS_SQL';
     await part(
