@@ -7,7 +7,9 @@ import { insightsRequestSchema, type InsightsData } from '../../shared/ipc/insig
 import {
   BUYER_ORDERS_IN_RANGE_SQL,
   BUYERS_BY_TOTAL_SQL,
+  DAY_SPAN_SQL,
   LEAD_SQL,
+  MONTH_SPAN_SQL,
   REPEAT_BUYERS_SQL,
   REPEAT_COUNT_SQL,
   REPEAT_SECOND_COUNT_SQL,
@@ -416,6 +418,9 @@ describe('insights aggregates (hand-computed fixture)', () => {
     expect(plan(TOP_MONTHS_SQL, [1, 2])).toEqual([
       'SCAN insight_month_sku USING COVERING INDEX insight_month_sku_by_sku',
     ]);
+    // The stored span: two primary-key probes, not a scan of the day sums.
+    for (const sql of [DAY_SPAN_SQL, MONTH_SPAN_SQL])
+      expect(plan(sql, []).filter((d) => d.startsWith('SCAN') && d !== 'SCAN CONSTANT ROW')).toEqual([]);
     // A few months: found by the primary key (month first), only their rows sorted for the grouping.
     expect(plan(TOP_FEW_MONTHS_SQL, [1, 2])).toEqual([
       'SEARCH insight_month_sku USING PRIMARY KEY (month>? AND month<?)',

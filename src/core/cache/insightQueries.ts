@@ -87,8 +87,13 @@ export const TOP_FEW_MONTHS_SQL = `SELECT ${SKU_SUMS} FROM insight_month_sku
   WHERE month BETWEEN ? AND ? AND orders > 0 GROUP BY product_key, sku_key, currency`;
 export const TOP_DAYS_SQL = `SELECT ${SKU_SUMS} FROM insight_day_sku
   WHERE day BETWEEN ? AND ? AND orders > 0 GROUP BY product_key, sku_key, currency`;
-export const MONTH_SPAN_SQL = 'SELECT min(month), max(month) FROM insight_month_sku';
-export const DAY_SPAN_SQL = 'SELECT min(day), max(day) FROM insight_day_sku';
+/**
+ * The first and last month / day stored, one primary-key probe each: `SELECT min(x), max(x)` in one query is a SCAN
+ * of the whole table (SQLite's min/max shortcut takes a single aggregate; 7 ms at 100,000 orders, per request).
+ */
+export const MONTH_SPAN_SQL =
+  'SELECT (SELECT min(month) FROM insight_month_sku), (SELECT max(month) FROM insight_month_sku)';
+export const DAY_SPAN_SQL = 'SELECT (SELECT min(day) FROM insight_day_sku), (SELECT max(day) FROM insight_day_sku)';
 
 /** The range as whole months plus the days before and after them: [m0, m1, d0, d1, d2, d3] (empty: lo > hi). */
 export function monthSplit(range: InsightRange): [number, number, number, number, number, number] {
