@@ -32,6 +32,7 @@ describe('the General and Notifications screens', () => {
   const stored60 = {
     profileId: 'shop',
     pollIntervalSeconds: 60,
+    pollOverlapMinutes: 2,
     notifications: shop.notifications,
     statusLabels: shop.statusLabels,
     deliveryDeadlines: shop.deliveryDeadlines,
@@ -225,6 +226,7 @@ describe('the status labels screen', () => {
           profile: {
             profileId: 'shop',
             pollIntervalSeconds: 60,
+            pollOverlapMinutes: 2,
             notifications: shop.notifications,
             statusLabels: { order: { 4: 'Completed' }, afterSales: {} },
             deliveryDeadlines: shop.deliveryDeadlines,
