@@ -46,7 +46,8 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
     const completed = page.locator('input[value="Completed"]').first();
     await completed.fill('Done');
     await page.getByRole('button', { name: 'Save labels' }).click();
-    await page.getByText('No unsaved changes.').waitFor();
+    // Saved: the save bar goes away.
+    await page.getByRole('group', { name: 'Unsaved changes' }).waitFor({ state: 'detached' });
     let asked = false;
     page.on('dialog', (d) => {
       asked = true;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { runCacheUpkeep, type UpkeepResult } from '../cache/cacheUpkeep';
+import { runCacheUpkeep, type UpkeepProgress, type UpkeepReport, type UpkeepResult } from '../cache/cacheUpkeep';
 import { userInfo } from 'node:os';
 import { journalFileBeside, openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
 import { BuyerSyncApi } from '../api/buyerSyncApi';
@@ -98,6 +98,7 @@ export class Session {
   private upkeepAbort?: AbortController;
   /** The background upkeep of the opened cache, when started (upkeepAfterOpen). */
   upkeep?: Promise<Result<UpkeepResult, CacheError>>;
+  private upkeepListener?: (report: UpkeepReport) => void;
 
   constructor(readonly parts: SessionParts) {
     this.wording = parts.wording ?? APP_SESSION_WORDING;
@@ -178,9 +179,35 @@ export class Session {
     this.cache = opened.value;
     if (this.parts.upkeepAfterOpen) {
       this.upkeepAbort = new AbortController();
-      this.upkeep = runCacheUpkeep(opened.value, { signal: this.upkeepAbort.signal });
+      let last: UpkeepProgress = { phase: 'scan', done: 0, total: 0 };
+      let damaged = 0;
+      this.upkeep = runCacheUpkeep(opened.value, {
+        signal: this.upkeepAbort.signal,
+        onProgress: (p) => {
+          last = p;
+          this.upkeepListener?.({ ...p, state: 'running', damagedOrders: damaged });
+        },
+      }).then((r) => {
+        if (r.ok) damaged = r.value.damaged.length;
+        const state = !r.ok ? 'failed' : r.value.cancelled ? 'cancelled' : 'done';
+        this.upkeepListener?.({ ...last, state, damagedOrders: damaged });
+        return r;
+      });
     }
     return ok(opened.value);
+  }
+
+  /**
+   * Where the background upkeep's reports go (the core host relays them as `cache:upkeep` events); the latest
+   * listener replaces any earlier one.
+   */
+  relayUpkeep(listener: (report: UpkeepReport) => void): void {
+    this.upkeepListener = listener;
+  }
+
+  /** Stops the background upkeep after its current step (it ends with a `cancelled` report); the cache stays open. */
+  cancelUpkeep(): void {
+    this.upkeepAbort?.abort();
   }
 
   /** The cache when there is a usable one, else undefined (for use cases that only consult it). */

@@ -25,9 +25,9 @@ import { environmentCredentials } from '../../credentials/environmentCredentials
 import { profileCredentials } from '../../credentials/profileCredentials';
 import type { SecretStore } from '../../secrets/secretStore';
 import type { AppError } from '../../../shared/errors/appError';
-import type { HostEnvironment, OperationContext, OperationTable } from '../operations';
+import type { HostEnvironment, Operation, OperationContext, OperationTable } from '../operations';
 import { buyersData, decisionData, journalData, ordersData, syncData } from './channelData';
-import { ordersChangedEvent, syncProgressEvent } from './hostEvents';
+import { cacheUpkeepEvent, ordersChangedEvent, syncProgressEvent } from './hostEvents';
 import type { SessionOperationMap, TypedOperationTable } from './sessionOperationMap';
 
 /**
@@ -230,7 +230,26 @@ export function createSessionOperations(
 ): OperationTable {
   const { session, settings } = openConfiguredSession(config, secrets);
   onDispose(() => session.close());
-  return asOperationTable(sessionOperations(session, settings.sync ?? {}));
+  return asOperationTable(relayingUpkeep(session, sessionOperations(session, settings.sync ?? {})));
+}
+
+/**
+ * Every operation may open the cache, which starts its background upkeep (Session.existingCache): each call hands
+ * the session its context's `emit`, through which the upkeep's reports leave as `cache:upkeep` events (the emit of
+ * any call reaches every subscriber of the host).
+ */
+export function relayingUpkeep<T extends object>(session: Session, table: T): T {
+  const relayed: Record<string, Operation> = {};
+  for (const [name, op] of Object.entries(table as Record<string, Operation>)) {
+    relayed[name] = {
+      ...op,
+      run: (payload, ctx) => {
+        session.relayUpkeep((report) => ctx.emit('cache:upkeep', cacheUpkeepEvent(session.profileId, report)));
+        return op.run(payload, ctx);
+      },
+    };
+  }
+  return relayed as T;
 }
 
 /** A typed table as the dispatcher's (operations take `unknown`; the map's types hold for what the parent sends). */

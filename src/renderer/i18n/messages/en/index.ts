@@ -6,7 +6,11 @@ import frame from './frame';
 import home from './home';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import saveBar from './saveBar';
 import settings from './settings';
+import settingsConnection from './settingsConnection';
+import settingsForms from './settingsForms';
+import settingsProfiles from './settingsProfiles';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
 export default {
@@ -18,5 +22,9 @@ export default {
   ...home,
   ...orderDetail,
   ...orders,
+  ...saveBar,
   ...settings,
+  ...settingsConnection,
+  ...settingsForms,
+  ...settingsProfiles,
 };

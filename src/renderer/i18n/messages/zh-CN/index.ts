@@ -7,7 +7,11 @@ import frame from './frame';
 import home from './home';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import saveBar from './saveBar';
 import settings from './settings';
+import settingsConnection from './settingsConnection';
+import settingsForms from './settingsForms';
+import settingsProfiles from './settingsProfiles';
 
 /** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
 export default {
@@ -19,5 +23,9 @@ export default {
   ...home,
   ...orderDetail,
   ...orders,
+  ...saveBar,
   ...settings,
+  ...settingsConnection,
+  ...settingsForms,
+  ...settingsProfiles,
 } satisfies Record<keyof typeof en, string>;
