@@ -13,7 +13,11 @@
  *    with queries every 50 ms, the core host in this process vs in a child process;
  * 7. uiOrders.ts — the orders list in Chromium over the browser host with 100,000 cached orders (needs
  *    `npm run build`);
- * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95;
+ * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95, the parts of a
+ *    two-year request beside the old per-order reads and their query plans (insightsParts.ts), a sync page's cost
+ *    and the rows it writes, and the screen's first paint in Chromium over the browser host (insightsUi.ts, needs
+ *    `npm run build`; --insights-ui=no leaves it out; --insights-file=FILE keeps the filled cache there for the
+ *    next run; --insights-runs=N);
  * 9. scaleBench.ts — `--only=scale`: the cache at 100,000 (--quick) or 1,000,000 orders: bytes per order, the
  *    sync's requests, wall and RssAnon, open and integrity-check time, first pages and counts. --scale-reuse measures
  *    the file a previous run kept (no sync), --scale-sync-only stops after the sync; `bench.mjs scaleseed FILE N`
