@@ -3,6 +3,7 @@
  * generator, in process: two years of orders, seven currencies) — then the use case's work after validation
  * (`insightsFromCache`) per request shape: wall and CPU p50/p95.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { openOrderCache } from '../src/core/cache/openCache';
@@ -14,6 +15,10 @@ import { decodeOrder } from '../src/shared/domain/orderDecoding';
 import type { Order } from '../src/shared/domain/order';
 import { OrderStore } from '../src/sandbox/orderStore';
 import { percentile } from './stats';
+import { option } from './benchRun';
+import { incrementalRun, insightsParts, insightsPlans, rangeOf, type PartRow } from './insightsParts';
+import { insightsFigures } from '../src/core/insights/insightsFigures';
+import { insightsUiBench, insightsUiTable } from './insightsUi';
 
 export interface InsightsBenchRow {
   name: string;
@@ -133,25 +138,154 @@ export async function insightsSection(run: {
   quick: boolean;
   dir: string;
   sizes: { big: number };
+  argv: readonly string[];
   say(s: string): void;
   results: Record<string, unknown>;
 }): Promise<void> {
   const big = run.sizes.big;
+  const zone = 'Europe/Berlin';
   run.say(`## Insights at ${big.toLocaleString('en')} orders over two years (bench/insightsBench.ts)\n`);
-  const nowMs = Date.now();
+  // --insights-file=FILE: a cache filled by an earlier run (kept there), else filled now (and kept there).
+  const kept = option(run.argv, 'insights-file');
+  const file = kept ?? path.join(run.dir, 'insights.sqlite');
+  const reuse = kept !== undefined && existsSync(file);
+  const nowMs = reuse ? Number(readFileSync(`${file}.now`, 'utf8')) : Date.now();
   const t = performance.now();
-  const cache = fillCache(path.join(run.dir, 'insights.sqlite'), big, 5, nowMs);
+  const cache = reuse ? openFilled(file) : fillCache(file, big, 5, nowMs);
+  if (!reuse && kept) writeFileSync(`${file}.now`, String(nowMs));
   const fillSeconds = (performance.now() - t) / 1000;
+  let closed = false;
   try {
-    const runs = run.quick ? 20 : 100;
-    const rows = insightsBench(cache, nowMs, runs, 'Europe/Berlin');
+    const load = [loadavg()[0]!];
+    const runs = Number(option(run.argv, 'insights-runs') ?? (run.quick ? 20 : 100));
+    // The first request in a zone moves the day columns there (once per zone change): not part of the figures.
+    const first = performance.now();
+    insightsBench(cache, nowMs, 1, zone);
+    const firstRequestMs = performance.now() - first;
+    const rows = insightsBench(cache, nowMs, runs, zone);
     run.say(insightsTable(rows));
     run.say('');
+    load.push(loadavg()[0]!);
     run.say(
-      `${runs} runs each after 3 warm-up runs, zone Europe/Berlin; the cache filled from the sandbox's generator in ${fillSeconds.toFixed(0)} s. Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`,
+      `${runs} runs each after 3 warm-up runs, zone ${zone}; the cache ${reuse ? 'reused from --insights-file' : `filled from the sandbox's generator in ${fillSeconds.toFixed(0)} s`}; the first requests in the zone (the day columns moved from UTC, once) took ${firstRequestMs.toFixed(0)} ms. Load average ${load[0]!.toFixed(1)} at the start, ${load[1]!.toFixed(1)} at the end, on ${availableParallelism()} cores.\n`,
     );
-    run.results.insights = { orders: big, fillSeconds, rows, loadAverage: loadavg()[0] };
+
+    // Two years by day, part by part, and the reads the aggregates replaced.
+    const today = localDayOf(nowMs, zone);
+    const twoYears = zonedBuckets(addDays(today, -729), today, 'day', zone);
+    const q2 = insightsRequestSchema.parse({
+      range: { from: dayText(addDays(today, -729)), to: dayText(today) },
+      granularity: 'day',
+      timeZone: zone,
+    });
+    const parts = await insightsParts(cache, twoYears, runs, {
+      read: () => {
+        const r = cache.insightRows(
+          {
+            timeZone: zone,
+            days: rangeOf(twoYears),
+            fromMs: twoYears[0]!.startMs,
+            toMs: twoYears.at(-1)!.endMs,
+            top: 10,
+          },
+          (rows) => rows,
+        );
+        if (!r.ok) throw new Error(JSON.stringify(r.error));
+        return r.value;
+      },
+      assemble: (rows) => insightsFigures(q2, twoYears, rows).buckets.length,
+    });
+    run.say(`### Two years by day, part by part (${runs} runs each; the old per-order reads beside the new)\n`);
+    run.say(partsTable(parts));
+    run.say('');
+    const plans = insightsPlans(cache, twoYears);
+    run.say('Query plans (EXPLAIN QUERY PLAN, two years):\n');
+    run.say(plans.map(([name, plan]) => `- \`${name}\`: ${plan.map((p) => `\`${p}\``).join(', ')}`).join('\n'));
+    run.say('');
+
+    // A sync's page of changed orders: its write, the next request, the rows written.
+    // The next request after the page: the Home sparkline's (30 days by day), which refreshes what the page marked.
+    const request = () =>
+      void timeQuery(
+        cache,
+        { range: { from: dayText(addDays(today, -29)), to: dayText(today) }, granularity: 'day', timeZone: zone },
+        1,
+      );
+    const incremental = [0, 1, 2].map((i) =>
+      incrementalRun(
+        cache,
+        { n: 100, added: 10, offset: i, seenAtMs: nowMs + (i + 1) * 1000, watch: i === 2 },
+        request,
+      ),
+    );
+    const watched = incremental[2]!;
+    run.say(`### After a sync: a page of 100 changed orders (spread over two years) and 10 new ones of known buyers\n`);
+    run.say('| Run | Page written ms | Next request (its refresh of the marked buyers + 30 days by day) ms |');
+    run.say('|---|---:|---:|');
+    incremental.forEach((r, i) =>
+      run.say(
+        `| ${i + 1}${r.touched ? ' (rows counted: TEMP triggers, slower)' : ''} | ${r.writeMs.toFixed(1)} | ${r.nextRequestMs.toFixed(1)} |`,
+      ),
+    );
+    run.say('');
+    const total = (table: string) => cache.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    run.say('| Table | Rows written | Keys touched | Rows in the table |');
+    run.say('|---|---:|---:|---:|');
+    for (const [table, v] of Object.entries(watched.touched!))
+      run.say(`| ${table} | ${v.writes} | ${v.keys.length} | ${total(table).toLocaleString('en')} |`);
+    run.say('');
+    load.push(loadavg()[0]!);
+
+    // The screen in Chromium (needs `npm run build`; --insights-ui=no leaves it out).
+    let ui: Awaited<ReturnType<typeof insightsUiBench>> | undefined;
+    if (option(run.argv, 'insights-ui') !== 'no') {
+      cache.close();
+      closed = true;
+      ui = await insightsUiBench(process.cwd(), big, run.quick ? 3 : 10);
+      run.say(
+        `### The Insights screen in Chromium over the browser host (bench/insightsUi.ts), ${big.toLocaleString('en')} orders\n`,
+      );
+      run.say(insightsUiTable(ui.rows));
+      run.say('');
+      load.push(loadavg()[0]!);
+      run.say(
+        `The sandbox's data set (seed 1, two years) synced by \`ui --sandbox\` before serving (${(ui.firstSyncMs / 1000).toFixed(0)} s); each trial reloads the page on Home, then sets the address (from that moment, in the page). Load average ${load.at(-1)!.toFixed(1)} at the end.\n`,
+      );
+    }
+    run.results.insights = {
+      orders: big,
+      fillSeconds,
+      firstRequestMs,
+      rows,
+      parts,
+      plans,
+      incremental: incremental.map((r) => ({
+        ...r,
+        touched:
+          r.touched &&
+          Object.fromEntries(Object.entries(r.touched).map(([k, v]) => [k, { writes: v.writes, keys: v.keys.length }])),
+      })),
+      loadAverage: load,
+      ui,
+    };
   } finally {
-    cache.close();
+    if (!closed) cache.close();
   }
+}
+
+function openFilled(file: string): OrderCache {
+  const r = openOrderCache({ file, identity: { baseUrl: 'http://127.0.0.1:1', merchantId: 'bench' } });
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
+
+export function partsTable(rows: readonly PartRow[]): string {
+  return [
+    '| Part | Rows read | Wall p50 / p95 ms | **CPU p50 / p95 ms** |',
+    '|---|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.part} | ${r.rows.toLocaleString('en')} | ${r.timing.p50.toFixed(2)} / ${r.timing.p95.toFixed(2)} | **${r.timing.cpuP50.toFixed(2)} / ${r.timing.cpuP95.toFixed(2)}** |`,
+    ),
+  ].join('\n');
 }

@@ -13,9 +13,15 @@
  *    with queries every 50 ms, the core host in this process vs in a child process;
  * 7. uiOrders.ts — the orders list in Chromium over the browser host with 100,000 cached orders (needs
  *    `npm run build`);
- * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95;
+ * 8. insightsBench.ts — Insights at 100,000 orders over two years: every request shape's p50/p95, the parts of a
+ *    two-year request beside the old per-order reads and their query plans (insightsParts.ts), a sync page's cost
+ *    and the rows it writes, and the screen's first paint in Chromium over the browser host (insightsUi.ts, needs
+ *    `npm run build`; --insights-ui=no leaves it out; --insights-file=FILE keeps the filled cache there for the
+ *    next run; --insights-runs=N);
  * 9. scaleBench.ts — `--only=scale`: the cache at 100,000 (--quick) or 1,000,000 orders: bytes per order, the
- *    sync's requests, wall and RssAnon, open and integrity-check time, first pages and counts.
+ *    sync's requests, wall and RssAnon, open and integrity-check time, first pages and counts. --scale-reuse measures
+ *    the file a previous run kept (no sync), --scale-sync-only stops after the sync; `bench.mjs scaleseed FILE N`
+ *    (scaleSeed.ts) fills a cache file to N orders without the platform.
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
  * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network|scale (export alone syncs its own cache; query also runs memory:
  * the 100,000-order cache it reads is the memory run's; query and memory also run export), --ui-trace=DIR (the ui
@@ -50,6 +56,7 @@ import {
 import { startRemoteSandbox, serveSandbox, type RemoteSandbox } from './sandboxProcess';
 import { mib, ms, time } from './stats';
 import { scaleBench } from './scaleBench';
+import { SCALE_SEED, scaleSeed } from './scaleSeed';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
 import { uiOrdersSection } from './uiOrders';
@@ -59,6 +66,8 @@ if (argv[0] === 'serve') {
   await serveSandbox(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === MEMORY_RUN) {
   await memoryRun(JSON.parse(argv[1] ?? '{}'));
+} else if (argv[0] === SCALE_SEED) {
+  scaleSeed(argv[1]!, Number(argv[2]));
 } else if (argv[0] === 'corehost') {
   // The out-of-process core host of the host bench: this same bundle, started by nodeHostLauncher.
   runNodeCoreHost(appOperations);

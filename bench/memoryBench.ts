@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { CORE_HOST_EXEC_ARGV } from '../src/core/host/hostHeapFlags';
 import { openOrderCache } from '../src/core/cache/openCache';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import type { BenchRun } from './benchRun';
@@ -82,9 +83,14 @@ export function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<
     },
     file,
   };
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, MEMORY_RUN, JSON.stringify(input)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // Flags as the core host runs with (hostHeapFlags.ts): this process plays the core host that syncs.
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, ...CORE_HOST_EXEC_ARGV, process.argv[1]!, MEMORY_RUN, JSON.stringify(input)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
   return new Promise((resolve, reject) =>

@@ -16,9 +16,22 @@ import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { option, type BenchRun } from './benchRun';
 import { measureInFreshProcess } from './memoryBench';
 import { startRemoteSandbox } from './sandboxProcess';
+import type { SyncRun } from './syncRuns';
 import { mib, ms, time } from './stats';
 
 const fileBytes = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+
+/** Orders in a kept cache file, or 0 when there is none (or it cannot be read). */
+function storedOrders(file: string): number {
+  if (!existsSync(file)) return 0;
+  const opened = openOrderCache({ file });
+  if (!opened.ok) return 0;
+  try {
+    return opened.value.db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
+  } finally {
+    opened.value.close();
+  }
+}
 
 /** Bytes of the file by part (dbstat), grouped as docs/PERFORMANCE.md names them. */
 function breakdown(cache: OrderCache): Array<[string, number]> {
@@ -51,17 +64,33 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   const dir = option(argv, 'scale-dir') ?? path.join(tmpdir(), 'merchant-desk-scale');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `scale-${n}.sqlite`);
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-  say(`## Scale: ${n.toLocaleString('en')} orders (full sync in a fresh process, parallelism 4, latency 0)\n`);
   const load0 = loadavg()[0]!;
-  const sb = await startRemoteSandbox({ orders: n, seed: 3 });
-  let sync;
-  try {
-    sync = await measureInFreshProcess(sb, file);
-  } finally {
-    await sb.stop();
+  // --scale-reuse: measure the file a previous run synced (kept in --scale-dir) without syncing again.
+  const reuse = argv.includes('--scale-reuse') && storedOrders(file) === n;
+  let sync: SyncRun | undefined;
+  if (reuse) {
+    say(`## Scale: ${n.toLocaleString('en')} orders (the cache a previous run synced, kept: no sync this run)\n`);
+  } else {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    say(`## Scale: ${n.toLocaleString('en')} orders (full sync in a fresh process, parallelism 4, latency 0)\n`);
+    const generated = performance.now();
+    const sb = await startRemoteSandbox({ orders: n, seed: 3 });
+    say(
+      `Sandbox generated ${n.toLocaleString('en')} orders in ${((performance.now() - generated) / 1000).toFixed(0)} s.\n`,
+    );
+    try {
+      sync = await measureInFreshProcess(sb, file);
+    } finally {
+      await sb.stop();
+    }
   }
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
+  if (sync && argv.includes('--scale-sync-only')) {
+    say(
+      `| sync only | requests ${sync.httpRequests} | wall ${(sync.wallMs / 1000).toFixed(1)} s | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
+    );
+    return;
+  }
   const openTime = await time(
     () => {
       const r = openOrderCache({ file });
@@ -78,8 +107,10 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = fileBytes(file) + fileBytes(`${file}-wal`);
     const parts = breakdown(cache);
-    const integrity = await time(() => cache.checkIntegrity(), 3, 1);
-    const iterations = quick ? 50 : 200;
+    // quick_check reads the whole file: ~17 s at a million orders, so measured once there.
+    const integrity =
+      n > 300_000 ? await time(() => cache.checkIntegrity(), 1, 0) : await time(() => cache.checkIntegrity(), 3, 1);
+    const iterations = quick ? 50 : 100;
     const firstPages: Array<[string, () => unknown]> = [
       ['first page: newest 50, no filter', () => cache.queryPage({ limit: 50 })],
       ['first page: status in (2,3)', () => cache.queryPage({ limit: 50, sellerOrderStatus: [2, 3] })],
@@ -131,12 +162,18 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     if (!upkeep.ok) throw new Error(JSON.stringify(upkeep.error));
     say('| Figure | Value |');
     say('|---|---:|');
-    say(
-      `| requests (÷ minimum ${minimum.toLocaleString('en')}) | ${sync.httpRequests} (${(sync.httpRequests / minimum).toFixed(3)}) |`,
-    );
-    say(`| wall s | ${(sync.wallMs / 1000).toFixed(1)} |`);
-    say(`| CPU s of the syncing process | ${(sync.cpuMs / 1000).toFixed(1)} |`);
-    say(`| peak RssAnon MiB (peak RSS incl. mapped file) | ${mib(sync.peak.rssAnon)} (${mib(sync.peak.rss)}) |`);
+    if (sync) {
+      say(
+        `| requests (÷ minimum ${minimum.toLocaleString('en')}) | ${sync.httpRequests} (${(sync.httpRequests / minimum).toFixed(3)}) |`,
+      );
+      say(`| wall s | ${(sync.wallMs / 1000).toFixed(1)} |`);
+      say(
+        `| CPU s of the syncing process (of which the fetching thread) | ${(sync.cpuMs / 1000).toFixed(1)} (${(sync.mainThreadCpuMs / 1000).toFixed(1)}) |`,
+      );
+      say(`| peak RssAnon MiB (peak RSS incl. mapped file) | ${mib(sync.peak.rssAnon)} (${mib(sync.peak.rss)}) |`);
+      const timeline = (sync.peak.anonTimeline ?? []).map(([s, m]) => `${s}s ${m}`).join(', ');
+      say(`| RssAnon MiB every 5 s of the sync | ${timeline} |`);
+    }
     say(`| cache bytes (WAL checkpointed) | ${mib(bytes)} MiB = **${(bytes / n / 1000).toFixed(2)} KB per order** |`);
     say(`| open (migrations, identity) p50 ms | ${ms(openTime.p50)} |`);
     say(`| integrity check (quick_check) p50 ms | ${ms(integrity.p50)} |`);

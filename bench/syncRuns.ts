@@ -55,6 +55,8 @@ export interface MemoryPeak {
    * the cache file's pages SQLite reads through its memory map, which belong to the OS's file cache.
    */
   rssAnon: number;
+  /** RssAnon MiB every 5 s of the run (seconds since its start, MiB): where the peak is reached. */
+  anonTimeline?: Array<[number, number]>;
 }
 
 /** RssAnon in bytes (Linux), else 0. */
@@ -83,13 +85,21 @@ export async function withMemoryPeak<T>(
     liveHeap: m0.heapUsed,
     rssAnon: rssAnon(),
   };
-  const peak = { ...baseline };
+  const peak: MemoryPeak = { ...baseline, anonTimeline: [] };
+  const started = performance.now();
+  let sampledAt = started;
   const timer = setInterval(() => {
     const m = process.memoryUsage();
     peak.rss = Math.max(peak.rss, m.rss);
     peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
     peak.external = Math.max(peak.external, m.external);
-    peak.rssAnon = Math.max(peak.rssAnon, rssAnon());
+    const anon = rssAnon();
+    peak.rssAnon = Math.max(peak.rssAnon, anon);
+    const now = performance.now();
+    if (now - sampledAt >= 5_000) {
+      sampledAt = now;
+      peak.anonTimeline!.push([Math.round((now - started) / 1000), Math.round(anon / 1048576)]);
+    }
   }, 20);
   const liveTimer =
     live && gc

@@ -70,7 +70,10 @@ function distribution(samples: number[]): Distribution {
 }
 
 /** `ui --sandbox` from the built CLI on `dataDir`; resolves with its address once the first sync is done. */
-function startUi(root: string, dataDir: string): Promise<{ url: string; child: ChildProcess; firstSyncMs: number }> {
+export function startUi(
+  root: string,
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess; firstSyncMs: number }> {
   const bin = path.join(root, 'bin', 'merchant-desk.js');
   if (!existsSync(path.join(root, 'out', 'cli', 'main.js')) || !existsSync(path.join(root, 'out', 'renderer')))
     throw new Error('The ui bench needs the built app: run `npm run build` first.');

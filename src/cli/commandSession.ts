@@ -22,6 +22,7 @@ export const CLI_SESSION_WORDING: SessionWording = {
   noCacheYet: (profileId, file) =>
     `No order cache yet for profile "${profileId}" (${file}). Run \`merchant-desk sync\` first.`,
   rebuildHint: REBUILD_HINT,
+  checkDecisionHint: (orderId) => `Check again (\`merchant-desk after-sales status ${orderId} --check\`).`,
 };
 
 /**
@@ -81,6 +82,7 @@ export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Part
     statusLabels: ctx.statusLabels(),
     deliveryDeadlines: ctx.deliveryDeadlines(),
     afterSales: ctx.afterSalesStatuses(),
+    pollOverlapMinutes: ctx.pollOverlapMinutes(),
     // The proxy of the command's environment (HTTPS_PROXY / NO_PROXY) and the system's certificate store.
     transport: (options) => createAxiosTransport({ ...options, network: officeNetworkFrom(io.env) }),
     signal: io.signal,

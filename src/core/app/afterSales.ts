@@ -12,7 +12,7 @@ import { err, ok, type Result } from '../result';
 import type { AppError } from '../../shared/errors/appError';
 import { storeOrder } from './orders';
 import { PlatformClock } from '../sync/platformClock';
-import type { Session } from './session';
+import { APP_SESSION_WORDING, type Session, type SessionWording } from './session';
 import { appErrorFromApi } from './sessionErrors';
 
 /**
@@ -94,13 +94,13 @@ function checkFailed(orderId: string, error: ApiError): AppError {
 }
 
 /** The refusal while an earlier decision of the order has no known outcome. */
-export function unsettledError(entry: JournalEntry): AppError {
+export function unsettledError(entry: JournalEntry, wording: SessionWording = APP_SESSION_WORDING): AppError {
   const verb = entry.approved ? 'approval' : 'rejection';
   return {
     kind: 'outcome-unknown',
     code: 'decision-unsettled',
     message: `Outcome unknown — the ${verb} of order ${entry.orderId} was sent at ${hhmm(entry.sentAtMs)} and its answer never came. No new decision is sent until it is checked.`,
-    action: `Check again (\`merchant-desk after-sales status ${entry.orderId} --check\`).`,
+    action: wording.checkDecisionHint(entry.orderId),
   };
 }
 
@@ -161,7 +161,7 @@ export async function decideAfterSales(
   const journal = session.decisionJournal();
   if (!journal.ok) return journal;
   const open = journal.value.unsettled(orderId);
-  if (open) return err(unsettledError(open));
+  if (open) return err(unsettledError(open, session.wording));
 
   const check = await checkAwaitingReview(session.sellerApi(), orderId, policy.awaitingReview, session.now);
   if (check.review === 'unknown') return err(checkFailed(orderId, check.error));
@@ -188,7 +188,7 @@ export async function decideAfterSales(
       action: 'Check that the data directory is writable and has free space, then decide again.',
     });
   }
-  if (!begun.ok) return err(unsettledError(begun.error.entry));
+  if (!begun.ok) return err(unsettledError(begun.error.entry, session.wording));
 
   const sent = await session.sellerApi().auditAfterSales(decision.value);
   if (!sent.ok) {

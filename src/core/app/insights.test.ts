@@ -4,9 +4,22 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order, OrderItem } from '../../shared/domain/order';
 import { insightsRequestSchema, type InsightsData } from '../../shared/ipc/insights';
-import { LEAD_SQL, REPEAT_BUYERS_SQL, SERIES_SQL, TOP_SKUS_SQL } from '../cache/insightQueries';
+import {
+  BUYER_ORDERS_IN_RANGE_SQL,
+  BUYERS_BY_TOTAL_SQL,
+  DAY_SPAN_SQL,
+  LEAD_SQL,
+  MONTH_SPAN_SQL,
+  REPEAT_BUYERS_SQL,
+  REPEAT_COUNT_SQL,
+  REPEAT_SECOND_COUNT_SQL,
+  SERIES_SQL,
+  TOP_DAYS_SQL,
+  TOP_FEW_MONTHS_SQL,
+  TOP_MONTHS_SQL,
+} from '../cache/insightQueries';
 import { recomputeInsightFacts } from '../cache/insightFacts';
-import { readDeadlineRules } from '../cache/dueColumns';
+import { readDeadlineRules } from '../cache/deadlineRulesMeta';
 import { openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
 import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
@@ -400,18 +413,38 @@ describe('insights aggregates (hand-computed fixture)', () => {
     const plan = (sql: string, params: unknown[]) =>
       (cache.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
     expect(plan(SERIES_SQL, [1, 2])).toEqual(['SEARCH insight_day USING PRIMARY KEY (day>? AND day<?)']);
-    expect(plan(LEAD_SQL, [1, 2])).toEqual([
-      'SEARCH insight_order USING COVERING INDEX insight_order_lead (day>? AND day<?)',
+    expect(plan(LEAD_SQL, [1, 2])).toEqual(['SEARCH insight_day_lead USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)']);
+    // The month sums in SKU order (a few thousand rows a year), grouped as read: no sort, no table.
+    expect(plan(TOP_MONTHS_SQL, [1, 2])).toEqual([
+      'SCAN insight_month_sku USING COVERING INDEX insight_month_sku_by_sku',
     ]);
-    const top = plan(TOP_SKUS_SQL, [1, 2, 3, 4, 5, 6]);
-    expect(top).toContain('SEARCH insight_month_sku USING PRIMARY KEY (month>? AND month<?)');
-    expect(top.filter((d) => d.includes('insight_item'))).toEqual([
-      'SEARCH insight_item USING COVERING INDEX insight_item_by_day (day>? AND day<?)',
-      'SEARCH insight_item USING COVERING INDEX insight_item_by_day (day>? AND day<?)',
+    // The stored span: two primary-key probes, not a scan of the day sums.
+    for (const sql of [DAY_SPAN_SQL, MONTH_SPAN_SQL])
+      expect(plan(sql, []).filter((d) => d.startsWith('SCAN') && d !== 'SCAN CONSTANT ROW')).toEqual([]);
+    // A few months: found by the primary key (month first), only their rows sorted for the grouping.
+    expect(plan(TOP_FEW_MONTHS_SQL, [1, 2])).toEqual([
+      'SEARCH insight_month_sku USING PRIMARY KEY (month>? AND month<?)',
+      'USE TEMP B-TREE FOR GROUP BY',
     ]);
-    expect(top.some((d) => /^SCAN (insight|orders)/.test(d))).toBe(false);
+    expect(plan(TOP_DAYS_SQL, [1, 2])).toEqual([
+      'SEARCH insight_day_sku USING PRIMARY KEY (day>? AND day<?)',
+      'USE TEMP B-TREE FOR GROUP BY',
+    ]);
+    expect(plan(REPEAT_COUNT_SQL, [1, 2])).toEqual([
+      'SEARCH insight_buyer_seq USING COVERING INDEX insight_buyer_prev (prev_ms>?)',
+    ]);
+    expect(plan(REPEAT_SECOND_COUNT_SQL, [1, 2])).toEqual([
+      'SEARCH insight_buyer_seq USING COVERING INDEX insight_buyer_prev2 (prev2_ms>?)',
+    ]);
     expect(plan(REPEAT_BUYERS_SQL, [1, 2])).toEqual([
-      'SEARCH orders USING COVERING INDEX orders_by_buyer (buyer_id>?)',
+      'SEARCH insight_buyer_seq USING COVERING INDEX insight_buyer_prev (prev_ms>?)',
+      'USE TEMP B-TREE FOR GROUP BY',
+    ]);
+    expect(plan(BUYERS_BY_TOTAL_SQL, [1, 2])).toEqual([
+      'SEARCH insight_buyer_total USING COVERING INDEX insight_buyer_by_orders (orders>?)',
+    ]);
+    expect(plan(BUYER_ORDERS_IN_RANGE_SQL, ['1', 2, 3])).toEqual([
+      'SEARCH orders USING COVERING INDEX orders_by_buyer (buyer_id=? AND create_ms>? AND create_ms<?)',
     ]);
   });
 });

@@ -74,7 +74,9 @@ export function insightsFromCache(
   const days = { buckets: buckets.map((b) => ({ firstDay: dayOf(b.firstDay), lastDay: dayOf(b.lastDay) })) };
   const fromMs = buckets[0]?.startMs ?? 0;
   const toMs = buckets[buckets.length - 1]?.endMs ?? 0;
-  return cache.insightRows({ timeZone: q.timeZone, days, fromMs, toMs }, (rows) => insightsFigures(q, buckets, rows));
+  return cache.insightRows({ timeZone: q.timeZone, days, fromMs, toMs, top: q.top }, (rows) =>
+    insightsFigures(q, buckets, rows),
+  );
 }
 
 function invalid(issues: Array<{ path: string; message: string }>): Result<never, AppError> {

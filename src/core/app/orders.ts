@@ -53,8 +53,21 @@ export function queryCachedOrders(session: Session, input: unknown): Result<Cach
   return ok({ ...r.value, ...notesFor(session, input) });
 }
 
+/**
+ * `awaitingReview: true` (the contract's) as the cache's filter: the after-sales status values the profile says mean
+ * "awaiting the seller's review".
+ */
+function withReviewValues(session: Session, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !('awaitingReview' in input)) return input;
+  const { awaitingReview, ...rest } = input as Record<string, unknown>;
+  return awaitingReview === true
+    ? { ...rest, orderAfterSalesStatus: [...session.afterSalesSettings.awaitingReview] }
+    : input; // anything else is refused by the schema below, as it was sent
+}
+
 /** The first (or next) page only, without counting every match. */
-export function queryCachedPage(session: Session, input: unknown): Result<CachePage & QueryNotes, AppError> {
+export function queryCachedPage(session: Session, request: unknown): Result<CachePage & QueryNotes, AppError> {
+  const input = withReviewValues(session, request);
   const bad = checkInput(cacheQuerySchema, input);
   if (bad) return err(bad);
   const c = session.existingCache();
@@ -65,7 +78,8 @@ export function queryCachedPage(session: Session, input: unknown): Result<CacheP
 }
 
 /** The exact number of cached orders matching the filters (no sort, limit or cursor). */
-export function countCachedOrders(session: Session, filter: unknown): Result<number, AppError> {
+export function countCachedOrders(session: Session, request: unknown): Result<number, AppError> {
+  const filter = withReviewValues(session, request);
   const bad = checkInput(cacheFilterSchema, filter);
   if (bad) return err(bad);
   const c = session.existingCache();

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { runCacheUpkeep, type UpkeepResult } from '../cache/cacheUpkeep';
+import { runCacheUpkeep, type UpkeepProgress, type UpkeepReport, type UpkeepResult } from '../cache/cacheUpkeep';
 import { userInfo } from 'node:os';
 import { journalFileBeside, openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
 import { BuyerSyncApi } from '../api/buyerSyncApi';
@@ -14,7 +14,12 @@ import type { PlatformConfig } from '../config/platformConfig';
 import type { HttpTransport } from '../http/transport';
 import type { KeyStore } from '../keys/keyStore';
 import type { ProfileStore } from '../profiles/profileStore';
-import { toPlatformConfig, type Profile, type StatusLabels } from '../profiles/profileSchema';
+import {
+  DEFAULT_POLL_OVERLAP_MINUTES,
+  toPlatformConfig,
+  type Profile,
+  type StatusLabels,
+} from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
 import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../credentials/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
@@ -32,6 +37,8 @@ export interface SessionWording {
   noCacheYet: (profileId: string, file: string) => string;
   /** Appended to a damaged or newer-version cache's description. */
   rebuildHint: string;
+  /** How to check a decision whose outcome is unknown (the app's button, the CLI's command). */
+  checkDecisionHint: (orderId: string) => string;
 }
 
 export type TransportFactory = (options?: { maxSockets?: number }) => HttpTransport;
@@ -41,6 +48,7 @@ export const APP_SESSION_WORDING: SessionWording = {
   noCacheYet: (profileId) =>
     `No orders are cached yet for profile "${profileId}". Choose "Sync now" to fetch them; the first sync shows its progress at the top of the window.`,
   rebuildHint: 'Rebuild the cache from the platform (sync with "rebuild")',
+  checkDecisionHint: () => 'Choose "Check again" on the order.',
 };
 
 /** Everything one session is made of; the CLI builds it from flags, the app from a profile (openProfileSession). */
@@ -66,6 +74,8 @@ export interface SessionParts {
   wording?: SessionWording;
   /** The profile's after-sales status values (default: the labelled defaults). */
   afterSales?: AfterSalesStatusSettings | undefined;
+  /** How far back each poll asks again, in minutes (the profile's `pollOverlapMinutes`; default: the labelled 2). */
+  pollOverlapMinutes?: number | undefined;
   /** Who decides through this session, as the decision journal records it ("cli", "app"); default "app". */
   surface?: string;
   /** Opens the decision journal file (default: the SQLite journal; tests wrap it to fail the disk). */
@@ -91,6 +101,7 @@ export class Session {
   private upkeepAbort?: AbortController;
   /** The background upkeep of the opened cache, when started (upkeepAfterOpen). */
   upkeep?: Promise<Result<UpkeepResult, CacheError>>;
+  private upkeepListener?: (report: UpkeepReport) => void;
 
   constructor(readonly parts: SessionParts) {
     this.wording = parts.wording ?? APP_SESSION_WORDING;
@@ -111,6 +122,11 @@ export class Session {
 
   get afterSalesSettings(): AfterSalesStatusSettings {
     return this.parts.afterSales ?? DEFAULT_AFTER_SALES_STATUS_SETTINGS;
+  }
+
+  /** How far back each poll asks again (ms): the profile's setting, else the labelled default. */
+  get pollOverlapMs(): number {
+    return (this.parts.pollOverlapMinutes ?? DEFAULT_POLL_OVERLAP_MINUTES) * 60_000;
   }
 
   get deliveryDeadlines(): DeliveryDeadlineSettings {
@@ -166,9 +182,35 @@ export class Session {
     this.cache = opened.value;
     if (this.parts.upkeepAfterOpen) {
       this.upkeepAbort = new AbortController();
-      this.upkeep = runCacheUpkeep(opened.value, { signal: this.upkeepAbort.signal });
+      let last: UpkeepProgress = { phase: 'scan', done: 0, total: 0 };
+      let damaged = 0;
+      this.upkeep = runCacheUpkeep(opened.value, {
+        signal: this.upkeepAbort.signal,
+        onProgress: (p) => {
+          last = p;
+          this.upkeepListener?.({ ...p, state: 'running', damagedOrders: damaged });
+        },
+      }).then((r) => {
+        if (r.ok) damaged = r.value.damaged.length;
+        const state = !r.ok ? 'failed' : r.value.cancelled ? 'cancelled' : 'done';
+        this.upkeepListener?.({ ...last, state, damagedOrders: damaged });
+        return r;
+      });
     }
     return ok(opened.value);
+  }
+
+  /**
+   * Where the background upkeep's reports go (the core host relays them as `cache:upkeep` events); the latest
+   * listener replaces any earlier one.
+   */
+  relayUpkeep(listener: (report: UpkeepReport) => void): void {
+    this.upkeepListener = listener;
+  }
+
+  /** Stops the background upkeep after its current step (it ends with a `cancelled` report); the cache stays open. */
+  cancelUpkeep(): void {
+    this.upkeepAbort?.abort();
   }
 
   /** The cache when there is a usable one, else undefined (for use cases that only consult it). */
@@ -280,6 +322,7 @@ export function openProfileSession(ports: ProfileSessionPorts, profileId?: strin
       statusLabels: profile.statusLabels,
       deliveryDeadlines: profile.deliveryDeadlines,
       afterSales: profile.afterSalesStatuses,
+      pollOverlapMinutes: profile.pollOverlapMinutes,
       transport: ports.transport,
       ...(ports.now ? { now: ports.now } : {}),
       ...(ports.wording ? { wording: ports.wording } : {}),

@@ -18,6 +18,12 @@ export interface UpkeepProgress {
   total: number;
 }
 
+/** How the upkeep stands, as the core host reports it (the `cache:upkeep` push event). */
+export interface UpkeepReport extends UpkeepProgress {
+  state: 'running' | 'done' | 'cancelled' | 'failed';
+  damagedOrders: number;
+}
+
 export interface UpkeepResult {
   cancelled: boolean;
   converted: number;
@@ -49,6 +55,7 @@ export async function runCacheUpkeep(
     return result.cancelled;
   };
 
+  const report = (p: UpkeepProgress) => options.onProgress?.(p);
   const left = cache.legacyDocsLeft();
   if (!left.ok) return left;
   for (let done = left.value === 0; !done;) {
@@ -58,13 +65,13 @@ export async function runCacheUpkeep(
     if (!step.ok) return step;
     result.converted += step.value.converted;
     done = step.value.done;
-    options.onProgress?.({ phase: 'convert', done: result.converted, total: left.value });
+    report({ phase: 'convert', done: result.converted, total: left.value });
     if (done) {
       await pause();
       if (stop()) return ok(result);
       const vacuumed = cache.guard(() => cache.db.exec('VACUUM'));
       if (!vacuumed.ok) return vacuumed;
-      options.onProgress?.({ phase: 'vacuum', done: 1, total: 1 });
+      report({ phase: 'vacuum', done: 1, total: 1 });
     }
   }
 
@@ -80,7 +87,7 @@ export async function runCacheUpkeep(
     result.damaged.push(...step.value.damaged);
     scanned += batch;
     after = step.value.lastRid;
-    options.onProgress?.({ phase: 'scan', done: Math.min(scanned, orders.value), total: orders.value });
+    report({ phase: 'scan', done: Math.min(scanned, orders.value), total: orders.value });
   }
 
   const tables = cache.guard(
@@ -100,7 +107,7 @@ export async function runCacheUpkeep(
     if (!checked.ok) return checked;
     if (!(checked.value.length === 1 && checked.value[0] === 'ok'))
       result.problems.push(`${table}: ${checked.value.slice(0, 3).join('; ')}`);
-    options.onProgress?.({ phase: 'check', done: i + 1, total: tables.value.length });
+    report({ phase: 'check', done: i + 1, total: tables.value.length });
   }
   if (result.problems.length > 0)
     return err({ kind: 'corrupt', file: cache.file, detail: `PRAGMA quick_check: ${result.problems.join(' | ')}` });

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { hasInsightAggregates, refreshInsightAggregates } from './insightAggregates';
 
 /**
  * A first full sync loads the orders without the secondary indexes of `orders` and creates them once at the end:
@@ -65,6 +66,8 @@ export function restoreIndexes(db: Database.Database): number {
       for (const statement of sql) db.exec(statement);
       setAutomerge(db, FTS_AUTOMERGE);
       db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_INDEXES_KEY);
+      // The repeat-buyer rows waited for orders_by_buyer: every buyer in one pass now.
+      if (hasInsightAggregates(db)) refreshInsightAggregates(db);
       return sql.length;
     })
     .immediate();

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { OrderDocs, readDocBatch } from './orderDocs';
 import type { Order } from '../../shared/domain/order';
-import { DEFAULT_DEADLINE_RULES, deadlineRulesSchema, type DeadlineRules } from '../due/deadlineRules';
+import { DEFAULT_DEADLINE_RULES, type DeadlineRules } from '../due/deadlineRules';
+import { DEADLINE_RULES_META, deadlineRulesText, readDeadlineRules } from './deadlineRulesMeta';
 import { orderDeadline } from '../due/deliveryDeadline';
 import { recomputeInsightFacts } from './insightFacts';
 
@@ -24,30 +25,6 @@ const NOT_DUE: DueColumns = { due_ms: NO_DUE_MS, due_allowed_ms: 0 };
 export function dueColumns(order: Order, rules: DeadlineRules): DueColumns {
   const d = orderDeadline(order, rules);
   return d.kind === 'due' ? { due_ms: d.dueMs, due_allowed_ms: d.allowedMs } : NOT_DUE;
-}
-
-/** The meta key of the rules the stored columns were computed with. */
-export const DEADLINE_RULES_META = 'deadline_rules';
-
-/** The cache's rules: as recorded in `meta`, else (a new or migrated file) the defaults. */
-export function readDeadlineRules(db: Database.Database): DeadlineRules {
-  const raw = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(DEADLINE_RULES_META) as string | undefined;
-  if (raw === undefined) return DEFAULT_DEADLINE_RULES;
-  try {
-    const parsed = deadlineRulesSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_DEADLINE_RULES;
-  } catch {
-    return DEFAULT_DEADLINE_RULES;
-  }
-}
-
-/** Rules as stored: key order fixed, so equal rules compare equal as text. */
-export function deadlineRulesText(rules: DeadlineRules): string {
-  return JSON.stringify({
-    clockStart: rules.clockStart,
-    partialDelivery: rules.partialDelivery,
-    closedOrderStatuses: [...rules.closedOrderStatuses].sort((a, b) => a - b),
-  });
 }
 
 /**

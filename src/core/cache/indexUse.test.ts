@@ -114,6 +114,7 @@ beforeAll(() => {
             days: { buckets: [{ firstDay: Math.floor(NOW / DAY) - 60, lastDay: Math.floor(NOW / DAY) }] },
             fromMs: NOW - 60 * DAY,
             toMs: NOW,
+            top: 10,
           },
           (rows) => [rows.series, rows.leads, rows.products, rows.skus, rows.repeatBuyers, rows.buyerName(buyer)],
         ),

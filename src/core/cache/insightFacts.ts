@@ -4,7 +4,8 @@ import type { Order } from '../../shared/domain/order';
 import type { DeadlineRules } from '../due/deadlineRules';
 import { orderFacts } from '../insights/orderFacts';
 import { localDays, monthOfDay, type LocalDays } from '../insights/localDays';
-import { readDeadlineRules } from './dueColumns';
+import { readDeadlineRules } from './deadlineRulesMeta';
+import { hasInsightAggregates, LeadDayChanges, rebuildInsightAggregates } from './insightAggregates';
 
 /** The meta key of the zone whose local days `day` columns hold. */
 export const INSIGHTS_ZONE_META = 'insights_zone';
@@ -132,6 +133,8 @@ export const DROP_INSIGHT_FACTS_SQL = `DROP TRIGGER orders_insight_delete; DROP 
 export class InsightFactsWriter {
   private readonly putOrder: Database.Statement;
   private readonly dropOrder: Database.Statement<[number]>;
+  /** The delivery-time arrays per day (schema 8); absent on an older file being migrated. */
+  private readonly leadDays: LeadDayChanges | undefined;
   private readonly dropItems: Database.Statement<[number]>;
   private readonly zoneText: Database.Statement<[], string>;
   private days: LocalDays = localDays('UTC');
@@ -141,13 +144,17 @@ export class InsightFactsWriter {
   /** Names written by this writer (a catalogue repeats): an unchanged name costs no statement. */
   private readonly names = new Set<string>();
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    aggregates = hasInsightAggregates(db),
+  ) {
+    this.leadDays = aggregates ? new LeadDayChanges(db) : undefined;
     // A plain INSERT after an explicit DELETE (never INSERT OR REPLACE, whose delete fires no trigger): the day sums
     // see the old row leave and the new one arrive.
     this.putOrder = db.prepare(`INSERT INTO insight_order (rid, create_ms, day, pay_ms, currency, amount_micro,
         units, lead_ms, required_ms, late, exception, after_sales, dispute)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.dropOrder = db.prepare('DELETE FROM insight_order WHERE rid = ?');
+    this.dropOrder = db.prepare('DELETE FROM insight_order WHERE rid = ? RETURNING day, lead_ms, required_ms').raw();
     this.dropItems = db.prepare('DELETE FROM insight_item WHERE rid = ?');
     this.putItem = db.prepare(`INSERT INTO insight_item (rid, product_key, sku_key, day, month, paid, currency,
         amount_micro, units, after_sales, first_of_product) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -164,15 +171,29 @@ export class InsightFactsWriter {
     if (zone !== this.days.timeZone) this.days = localDays(zone);
   }
 
-  /** After a rolled-back page: names it wrote are gone with it. */
+  /**
+   * After a page's orders (inside its transaction): the delivery times of the days the page touched. The buyers it
+   * marked wait for the next Insights request (refreshInsightAggregates): a page's commit stays small, and a sync of
+   * many pages refreshes each buyer once.
+   */
+  end(): void {
+    this.leadDays?.flush();
+  }
+
+  /** After a rolled-back page: names it wrote are gone with it, and its pending changes. */
   forget(): void {
     this.names.clear();
+    this.leadDays?.forget();
   }
 
   write(rid: number, order: Order, replace: boolean): void {
     const f = orderFacts(order, this.rules ?? readDeadlineRules(this.db));
     const day = this.days.dayOf(f.createMs);
-    if (replace) this.dropOrder.run(rid);
+    if (replace) {
+      const old = this.dropOrder.get(rid) as [number, number | null, number | null] | undefined;
+      if (old) this.leadDays?.removed(old[0], old[1], old[2]);
+    }
+    this.leadDays?.added(day, f.leadMs, f.requiredMs);
     this.putOrder.run(
       rid,
       f.createMs,
@@ -216,7 +237,9 @@ export class InsightFactsWriter {
 
 /** Every order's facts from its stored JSON (a migration, a change of deadline rules); call inside a transaction. */
 export function recomputeInsightFacts(db: Database.Database, rules: DeadlineRules): number {
-  const writer = new InsightFactsWriter(db);
+  // The aggregates (schema 8) are rebuilt once from the new facts rather than edited order by order.
+  const aggregates = hasInsightAggregates(db);
+  const writer = new InsightFactsWriter(db, false);
   writer.begin(rules);
   db.exec(
     'DELETE FROM insight_order; DELETE FROM insight_item; DELETE FROM insight_day; DELETE FROM insight_month_sku;',
@@ -227,7 +250,10 @@ export function recomputeInsightFacts(db: Database.Database, rules: DeadlineRule
   let n = 0;
   for (let after = 0; ;) {
     const rows = readDocBatch(db, after, 2000);
-    if (rows.length === 0) return n;
+    if (rows.length === 0) {
+      if (aggregates) rebuildInsightAggregates(db);
+      return n;
+    }
     for (const row of rows) writer.write(row.rid, JSON.parse(docs.decode(row)) as Order, false);
     n += rows.length;
     after = rows[rows.length - 1]!.rid;
@@ -265,6 +291,7 @@ export function useInsightsZone(db: Database.Database, timeZone: string): boolea
       INSERT INTO insight_month_sku SELECT month, product_key, sku_key, currency, count(*), sum(first_of_product),
         sum(units), sum(amount_micro), sum(after_sales), sum(after_sales * first_of_product)
       FROM insight_item WHERE paid = 1 GROUP BY month, product_key, sku_key, currency;`);
+    if (hasInsightAggregates(db)) rebuildInsightAggregates(db);
     db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ).run(INSIGHTS_ZONE_META, timeZone);

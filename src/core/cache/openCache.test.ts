@@ -70,6 +70,8 @@ describe('opening a cache file', () => {
     const b = open(file);
     if (!b.ok) throw new Error(b.error.kind);
     expect(b.value.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
+    // Versions 1, 2, … in order, none skipped (8, the Insights aggregates, runs after 7, the compressed JSON).
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     expect(LATEST_SCHEMA_VERSION).toBe(MIGRATIONS.length);
     expect(b.value.orderCount()).toEqual({ ok: true, value: 1 });
     // Version 5 computed the Insights facts of the stored order (and its day sums).

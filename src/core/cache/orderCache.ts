@@ -25,17 +25,18 @@ import { DEFAULT_DUE_SOON_RULE, type DeadlineRules } from '../due/deadlineRules'
 import { attentionQueue, nextDueChange, type AttentionQueue } from './attentionQueries';
 import { applyDeadlineRules } from './dueColumns';
 import { useInsightsZone } from './insightFacts';
+import { refreshInsightAggregates } from './insightAggregates';
 import { StatementCache } from './statementCache';
 import {
   buyerName,
-  leadRows,
-  repeatBuyerRows,
+  leadDays,
+  repeatBuyers,
   seriesRows,
   skuNames,
   topRows,
   type InsightRange,
-  type LeadRow,
-  type RepeatBuyerRow,
+  type LeadDay,
+  type RepeatBuyers,
   type SeriesRow,
   type TopRow,
 } from './insightQueries';
@@ -65,10 +66,10 @@ export interface CacheStats {
 
 export interface InsightRows {
   series: SeriesRow[];
-  leads: LeadRow[];
+  leads: LeadDay[];
   products: TopRow[];
   skus: TopRow[];
-  repeatBuyers: RepeatBuyerRow[];
+  repeatBuyers: RepeatBuyers;
   skuName(productKey: string, skuKey: string | null): { title: string; skuLabel: string };
   buyerName(buyerId: string): string;
 }
@@ -97,6 +98,16 @@ export class OrderCache {
   ) {
     this.writer = new OrderWriter(db);
     this.statements = new StatementCache(db);
+  }
+
+  private get insightMarks(): Database.Statement {
+    return this.statements
+      .get(
+        // Buyers wait while a first full sync loads without orders_by_buyer (refreshInsightAggregates leaves them).
+        `SELECT EXISTS (SELECT 1 FROM insight_lead_dirty) OR (EXISTS (SELECT 1 FROM insight_buyer_dirty)
+         AND EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer'))`,
+      )
+      .pluck();
   }
 
   /**
@@ -143,12 +154,14 @@ export class OrderCache {
    * sees the same cache. `names` looks up product/SKU and buyer names for the rows a list shows.
    */
   insightRows<T>(
-    query: { timeZone: string; days: InsightRange; fromMs: number; toMs: number },
+    query: { timeZone: string; days: InsightRange; fromMs: number; toMs: number; top: number },
     use: (rows: InsightRows) => T,
   ): Result<T, CacheError> {
     return this.guard(() => {
       // The day columns follow the asking zone (a one-time rewrite when it changes; see useInsightsZone).
       useInsightsZone(this.db, query.timeZone);
+      // Aggregates marked since the last request (the buyers of synced orders; days of deleted orders) first.
+      if (this.insightMarks.get()) this.db.transaction(() => refreshInsightAggregates(this.db)).immediate();
       const range = query.days;
       const { fromMs, toMs } = query;
       return this.db
@@ -156,10 +169,10 @@ export class OrderCache {
           const top = topRows(this.statements, range);
           return use({
             series: seriesRows(this.statements, range),
-            leads: leadRows(this.statements, range),
+            leads: leadDays(this.statements, range),
             products: top.products,
             skus: top.skus,
-            repeatBuyers: repeatBuyerRows(this.statements, fromMs, toMs),
+            repeatBuyers: repeatBuyers(this.statements, fromMs, toMs, query.top),
             skuName: (productKey, skuKey) => skuNames(this.statements, productKey, skuKey),
             buyerName: (buyerId) => buyerName(this.statements, buyerId),
           });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,26 @@ describe('order JSON stored compressed (schema 7)', () => {
     const stored = db.prepare('SELECT sum(length(doc)) FROM order_doc').pluck().get() as number;
     const raw = orders.reduce((n, o) => n + Buffer.byteLength(JSON.stringify(o)), 0);
     expect(stored).toBeLessThan(raw / 4);
+  });
+
+  it('round-trips documents far longer than one output chunk: incompressible, and compressing 1,000 to 1', () => {
+    const cache = open(tempFile());
+    const orders = awkwardOrders(DICT_MIN_ORDERS + 2);
+    const random = (bytes: number) => randomBytes(bytes).toString('base64');
+    orders[DICT_MIN_ORDERS] = { ...orders[DICT_MIN_ORDERS]!, remark: random(150_000) };
+    orders[DICT_MIN_ORDERS + 1] = { ...orders[DICT_MIN_ORDERS + 1]!, remark: 'ab'.repeat(400_000) };
+    expect(cache.applyPage(orders, { seenAtMs: NOW, baseline: false }).ok).toBe(true);
+    cache.forgetDecodedJson();
+    for (const o of orders) {
+      const back = cache.getOrder(o.id);
+      expect(back.ok && back.value).toEqual(o);
+    }
+    const sizes = cache.db
+      .prepare('SELECT length(doc) FROM order_doc ORDER BY rid DESC LIMIT 2')
+      .pluck()
+      .all() as number[];
+    expect(sizes[1]).toBeGreaterThan(100_000); // stored in many output chunks
+    expect(sizes[0]).toBeLessThan(4_000); // read back through ~200 chunks
   });
 
   it('round-trips with zstd and a dictionary too (the other codec a dictionary can name)', () => {
@@ -180,7 +201,8 @@ describe('migration 6 → 7', () => {
     before.close();
 
     const a = open(file);
-    expect(a.db.pragma('user_version', { simple: true })).toBe(7);
+    // 7, then 8 (the Insights aggregates, which read no order JSON).
+    expect(a.db.pragma('user_version', { simple: true })).toBe(8);
     // Browsing works before any row is converted.
     expect(a.legacyDocsLeft()).toEqual({ ok: true, value: 300 });
     const first = a.getOrder(orders[5]!.id);

@@ -209,6 +209,7 @@ export class OrderWriter {
         if (before && opts.describe) this.record(result, opts.describe(before, order, opts.seenAtMs));
       }
     }
+    this.facts.end();
     if (result.events.length > 0) this.pruneEvents.run(EVENT_RETENTION);
     if (result.inserted > 0) this.docs.buildDictionaryWhenDue();
     return result;

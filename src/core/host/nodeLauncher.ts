@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { CORE_HOST_EXEC_ARGV } from './hostHeapFlags';
 import { childProcessPort } from './port';
 import type { HostExit, HostLauncher, LaunchedHost } from './supervisedHost';
 
@@ -21,7 +22,7 @@ export function nodeHostLauncher(options: NodeLauncherOptions): HostLauncher {
       const child = fork(options.entry, options.args ?? [], {
         serialization: 'advanced',
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-        execArgv: options.execArgv ?? [],
+        execArgv: options.execArgv ?? [...CORE_HOST_EXEC_ARGV],
       });
       const log = options.log;
       for (const stream of [child.stdout, child.stderr]) {

@@ -1,5 +1,5 @@
 import type { InsightRows } from '../cache/orderCache';
-import type { LeadRow, SeriesRow, TopRow } from '../cache/insightQueries';
+import type { LeadDay, SeriesRow, TopRow } from '../cache/insightQueries';
 import type {
   InsightsData,
   InsightsFigure,
@@ -9,6 +9,7 @@ import type {
 } from '../../shared/ipc/insights';
 import { microText } from './orderFacts';
 import type { Bucket } from './zonedBuckets';
+import { countBelow, nearestRankOfRuns } from './sortedRuns';
 
 /**
  * The figures of `insights:get` from the cache's aggregate rows (pure): buckets with their filters, percentiles,
@@ -35,8 +36,9 @@ interface Accumulator {
   late: number;
   measured: number;
   revenue: Map<string, { amount: bigint; paid: number }>;
-  leads: number[];
-  required: number[];
+  /** The bucket's days' sorted delivery times (and required times): percentiles without merging them. */
+  leads: Float64Array[];
+  required: Float64Array[];
 }
 
 const empty = (): Accumulator => ({
@@ -77,8 +79,6 @@ function figure(
   currencies: readonly string[],
   decimals: ReadonlyMap<string, number>,
 ): InsightsFigure {
-  acc.leads.sort((a, b) => a - b);
-  acc.required.sort((a, b) => a - b);
   return {
     firstDay,
     lastDay,
@@ -89,10 +89,10 @@ function figure(
       const m = acc.revenue.get(currency);
       return m ? [{ currency, amount: microText(m.amount, decimals.get(currency) ?? 0), paidOrders: m.paid }] : [];
     }),
-    delivered: acc.leads.length,
-    leadMedianMs: nearestRank(acc.leads, 0.5),
-    leadP90Ms: nearestRank(acc.leads, 0.9),
-    requiredMedianMs: nearestRank(acc.required, 0.5),
+    delivered: acc.leads.reduce((n, l) => n + l.length, 0),
+    leadMedianMs: nearestRankOfRuns(acc.leads, 0.5),
+    leadP90Ms: nearestRankOfRuns(acc.leads, 0.9),
+    requiredMedianMs: nearestRankOfRuns(acc.required, 0.5),
     measured: acc.measured,
     late: acc.late,
     lateShare: acc.measured === 0 ? null : acc.late / acc.measured,
@@ -120,12 +120,23 @@ export function currencyMinorDigits(currency: string): number {
 /** Built once per code: an Intl.NumberFormat costs about a millisecond to make. */
 const minorDigits = new Map<string, number>();
 
+/** The decimals an amount in millionths needs (what microText writes after the point): 0–6. */
+function fractionDigits(micro: bigint): number {
+  let rem = Number((micro < 0n ? -micro : micro) % 1_000_000n);
+  if (rem === 0) return 0;
+  let digits = 6;
+  while (rem % 10 === 0) {
+    rem /= 10;
+    digits--;
+  }
+  return digits;
+}
+
 /** Decimals to show per currency: its minor units, more only when an amount has more. */
 function currencyDecimals(series: readonly SeriesRow[]): Map<string, number> {
   const d = new Map<string, number>();
   for (const r of series) {
-    const frac = microText(r.amountMicro).split('.')[1]?.length ?? 0;
-    d.set(r.currency, Math.max(d.get(r.currency) ?? currencyMinorDigits(r.currency), frac));
+    d.set(r.currency, Math.max(d.get(r.currency) ?? currencyMinorDigits(r.currency), fractionDigits(r.amountMicro)));
   }
   return d;
 }
@@ -154,7 +165,7 @@ export function insightsFigures(query: InsightsQuery, buckets: readonly Bucket[]
   const last = buckets[buckets.length - 1];
   const range = { createdFrom: first?.firstDay ?? query.range.from, createdTo: last?.lastDay ?? query.range.to };
   const top = topLists(query, rows, range, decimals);
-  const repeat = rows.repeatBuyers.sort((a, b) => b.orders - a.orders || a.buyerId.localeCompare(b.buyerId));
+  const repeat = rows.repeatBuyers;
   return {
     range: query.range,
     granularity: query.granularity,
@@ -166,9 +177,9 @@ export function insightsFigures(query: InsightsQuery, buckets: readonly Bucket[]
     deliveryHistogram: histogram,
     ...top,
     repeatBuyers: {
-      buyers: repeat.length,
-      orders: repeat.reduce((n, r) => n + r.orders, 0),
-      top: repeat.slice(0, query.top).map((r) => ({
+      buyers: repeat.buyers,
+      orders: repeat.orders,
+      top: repeat.top.slice(0, query.top).map((r) => ({
         buyerId: r.buyerId,
         buyerName: rows.buyerName(r.buyerId),
         orders: r.orders,
@@ -183,19 +194,18 @@ function addLead(
   acc: Accumulator,
   total: Accumulator,
   histogram: Array<{ fromMs: number; toMs: number | null; orders: number }>,
-  l: LeadRow,
+  l: LeadDay,
 ): void {
-  acc.leads.push(l.leadMs);
-  total.leads.push(l.leadMs);
-  if (l.requiredMs !== null) {
-    acc.required.push(l.requiredMs);
-    total.required.push(l.requiredMs);
+  acc.leads.push(l.leads);
+  total.leads.push(l.leads);
+  acc.required.push(l.required);
+  total.required.push(l.required);
+  // Bin i holds the times ≥ its edge and below the next one.
+  for (let i = 0; i < histogram.length; i++) {
+    const next = histogram[i + 1]?.fromMs;
+    histogram[i]!.orders +=
+      (next === undefined ? l.leads.length : countBelow(l.leads, next)) - countBelow(l.leads, histogram[i]!.fromMs);
   }
-  for (let i = histogram.length - 1; i >= 0; i--)
-    if (l.leadMs >= histogram[i]!.fromMs) {
-      histogram[i]!.orders++;
-      break;
-    }
 }
 
 function topLists(
@@ -224,7 +234,11 @@ function topLists(
     const wanted = query.currency === undefined ? list : list.filter((r) => r.currency === query.currency);
     // Ranked within each currency; the currencies in the order of their best row's orders, then by code.
     const groups = new Map<string, TopRow[]>();
-    for (const r of wanted) groups.set(r.currency, [...(groups.get(r.currency) ?? []), r]);
+    for (const r of wanted) {
+      const group = groups.get(r.currency);
+      if (group) group.push(r);
+      else groups.set(r.currency, [r]);
+    }
     const out: InsightsTopRow[] = [];
     for (const currency of [...groups.keys()].sort()) {
       const ranked = groups

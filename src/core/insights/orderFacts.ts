@@ -67,7 +67,11 @@ export function microText(micro: bigint | number, minDecimals = 0): string {
   const v = BigInt(micro);
   const neg = v < 0n;
   const abs = neg ? -v : v;
-  let frac = (abs % MICRO).toString().padStart(6, '0').replace(/0+$/, '');
+  let frac = (abs % MICRO).toString().padStart(6, '0');
+  // Trailing zeros off (a loop: the regular expression was a visible share of 730 buckets' figures).
+  let end = frac.length;
+  while (end > 0 && frac.charCodeAt(end - 1) === 48) end--;
+  frac = frac.slice(0, end);
   if (frac.length < minDecimals) frac = frac.padEnd(minDecimals, '0');
   return `${neg ? '-' : ''}${(abs / MICRO).toString()}${frac ? `.${frac}` : ''}`;
 }

@@ -37,6 +37,14 @@ export function findWriterThreadEntry(): URL | undefined {
   return undefined;
 }
 
+/**
+ * The writer thread's young generation, MB. V8's default (tens of MB a semi-space) lets the garbage of every page
+ * (parsed orders, row objects, compressed documents) pile up between scavenges: with it, the syncing process held
+ * ~700 MB anonymous memory at 100,000 orders (docs/PERFORMANCE.md "Scale"). Scavenges of a small young generation
+ * are cheap: what a page leaves alive is little.
+ */
+export const WRITER_YOUNG_GENERATION_MB = 8;
+
 type Queued =
   | { kind: 'page'; skipped: readonly SkippedOrder[]; chars: number }
   | { kind: 'finish' }
@@ -58,6 +66,7 @@ export function startWriterThread(options: {
   let worker: Worker;
   try {
     worker = new Worker(options.entry, {
+      resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
       workerData: {
         file: options.file,
         baseline: options.baseline,

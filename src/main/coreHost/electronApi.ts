@@ -29,6 +29,7 @@ export interface CoreHostElectron {
         serviceName?: string;
         stdio?: 'pipe' | 'ignore' | 'inherit';
         env?: Record<string, string | undefined>;
+        execArgv?: string[];
       },
     ): UtilityProcessLike;
   };

@@ -1,4 +1,5 @@
 import { messagePortMainPort } from '../../core/host/port';
+import { CORE_HOST_EXEC_ARGV } from '../../core/host/hostHeapFlags';
 import type { HostExit, HostLauncher, LaunchedHost } from '../../core/host/supervisedHost';
 import type { ChildProcessGoneDetails, CoreHostElectron } from './electronApi';
 
@@ -28,6 +29,7 @@ export function utilityProcessLauncher(electron: CoreHostElectron, options: Util
       const child = electron.utilityProcess.fork(options.entry, [], {
         serviceName: options.serviceName,
         stdio: 'pipe',
+        execArgv: [...CORE_HOST_EXEC_ARGV],
         ...(options.env ? { env: { ...process.env, ...options.env() } } : {}),
       });
       for (const stream of [child.stdout, child.stderr]) {

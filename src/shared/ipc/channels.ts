@@ -59,6 +59,7 @@ export const ipcEventNames = [
   'host:state',
   'app:navigate',
   'app:updates',
+  'cache:upkeep',
 ] as const;
 
 export type IpcChannel = (typeof ipcChannels)[number];

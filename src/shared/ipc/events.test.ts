@@ -43,6 +43,14 @@ const examples: { [E in IpcEventName]: IpcEventPayloadInput<E> } = {
   'host:state': { state: 'failed', message: 'The core host crashed 3 times in a minute.', logFile: '/tmp/x.log' },
   'app:navigate': { screen: 'orders', orderId: '1234567890123456789' },
   'app:updates': { kind: 'downloading', version: '1.2.0', percent: 42 },
+  'cache:upkeep': {
+    profileId: 'shop-eu',
+    phase: 'scan',
+    done: 2_000,
+    total: 1_000_000,
+    state: 'running',
+    damagedOrders: 0,
+  },
 };
 
 describe('push events', () => {

@@ -130,6 +130,24 @@ export const appNavigateSchema = z
   })
   .strict();
 
+/**
+ * The background upkeep of a profile's cache after it opens (core/cache/cacheUpkeep.ts): converting an older file's
+ * orders, reading back every stored order, checking the file table by table. Sent after each step (`running`) and
+ * once at the end (`done`, `cancelled` — the session closed or asked it to stop —, or `failed`: the check found
+ * the file damaged). Browsing and syncing go on meanwhile: this is for showing that work is under way.
+ */
+export const cacheUpkeepSchema = z
+  .object({
+    profileId,
+    phase: z.enum(['convert', 'vacuum', 'scan', 'check']),
+    done: count,
+    total: count,
+    state: z.enum(['running', 'done', 'cancelled', 'failed']),
+    /** Orders whose stored JSON could not be read back (recorded: the next sync fetches them again). */
+    damagedOrders: count,
+  })
+  .strict();
+
 export const ipcEventContract = {
   'sync:progress': syncProgressSchema,
   'sync:state': syncStateSchema,
@@ -139,6 +157,7 @@ export const ipcEventContract = {
   'app:navigate': appNavigateSchema,
   /** The app's own update moved on (checking, downloading, ready to restart, …). */
   'app:updates': updateStateSchema,
+  'cache:upkeep': cacheUpkeepSchema,
 } satisfies Record<IpcEventName, z.ZodType>;
 
 export type IpcEventContract = typeof ipcEventContract;

@@ -1,5 +1,6 @@
 import type { IpcEventName } from '../../../shared/ipc/channels';
 import type { IpcEventPayloadInput } from '../../../shared/ipc/events';
+import type { UpkeepReport } from '../../cache/cacheUpkeep';
 import type { ChangeEvent } from '../../sync/changeEvents';
 import type { SyncProgress } from '../../sync/progress';
 
@@ -11,12 +12,18 @@ export const RELAYED_HOST_EVENTS = [
   'sync:progress',
   'orders:changed',
   'orders:reloaded',
+  'cache:upkeep',
 ] as const satisfies readonly IpcEventName[];
 
 export type RelayedHostEvent = (typeof RELAYED_HOST_EVENTS)[number];
 
 export const isRelayedHostEvent = (name: string): name is RelayedHostEvent =>
   (RELAYED_HOST_EVENTS as readonly string[]).includes(name);
+
+/** The cache upkeep's report for one profile. */
+export function cacheUpkeepEvent(profileId: string, r: UpkeepReport): IpcEventPayloadInput<'cache:upkeep'> {
+  return { profileId, phase: r.phase, done: r.done, total: r.total, state: r.state, damagedOrders: r.damagedOrders };
+}
 
 /** A sync's progress for one profile; "not known yet" crosses as null. */
 export function syncProgressEvent(profileId: string, p: SyncProgress): IpcEventPayloadInput<'sync:progress'> {

@@ -15,15 +15,19 @@ import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { createFileKeyStore } from '../../keys/keyStore';
 import { createRequestLog } from '../../logging/requestLog';
-import { afterSalesStatusSettingsSchema, statusLabelsSchema } from '../../profiles/profileSchema';
+import {
+  afterSalesStatusSettingsSchema,
+  POLL_OVERLAP_MAX_MINUTES,
+  statusLabelsSchema,
+} from '../../profiles/profileSchema';
 import { ok, type Result } from '../../result';
 import { environmentCredentials } from '../../credentials/environmentCredentials';
 import { profileCredentials } from '../../credentials/profileCredentials';
 import type { SecretStore } from '../../secrets/secretStore';
 import type { AppError } from '../../../shared/errors/appError';
-import type { HostEnvironment, OperationContext, OperationTable } from '../operations';
+import type { HostEnvironment, Operation, OperationContext, OperationTable } from '../operations';
 import { buyersData, decisionData, journalData, ordersData, syncData } from './channelData';
-import { ordersChangedEvent, syncProgressEvent } from './hostEvents';
+import { cacheUpkeepEvent, ordersChangedEvent, syncProgressEvent } from './hostEvents';
 import type { SessionOperationMap, TypedOperationTable } from './sessionOperationMap';
 
 /**
@@ -53,6 +57,8 @@ export const orderSessionConfigSchema = z.object({
   statusLabels: statusLabelsSchema.optional(),
   /** The profile's after-sales status values (default: the labelled defaults). */
   afterSales: afterSalesStatusSettingsSchema.optional(),
+  /** How far back each poll asks again, in minutes (default: the labelled 2). */
+  pollOverlapMinutes: z.number().int().min(0).max(POLL_OVERLAP_MAX_MINUTES).optional(),
   /** Where each platform request is logged (method, path, status, time; never a secret); none: not logged. */
   requestLog: z.string().min(1).optional(),
 });
@@ -97,6 +103,7 @@ export function openConfiguredSession(
     ...(c.deliveryDeadlines ? { deliveryDeadlines: c.deliveryDeadlines } : {}),
     ...(c.statusLabels ? { statusLabels: c.statusLabels } : {}),
     ...(c.afterSales ? { afterSales: c.afterSales } : {}),
+    ...(c.pollOverlapMinutes !== undefined ? { pollOverlapMinutes: c.pollOverlapMinutes } : {}),
     ...(c.requestLog ? { onRequest: createRequestLog({ file: c.requestLog }) } : {}),
     transport: (options) => createAxiosTransport(options),
     upkeepAfterOpen: true,
@@ -223,7 +230,26 @@ export function createSessionOperations(
 ): OperationTable {
   const { session, settings } = openConfiguredSession(config, secrets);
   onDispose(() => session.close());
-  return asOperationTable(sessionOperations(session, settings.sync ?? {}));
+  return asOperationTable(relayingUpkeep(session, sessionOperations(session, settings.sync ?? {})));
+}
+
+/**
+ * Every operation may open the cache, which starts its background upkeep (Session.existingCache): each call hands
+ * the session its context's `emit`, through which the upkeep's reports leave as `cache:upkeep` events (the emit of
+ * any call reaches every subscriber of the host).
+ */
+export function relayingUpkeep<T extends object>(session: Session, table: T): T {
+  const relayed: Record<string, Operation> = {};
+  for (const [name, op] of Object.entries(table as Record<string, Operation>)) {
+    relayed[name] = {
+      ...op,
+      run: (payload, ctx) => {
+        session.relayUpkeep((report) => ctx.emit('cache:upkeep', cacheUpkeepEvent(session.profileId, report)));
+        return op.run(payload, ctx);
+      },
+    };
+  }
+  return relayed as T;
 }
 
 /** A typed table as the dispatcher's (operations take `unknown`; the map's types hold for what the parent sends). */

@@ -9,7 +9,11 @@ import images from './images';
 import insights from './insights';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import saveBar from './saveBar';
 import settings from './settings';
+import settingsConnection from './settingsConnection';
+import settingsForms from './settingsForms';
+import settingsProfiles from './settingsProfiles';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
 export default {
@@ -24,5 +28,9 @@ export default {
   ...insights,
   ...orderDetail,
   ...orders,
+  ...saveBar,
   ...settings,
+  ...settingsConnection,
+  ...settingsForms,
+  ...settingsProfiles,
 };

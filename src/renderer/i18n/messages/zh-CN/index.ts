@@ -10,7 +10,11 @@ import images from './images';
 import insights from './insights';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import saveBar from './saveBar';
 import settings from './settings';
+import settingsConnection from './settingsConnection';
+import settingsForms from './settingsForms';
+import settingsProfiles from './settingsProfiles';
 
 /** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
 export default {
@@ -25,5 +29,9 @@ export default {
   ...insights,
   ...orderDetail,
   ...orders,
+  ...saveBar,
   ...settings,
+  ...settingsConnection,
+  ...settingsForms,
+  ...settingsProfiles,
 } satisfies Record<keyof typeof en, string>;
