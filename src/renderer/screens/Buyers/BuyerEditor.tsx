@@ -1,3 +1,4 @@
+import { currentLocale } from '../../i18n/localeStore';
 import { useT } from '../../i18n/t';
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -53,7 +54,7 @@ export function BuyerEditor({ editing, onDone }: { editing: SavedBuyer | null; o
       onSubmit={(e) => {
         e.preventDefault();
         const checked = checkBuyer(fields);
-        if (!checked.ok) return setProblems(fieldProblems(checked.problems, t));
+        if (!checked.ok) return setProblems(fieldProblems(checked.problems, t, currentLocale()));
         void save(checked.value).then((saved) => saved && onDone());
       }}
     >

@@ -1,4 +1,5 @@
 import type { MessageId } from '../../i18n/catalogs';
+import type { Locale } from '../../i18n/locales';
 import type { Translate } from '../../i18n/t';
 import { buyerSyncRequestSchema, itemIdSchema } from '../../../shared/domain/requests';
 
@@ -54,12 +55,14 @@ const FIELD_PROBLEMS: Record<string, MessageId> = {
 
 /**
  * The problems of a check in the app's language: the contract's schemas word them in English (the host and the
- * CLI speak it), so each field's problem is said by the field; the schema's own words stay in English only.
+ * CLI speak it), shown as they are in English; in another language each field's problem is said by the field.
  */
 export function fieldProblems(
   problems: Partial<Record<string, string>>,
   t: Translate,
+  locale: Locale,
 ): Partial<Record<string, string>> {
+  if (locale === 'en') return problems;
   return Object.fromEntries(
     Object.entries(problems).map(([field, message]) => {
       const id = FIELD_PROBLEMS[field];
