@@ -691,11 +691,19 @@ describe('IPC contract', () => {
     expect(exportRequest.safeParse({ format: 'xls' }).success).toBe(false);
     expect(exportRequest.safeParse({ format: 'csv', limit: 5 }).success).toBe(false);
     // A selection: typed IDs, bounded, each one once.
-    expect(exportRequest.parse({ format: 'csv', ids: ['42', '0042', '7'] })).toEqual({ format: 'csv', ids: ['42', '7'] });
+    expect(exportRequest.parse({ format: 'csv', ids: ['42', '0042', '7'] })).toEqual({
+      format: 'csv',
+      ids: ['42', '7'],
+    });
     expect(exportRequest.safeParse({ format: 'csv', ids: [] }).success).toBe(false);
     expect(exportRequest.safeParse({ format: 'csv', ids: ['1; DROP'] }).success).toBe(false);
-    const tooMany = exportRequest.safeParse({ format: 'xlsx', ids: Array.from({ length: 10_001 }, (_, i) => `${i + 1}`) });
-    expect(tooMany.error?.issues[0]?.message).toBe('a selection may name at most 10,000 orders; export the view instead');
+    const tooMany = exportRequest.safeParse({
+      format: 'xlsx',
+      ids: Array.from({ length: 10_001 }, (_, i) => `${i + 1}`),
+    });
+    expect(tooMany.error?.issues[0]?.message).toBe(
+      'a selection may name at most 10,000 orders; export the view instead',
+    );
     const answer = ipcResponseSchema('orders:export');
     expect(answer.safeParse({ ok: true, data: { cancelled: true } }).success).toBe(true);
     expect(answer.safeParse({ ok: true, data: { download: '/_md/export/abc_DEF-1' } }).success).toBe(true);

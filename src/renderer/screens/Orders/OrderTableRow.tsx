@@ -15,6 +15,10 @@ interface Props {
   index: number;
   row: OrderRow;
   selected: boolean;
+  /** Ticked for a bulk action (the selection's checkbox). */
+  checked: boolean;
+  /** The checkbox was clicked: tick or untick this order (`range`: Shift held, from the anchor to here). */
+  onCheck(id: string, range: boolean): void;
   /** The one row Tab reaches (the selected one, else the first). */
   tabbable: boolean;
   /** The time the list is sorted by: the times column shows it. */
@@ -40,6 +44,8 @@ export const OrderTableRow = memo(function OrderTableRow({
   index,
   row,
   selected,
+  checked,
+  onCheck,
   tabbable,
   sortKey,
   priority,
@@ -69,6 +75,29 @@ export const OrderTableRow = memo(function OrderTableRow({
         if (!selected) onSelect(row.id);
       }}
     >
+      <td
+        className="orders-select"
+        onClick={(e) => {
+          // The checkbox (or the space around it) ticks; the rest of the row opens the order.
+          e.stopPropagation();
+          onCheck(row.id, e.shiftKey);
+        }}
+        onMouseDown={(e) => {
+          // Shift+click picks a range of rows, not a range of text.
+          if (e.shiftKey) e.preventDefault();
+        }}
+      >
+        <input
+          type="checkbox"
+          className="orders-checkbox"
+          tabIndex={-1}
+          checked={checked}
+          onChange={() => {
+            // The cell's click decides (with Shift for a range); the box shows the store's answer.
+          }}
+          aria-label={t('selection.selectRow', { num: row.orderNum ?? row.id })}
+        />
+      </td>
       <td className="orders-num">
         <PlatformText value={row.orderNum ?? row.id} clamp />
       </td>
@@ -76,12 +105,12 @@ export const OrderTableRow = memo(function OrderTableRow({
         <td className="orders-times">
           {showPaid ? (
             row.payTime ? (
-              <DateTime value={row.payTime} />
+              <DateTime value={row.payTime} short />
             ) : (
               <span className="muted">{t('table.notPaid')}</span>
             )
           ) : (
-            <DateTime value={row.createTime} />
+            <DateTime value={row.createTime} short />
           )}
         </td>
       )}

@@ -20,6 +20,7 @@ import { OrdersFilterBar } from './OrdersFilterBar';
 import { DensityToggle } from './DensityToggle';
 import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
+import { SelectionBar } from './SelectionBar';
 import './Orders.css';
 import { useServedLabels } from '../../stores/servedLabels';
 import { useT } from '../../i18n/t';
@@ -150,6 +151,7 @@ export function OrdersScreen({ route }: { route: Route }) {
             {t('orders.afterSalesUnknown')}
           </p>
         )}
+        <SelectionBar />
         {empty ? (
           <div className="orders-empty">
             {hasNoFilter(filters) ? (

@@ -11,6 +11,8 @@ import { OrderTableRow } from './OrderTableRow';
 import { deliveryStatusNames, orderRow, type OrderRow } from './orderRow';
 import { TimesHeader } from './TimesHeader';
 import { columnsUpTo, shownPriority } from './columns';
+import { SelectAllCheckbox } from './SelectAllCheckbox';
+import { useOrderSelection } from '../../stores/orderSelection';
 
 /** The columns a list this wide shows, following its width (the window, the zoom, the navigation's state). */
 function useShownPriority(ref: RefObject<HTMLElement | null>): number {
@@ -50,6 +52,10 @@ function selectOrder(id: string) {
   useOrdersStore.getState().remember({ selectedId: id });
 }
 
+function checkOrder(id: string, range: boolean) {
+  useOrderSelection.getState().toggle(id, range);
+}
+
 /**
  * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
  * screen as they were, so their memoized components do not render again.
@@ -64,7 +70,7 @@ function rowOf(order: Parameters<typeof orderRow>[0]): OrderRow {
 /**
  * The cached orders as a virtualized grid: only the rows in view (and a few either side) are in the DOM, whatever
  * the number of matches; scrolling near the end asks for the next page. Keys: ↑/↓ move the selection, Page Up/Down
- * a screenful, Home/End the ends, Enter opens the order.
+ * a screenful, Home/End the ends, Enter opens the order, Space ticks it for a bulk action (Shift+Space a range).
  */
 export function OrdersTable({
   orderLabels,
@@ -83,6 +89,9 @@ export function OrdersTable({
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
   const sortKey = useOrdersStore((s) => s.filters.sort);
+  // The ticked orders: a change re-renders the table, and only the rows whose box changed (memoized rows).
+  const checkedIds = useOrderSelection((s) => s.ids);
+  const allChecked = useOrderSelection((s) => s.allMatching);
   const density = useAppStore((s) => s.density);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
@@ -180,6 +189,10 @@ export function OrdersTable({
     } else if (e.key === 'Enter' && rows[focusIndex]) {
       e.preventDefault();
       openOrder(rows[focusIndex].id);
+    } else if (e.key === ' ' && rows[focusIndex] && !(e.target instanceof HTMLInputElement)) {
+      // Space ticks the focused row (Shift+Space: the range from the last one ticked), as in Polaris's IndexTable.
+      e.preventDefault();
+      checkOrder(rows[focusIndex].id, e.shiftKey);
     }
   }
 
@@ -198,7 +211,11 @@ export function OrdersTable({
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((c) =>
-              c.key === 'times' ? (
+              c.key === 'select' ? (
+                <th key={c.key} scope="col" className={c.className}>
+                  <SelectAllCheckbox />
+                </th>
+              ) : c.key === 'times' ? (
                 <TimesHeader key={c.key} onSort={onSort} className={c.className} />
               ) : (
                 <th key={c.key} scope="col" className={c.className}>
@@ -231,6 +248,8 @@ export function OrdersTable({
                 index={item.index}
                 row={row}
                 selected={item.index === selectedIndex}
+                checked={allChecked || checkedIds.has(row.id)}
+                onCheck={checkOrder}
                 tabbable={item.index === focusIndex}
                 sortKey={sortKey}
                 priority={priority}

@@ -6,6 +6,7 @@ import frame from './frame';
 import home from './home';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import ordersSelection from './ordersSelection';
 import settings from './settings';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
@@ -18,5 +19,6 @@ export default {
   ...home,
   ...orderDetail,
   ...orders,
+  ...ordersSelection,
   ...settings,
 };

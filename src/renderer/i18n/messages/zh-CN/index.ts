@@ -7,6 +7,7 @@ import frame from './frame';
 import home from './home';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import ordersSelection from './ordersSelection';
 import settings from './settings';
 
 /** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
@@ -19,5 +20,6 @@ export default {
   ...home,
   ...orderDetail,
   ...orders,
+  ...ordersSelection,
   ...settings,
 } satisfies Record<keyof typeof en, string>;
