@@ -154,7 +154,8 @@ describeWorkspace('the orders index fits the window', () => {
     for (const locale of ['en-GB', 'en-US', 'zh-CN']) {
       const { page, context, problems } = await openApp(browser, workspace, { locale });
       await page.evaluate("window.location.hash = '#/orders'");
-      await rows(page).first().waitFor();
+      // The grid's name follows the language: its rows by their class.
+      await page.locator('tbody tr.orders-row').first().waitFor();
       for (const viewport of [
         { width: 1280, height: 800 },
         { width: 1024, height: 640 },
