@@ -152,7 +152,11 @@ export const OrderTableRow = memo(function OrderTableRow({
             )}
             {row.afterSales && (
               <Badge
-                tone={row.afterSalesStatus !== null ? statusTone('afterSales', row.afterSalesStatus).tone : 'attention'}
+                tone={
+                  row.afterSalesStatus !== null
+                    ? statusTone('afterSales', row.afterSalesStatus, afterSalesLabels).tone
+                    : 'attention'
+                }
                 icon={Undo2}
                 title={
                   row.afterSalesStatus !== null
