@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import type { FieldIssues, OrderFilters } from '../../stores/orderFilters';
+import type { OrderFilters } from '../../stores/orderFilters';
+import type { FilterState } from './filterState';
 import { DateFilter } from './DateFilter';
 import { DATE_PRESETS, presetRange } from './datePresets';
 import { StatusChips } from './StatusChips';
@@ -8,8 +9,6 @@ import { TristateFilter } from './TristateFilter';
 import { DELIVERY_STATUSES, deliveryStatusNames } from './orderRow';
 import { useT } from '../../i18n/t';
 
-export type CommitFilters = (next: OrderFilters, options: { replace: boolean }) => void;
-
 const DELIVERY_VALUES = [...DELIVERY_STATUSES];
 
 /**
@@ -17,25 +16,8 @@ const DELIVERY_VALUES = [...DELIVERY_STATUSES];
  * only when the merchant asks ("Add filter"). Typing replaces the URL (debounced); a chip, a choice or a date pushes
  * a new entry, so back/forward step through the merchant's changes.
  */
-export const OrderFiltersPanel = memo(function OrderFiltersPanel({
-  id,
-  filters,
-  issues,
-  orderValues,
-  afterSalesValues,
-  orderLabels,
-  afterSalesLabels,
-  onCommit,
-}: {
-  id: string;
-  filters: OrderFilters;
-  issues: FieldIssues;
-  orderValues: number[];
-  afterSalesValues: number[];
-  orderLabels: Record<string, string> | undefined;
-  afterSalesLabels: Record<string, string> | undefined;
-  onCommit: CommitFilters;
-}) {
+export const OrderFiltersPanel = memo(function OrderFiltersPanel({ id, state }: { id: string; state: FilterState }) {
+  const { filters, issues, values, labels, commit: onCommit } = state;
   const type = (field: 'orderNum' | 'id' | 'buyerId' | 'productTitle') => (value: string) =>
     onCommit({ ...filters, [field]: value }, { replace: true });
   const pick =
@@ -47,16 +29,16 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
     <section id={id} className="orders-filters" aria-label={t('filters.label')}>
       <StatusChips
         legend={t('filters.orderStatus')}
-        values={orderValues}
-        labels={orderLabels}
+        values={values.order}
+        labels={labels.order}
         selected={filters.statuses}
         onCommit={pick('statuses')}
         error={issues.statuses}
       />
       <StatusChips
         legend={t('filters.afterSalesStatus')}
-        values={afterSalesValues}
-        labels={afterSalesLabels}
+        values={values.afterSales}
+        labels={labels.afterSales}
         selected={filters.afterSalesStatuses}
         onCommit={pick('afterSalesStatuses')}
         error={issues.afterSalesStatuses}

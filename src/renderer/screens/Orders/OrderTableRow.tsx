@@ -11,7 +11,7 @@ import { useT } from '../../i18n/t';
 import { PlatformText } from '../../components/PlatformText';
 
 interface Props {
-  ref: Ref<HTMLTableRowElement>;
+  ref?: Ref<HTMLTableRowElement>;
   index: number;
   row: OrderRow;
   selected: boolean;
@@ -57,8 +57,10 @@ export const OrderTableRow = memo(function OrderTableRow({
 }: Props) {
   const t = useT();
   const showPaid = sortKey === 'paid';
-  const afterSalesText =
-    row.afterSalesStatus !== null
+  // Worded only for a row that shows it (each message formatted costs, and a filter change renders ~30 rows).
+  const afterSalesText = !row.afterSales
+    ? ''
+    : row.afterSalesStatus !== null
       ? t('table.afterSalesWithStatus', { status: statusLabel(row.afterSalesStatus, afterSalesLabels) })
       : t('table.afterSales');
   return (

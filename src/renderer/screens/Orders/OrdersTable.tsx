@@ -34,10 +34,21 @@ function useShownPriority(ref: RefObject<HTMLElement | null>): number {
   return priority;
 }
 
-/** Rows are one line of the density's height (tokens.css --row-height); still measured, in case a font is taller. */
+/**
+ * Rows are one line of the density's height (tokens.css --row-height: every cell is cut to one line), so they are
+ * not measured: measuring each row as it mounts (the virtualizer's measureElement) forced a layout inside every
+ * commit — the largest part of a filter change's work in the profile — and a second render when a size differed from
+ * the estimate. The height is read once per density (the virtualizer asks for every row's size whenever the row count
+ * changes: a computed-style read each time cost a long task per page loaded while scrolling).
+ */
+let knownHeight: { density: string | undefined; px: number } | null = null;
 function rowHeight(): number {
-  const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
-  return Number.isFinite(px) && px > 0 ? px : 44;
+  const density = document.documentElement.dataset.density;
+  if (knownHeight?.density !== density) {
+    const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
+    knownHeight = { density, px: Number.isFinite(px) && px > 0 ? px : 44 };
+  }
+  return knownHeight!.px;
 }
 const OVERSCAN = 12;
 /** Ask for the next page when this close to the end of the loaded rows. */
@@ -108,8 +119,11 @@ export function OrdersTable({
     initialOffset: () => useOrdersStore.getState().scrollTop,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
-  // Another density: every row's height changes at once.
-  useLayoutEffect(() => virtualizer.measure(), [density, virtualizer]);
+  // Another density: every row's height changes at once (read after the frame has set it on the document).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => virtualizer.measure());
+    return () => cancelAnimationFrame(frame);
+  }, [density, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -243,8 +257,9 @@ export function OrdersTable({
             const row = rows[item.index]!;
             return (
               <OrderTableRow
-                key={item.key}
-                ref={virtualizer.measureElement}
+                // By position, not by order: new filters show other orders in the same rows, which React updates
+                // in place (text and attributes) instead of removing every row and building new ones.
+                key={item.index}
                 index={item.index}
                 row={row}
                 selected={item.index === selectedIndex}
