@@ -50,7 +50,7 @@ function rowHeight(): number {
   }
   return knownHeight!.px;
 }
-const OVERSCAN = 12;
+const OVERSCAN = 6;
 /** Ask for the next page when this close to the end of the loaded rows. */
 const LOAD_AHEAD = 40;
 
