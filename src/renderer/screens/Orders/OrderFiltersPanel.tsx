@@ -1,8 +1,9 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { OrderFilters } from '../../stores/orderFilters';
 import type { FilterState } from './filterState';
 import { DateFilter } from './DateFilter';
-import { DATE_PRESETS, presetRange } from './datePresets';
+import { DatePicker } from '../../components/ui/DatePicker';
+import { datePickerPresets } from './datePresets';
 import { StatusChips } from './StatusChips';
 import { TextFilter } from './TextFilter';
 import { TristateFilter } from './TristateFilter';
@@ -25,6 +26,7 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({ id, state }: 
     (value: OrderFilters[K]) =>
       onCommit({ ...filters, [field]: value }, { replace: false });
   const t = useT();
+  const presets = useMemo(() => datePickerPresets(t), [t]);
   return (
     <section id={id} className="orders-filters" aria-label={t('filters.label')}>
       <StatusChips
@@ -70,24 +72,19 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({ id, state }: 
           onCommit={type('productTitle')}
           error={issues.productTitle}
         />
-        <div className="filter-field date-presets" role="group" aria-labelledby="created-presets">
-          <span id="created-presets" className="filter-label">
-            {t('filters.created')}
-          </span>
-          <span className="date-preset-buttons">
-            {DATE_PRESETS.map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                onClick={() => {
-                  const { from, to } = presetRange(preset, Date.now());
-                  onCommit({ ...filters, createdFrom: from, createdTo: to }, { replace: false });
-                }}
-              >
-                {t(`filters.preset.${preset}`)}
-              </button>
-            ))}
-          </span>
+        <div className="date-presets">
+          <DatePicker
+            label={t('filters.created')}
+            value={{ from: filters.createdFrom, to: filters.createdTo }}
+            presets={presets}
+            onChange={(r) => onCommit({ ...filters, createdFrom: r.from, createdTo: r.to }, { replace: false })}
+          />
+          <DatePicker
+            label={t('datePicker.updated')}
+            value={{ from: filters.updatedFrom, to: filters.updatedTo }}
+            presets={presets}
+            onChange={(r) => onCommit({ ...filters, updatedFrom: r.from, updatedTo: r.to }, { replace: false })}
+          />
         </div>
         <DateFilter
           label={t('filters.createdFrom')}

@@ -44,11 +44,11 @@ function useShownPriority(ref: RefObject<HTMLElement | null>): number {
 let knownHeight: { density: string | undefined; px: number } | null = null;
 function rowHeight(): number {
   const density = document.documentElement.dataset.density;
-  if (knownHeight?.density !== density) {
+  if (knownHeight === null || knownHeight.density !== density) {
     const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
     knownHeight = { density, px: Number.isFinite(px) && px > 0 ? px : 44 };
   }
-  return knownHeight!.px;
+  return knownHeight.px;
 }
 const OVERSCAN = 6;
 /** Ask for the next page when this close to the end of the loaded rows. */

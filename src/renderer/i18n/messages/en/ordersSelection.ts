@@ -24,8 +24,14 @@ export default {
   'datePicker.last90': 'Last 90 days',
   'datePicker.thisMonth': 'This month',
   'datePicker.custom': 'Custom range',
+  'datePicker.anyTime': 'Any time',
+  'datePicker.from': 'From',
+  'datePicker.to': 'To',
+  'datePicker.updated': 'Updated',
   'datePicker.apply': 'Apply',
 
   'combobox.noMatch': 'No match',
+  'combobox.add': 'Add {legend}',
+  'combobox.placeholder': 'Type to filter…',
   'combobox.clear': 'Clear {label}',
 };

@@ -25,8 +25,14 @@ export default {
   'datePicker.last90': '最近 90 天',
   'datePicker.thisMonth': '本月',
   'datePicker.custom': '自定义范围',
+  'datePicker.anyTime': '不限时间',
+  'datePicker.from': '从',
+  'datePicker.to': '到',
+  'datePicker.updated': '更新时间',
   'datePicker.apply': '应用',
 
   'combobox.noMatch': '无匹配项',
+  'combobox.add': '添加{legend}',
+  'combobox.placeholder': '输入以筛选…',
   'combobox.clear': '清除{label}',
 } satisfies Record<keyof typeof en, string>;
