@@ -1,6 +1,6 @@
 import { CalendarDays, Check, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useT } from '../../i18n/t';
+import { SPACE, useT } from '../../i18n/t';
 import { Button } from './Button';
 import { Popover, PopoverClose } from './Popover';
 
@@ -66,7 +66,9 @@ export function DatePicker({
       }}
       trigger={
         <Button size="sm" icon={CalendarDays}>
-          <span className="date-picker-label">{label}:</span> {shown}
+          <span className="date-picker-label">{t('datePicker.labelColon', { label })}</span>
+          {SPACE}
+          {shown}
           <ChevronDown size={14} aria-hidden="true" />
         </Button>
       }

@@ -28,6 +28,7 @@ export default {
   'datePicker.from': 'From',
   'datePicker.to': 'To',
   'datePicker.updated': 'Updated',
+  'datePicker.labelColon': '{label}:',
   'datePicker.apply': 'Apply',
 
   'combobox.noMatch': 'No match',

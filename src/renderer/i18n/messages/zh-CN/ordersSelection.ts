@@ -29,6 +29,7 @@ export default {
   'datePicker.from': '从',
   'datePicker.to': '到',
   'datePicker.updated': '更新时间',
+  'datePicker.labelColon': '{label}：',
   'datePicker.apply': '应用',
 
   'combobox.noMatch': '无匹配项',
