@@ -29,6 +29,9 @@ export async function churnBench({ dir, sizes, say, results }: BenchRun): Promis
     await churnSyncInMemory(dir, sizes.sync),
     await churnSyncInMemory(dir, sizes.sync, 10 * 60_000),
     await churnSyncInMemory(dir, sizes.sync, 30 * 60_000),
+    // The same two with the profile's poll overlap set to the lag (the setting made for such a platform).
+    await churnSyncInMemory(dir, sizes.sync, 10 * 60_000, 10 * 60_000),
+    await churnSyncInMemory(dir, sizes.sync, 30 * 60_000, 30 * 60_000),
   ];
   say(churnTable(runs));
   say('');
@@ -146,23 +149,30 @@ function churnRunOf(
  * The same churn on the in-memory platform of test/integration/syncChurn.test.ts (newest-first list, no latency,
  * the clock 20 ms further on every request): the case where re-paging a moving list never converged.
  */
-async function churnSyncInMemory(dir: string, n: number, createdAgoMs = 0): Promise<ChurnRun> {
+async function churnSyncInMemory(dir: string, n: number, createdAgoMs = 0, overlapMs?: number): Promise<ChurnRun> {
   const now = Date.UTC(2026, 2, 15, 12, 0, 0);
   const platform = new FakePlatform(now);
   let x = 1;
   const rnd = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   platform.add(Array.from({ length: n }, () => now - 1000 - Math.floor(rnd() * 730 * 86_400_000)));
   platform.churn = { insert: 1, update: 1, stepMs: 20, createdAgoMs };
-  const opened = openOrderCache({ file: path.join(dir, `sync-churn-memory-${createdAgoMs}.sqlite`) });
+  const opened = openOrderCache({
+    file: path.join(dir, `sync-churn-memory-${createdAgoMs}-${overlapMs ?? 'default'}.sqlite`),
+  });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;
-  const engine = new SyncEngine({ cache, source: platform, now: () => platform.clock });
+  const engine = new SyncEngine({
+    cache,
+    source: platform,
+    now: () => platform.clock,
+    ...(overlapMs !== undefined ? { settings: { overlapMs } } : {}),
+  });
   const t = performance.now();
   const r = await engine.sync();
   const wallMs = performance.now() - t;
   const shape =
     createdAgoMs > 0
-      ? `in-memory, new orders dated up to ${createdAgoMs / 60_000} min back (issue 21 §3)`
+      ? `in-memory, new orders dated up to ${createdAgoMs / 60_000} min back (issue 21 §3)${overlapMs !== undefined ? `, poll overlap ${overlapMs / 60_000} min` : ''}`
       : 'in-memory (the test’s)';
   const run = churnRunOf(shape, n, platform.requests.length, r, wallMs);
   if (r.ok) {

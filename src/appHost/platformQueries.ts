@@ -1,5 +1,4 @@
 import type { SandboxSync } from '../core/app/firstRun';
-import { DEFAULT_AFTER_SALES_POLICY } from '../core/app/afterSales';
 import { err, ok, type Result } from '../core/result';
 import type { platformRelay } from './handlers/platformRelay';
 import type { AttentionAnswer } from './shell/desktopShell';
@@ -27,9 +26,8 @@ export function platformQueries(
     },
     /** Cached orders with an after-sales request awaiting the seller's review; null when the cache cannot say. */
     awaitingDecision: async (): Promise<number | null> => {
-      const r = await handlers['orders:count']({
-        orderAfterSalesStatus: [...DEFAULT_AFTER_SALES_POLICY.awaitingReview],
-      });
+      // The profile's own "awaiting review" values, filled in by the host: the count the After-sales screen shows.
+      const r = await handlers['orders:count']({ awaitingReview: true });
       return r.ok ? r.data.count : null;
     },
     /**

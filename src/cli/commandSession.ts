@@ -81,6 +81,7 @@ export function cliSession(ctx: CommandContext, needs: SessionNeeds, parts: Part
     statusLabels: ctx.statusLabels(),
     deliveryDeadlines: ctx.deliveryDeadlines(),
     afterSales: ctx.afterSalesStatuses(),
+    pollOverlapMinutes: ctx.pollOverlapMinutes(),
     // The proxy of the command's environment (HTTPS_PROXY / NO_PROXY) and the system's certificate store.
     transport: (options) => createAxiosTransport({ ...options, network: officeNetworkFrom(io.env) }),
     signal: io.signal,

@@ -38,6 +38,8 @@ export interface CommandContext {
   deliveryDeadlines: () => DeliveryDeadlineSettings | undefined;
   /** The profile's after-sales status values (undefined: the labelled defaults). */
   afterSalesStatuses: () => AfterSalesStatusSettings | undefined;
+  /** The profile's poll overlap in minutes (undefined: the labelled default). */
+  pollOverlapMinutes: () => number | undefined;
 }
 
 export type CommandOutcome = ExitCode | { ok: false; error: ApiError };
@@ -62,6 +64,7 @@ export function makeRunner(program: Command, io: CliIo, setExit: (code: ExitCode
       statusLabels: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.statusLabels,
       deliveryDeadlines: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.deliveryDeadlines,
       afterSalesStatuses: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.afterSalesStatuses,
+      pollOverlapMinutes: () => profileForApiCommand(options, io.env, () => getServices().profiles)?.pollOverlapMinutes,
     };
     try {
       const outcome = await body(ctx);

@@ -24,14 +24,12 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
 
   it('shows status names (not bare numbers), the sandbox banner, and renames a status in Settings', async () => {
     expect(workspace.stderr.join('\n')).toMatch(/environment mode/);
-    const { page, context, problems } = await openApp(browser, workspace);
-    await page.getByText('Sandbox — demo data.').waitFor();
     // The app opens on Home: the journey reads the orders list.
-    await page.evaluate(
-      () => void ((globalThis as unknown as { location: { hash: string } }).location.hash = '#/orders'),
-    );
+    const { page, context, problems } = await openApp(browser, workspace, { screen: 'orders' });
+    await page.getByText('Sandbox — demo data.').waitFor();
     const grid = page.getByRole('grid', { name: 'Orders' });
-    await grid.locator('tbody tr').first().waitFor();
+    // Orders' rows, not the loading row: the first page's answer may take seconds on a loaded machine.
+    await grid.locator('.orders-status .badge').first().waitFor();
     await page.getByRole('button', { name: 'Add filter' }).click();
     await page.getByRole('button', { name: /^Completed/ }).waitFor();
     // Badges name the status; the code is in their hover text.
@@ -48,7 +46,8 @@ describeWorkspace('the environment mode (no keychain, no profile)', () => {
     const completed = page.locator('input[value="Completed"]').first();
     await completed.fill('Done');
     await page.getByRole('button', { name: 'Save labels' }).click();
-    await page.getByText('No unsaved changes.').waitFor();
+    // Saved: the save bar goes away.
+    await page.getByRole('group', { name: 'Unsaved changes' }).waitFor({ state: 'detached' });
     let asked = false;
     page.on('dialog', (d) => {
       asked = true;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
 import {
   openApp,
+  openScreen,
   screenshot,
   seriousA11yViolations,
   startWorkspace,
@@ -49,6 +50,20 @@ describeWorkspace('the app frame', () => {
       await context.close();
     });
   }
+
+  it('a screen whose list takes the focus keeps its heading and the banner in sight (1280×800)', async () => {
+    const { page, context } = await openApp(browser, workspace);
+    for (const screen of ['after-sales', 'attention'] as const) {
+      await openScreen(page, screen);
+      // The screen's list has taken the focus (what j/k move through)…
+      await page.waitForFunction("document.activeElement?.getAttribute('role') === 'listbox'");
+      // …without scrolling the page under the top bar: the sandbox banner is still below it, in full.
+      const headerBottom = await page.locator('header.app-header').evaluate((e) => e.getBoundingClientRect().bottom);
+      const bannerTop = await page.getByText('Sandbox — demo data.').evaluate((e) => e.getBoundingClientRect().top);
+      expect(bannerTop, screen).toBeGreaterThanOrEqual(headerBottom);
+    }
+    await context.close();
+  });
 
   it('the appearance chosen by the merchant wins over the OS, and is kept across reloads', async () => {
     const { page, context } = await openApp(browser, workspace, { colorScheme: 'light' });

@@ -66,9 +66,8 @@ async function recentRange(page: Page) {
 }
 
 async function openOrders(browser: Browser, workspace: Workspace, colorScheme: 'light' | 'dark' = 'light') {
-  const opened = await openApp(browser, workspace, { colorScheme });
   // The app opens on Home: the list is one section away.
-  await opened.page.evaluate("window.location.hash = '#/orders'");
+  const opened = await openApp(browser, workspace, { colorScheme, screen: 'orders' });
   await orderRows(opened.page).first().waitFor();
   return opened;
 }

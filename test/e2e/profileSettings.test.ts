@@ -250,10 +250,11 @@ describeWorkspace('profiles and settings', () => {
     await page.goto(`${workspace.url.split('#')[0]}#/settings/general`);
     await page.getByRole('heading', { level: 2, name: 'General' }).waitFor();
 
-    // Poll interval, in minutes: out of range is pointed out here; a good value is saved (one Save for the screen).
+    // Poll interval, in minutes: out of range is pointed out here and Save waits; a good value is saved (one Save
+    // for the screen).
     await page.getByLabel('Check every (minutes)').fill('0.1');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Minutes from 0.25 (15 seconds) to 1440 (one day).').waitFor();
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     expect((await shownProfile()).pollIntervalSeconds).not.toBe(6);
     await page.getByLabel('Check every (minutes)').fill('2');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

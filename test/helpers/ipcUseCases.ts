@@ -22,8 +22,8 @@ export interface KitShell {
   openExternal(url: string): Promise<void | Result<void, AppError>>;
   clipboardClearMs(): number | null;
   exportDestination?: ExportDestination;
-  /** Change events the host published (`orders:changed`). */
-  onChanges?(profileId: string, events: ChangeEvent[]): void;
+  /** Change events the host published (`orders:changed`); `byMerchant`: the merchant's own action caused them. */
+  onChanges?(profileId: string, events: ChangeEvent[], byMerchant: boolean): void;
   copied: Array<{ text: string; clearAfterMs: number | null }>;
   opened: string[];
 }
@@ -71,8 +71,12 @@ export async function startIpcUseCaseKit(options: Partial<SandboxOptions> = {}):
   });
   host.onEvent((event) => {
     if (event.name !== 'orders:changed') return;
-    const { profileId, events } = event.data as { profileId: string; events: ChangeEvent[] };
-    app.onChanges?.(profileId, events);
+    const { profileId, events, byMerchant } = event.data as {
+      profileId: string;
+      events: ChangeEvent[];
+      byMerchant?: boolean;
+    };
+    app.onChanges?.(profileId, events, byMerchant === true);
   });
   const typed = typedHost<SessionOperationMap>(host);
   const relay = platformRelay({

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runCli } from '../../src/cli/program';
 import { createMemorySecretStore, type MemorySecretStore } from '../../src/core/secrets/memorySecretStore';
 import type { SandboxHandle } from '../../src/sandbox/server';
+import { sectionOf, type ScreenName } from '../../src/shared/screens';
 import { repoRoot } from './bundleChild';
 import { chromiumAvailable } from './chromium';
 import { describeWith } from './requires';
@@ -130,6 +131,8 @@ export async function openApp(
     locale?: string;
     /** Runs on the new context before the page loads (e.g. `context.clock.install()` to drive the page's clock). */
     beforeOpen?: (context: BrowserContext) => Promise<void>;
+    /** The screen to open once the frame is up (the app opens on Home), as the navigation would. */
+    screen?: ScreenName;
   } = {},
 ): Promise<OpenedApp> {
   const context = await browser.newContext({
@@ -154,7 +157,17 @@ export async function openApp(
     .waitFor({ state: 'attached' });
   // The frame has asked for the profiles (the switcher, the banners): what every journey starts from.
   await page.locator('.app-frame[data-profiles-loaded]').waitFor();
+  if (options.screen) await openScreen(page, options.screen);
   return { context, page, problems };
+}
+
+/**
+ * Opens a screen by its route, as a navigation link does, and waits until the navigation marks its section as the
+ * current page (attached: a narrow frame keeps the navigation in its closed menu).
+ */
+export async function openScreen(page: Page, screen: ScreenName): Promise<void> {
+  await page.evaluate(`window.location.hash = '#/${screen}'`);
+  await page.locator(`nav.nav a[aria-current="page"][href="#/${sectionOf(screen)}"]`).waitFor({ state: 'attached' });
 }
 
 /** axe-core's serious and critical violations on the page as it is now (a journey expects none). */

@@ -68,6 +68,43 @@ describe('a full sync while the shop changes on every request (in-memory platfor
   }, 120_000);
 });
 
+describe('a platform that lists new orders late (their update time back-dated to a creation time minutes ago)', () => {
+  const LATE_MS = 10 * 60_000;
+  const n = 3_000;
+  /** A full sync under churn, then one poll with the shop quiet: the orders the cache still lacks. */
+  async function missingAfterOnePoll(overlapMs: number | undefined): Promise<number> {
+    const cache = openCache();
+    try {
+      const platform = new FakePlatform(NOW);
+      platform.add(history(n));
+      platform.churn = { insert: 1, update: 1, stepMs: 20, createdAgoMs: LATE_MS };
+      const engine = () =>
+        new SyncEngine({
+          cache,
+          source: platform,
+          now: () => platform.clock,
+          ...(overlapMs !== undefined ? { settings: { overlapMs } } : {}),
+        });
+      expect(await engine().sync()).toMatchObject({ ok: true, value: { mode: 'full' } });
+      platform.churn = undefined;
+      platform.clock += 60_000;
+      expect(await engine().sync()).toMatchObject({ ok: true, value: { mode: 'incremental' } });
+      const cached = new Set(cache.iterateIds());
+      return platform.ids().filter((id) => !cached.has(id)).length;
+    } finally {
+      cache.close();
+    }
+  }
+
+  it('the labelled 2-minute poll overlap misses some (what the setting is for)', async () => {
+    expect(await missingAfterOnePoll(undefined)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a poll overlap as long as the lag (the profile setting) loses none', async () => {
+    expect(await missingAfterOnePoll(LATE_MS)).toBe(0);
+  }, 60_000);
+});
+
 /** Re-parse through JSON so both sides compare as plain data (the sandbox's objects are live). */
 /** The platform's stored order as the client reads it off the wire (ID-like integers kept as text). */
 const plain = (o: unknown): Order => {

@@ -3,10 +3,11 @@ import { startIpcUseCaseKit, type IpcUseCaseKit } from '../../../test/helpers/ip
 import { journalFilePath, openDecisionJournal } from '../../core/afterSales/decisionJournal';
 
 let t: IpcUseCaseKit;
-const changed: Array<{ profileId: string; events: Array<{ orderId?: string }> }> = [];
+const changed: Array<{ profileId: string; events: Array<{ orderId?: string; type?: string }>; byMerchant: boolean }> =
+  [];
 beforeAll(async () => {
   t = await startIpcUseCaseKit({ orders: 90, seed: 6 });
-  t.app.onChanges = (profileId, events) => void changed.push({ profileId, events });
+  t.app.onChanges = (profileId, events, byMerchant) => void changed.push({ profileId, events, byMerchant });
   expect((await t.invoke('sync:now', {})).ok).toBe(true);
 });
 afterAll(() => t.stop());
@@ -19,8 +20,11 @@ describe('afterSales:decide over the use-case layer', () => {
     const id = awaiting();
     const r = await t.invoke('afterSales:decide', { orderId: id, isApproved: true });
     expect(r).toMatchObject({ ok: true, data: { orderId: id, approved: true, cached: true, refetchError: null } });
-    // The re-fetched order changed in the cache: published as orders:changed, as a sync's changes are.
-    expect(changed.flatMap((c) => c.events.map((e) => e.orderId))).toContain(id);
+    // The decision changed the cache (the learned state, the re-fetched order): published as orders:changed, as a
+    // sync's changes are, marked as the merchant's own (counts follow; no notification repeats it).
+    const mine = changed.filter((c) => c.events.some((e) => e.orderId === id));
+    expect(mine.map((c) => c.byMerchant)).toEqual([true]);
+    expect(mine[0]!.events).toContainEqual(expect.objectContaining({ type: 'after-sales-changed', orderId: id }));
     t.kit.platform.sandbox.resetCounts();
     const again = await t.invoke('afterSales:decide', { orderId: id, isApproved: true });
     expect(again).toMatchObject({ ok: false, error: { kind: 'platform', code: 'not-awaiting-review' } });
@@ -76,6 +80,21 @@ describe('afterSales:decide over the use-case layer', () => {
     const decided = await t.invoke('afterSales:decide', { orderId: id, isApproved: false, rejectDescription: 'No' });
     expect(decided.ok).toBe(true);
     expect(sandbox.store.get(id)!.decisions.map((d) => d.isApproved)).toEqual([false]);
+  });
+
+  it('"Check again" on an order decided elsewhere tells every count, as the merchant\'s own action', async () => {
+    const id = awaiting();
+    expect(t.kit.platform.sandbox.store.audit(id, { orderId: id, isApproved: true } as never)).toBe('ok');
+    changed.length = 0;
+    const checked = await t.invoke('afterSales:check', { orderId: id });
+    expect(checked).toMatchObject({ ok: true, data: { review: 'not-awaiting', settled: null } });
+    expect(changed).toEqual([
+      {
+        profileId: expect.any(String),
+        events: [expect.objectContaining({ type: 'after-sales-changed', orderId: id })],
+        byMerchant: true,
+      },
+    ]);
   });
 
   it('a blank reason is refused by the contract: nothing sent', async () => {

@@ -224,6 +224,24 @@ describe('desktop shell', () => {
     shell.stop();
   });
 
+  it("the merchant's own decision is no news: no notification, but the tray's refund count follows", async () => {
+    const f = fakeElectron();
+    const shell = createDesktopShell(f.ports);
+    shell.start();
+    await flush();
+    f.setAwaiting(3);
+    const asked = f.asked.attention;
+    expect(shell.events.publish('orders:changed', { profileId: 'p1', events: [afterSales], byMerchant: true })).toBe(
+      true,
+    );
+    await flush();
+    expect(f.shown).toEqual([]);
+    expect(f.asked.attention).toBeGreaterThan(asked);
+    expect(f.tray.tooltips.at(-1)).toContain('3');
+    expect(f.published.some((p) => p.event === 'orders:changed')).toBe(true);
+    shell.stop();
+  });
+
   it('no notification for the events of the first full sync', async () => {
     const f = fakeElectron();
     f.setComplete(false);

@@ -192,7 +192,9 @@ export function createDesktopShell<Image, MenuHandle>(ports: DesktopShellPorts<I
     publish<E extends IpcEventName>(event: E, payload: IpcEventPayloadInput<E>): boolean {
       const sent = ports.events.publish(event, payload);
       if (sent && event === 'orders:changed') {
-        notify((payload as IpcEventPayloadInput<'orders:changed'>).events as ChangeEvent[]);
+        const changed = payload as IpcEventPayloadInput<'orders:changed'>;
+        // The merchant's own decision is not news to them: counts follow, no notification repeats it.
+        if (changed.byMerchant !== true) notify(changed.events as ChangeEvent[]);
         // A decision (here or on the platform) or a new request changes the counts. During a sync the look waits
         // for its end (the idle state), so it never plans from a half-applied page.
         if (tray.state().sync === 'syncing') refreshAwaitingDecision();

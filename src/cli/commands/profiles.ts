@@ -35,6 +35,7 @@ interface ProfileFlags {
   signatureAlgorithm?: string;
   signatureTemplate?: string;
   pollInterval?: string;
+  pollOverlap?: string;
   timeoutMs?: string;
   notify?: string;
   orderStatusLabel: string[];
@@ -166,6 +167,9 @@ function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile)
     ...(flags.pollInterval !== undefined
       ? { pollIntervalSeconds: parseInteger('--poll-interval', flags.pollInterval)! }
       : {}),
+    ...(flags.pollOverlap !== undefined
+      ? { pollOverlapMinutes: parseInteger('--poll-overlap', flags.pollOverlap)! }
+      : {}),
     ...(flags.timeoutMs !== undefined ? { timeoutMs: parseInteger('--timeout-ms', flags.timeoutMs)! } : {}),
     ...(notifications ? { notifications } : {}),
     ...(order || afterSales
@@ -185,6 +189,10 @@ function addProfileOptions(cmd: Command): Command {
     .option('--signature-algorithm <ALG>', `${signatureAlgorithms.join(', ')} (default RSA-SHA256)`)
     .option('--signature-template <T>', 'for mode template, e.g. "{method}\\n{path}\\n{timestamp}\\n{nonce}\\n{body}"')
     .option('--poll-interval <SECONDS>', 'order polling interval, 15-86400 (default 60)')
+    .option(
+      '--poll-overlap <MINUTES>',
+      'how far back each poll asks again, 0-1440 (default 2; raise it for a platform that lists orders late)',
+    )
     .option('--timeout-ms <N>', 'per-request time limit (default 15000)')
     .option('--notify <LIST>', `notifications: all, none or a list of ${Object.keys(NOTIFICATION_FLAGS).join(',')}`)
     .option(
@@ -227,7 +235,7 @@ function profileLines(p: Profile, token: string, key: ProfileView['key'], active
     `  platform URL:    ${p.platformUrl}`,
     `  merchant ID:     ${p.merchantId}   API version: ${p.apiVersion}`,
     `  signature:       ${sig.mode}${sig.mode === 'template' ? ` "${sig.template ?? ''}"` : ''}, ${sig.algorithm}`,
-    `  poll interval:   ${p.pollIntervalSeconds} s   timeout: ${p.timeoutMs} ms`,
+    `  poll interval:   ${p.pollIntervalSeconds} s   overlap: ${p.pollOverlapMinutes} min   timeout: ${p.timeoutMs} ms`,
     `  notifications:   ${Object.entries(NOTIFICATION_FLAGS)
       .map(([flag, k]) => `${flag} ${p.notifications[k] ? 'on' : 'off'}`)
       .join(', ')}`,

@@ -30,6 +30,7 @@ export function uiSessionConfig(ctx: CommandContext): Result<OrderSessionConfig 
         deliveryDeadlines: profile.deliveryDeadlines,
         statusLabels: profile.statusLabels,
         afterSales: profile.afterSalesStatuses,
+        pollOverlapMinutes: profile.pollOverlapMinutes,
         requestLog: requestLogPath(dataDir),
       });
     if (!environmentConfigured(env)) return ok(null);

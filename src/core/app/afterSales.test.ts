@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAppSessionKit, type AppSessionKit } from '../../../test/helpers/appSession';
 import { openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
 import { createAxiosTransport } from '../http/axiosTransport';
-import { DEFAULT_AWAITING_REVIEW } from '../../shared/domain/afterSalesReview';
+import { DEFAULT_AWAITING_REVIEW, learnedAfterSalesStatus } from '../../shared/domain/afterSalesReview';
 import { checkDecision, decideAfterSales, decisionStatus, DEFAULT_AFTER_SALES_POLICY } from './afterSales';
 import type { Session, SessionParts } from './session';
 import { syncNow } from './sync';
@@ -196,5 +196,47 @@ describe('the decision journal is written before the request (the disk fails)', 
     expect(r).toMatchObject({ ok: true, value: { journal: null } });
     expect(audits()).toBe(1);
     await restartFindsItUnsettled(profileId, id);
+  });
+});
+
+describe('counts follow what a decision or a check taught (the learned state changes as an event)', () => {
+  const learnedStatus = (id: string) => {
+    const read = session.cacheIfUsable()!.getOrder(id);
+    return read.ok && read.value ? learnedAfterSalesStatus(read.value) : 'unreadable';
+  };
+
+  it('a decision answers the learned state leaving "awaiting", beside the re-fetched order', async () => {
+    const id = awaiting();
+    expect(learnedStatus(id)).toBe(1); // the sync's learning pass listed it as awaiting
+    const r = await decideAfterSales(session, { orderId: id, isApproved: true });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.events).toContainEqual(
+      expect.objectContaining({
+        type: 'after-sales-changed',
+        orderId: id,
+        from: { exists: true, status: 1 },
+        to: { exists: true, status: null },
+      }),
+    );
+    expect(learnedStatus(id)).toBe(null);
+  });
+
+  it('"Check again" after a decision made elsewhere answers the change once; a second check answers none', async () => {
+    const id = awaiting();
+    expect(learnedStatus(id)).toBe(1);
+    expect(store().audit(id, { orderId: id, isApproved: false, rejectDescription: 'Used' } as never)).toBe('ok');
+    const first = await checkDecision(session, id);
+    if (!first.ok) throw new Error(first.error.message);
+    expect(first.value.review).toBe('not-awaiting');
+    expect(first.value.events).toEqual([
+      expect.objectContaining({
+        type: 'after-sales-changed',
+        orderId: id,
+        from: expect.objectContaining({ status: 1 }),
+      }),
+    ]);
+    const second = await checkDecision(session, id);
+    expect(second).toMatchObject({ ok: true, value: { review: 'not-awaiting', events: [] } });
+    expect(audits()).toBe(0); // a check never sends a decision
   });
 });

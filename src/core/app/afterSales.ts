@@ -117,9 +117,13 @@ async function refetch(
   return ok({ order, events });
 }
 
-/** Writes what a check (or a decision) proved into the cache: an order decided leaves the awaiting list at once. */
-function noteReview(session: Session, orderId: string, awaitingNow: boolean, policy: AfterSalesPolicy): void {
-  session.cacheIfUsable()?.recordReview(orderId, awaitingNow, policy.awaitingReview);
+/**
+ * Writes what a check (or a decision) proved into the cache: an order decided leaves the awaiting list at once.
+ * Answers the change it made to the learned state (none when it stood, or there is no usable cache).
+ */
+function noteReview(session: Session, orderId: string, awaitingNow: boolean, policy: AfterSalesPolicy): ChangeEvent[] {
+  const changed = session.cacheIfUsable()?.recordReview(orderId, awaitingNow, policy.awaitingReview, session.now());
+  return changed?.ok && changed.value ? [changed.value] : [];
 }
 
 /** How a definite error answer settles a decision: never sent, or answered no. */
@@ -213,7 +217,7 @@ export async function decideAfterSales(
     return err(appErrorFromApi(e));
   }
   const entry = settle(session, orderId, attemptId, 'applied', 'the platform answered success');
-  noteReview(session, orderId, false, policy);
+  const reviewed = noteReview(session, orderId, false, policy);
   const after = await refetch(session, orderId);
   // The cached order carries what the filter taught (afterSalesLearned): the spec's Order has no status field.
   const cachedNow = after.ok && after.value.order ? session.cacheIfUsable()?.getOrder(orderId) : undefined;
@@ -230,7 +234,7 @@ export async function decideAfterSales(
     order,
     refetchError,
     cached: order !== null && cache !== undefined,
-    events: after.ok ? after.value.events : [],
+    events: [...reviewed, ...(after.ok ? after.value.events : [])],
     journal: entry,
   });
 }
@@ -266,6 +270,8 @@ export interface CheckOutcome {
   review: 'awaiting' | 'not-awaiting';
   /** The decision settled by the check (null when none was unsettled). */
   settled: JournalEntry | null;
+  /** What the check changed in the cache (the learned state, the re-fetched order): published so counts follow. */
+  events: ChangeEvent[];
 }
 
 /**
@@ -295,9 +301,9 @@ export async function checkDecision(
       action: 'Check again.',
     });
   }
-  noteReview(session, orderId, check.review === 'awaiting', policy);
+  const reviewed = noteReview(session, orderId, check.review === 'awaiting', policy);
   const open = journal.value.unsettled(orderId);
-  if (!open) return ok({ orderId, review: check.review, settled: null });
+  if (!open) return ok({ orderId, review: check.review, settled: null, events: reviewed });
   const applied = check.review === 'not-awaiting';
   const settled = settle(
     session,
@@ -308,6 +314,11 @@ export async function checkDecision(
       ? 'checked: the after-sales filter no longer lists it as awaiting'
       : 'checked: the after-sales filter still lists it as awaiting (not applied)',
   );
-  if (applied) await refetch(session, orderId);
-  return ok({ orderId, review: check.review, settled });
+  const after = applied ? await refetch(session, orderId) : null;
+  return ok({
+    orderId,
+    review: check.review,
+    settled,
+    events: [...reviewed, ...(after?.ok ? after.value.events : [])],
+  });
 }

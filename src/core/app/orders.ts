@@ -53,8 +53,21 @@ export function queryCachedOrders(session: Session, input: unknown): Result<Cach
   return ok({ ...r.value, ...notesFor(session, input) });
 }
 
+/**
+ * `awaitingReview: true` (the contract's) as the cache's filter: the after-sales status values the profile says mean
+ * "awaiting the seller's review".
+ */
+function withReviewValues(session: Session, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !('awaitingReview' in input)) return input;
+  const { awaitingReview, ...rest } = input as Record<string, unknown>;
+  return awaitingReview === true
+    ? { ...rest, orderAfterSalesStatus: [...session.afterSalesSettings.awaitingReview] }
+    : input; // anything else is refused by the schema below, as it was sent
+}
+
 /** The first (or next) page only, without counting every match. */
-export function queryCachedPage(session: Session, input: unknown): Result<CachePage & QueryNotes, AppError> {
+export function queryCachedPage(session: Session, request: unknown): Result<CachePage & QueryNotes, AppError> {
+  const input = withReviewValues(session, request);
   const bad = checkInput(cacheQuerySchema, input);
   if (bad) return err(bad);
   const c = session.existingCache();
@@ -65,7 +78,8 @@ export function queryCachedPage(session: Session, input: unknown): Result<CacheP
 }
 
 /** The exact number of cached orders matching the filters (no sort, limit or cursor). */
-export function countCachedOrders(session: Session, filter: unknown): Result<number, AppError> {
+export function countCachedOrders(session: Session, request: unknown): Result<number, AppError> {
+  const filter = withReviewValues(session, request);
   const bad = checkInput(cacheFilterSchema, filter);
   if (bad) return err(bad);
   const c = session.existingCache();
@@ -105,7 +119,7 @@ export interface RefreshedOrder {
   /** Whether the cache was updated (false when there is no usable cache, or writing failed: `cacheProblem`). */
   cached: boolean;
   cacheProblem?: string;
-  /** The change events the refresh revealed (written to the cache's outbox). */
+  /** The change events the refresh revealed (the order's written to the cache's outbox; the learned state's not). */
   events: ChangeEvent[];
   skipped: SkippedOrder[];
 }
@@ -127,22 +141,31 @@ export async function refreshOrder(session: Session, id: string): Promise<Result
   const at = new PlatformClock(session.now).answer(page.value.time);
   const stored = storeOrder(session, order, at);
   // The spec's Order has no after-sales status: an order with a request is asked about through the filter too.
-  const learned = order.isExistAfterSales === true ? await relearnReview(session, id) : order;
-  return ok({ order: learned ?? order, skipped, ...stored });
+  const learned = order.isExistAfterSales === true ? await relearnReview(session, id) : undefined;
+  return ok({
+    order: learned?.order ?? order,
+    skipped,
+    ...stored,
+    events: [...stored.events, ...(learned?.events ?? [])],
+  });
 }
 
 /**
  * Asks the after-sales filter whether the order awaits review, records it in the cache and answers the cached
- * order (with what was learned); undefined when the check or the cache failed (the order as fetched stands).
+ * order (with what was learned) and the learned state's change, if it moved; undefined when the check or the cache
+ * failed (the order as fetched stands).
  */
-async function relearnReview(session: Session, id: string): Promise<Order | undefined> {
+async function relearnReview(
+  session: Session,
+  id: string,
+): Promise<{ order: Order | undefined; events: ChangeEvent[] } | undefined> {
   const { awaitingReview } = session.afterSalesSettings;
   const check = await checkAwaitingReview(session.sellerApi(), id, awaitingReview, session.now);
   const cache = session.cacheIfUsable();
   if (check.review === 'unknown' || !cache) return undefined;
-  cache.recordReview(id, check.review === 'awaiting', awaitingReview);
+  const changed = cache.recordReview(id, check.review === 'awaiting', awaitingReview, session.now());
   const read = cache.getOrder(id);
-  return read.ok ? read.value : undefined;
+  return { order: read.ok ? read.value : undefined, events: changed.ok && changed.value ? [changed.value] : [] };
 }
 
 /** Writes one freshly fetched order into the session's cache, if it has a usable one. */

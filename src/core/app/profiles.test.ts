@@ -79,6 +79,23 @@ describe('profile use cases', () => {
     expect(ports.profiles.get('shop-eu').ok).toBe(true);
   });
 
+  it('the poll overlap: the labelled default 2 minutes, 0 to 1440 accepted, more refused with its words', () => {
+    const ports = appPorts();
+    const added = addProfile(ports, SHOP);
+    expect(added).toMatchObject({ ok: true, value: { profile: { pollOverlapMinutes: 2 } } });
+    expect(editProfile(ports, 'shop-eu', { pollOverlapMinutes: 0 })).toMatchObject({
+      ok: true,
+      value: { profile: { pollOverlapMinutes: 0 } },
+    });
+    expect(editProfile(ports, 'shop-eu', { pollOverlapMinutes: 1441 })).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        issues: [{ path: 'pollOverlapMinutes', message: 'the poll overlap must be at most one day (1440 minutes)' }],
+      },
+    });
+  });
+
   it('store errors keep their texts and become typed errors: duplicate, invalid fields, no such profile', () => {
     const ports = appPorts();
     addProfile(ports, SHOP);

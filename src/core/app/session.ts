@@ -14,7 +14,12 @@ import type { PlatformConfig } from '../config/platformConfig';
 import type { HttpTransport } from '../http/transport';
 import type { KeyStore } from '../keys/keyStore';
 import type { ProfileStore } from '../profiles/profileStore';
-import { toPlatformConfig, type Profile, type StatusLabels } from '../profiles/profileSchema';
+import {
+  DEFAULT_POLL_OVERLAP_MINUTES,
+  toPlatformConfig,
+  type Profile,
+  type StatusLabels,
+} from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
 import { APP_CREDENTIAL_HINTS, profileCredentials, type CredentialHints } from '../credentials/profileCredentials';
 import type { SecretStore } from '../secrets/secretStore';
@@ -66,6 +71,8 @@ export interface SessionParts {
   wording?: SessionWording;
   /** The profile's after-sales status values (default: the labelled defaults). */
   afterSales?: AfterSalesStatusSettings | undefined;
+  /** How far back each poll asks again, in minutes (the profile's `pollOverlapMinutes`; default: the labelled 2). */
+  pollOverlapMinutes?: number | undefined;
   /** Who decides through this session, as the decision journal records it ("cli", "app"); default "app". */
   surface?: string;
   /** Opens the decision journal file (default: the SQLite journal; tests wrap it to fail the disk). */
@@ -111,6 +118,11 @@ export class Session {
 
   get afterSalesSettings(): AfterSalesStatusSettings {
     return this.parts.afterSales ?? DEFAULT_AFTER_SALES_STATUS_SETTINGS;
+  }
+
+  /** How far back each poll asks again (ms): the profile's setting, else the labelled default. */
+  get pollOverlapMs(): number {
+    return (this.parts.pollOverlapMinutes ?? DEFAULT_POLL_OVERLAP_MINUTES) * 60_000;
   }
 
   get deliveryDeadlines(): DeliveryDeadlineSettings {
@@ -280,6 +292,7 @@ export function openProfileSession(ports: ProfileSessionPorts, profileId?: strin
       statusLabels: profile.statusLabels,
       deliveryDeadlines: profile.deliveryDeadlines,
       afterSales: profile.afterSalesStatuses,
+      pollOverlapMinutes: profile.pollOverlapMinutes,
       transport: ports.transport,
       ...(ports.now ? { now: ports.now } : {}),
       ...(ports.wording ? { wording: ports.wording } : {}),

@@ -9,6 +9,8 @@ import { profileStoreAppError } from './profilesErrors';
 export interface ProfileSettings {
   profileId: string;
   pollIntervalSeconds: number;
+  /** How far back each poll asks again (labelled default 2 minutes). */
+  pollOverlapMinutes: number;
   notifications: Notifications;
   statusLabels: StatusLabels;
   deliveryDeadlines: DeliveryDeadlineSettings;
@@ -28,6 +30,7 @@ export interface SettingsChange {
   profile?: {
     profileId: string;
     pollIntervalSeconds?: number;
+    pollOverlapMinutes?: number;
     /** Merged field by field. */
     notifications?: Partial<Notifications>;
     /** Each map given replaces the stored one. */
@@ -45,6 +48,7 @@ function profileSettings(p: Profile): ProfileSettings {
   return {
     profileId: p.id,
     pollIntervalSeconds: p.pollIntervalSeconds,
+    pollOverlapMinutes: p.pollOverlapMinutes,
     notifications: p.notifications,
     statusLabels: p.statusLabels,
     deliveryDeadlines: p.deliveryDeadlines,

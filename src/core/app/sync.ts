@@ -109,7 +109,11 @@ export async function syncNow(
     const engine = new SyncEngine({
       cache,
       source: new SellerApi(session.clientDeps(transport)),
-      settings: { parallelism, ...(options.pageSize !== undefined ? { pageSize: options.pageSize } : {}) },
+      settings: {
+        parallelism,
+        overlapMs: session.pollOverlapMs,
+        ...(options.pageSize !== undefined ? { pageSize: options.pageSize } : {}),
+      },
       requestCount: () => transport.count,
       dataSets,
       now: session.now,

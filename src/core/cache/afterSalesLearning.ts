@@ -133,8 +133,39 @@ export function recordLearnedStatuses(
   return run();
 }
 
-/** One order no longer awaits review (decided here, or the filter's check said so). */
-export function recordNotAwaiting(db: Database.Database, id: string, awaiting: readonly number[]): boolean {
+/**
+ * What one check of the after-sales filter said of one order (awaiting its review, or not), recorded: the change as
+ * an `after-sales-changed` event when the learned state moved, null when it stood (or the order is not cached).
+ * Not written to the outbox: a check follows the merchant's own decision or "Check again", not news from the
+ * platform; the event only lets every count follow.
+ */
+export function recordReview(
+  db: Database.Database,
+  id: string,
+  awaitingNow: boolean,
+  awaiting: readonly number[],
+  atMs: number,
+): Omit<LearnedChange, 'seq'> | null {
+  const row = db
+    .prepare('SELECT order_num AS orderNum, has_after_sales AS has, after_sales_status AS s FROM orders WHERE id = ?')
+    .get(id) as { orderNum: string | null; has: number; s: number | null } | undefined;
+  if (row === undefined) return null;
+  const changed = awaitingNow ? recordAwaiting(db, id, awaiting) : recordNotAwaiting(db, id, awaiting);
+  if (!changed) return null;
+  const exists = row.has === 1;
+  const status = awaitingNow ? awaiting[0]! : null;
+  return {
+    type: 'after-sales-changed',
+    orderId: id,
+    orderNum: row.orderNum,
+    atMs,
+    from: { exists, status: row.s },
+    to: { exists: exists || status !== null, status },
+  };
+}
+
+/** One order no longer awaits review (decided here or elsewhere): its awaiting value, if recorded, goes. */
+function recordNotAwaiting(db: Database.Database, id: string, awaiting: readonly number[]): boolean {
   const marks = awaiting.map(() => '?').join(', ');
   return (
     db
@@ -144,7 +175,7 @@ export function recordNotAwaiting(db: Database.Database, id: string, awaiting: r
 }
 
 /** One order awaits review (the filter's check listed it). */
-export function recordAwaiting(db: Database.Database, id: string, awaiting: readonly number[]): boolean {
+function recordAwaiting(db: Database.Database, id: string, awaiting: readonly number[]): boolean {
   return (
     db
       .prepare('UPDATE orders SET after_sales_status = ? WHERE id = ? AND after_sales_status IS NOT ?')

@@ -38,7 +38,7 @@ CREATE TABLE orders (
   buyer_id           TEXT,                       -- 64-bit decimal ID, exact
   buyer_name         TEXT NOT NULL DEFAULT '',
   order_status       INTEGER,
-  after_sales_status INTEGER,                    -- the sandbox-only orderAfterSalesStatus when sent, else NULL
+  after_sales_status INTEGER,                    -- learned through the list filter (afterSalesLearning.ts), never read from the Order; NULL: not learned
   delivery_status    INTEGER,                    -- orderDeliveryStatus: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed
   delivery_exception INTEGER NOT NULL DEFAULT 0, -- 1 when deliveryType = 2 (Delivery exception)
   has_after_sales    INTEGER NOT NULL DEFAULT 0,

@@ -13,9 +13,8 @@ import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from '.
 import {
   learnedAtMs,
   readLearnPass,
-  recordAwaiting,
   recordLearnedStatuses,
-  recordNotAwaiting,
+  recordReview,
   type LearnPassState,
   type LearnedChange,
   type ListedSet,
@@ -285,11 +284,17 @@ export class OrderCache {
     return this.guard(() => readLearnPass(this.statements));
   }
 
-  /** What one filter check said of one order: awaiting, or not (decided here, or elsewhere). */
-  recordReview(id: string, awaitingNow: boolean, awaiting: readonly number[]): Result<boolean, CacheError> {
-    return this.guard(() =>
-      awaitingNow ? recordAwaiting(this.db, id, awaiting) : recordNotAwaiting(this.db, id, awaiting),
-    );
+  /**
+   * What one filter check said of one order (awaiting, or not: decided here or elsewhere), at `atMs`: the change as
+   * an `after-sales-changed` event when the learned state moved, else null.
+   */
+  recordReview(
+    id: string,
+    awaitingNow: boolean,
+    awaiting: readonly number[],
+    atMs: number,
+  ): Result<Omit<LearnedChange, 'seq'> | null, CacheError> {
+    return this.guard(() => recordReview(this.db, id, awaitingNow, awaiting, atMs));
   }
 
   /** When the awaiting set was last learned in full through the filter (undefined: never). */

@@ -84,6 +84,13 @@ export const afterSalesStatusSettingsSchema = z
 
 export const POLL_INTERVAL_MIN_SECONDS = 15;
 export const POLL_INTERVAL_MAX_SECONDS = 86_400;
+/**
+ * How far back (minutes) each poll asks again, before the time the previous one started. The spec does not say
+ * when an order's updateTime is set relative to when the list shows it: a platform that lists an order minutes after
+ * stamping it would hide it from a poll that asks only since the last one. Labelled default 2; up to a day.
+ */
+export const DEFAULT_POLL_OVERLAP_MINUTES = 2;
+export const POLL_OVERLAP_MAX_MINUTES = 1_440;
 
 export const profileSchema = platformConfigSchema
   .extend({
@@ -96,6 +103,12 @@ export const profileSchema = platformConfigSchema
       .min(POLL_INTERVAL_MIN_SECONDS, `poll interval must be at least ${POLL_INTERVAL_MIN_SECONDS} seconds`)
       .max(POLL_INTERVAL_MAX_SECONDS, 'poll interval must be at most one day (86400 seconds)')
       .default(60),
+    pollOverlapMinutes: z
+      .number()
+      .int('the poll overlap must be whole minutes')
+      .min(0, 'the poll overlap must be 0 or more minutes')
+      .max(POLL_OVERLAP_MAX_MINUTES, 'the poll overlap must be at most one day (1440 minutes)')
+      .default(DEFAULT_POLL_OVERLAP_MINUTES),
     notifications: notificationsSchema.default(notificationsSchema.parse({})),
     statusLabels: statusLabelsSchema.default(statusLabelsSchema.parse({})),
     /** Delivery deadlines: the labelled defaults where the spec is silent, and the due-soon window. */

@@ -47,7 +47,11 @@ function merchantIsOnScreen(): boolean {
 export function focusScreen(kind: 'list' | 'search'): boolean {
   const target = findTarget(kind);
   if (!target) return false;
-  target.focus();
+  // A list taller than the window would scroll the page to show all of it, hiding the screen's heading and banner:
+  // the page moves only when the target's top is out of sight.
+  target.focus({ preventScroll: true });
+  const top = target.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight - 40) target.scrollIntoView({ block: 'nearest' });
   return true;
 }
 

@@ -19,12 +19,17 @@ const order = (id: string, afterSales: number): IpcOrder => ({
   orderStatus: 2,
 });
 
+/** The statuses a request filters on: `awaitingReview` as the host reads it (the profile's values: here the default). */
+const statusesOf = (q: { orderAfterSalesStatus?: number[]; awaitingReview?: true }) =>
+  q.awaitingReview ? [1] : q.orderAfterSalesStatus;
+
 /** The platform as the fake bridge sees it: orders by ID, and a decision applies as the sandbox's would. */
 function platform(bridge: FakeBridge, orders: Map<string, IpcOrder>) {
   bridge.answer('orders:queryPage', (q: IpcRequest<'orders:queryPage'>) => {
     const all = [...orders.values()];
-    const list = q.orderAfterSalesStatus
-      ? all.filter((o) => q.orderAfterSalesStatus!.includes(statusOf(o)!))
+    const wanted = statusesOf(q);
+    const list = wanted
+      ? all.filter((o) => wanted.includes(statusOf(o)!))
       : all.filter((o) => o.isExistAfterSales === true);
     if (q.direction === 'desc') list.reverse();
     return { ok: true, data: { list, nextCursor: null, afterSalesStatusUnknown: false } };
@@ -32,7 +37,7 @@ function platform(bridge: FakeBridge, orders: Map<string, IpcOrder>) {
   bridge.answer('orders:count', (f) => ({
     ok: true,
     data: {
-      count: [...orders.values()].filter((o) => f.orderAfterSalesStatus?.includes(statusOf(o)!)).length,
+      count: [...orders.values()].filter((o) => statusesOf(f)?.includes(statusOf(o)!)).length,
     },
   }));
   bridge.answer('orders:refresh', ({ id }) => ({
@@ -69,8 +74,9 @@ describe('the after-sales store', () => {
     expect(inbox.data?.awaiting.map((o) => o.id)).toEqual(['1', '2', '3']);
     expect(inbox.data?.recent.map((o) => o.id)).toEqual(['4']);
     expect(awaitingCount).toBe(3);
+    // The profile's own "awaiting review" values are the host's to fill in: the window names none.
     expect(bridge.calls.find(([c]) => c === 'orders:queryPage')?.[1]).toMatchObject({
-      orderAfterSalesStatus: [1],
+      awaitingReview: true,
       sort: 'created',
       direction: 'asc',
     });
@@ -154,7 +160,7 @@ describe('the after-sales store', () => {
     // The awaiting lists answer when the test says; the first read's (older data) last.
     const release: Array<() => void> = [];
     bridge.answer('orders:queryPage', (q) =>
-      q.orderAfterSalesStatus
+      q.awaitingReview
         ? new Promise((resolve) => {
             const ids = release.length === 0 ? ['9'] : ['1'];
             release.push(() => resolve(page(ids)));

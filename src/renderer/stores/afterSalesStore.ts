@@ -5,7 +5,7 @@ import { invoke } from '../ipc';
 import { idleState, loadingState, type RequestState } from '../state/requestState';
 import { useChangesStore } from './changesStore';
 import * as flow from './decisionFlow';
-import { AWAITING_REVIEW, orderLabelOf, reviewStateOf, type IpcOrder } from './orderFacts';
+import { orderLabelOf, reviewStateOf, type IpcOrder } from './orderFacts';
 import { clearPending, leftPending, notePending } from './pendingDecisions';
 import { activeProfile, servedSession, useProfilesStore } from './profilesStore';
 import { servedLabels } from './servedLabels';
@@ -33,8 +33,9 @@ export type JournalEntryView = IpcData<'afterSales:journal'>['unsettled'][number
 
 type QueryRequest = IpcRequest<'orders:queryPage'>;
 
+/** The profile's own "awaiting review" values are filled in by the host (`awaitingReview`). */
 const awaitingQuery: QueryRequest = {
-  orderAfterSalesStatus: [...AWAITING_REVIEW],
+  awaitingReview: true,
   sort: 'created',
   direction: 'asc',
   limit: INBOX_PAGE,

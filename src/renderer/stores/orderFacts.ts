@@ -5,12 +5,21 @@ import {
   type ReviewState,
 } from '../../shared/domain/afterSalesReview';
 import type { IpcData } from '../../shared/ipc/contract';
+import { activeProfile, useProfilesStore } from './profilesStore';
 
 /** An order as it crosses the bridge: the platform's fields, read here with their types checked. */
 export type IpcOrder = IpcData<'orders:get'>['order'];
 
-/** After-sales status values meaning "a request awaits the seller's review": the core's own (src/shared). */
-export const AWAITING_REVIEW: readonly number[] = DEFAULT_AWAITING_REVIEW;
+/**
+ * After-sales status values meaning "a request awaits the seller's review": the active profile's setting, else the
+ * labelled default (src/shared) — the environment mode has no profile.
+ */
+export function awaitingReviewValues(): readonly number[] {
+  const profile = activeProfile(useProfilesStore.getState().list.data);
+  // A profile as answered always has the setting; a window's test double may omit it.
+  const values = (profile?.afterSalesStatuses as { awaitingReview?: number[] } | undefined)?.awaitingReview;
+  return values && values.length > 0 ? values : DEFAULT_AWAITING_REVIEW;
+}
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const int = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
@@ -39,5 +48,5 @@ export const reviewStateOf = (o: IpcOrder): ReviewState =>
       // What the after-sales filter taught the cache (the spec's Order has no status field).
       afterSalesLearned: o.afterSalesLearned,
     },
-    AWAITING_REVIEW,
+    awaitingReviewValues(),
   );

@@ -1,5 +1,4 @@
 import { translate } from '../i18n/t';
-import { DEFAULT_AWAITING_REVIEW } from '../../shared/domain/afterSalesReview';
 import { emptyFilters, filtersFromParams, filtersToParams, localDay, type OrderFilters } from './orderFilters';
 
 /**
@@ -27,7 +26,8 @@ export interface StoredView {
 export interface StoredViews {
   views: StoredView[];
   /**
-   * The after-sales statuses "Awaiting refund decision" shows; null: the default (see defaultAwaitingStatuses).
+   * The after-sales statuses "Awaiting refund decision" shows; null: the profile's own "awaiting review" values
+   * (orderFacts.awaitingReviewValues), as the After-sales screen and the tray count them.
    * The spec names the after-sales status but not its values, so which ones await the seller is a setting.
    */
   awaitingStatuses: number[] | null;
@@ -36,18 +36,6 @@ export interface StoredViews {
 export const VIEWS_STORAGE_KEY = 'merchant-desk.orders.views';
 export const VIEWS_VERSION = 1;
 const MAX_NAME = 80;
-
-/**
- * Which after-sales statuses await the seller's decision, by default: those whose label (the profile's status
- * labels) says awaiting, pending or review — the sandbox's 1 "Awaiting seller review" — else the core's default
- * (DEFAULT_AWAITING_REVIEW).
- */
-export function defaultAwaitingStatuses(afterSalesLabels: Record<string, string> | undefined): number[] {
-  const found = Object.entries(afterSalesLabels ?? {})
-    .filter(([value, label]) => /^-?\d+$/.test(value) && /await|pending|review/i.test(label))
-    .map(([value]) => Number(value));
-  return found.length > 0 ? found.sort((a, b) => a - b) : [...DEFAULT_AWAITING_REVIEW];
-}
 
 /** The built-in views as of `nowMs` ("today" is the merchant's day). */
 export function builtinViews(options: { awaitingStatuses: number[]; nowMs: number }): OrdersView[] {

@@ -18,6 +18,7 @@ const stored: IpcData<'settings:get'> = {
   profile: {
     profileId: defaults.id,
     pollIntervalSeconds: defaults.pollIntervalSeconds,
+    pollOverlapMinutes: 2,
     notifications: defaults.notifications,
     statusLabels: { order: { '1': 'Paid' }, afterSales: {} },
     deliveryDeadlines: defaults.deliveryDeadlines,

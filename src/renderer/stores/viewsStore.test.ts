@@ -7,7 +7,6 @@ import { useProfilesStore } from './profilesStore';
 import {
   AWAITING_REFUND_VIEW,
   builtinViews,
-  defaultAwaitingStatuses,
   DELIVERY_ERRORS_TODAY_VIEW,
   parseStoredViews,
   serializeStoredViews,
@@ -18,13 +17,6 @@ import { ATTENTION_VIEW, useViewsStore } from './viewsStore';
 const sandboxLabels = { 0: 'None', 1: 'Awaiting seller review', 2: 'Refund approved', 3: 'Refund rejected' };
 
 describe('saved views (pure)', () => {
-  it('takes the awaiting statuses from the labels, else 1', () => {
-    expect(defaultAwaitingStatuses(sandboxLabels)).toEqual([1]);
-    expect(defaultAwaitingStatuses({ 7: 'Pending merchant', 9: 'Under review', 2: 'Done' })).toEqual([7, 9]);
-    expect(defaultAwaitingStatuses({})).toEqual([1]);
-    expect(defaultAwaitingStatuses(undefined)).toEqual([1]);
-  });
-
   it('builds the built-in views for today', () => {
     const now = Date.UTC(2026, 10, 23, 12);
     const [awaiting, errors] = builtinViews({ awaitingStatuses: [1], nowMs: now });
@@ -66,7 +58,14 @@ describe('viewsStore', () => {
         ok: true,
         data: {
           activeProfileId: 'sandbox',
-          profiles: [{ id: 'sandbox', statusLabels: { order: {}, afterSales: sandboxLabels } }],
+          profiles: [
+            {
+              id: 'sandbox',
+              statusLabels: { order: {}, afterSales: sandboxLabels },
+              // The platform's own "awaiting review" value (not the labelled default 1).
+              afterSalesStatuses: { awaitingReview: [4], approved: [2], rejected: [3], closed: [5], confirmed: true },
+            },
+          ],
           tokenProblem: null,
         } as unknown as IpcData<'profiles:list'>,
       }),
@@ -100,7 +99,8 @@ describe('viewsStore', () => {
     expect(
       bridge.calls.some(
         ([c, r]) =>
-          c === 'orders:count' && (r as { orderAfterSalesStatus?: number[] }).orderAfterSalesStatus?.[0] === 1,
+          // The built-in "Awaiting refund decision" counts with the profile's own value (4 here), as the tray does.
+          c === 'orders:count' && (r as { orderAfterSalesStatus?: number[] }).orderAfterSalesStatus?.[0] === 4,
       ),
     ).toBe(true);
   });
@@ -124,7 +124,8 @@ describe('viewsStore', () => {
     expect(useViewsStore.getState().views()[0]!.filters.afterSalesStatuses).toEqual([5, 6]);
     expect(JSON.parse(window.localStorage.getItem(VIEWS_STORAGE_KEY)!)).toMatchObject({ awaitingStatuses: [5, 6] });
     useViewsStore.getState().setAwaitingStatuses(null);
-    expect(useViewsStore.getState().awaitingStatuses()).toEqual([1]);
+    // Unset: the profile's own "awaiting review" values, as the After-sales screen and the tray count them.
+    expect(useViewsStore.getState().awaitingStatuses()).toEqual([4]);
     expect(serializeStoredViews({ views: [], awaitingStatuses: null })).toBe(
       '{"version":1,"views":[],"awaitingStatuses":null}',
     );

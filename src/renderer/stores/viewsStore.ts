@@ -4,11 +4,11 @@ import { create } from 'zustand';
 import { invoke } from '../ipc';
 import { useChangesStore } from './changesStore';
 import { filtersKey, toCacheFilter, type OrderFilters } from './orderFilters';
+import { awaitingReviewValues } from './orderFacts';
 import { servedSession, useProfilesStore } from './profilesStore';
 import {
   AWAITING_REFUND_VIEW,
   builtinViews,
-  defaultAwaitingStatuses,
   ownView,
   parseStoredViews,
   serializeStoredViews,
@@ -17,7 +17,6 @@ import {
   type OrdersView,
   type StoredViews,
 } from './savedViews';
-import { servedLabels } from './servedLabels';
 
 /** The view whose count the navigation shows: what waits for the merchant's (money-moving) decision. */
 export const ATTENTION_VIEW = AWAITING_REFUND_VIEW;
@@ -99,8 +98,7 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
     },
 
     awaitingStatuses() {
-      const labels = servedLabels().afterSales;
-      return get().stored.awaitingStatuses ?? defaultAwaitingStatuses(labels);
+      return get().stored.awaitingStatuses ?? [...awaitingReviewValues()];
     },
 
     setAwaitingStatuses(values) {

@@ -18,6 +18,7 @@ export function profileSettings(id: string, changes: Partial<ProfileSettings> = 
     timeoutMs: 10_000,
     maxResponseMB: 32,
     pollIntervalSeconds: 60,
+    pollOverlapMinutes: 2,
     notifications: {
       newOrder: true,
       statusChanged: true,

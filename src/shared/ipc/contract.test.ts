@@ -25,6 +25,7 @@ const profileSettings = {
   timeoutMs: 15000,
   maxResponseMB: 32,
   pollIntervalSeconds: 60,
+  pollOverlapMinutes: 2,
   notifications: {
     newOrder: true,
     statusChanged: true,
@@ -290,6 +291,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         profile: {
           profileId: 'shop-eu',
           pollIntervalSeconds: 300,
+          pollOverlapMinutes: 2,
           notifications: profileSettings.notifications,
           statusLabels: profileSettings.statusLabels,
           deliveryDeadlines: profileSettings.deliveryDeadlines,

@@ -87,8 +87,14 @@ export const changeEventSchema = z.discriminatedUnion('type', [
   z.object({ ...changeBase, type: z.literal('dispute-opened') }).strict(),
 ]);
 
-/** The change events one sync step committed to a profile's cache. */
-export const ordersChangedSchema = z.object({ profileId, events: z.array(changeEventSchema).min(1) }).strict();
+/**
+ * The change events one sync step, refresh or decision committed to a profile's cache. `byMerchant`: the merchant's
+ * own action in this app caused them (a decision, "Check again") — lists and counts follow, no notification tells
+ * the merchant what they just did.
+ */
+export const ordersChangedSchema = z
+  .object({ profileId, events: z.array(changeEventSchema).min(1), byMerchant: z.boolean().optional() })
+  .strict();
 
 /**
  * A profile's cache was filled or replaced as a whole — the first sync created it, a full sync reloaded it, a

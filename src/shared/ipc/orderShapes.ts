@@ -19,6 +19,11 @@ export const ipcCacheFilterSchema = orderListQueryObject
   .extend({
     search: z.string().min(1).optional(),
     hasAfterSales: z.boolean().optional(),
+    /**
+     * Orders whose after-sales request awaits the seller's review by the profile's own status values (Settings →
+     * after-sales status values): the host fills them in, so no window or tray repeats the numbers.
+     */
+    awaitingReview: z.literal(true).optional(),
     hasDispute: z.boolean().optional(),
     deliveryStatus: statusValues.optional(),
     deliveryException: z.boolean().optional(),

@@ -74,6 +74,8 @@ export const profileSettingsWire = z
     timeoutMs: z.number().int(),
     maxResponseMB: z.number().int(),
     pollIntervalSeconds: z.number().int(),
+    /** How far back each poll asks again, in minutes (labelled default 2). */
+    pollOverlapMinutes: z.number().int(),
     notifications: notificationsWire,
     statusLabels: statusLabelsWire,
     deliveryDeadlines: deliveryDeadlinesWire,

@@ -35,6 +35,8 @@ const profileSettings = z
   .object({
     profileId: profileIdWire,
     pollIntervalSeconds: z.number().int(),
+    /** How far back each poll asks again, in minutes (labelled default 2). */
+    pollOverlapMinutes: z.number().int(),
     notifications: notificationsWire,
     statusLabels: statusLabelsWire,
     deliveryDeadlines: deliveryDeadlinesWire,
@@ -67,6 +69,7 @@ export const settingsChannels = {
           .object({
             profileId: profileIdWire,
             pollIntervalSeconds: z.number().int().optional(),
+            pollOverlapMinutes: z.number().int().optional(),
             notifications: notificationsWire.partial().strict().optional(),
             statusLabels: statusLabelsWire.partial().strict().optional(),
             /** Each part merged field by field; the core checks the ranges. */

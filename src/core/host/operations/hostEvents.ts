@@ -29,10 +29,15 @@ export function syncProgressEvent(profileId: string, p: SyncProgress): IpcEventP
   };
 }
 
-/** Change events as a window gets them: the change itself, without the cache's outbox sequence number. */
+/**
+ * Change events as a window gets them: the change itself, without the cache's outbox sequence number; marked when
+ * the merchant's own action in this app caused them (no notification repeats it).
+ */
 export function ordersChangedEvent(
   profileId: string,
   events: ReadonlyArray<ChangeEvent & { seq?: number }>,
+  cause: 'platform' | 'merchant' = 'platform',
 ): IpcEventPayloadInput<'orders:changed'> {
-  return { profileId, events: events.map(({ seq: _seq, ...change }) => change) };
+  const changes = events.map(({ seq: _seq, ...change }) => change);
+  return cause === 'merchant' ? { profileId, events: changes, byMerchant: true } : { profileId, events: changes };
 }

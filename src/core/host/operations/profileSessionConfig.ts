@@ -25,5 +25,6 @@ export function activeSessionConfig(
     deliveryDeadlines: profile.value.deliveryDeadlines,
     statusLabels: profile.value.statusLabels,
     afterSales: profile.value.afterSalesStatuses,
+    pollOverlapMinutes: profile.value.pollOverlapMinutes,
   });
 }

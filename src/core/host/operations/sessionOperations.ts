@@ -15,7 +15,11 @@ import { deliveryDeadlineSettingsSchema } from '../../due/deadlineRules';
 import { createAxiosTransport } from '../../http/axiosTransport';
 import { createFileKeyStore } from '../../keys/keyStore';
 import { createRequestLog } from '../../logging/requestLog';
-import { afterSalesStatusSettingsSchema, statusLabelsSchema } from '../../profiles/profileSchema';
+import {
+  afterSalesStatusSettingsSchema,
+  POLL_OVERLAP_MAX_MINUTES,
+  statusLabelsSchema,
+} from '../../profiles/profileSchema';
 import { ok, type Result } from '../../result';
 import { environmentCredentials } from '../../credentials/environmentCredentials';
 import { profileCredentials } from '../../credentials/profileCredentials';
@@ -53,6 +57,8 @@ export const orderSessionConfigSchema = z.object({
   statusLabels: statusLabelsSchema.optional(),
   /** The profile's after-sales status values (default: the labelled defaults). */
   afterSales: afterSalesStatusSettingsSchema.optional(),
+  /** How far back each poll asks again, in minutes (default: the labelled 2). */
+  pollOverlapMinutes: z.number().int().min(0).max(POLL_OVERLAP_MAX_MINUTES).optional(),
   /** Where each platform request is logged (method, path, status, time; never a secret); none: not logged. */
   requestLog: z.string().min(1).optional(),
 });
@@ -97,6 +103,7 @@ export function openConfiguredSession(
     ...(c.deliveryDeadlines ? { deliveryDeadlines: c.deliveryDeadlines } : {}),
     ...(c.statusLabels ? { statusLabels: c.statusLabels } : {}),
     ...(c.afterSales ? { afterSales: c.afterSales } : {}),
+    ...(c.pollOverlapMinutes !== undefined ? { pollOverlapMinutes: c.pollOverlapMinutes } : {}),
     ...(c.requestLog ? { onRequest: createRequestLog({ file: c.requestLog }) } : {}),
     transport: (options) => createAxiosTransport(options),
     upkeepAfterOpen: true,
@@ -113,9 +120,10 @@ function published<T extends { events: ReadonlyArray<unknown> }>(
   session: Session,
   ctx: OperationContext,
   r: Result<T, AppError>,
+  cause: 'platform' | 'merchant' = 'platform',
 ): Result<T, AppError> {
   if (r.ok && r.value.events.length > 0)
-    ctx.emit('orders:changed', ordersChangedEvent(session.profileId, r.value.events as never));
+    ctx.emit('orders:changed', ordersChangedEvent(session.profileId, r.value.events as never, cause));
   return r;
 }
 
@@ -159,7 +167,7 @@ export function sessionOperations(
     'afterSales:decide': {
       moneyMoving: true,
       run: async (request, ctx) =>
-        mapped(published(session, ctx, await decideAfterSales(session, request)), decisionData),
+        mapped(published(session, ctx, await decideAfterSales(session, request), 'merchant'), decisionData),
     },
     'afterSales:status': { run: async ({ orderId }) => mapped(decisionStatus(session, orderId), journalData.status) },
     'afterSales:journal': {
@@ -167,7 +175,8 @@ export function sessionOperations(
     },
     /** Settles an unsettled decision from the after-sales filter: a read, never a resend. */
     'afterSales:check': {
-      run: async ({ orderId }) => mapped(await checkDecision(session, orderId), journalData.check),
+      run: async ({ orderId }, ctx) =>
+        mapped(published(session, ctx, await checkDecision(session, orderId), 'merchant'), journalData.check),
     },
     'buyers:sync': { run: async (request) => mapped(await syncBuyer(session, request), buyersData.synced) },
     /**

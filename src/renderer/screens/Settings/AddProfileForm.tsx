@@ -4,12 +4,15 @@ import { useProfileSetupStore, type KeyBits } from '../../stores/profileSetupSto
 import { emptyDraft, suggestedId, type ProfileDraft } from '../../../shared/forms/profileForm';
 import { KeyFileInput } from './KeyFileInput';
 import { TextField } from './TextField';
+import { KEY_SIZES } from './settingsFields';
+import type { MessageId } from '../../i18n/catalogs';
+import { useT } from '../../i18n/t';
 
 const stepTitles = {
-  profile: 'The profile was not added',
-  token: 'The profile was added, but its access token was not stored',
-  key: 'The profile was added, but its key was not stored',
-} as const;
+  profile: 'addProfile.failed.profile',
+  token: 'addProfile.failed.token',
+  key: 'addProfile.failed.key',
+} as const satisfies Record<string, MessageId>;
 
 /** "Add a merchant profile": where the platform is, the merchant ID, the access token and the signing key. */
 export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string): void; onCancel(): void }) {
@@ -23,6 +26,7 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
   const [bits, setBits] = useState<KeyBits>(2048);
   const [pem, setPem] = useState('');
   const [passphrase, setPassphrase] = useState('');
+  const t = useT();
   const errors = connect.fieldErrors;
   const sending = connect.status === 'sending';
 
@@ -56,15 +60,12 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
 
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} aria-labelledby="connect-title" noValidate>
-      <h3 id="connect-title">Add a merchant profile</h3>
-      <p className="settings-help">
-        From the platform you need: the API address (base URL), the platform address, your merchant ID and an access
-        token. Nothing is sent until you press Connect.
-      </p>
-      <TextField label="Profile name" autoComplete="off" {...field('name')} />
+      <h3 id="connect-title">{t('connection.add')}</h3>
+      <p className="settings-help">{t('addProfile.intro')}</p>
+      <TextField label={t('addProfile.name')} autoComplete="off" {...field('name')} />
       <TextField
-        label="Profile ID"
-        help="Names this profile's files and commands, e.g. shop-eu."
+        label={t('addProfile.id')}
+        help={t('addProfile.idHelp')}
         autoComplete="off"
         {...field('id')}
         onChange={(value) => {
@@ -73,35 +74,40 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
         }}
       />
       <TextField
-        label="Base URL"
-        help="The seller API, e.g. https://api.example.com"
+        label={t('connection.baseUrl')}
+        help={t('addProfile.baseUrlHelp')}
         type="url"
         inputMode="url"
         autoComplete="off"
         {...field('baseUrl')}
       />
       <TextField
-        label="Platform URL"
-        help="Buyer sync and login links, e.g. https://shop.example.com"
+        label={t('connection.platformUrl')}
+        help={t('addProfile.platformUrlHelp')}
         type="url"
         inputMode="url"
         autoComplete="off"
         {...field('platformUrl')}
       />
-      <TextField label="API prefix" help="Empty, or like /merchant-api" autoComplete="off" {...field('apiPrefix')} />
-      <TextField label="Merchant ID" autoComplete="off" {...field('merchantId')} />
+      <TextField
+        label={t('connection.apiPrefix')}
+        help={t('connection.apiPrefixHelp')}
+        autoComplete="off"
+        {...field('apiPrefix')}
+      />
+      <TextField label={t('connection.merchantId')} autoComplete="off" {...field('merchantId')} />
       <TextField
         id="connect-token"
-        label="Access token"
+        label={t('accessToken.title')}
         type="password"
         autoComplete="new-password"
-        help="Kept in the system keychain; never shown again. You can set it later."
+        help={t('addProfile.tokenHelp')}
         value={token}
         onChange={setToken}
         error={connect.failedStep === 'token' ? connect.error?.message : undefined}
       />
       <fieldset className="settings-fieldset">
-        <legend>RSA key for buyer sync and login links</legend>
+        <legend>{t('addProfile.key')}</legend>
         <label className="settings-choice">
           <input
             type="radio"
@@ -109,28 +115,30 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
             checked={keyKind === 'generate'}
             onChange={() => setKeyKind('generate')}
           />
-          Generate a new key here
+          {t('addProfile.key.generate')}
         </label>
         {keyKind === 'generate' && (
           <div className="settings-field settings-indented">
-            <label htmlFor="connect-bits">Key size</label>
+            <label htmlFor="connect-bits">{t('rsaKey.size')}</label>
             <select id="connect-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
-              <option value={2048}>2048 bits</option>
-              <option value={3072}>3072 bits</option>
-              <option value={4096}>4096 bits</option>
+              {KEY_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {t('rsaKey.bits', { bits: size })}
+                </option>
+              ))}
             </select>
           </div>
         )}
         <label className="settings-choice">
           <input type="radio" name="connect-key" checked={keyKind === 'import'} onChange={() => setKeyKind('import')} />
-          Import a key I have
+          {t('addProfile.key.import')}
         </label>
         {keyKind === 'import' && (
           <div className="settings-indented">
             <KeyFileInput id="connect-key-file" onPem={setPem} error={errors.privateKey} />
             <TextField
               id="connect-passphrase"
-              label="Passphrase (for an encrypted key)"
+              label={t('rsaKey.passphrase')}
               type="password"
               autoComplete="off"
               value={passphrase}
@@ -140,23 +148,23 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
         )}
         <label className="settings-choice">
           <input type="radio" name="connect-key" checked={keyKind === 'later'} onChange={() => setKeyKind('later')} />
-          Later
+          {t('addProfile.key.later')}
         </label>
       </fieldset>
       {connect.status === 'failed' && connect.error && connect.failedStep && (
-        <ErrorNotice error={connect.error} title={stepTitles[connect.failedStep]} />
+        <ErrorNotice error={connect.error} title={t(stepTitles[connect.failedStep])} />
       )}
       {connect.status === 'failed' && !connect.error && (
         <p className="settings-field-error" role="alert">
-          Correct the marked fields; nothing was sent.
+          {t('connection.correctFields')}
         </p>
       )}
       <div className="settings-actions">
         <button type="submit" className="primary" disabled={sending}>
-          {sending ? 'Connecting…' : 'Connect'}
+          {sending ? t('addProfile.connecting') : t('addProfile.connect')}
         </button>
         <button type="button" onClick={onCancel} disabled={sending}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

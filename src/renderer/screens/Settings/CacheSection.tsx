@@ -4,6 +4,8 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useChangesStore } from '../../stores/changesStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { useSyncStore } from '../../stores/syncStore';
+import { formatNumber } from '../../format/money';
+import { useT } from '../../i18n/t';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatBytes } from './settingsFields';
 
@@ -21,6 +23,7 @@ export function CacheSection() {
   const revision = useChangesStore((s) => s.revision);
   const [asking, setAsking] = useState(false);
   const [rebuilt, setRebuilt] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     void loadCache();
@@ -36,21 +39,21 @@ export function CacheSection() {
   const stats = cache.data;
   return (
     <div className="settings-section">
-      <h2>Cache</h2>
-      {cache.error && <ErrorNotice error={cache.error} title="Could not read the cache" />}
+      <h2>{t('settings.section.cache')}</h2>
+      {cache.error && <ErrorNotice error={cache.error} title={t('cache.readFailed')} />}
       {stats && (
         <dl className="settings-facts">
-          <dt>Profile</dt>
+          <dt>{t('cache.profile')}</dt>
           <dd>{stats.profileId}</dd>
-          <dt>Orders cached</dt>
-          <dd data-testid="cache-orders">{stats.orders.toLocaleString()}</dd>
-          <dt>Size</dt>
+          <dt>{t('cache.orders')}</dt>
+          <dd data-testid="cache-orders">{formatNumber(stats.orders)}</dd>
+          <dt>{t('cache.size')}</dt>
           <dd>{formatBytes(stats.bytes)}</dd>
-          <dt>Last full sync</dt>
-          <dd>{status?.lastFullSyncAt ? <DateTime value={status.lastFullSyncAt} /> : 'not yet'}</dd>
-          <dt>Last sync</dt>
-          <dd>{status?.lastSyncedAt ? <DateTime value={status.lastSyncedAt} /> : 'not yet'}</dd>
-          <dt>File</dt>
+          <dt>{t('cache.lastFullSync')}</dt>
+          <dd>{status?.lastFullSyncAt ? <DateTime value={status.lastFullSyncAt} /> : t('cache.notYet')}</dd>
+          <dt>{t('cache.lastSync')}</dt>
+          <dd>{status?.lastSyncedAt ? <DateTime value={status.lastSyncedAt} /> : t('cache.notYet')}</dd>
+          <dt>{t('cache.file')}</dt>
           <dd>
             <code>{stats.file}</code>
           </dd>
@@ -58,31 +61,30 @@ export function CacheSection() {
       )}
       <div className="settings-actions">
         <button type="button" onClick={() => setAsking(true)} disabled={running}>
-          {running ? 'Syncing…' : 'Rebuild the cache'}
+          {running ? t('cache.syncing') : t('cache.rebuild')}
         </button>
         <button type="button" onClick={() => void open('data-folder')}>
-          Open data folder
+          {t('about.openDataFolder')}
         </button>
       </div>
       <p role="status">
         {rebuilt && !running && lastResult && !lastError
-          ? `Rebuilt: ${lastResult.cached.toLocaleString()} orders cached${lastResult.keptAs ? `; the old cache was kept as ${lastResult.keptAs}` : ''}.`
+          ? lastResult.keptAs
+            ? t('cache.rebuiltKept', { count: lastResult.cached, file: lastResult.keptAs })
+            : t('cache.rebuilt', { count: lastResult.cached })
           : ''}
-        {opened.status === 'ready' && opened.data ? `Opened ${opened.data.target}.` : ''}
+        {opened.status === 'ready' && opened.data ? t('about.opened', { target: opened.data.target }) : ''}
       </p>
-      {rebuilt && lastError && <ErrorNotice error={lastError} title="The rebuild did not finish" />}
-      {opened.status === 'failed' && opened.error && <ErrorNotice error={opened.error} title="Could not open it" />}
+      {rebuilt && lastError && <ErrorNotice error={lastError} title={t('cache.rebuildFailed')} />}
+      {opened.status === 'failed' && opened.error && <ErrorNotice error={opened.error} title={t('about.openFailed')} />}
       {asking && (
         <ConfirmDialog
-          title="Rebuild the cache?"
-          confirmLabel="Rebuild"
+          title={t('cache.confirmTitle')}
+          confirmLabel={t('cache.confirm')}
           onCancel={() => setAsking(false)}
           onConfirm={() => void rebuild()}
         >
-          <p>
-            Every order is fetched from the platform again; this can take a while. The old cache file is kept until the
-            new one is complete.
-          </p>
+          <p>{t('cache.confirmBody')}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../../i18n/t';
 
 /**
  * A modal question before something that cannot be undone: the browser's own dialog (focus kept inside, Esc
@@ -14,6 +15,7 @@ export function ConfirmDialog(props: {
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useT();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -34,7 +36,7 @@ export function ConfirmDialog(props: {
       <div className="settings-actions">
         {/* The safe choice has the focus when the dialog opens. */}
         <button type="button" onClick={props.onCancel} autoFocus>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="button" className="danger" onClick={props.onConfirm} disabled={props.busy}>
           {props.confirmLabel}

@@ -4,11 +4,13 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import type { ProfileView } from '../../stores/profilesStore';
 import { TextField } from './TextField';
+import { useT } from '../../i18n/t';
 
 /** Changes where a profile connects (what a failed connection test may ask to check). */
 export function ConnectionEditForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
   const edit = useProfileSetupStore((s) => s.edit);
   const editConnection = useProfileSetupStore((s) => s.editConnection);
+  const t = useT();
   const [draft, setDraft] = useState<ConnectionDraft>({
     baseUrl: profile.baseUrl,
     platformUrl: profile.platformUrl,
@@ -28,23 +30,23 @@ export function ConnectionEditForm({ profile, onDone }: { profile: ProfileView; 
   };
   return (
     <form className="settings-form" onSubmit={(e) => void submit(e)} aria-labelledby="edit-title" noValidate>
-      <h4 id="edit-title">Connection</h4>
-      <TextField label="Base URL" type="url" inputMode="url" {...field('baseUrl')} />
-      <TextField label="Platform URL" type="url" inputMode="url" {...field('platformUrl')} />
-      <TextField label="API prefix" help="Empty, or like /merchant-api" {...field('apiPrefix')} />
-      <TextField label="Merchant ID" {...field('merchantId')} />
-      {edit.status === 'failed' && edit.error && <ErrorNotice error={edit.error} title="Not saved" />}
+      <h4 id="edit-title">{t('settings.section.connection')}</h4>
+      <TextField label={t('connection.baseUrl')} type="url" inputMode="url" {...field('baseUrl')} />
+      <TextField label={t('connection.platformUrl')} type="url" inputMode="url" {...field('platformUrl')} />
+      <TextField label={t('connection.apiPrefix')} help={t('connection.apiPrefixHelp')} {...field('apiPrefix')} />
+      <TextField label={t('connection.merchantId')} {...field('merchantId')} />
+      {edit.status === 'failed' && edit.error && <ErrorNotice error={edit.error} title={t('settings.notSaved')} />}
       {edit.status === 'failed' && !edit.error && (
         <p className="settings-field-error" role="alert">
-          Correct the marked fields; nothing was sent.
+          {t('connection.correctFields')}
         </p>
       )}
       <div className="settings-actions">
         <button type="submit" className="primary" disabled={edit.status === 'loading'}>
-          Save connection
+          {t('connection.save')}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { ProfilePanel } from './ProfilePanel';
 import { AddProfileForm } from './AddProfileForm';
+import { Msg, useT } from '../../i18n/t';
 
 /** Onboarding from the sandbox to a merchant profile, and each merchant profile's connection, token, key and connection test. */
 export function ConnectionSection() {
@@ -11,6 +12,7 @@ export function ConnectionSection() {
   const select = useProfileSetupStore((s) => s.select);
   const resetConnect = useProfileSetupStore((s) => s.resetConnect);
   const [adding, setAdding] = useState(false);
+  const t = useT();
   const active = activeProfile(list);
   const merchantProfiles = list?.profiles.filter((p) => p.kind === 'merchant') ?? [];
   const selected = merchantProfiles.find((p) => p.id === selectedId) ?? null;
@@ -23,12 +25,10 @@ export function ConnectionSection() {
 
   return (
     <div className="settings-section">
-      <h2>Connection</h2>
+      <h2>{t('settings.section.connection')}</h2>
       {active?.kind === 'sandbox' && (
         <p className="settings-intro">
-          You are on the <strong>sandbox</strong>: a demo platform on this computer with made-up orders, so you can try
-          everything safely. When you are ready, connect your real merchant account; the sandbox stays available in
-          Profiles.
+          <Msg id="connection.sandboxIntro" values={{ b: (chunks) => <strong>{chunks}</strong> }} />
         </p>
       )}
       {adding ? (
@@ -45,24 +45,24 @@ export function ConnectionSection() {
       ) : (
         <div className="settings-actions">
           <button type="button" className="primary" onClick={() => setAdding(true)}>
-            Add a merchant profile
+            {t('connection.add')}
           </button>
         </div>
       )}
       {merchantProfiles.length > 1 && (
         <div className="settings-field settings-form-inline">
-          <label htmlFor="profile-select">Profile</label>
+          <label htmlFor="profile-select">{t('connection.profile')}</label>
           <select id="profile-select" value={selectedId ?? ''} onChange={(e) => void select(e.target.value)}>
             {merchantProfiles.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name} ({p.id})
+                {t('connection.profileOption', { name: p.name, id: p.id })}
               </option>
             ))}
           </select>
         </div>
       )}
       {selected && <ProfilePanel profile={selected} active={selected.id === active?.id} />}
-      {merchantProfiles.length === 0 && !adding && <p className="muted">No merchant profile yet.</p>}
+      {merchantProfiles.length === 0 && !adding && <p className="muted">{t('connection.none')}</p>}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { useT } from '../../i18n/t';
-import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ContextualSaveBar } from '../../components/ui/ContextualSaveBar';
+import { useContextualSave } from '../../components/ui/useContextualSave';
 import { useAppStore } from '../../stores/appStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useSettingsStore, type AppSettings } from '../../stores/settingsStore';
 import { minutesText, secondsOfMinutes } from './pollMinutes';
 import { LanguageSetting } from './LanguageSetting';
-import { SaveBar } from './SaveBar';
+import { SaveStatus } from './SaveStatus';
 import { SettingControl } from './SettingControl';
 import { TextField } from './TextField';
 import { appSettingSection, changes, settingLabel } from './settingsFields';
@@ -27,6 +28,20 @@ function useHiddenKeys(): string[] {
   return hidden;
 }
 
+interface GeneralDraft {
+  app: AppSettings;
+  /** The poll interval as typed, in minutes. */
+  minutes: string;
+  /** The image hosts as typed. */
+  hostsText: string;
+}
+
+/** The draft as typed, compared by what it means: hosts as the list they make, app settings by value. */
+const sameGeneral = (a: GeneralDraft, b: GeneralDraft) =>
+  a.minutes === b.minutes &&
+  hostsOf(a.hostsText).join('\n') === hostsOf(b.hostsText).join('\n') &&
+  JSON.stringify(a.app) === JSON.stringify(b.app);
+
 function GeneralForm({
   storedApp,
   poll,
@@ -39,37 +54,30 @@ function GeneralForm({
 }) {
   const save = useSettingsStore((s) => s.save);
   const t = useT();
-  const [app, setApp] = useState<AppSettings>(storedApp);
-  const [minutes, setMinutes] = useState(poll ? minutesText(poll.seconds) : '');
-  const [hint, setHint] = useState<string | null>(null);
-  const [hostsText, setHostsText] = useState(poll ? poll.imageHosts.join('\n') : '');
+  const stored: GeneralDraft = {
+    app: storedApp,
+    minutes: poll ? minutesText(poll.seconds) : '',
+    hostsText: poll ? poll.imageHosts.join('\n') : '',
+  };
   // The language has its own control (LanguageSetting), saved at once like the appearance.
   const keys = Object.keys(storedApp).filter(
     (k) => appSettingSection(k) === SECTION && !hidden.includes(k) && k !== 'language',
   );
-  const appChanged = Object.fromEntries(
-    Object.entries(changes(storedApp as Record<string, unknown>, app as Record<string, unknown>)).filter(([k]) =>
-      keys.includes(k),
-    ),
-  ) as Partial<AppSettings>;
-  const pollChanged = poll !== null && minutes !== minutesText(poll.seconds);
-  const hostsChanged = poll !== null && hostsOf(hostsText).join('\n') !== poll.imageHosts.join('\n');
-  const dirty = pollChanged || hostsChanged || Object.keys(appChanged).length > 0;
-  useLeaveWarning(dirty, 'General');
-  const errors = save.section === SECTION ? save.fieldErrors : {};
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    let pollIntervalSeconds: number | undefined;
-    if (pollChanged) {
-      const parsed = secondsOfMinutes(minutes);
-      if (!parsed.ok) return setHint(parsed.problem);
-      pollIntervalSeconds = parsed.seconds;
-    }
-    setHint(null);
+  /** What changed in a draft: the interval (parsed) and whether the hosts did. */
+  const edits = (next: GeneralDraft) => ({
+    minutes: poll !== null && next.minutes !== stored.minutes ? secondsOfMinutes(next.minutes) : null,
+    hostsChanged: poll !== null && hostsOf(next.hostsText).join('\n') !== poll.imageHosts.join('\n'),
+  });
+  const send = async (next: GeneralDraft) => {
+    const { minutes: parsedMinutes, hostsChanged } = edits(next);
+    const appChanged = Object.fromEntries(
+      Object.entries(changes(storedApp as Record<string, unknown>, next.app as Record<string, unknown>)).filter(([k]) =>
+        keys.includes(k),
+      ),
+    ) as Partial<AppSettings>;
     const profile = {
-      ...(pollIntervalSeconds ? { pollIntervalSeconds } : {}),
-      ...(hostsChanged ? { imageHosts: hostsOf(hostsText) } : {}),
+      ...(parsedMinutes?.ok ? { pollIntervalSeconds: parsedMinutes.seconds } : {}),
+      ...(hostsChanged ? { imageHosts: hostsOf(next.hostsText) } : {}),
     };
     const saved = await useSettingsStore
       .getState()
@@ -77,15 +85,15 @@ function GeneralForm({
     // The order view reads the image hosts from the profile list: read it again once they are saved.
     if (saved && hostsChanged) await profilesStore.getState().load();
   };
-  const discard = () => {
-    setApp(storedApp);
-    setMinutes(poll ? minutesText(poll.seconds) : '');
-    setHostsText(poll ? poll.imageHosts.join('\n') : '');
-    setHint(null);
-  };
+  const form = useContextualSave(stored, send, { same: sameGeneral });
+  const { draft, setDraft } = form;
+  const parsed = edits(draft).minutes;
+  const hint = parsed && !parsed.ok ? parsed.problem : null;
+  useLeaveWarning(form.dirty, t('settings.section.general'));
+  const errors = save.section === SECTION ? save.fieldErrors : {};
 
   return (
-    <form className="settings-form" onSubmit={(e) => void submit(e)} aria-label={t('general.form')} noValidate>
+    <form className="settings-form" onSubmit={form.submit} aria-label={t('general.form')} noValidate>
       {poll && (
         <>
           <h3>{t('general.polling', { profile: poll.profileName })}</h3>
@@ -98,11 +106,15 @@ function GeneralForm({
             max={1440}
             step="any"
             help={t('general.pollHelp')}
-            value={minutes}
-            onChange={setMinutes}
+            value={draft.minutes}
+            onChange={(minutes) => setDraft((d) => ({ ...d, minutes }))}
             error={hint ?? errors.pollIntervalSeconds}
           />
-          <ImageHostsField value={hostsText} onChange={setHostsText} error={errors.imageHosts} />
+          <ImageHostsField
+            value={draft.hostsText}
+            onChange={(hostsText) => setDraft((d) => ({ ...d, hostsText }))}
+            error={errors.imageHosts}
+          />
         </>
       )}
       <h3>{t('general.app')}</h3>
@@ -111,13 +123,14 @@ function GeneralForm({
           key={key}
           path={key}
           name={key}
-          value={(app as Record<string, unknown>)[key]}
-          label={settingLabel(key)}
+          value={(draft.app as Record<string, unknown>)[key]}
+          label={settingLabel(key, t)}
           errors={errors}
-          onChange={(value) => setApp((d) => ({ ...d, [key]: value }))}
+          onChange={(value) => setDraft((d) => ({ ...d, app: { ...d.app, [key]: value } }))}
         />
       ))}
-      <SaveBar section={SECTION} dirty={dirty} onDiscard={discard} />
+      <ContextualSaveBar {...form.bar} invalid={hint !== null} />
+      <SaveStatus section={SECTION} />
     </form>
   );
 }

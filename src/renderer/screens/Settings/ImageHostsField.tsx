@@ -1,3 +1,5 @@
+import { useT } from '../../i18n/t';
+
 /** The hosts a merchant typed, one per line (or separated by commas or spaces), lower-cased. */
 export const hostsOf = (text: string) =>
   text
@@ -19,21 +21,21 @@ export function ImageHostsField({
   onChange(value: string): void;
   error: string | undefined;
 }) {
+  const t = useT();
   return (
     <div className="settings-field">
-      <label htmlFor="image-hosts">More hosts whose order images load at once (one per line)</label>
+      <label htmlFor="image-hosts">{t('imageHosts.label')}</label>
       <textarea
         id="image-hosts"
         rows={3}
-        placeholder="images.example.com"
+        placeholder={t('imageHosts.placeholder')}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-describedby="image-hosts-help"
         aria-invalid={error !== undefined}
       />
       <p id="image-hosts-help" className={error ? 'settings-field-error' : 'settings-help'}>
-        {error ??
-          'The platform’s own product-image hosts always load. Images a buyer links from anywhere else wait for a click: loading one tells that server when and from where you opened the order. Hosts on this computer or your local network are never loaded.'}
+        {error ?? t('imageHosts.help')}
       </p>
     </div>
   );

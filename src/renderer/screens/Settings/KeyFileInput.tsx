@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import { FieldNotes, notesIds } from './FieldNotes';
+import { formatBytes } from './settingsFields';
+import { useT } from '../../i18n/t';
+
+const MAX_PEM_BYTES = 65_536;
 
 /**
  * Picks a PEM private key file and reads it here, in the page (the renderer never names a path for the host); the
@@ -8,10 +12,11 @@ import { FieldNotes, notesIds } from './FieldNotes';
 export function KeyFileInput(props: { id: string; onPem(pem: string): void; error?: string | undefined }) {
   const [fileName, setFileName] = useState<string | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
+  const t = useT();
   const error = readError ?? props.error;
   return (
     <div className="settings-field">
-      <label htmlFor={props.id}>Private key file (PEM)</label>
+      <label htmlFor={props.id}>{t('rsaKeyFile.label')}</label>
       <input
         id={props.id}
         type="file"
@@ -22,8 +27,8 @@ export function KeyFileInput(props: { id: string; onPem(pem: string): void; erro
           const file = e.target.files?.[0];
           setReadError(null);
           if (!file) return;
-          if (file.size > 65_536) {
-            setReadError('This file is too large for a PEM key (at most 64 KB).');
+          if (file.size > MAX_PEM_BYTES) {
+            setReadError(t('rsaKeyFile.tooLarge', { max: formatBytes(MAX_PEM_BYTES) }));
             return;
           }
           void file.text().then(
@@ -31,17 +36,13 @@ export function KeyFileInput(props: { id: string; onPem(pem: string): void; erro
               setFileName(file.name);
               props.onPem(text);
             },
-            () => setReadError('The file could not be read.'),
+            () => setReadError(t('rsaKeyFile.readFailed')),
           );
         }}
       />
       <FieldNotes
         id={props.id}
-        help={
-          fileName
-            ? `Read ${fileName}.`
-            : 'PKCS#1 or PKCS#8, encrypted or not. It is stored encrypted; the file is not changed.'
-        }
+        help={fileName ? t('rsaKeyFile.read', { file: fileName }) : t('rsaKeyFile.help')}
         error={error}
       />
     </div>

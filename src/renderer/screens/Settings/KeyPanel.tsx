@@ -5,6 +5,8 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { KeyFileInput } from './KeyFileInput';
 import { PublicKeyView } from './PublicKeyView';
 import { TextField } from './TextField';
+import { useT } from '../../i18n/t';
+import { KEY_SIZES } from './settingsFields';
 
 type Pending = { kind: 'generate' } | { kind: 'import' };
 
@@ -20,6 +22,7 @@ export function KeyPanel({ profileId }: { profileId: string }) {
   const [passphrase, setPassphrase] = useState('');
   const [fileInput, setFileInput] = useState(0);
   const [confirm, setConfirm] = useState<Pending | null>(null);
+  const t = useT();
   const current = key.data?.profileId === profileId ? key.data.key : null;
   const busy = keySaved.status === 'loading';
 
@@ -40,28 +43,30 @@ export function KeyPanel({ profileId }: { profileId: string }) {
   const choices = (
     <div className="key-choices">
       <div className="settings-form-inline">
-        <label htmlFor="key-bits">Key size</label>
+        <label htmlFor="key-bits">{t('rsaKey.size')}</label>
         <select id="key-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
-          <option value={2048}>2048 bits</option>
-          <option value={3072}>3072 bits</option>
-          <option value={4096}>4096 bits</option>
+          {KEY_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {t('rsaKey.bits', { bits: size })}
+            </option>
+          ))}
         </select>
         <button type="button" onClick={() => ask({ kind: 'generate' })} disabled={busy}>
-          {current ? 'Generate a new key' : 'Generate a key'}
+          {current ? t('rsaKey.generateNew') : t('rsaKey.generate')}
         </button>
       </div>
       <div>
         <KeyFileInput key={fileInput} id="key-file" onPem={setPem} />
         <TextField
           id="key-passphrase"
-          label="Passphrase (for an encrypted key)"
+          label={t('rsaKey.passphrase')}
           type="password"
           autoComplete="off"
           value={passphrase}
           onChange={setPassphrase}
         />
         <button type="button" onClick={() => ask({ kind: 'import' })} disabled={busy || pem === ''}>
-          Import key
+          {t('rsaKey.import')}
         </button>
       </div>
     </div>
@@ -69,25 +74,25 @@ export function KeyPanel({ profileId }: { profileId: string }) {
 
   return (
     <section className="settings-form" aria-labelledby="key-title">
-      <h4 id="key-title">RSA key</h4>
-      {key.status === 'failed' && key.error && <ErrorNotice error={key.error} title="The key could not be read" />}
-      {key.status === 'ready' && !current && (
-        <p>No key yet: buyer sync and login links need one. Generate one here, or import the one you have.</p>
-      )}
+      <h4 id="key-title">{t('rsaKey.title')}</h4>
+      {key.status === 'failed' && key.error && <ErrorNotice error={key.error} title={t('rsaKey.readFailed')} />}
+      {key.status === 'ready' && !current && <p>{t('rsaKey.none')}</p>}
       {current && <PublicKeyView publicKey={current} />}
       {keySaved.status === 'ready' && keySaved.data && (
         <p role="status" className="settings-ok">
           {keySaved.data.unchanged
-            ? 'This key was stored already; nothing changed.'
-            : `Key stored${keySaved.data.replaced ? ' (it replaced the previous one: register the new public key with the platform)' : ''}.`}
+            ? t('rsaKey.unchanged')
+            : keySaved.data.replaced
+              ? t('rsaKey.replaced')
+              : t('rsaKey.stored')}
         </p>
       )}
       {keySaved.status === 'failed' && keySaved.error && (
-        <ErrorNotice error={keySaved.error} title="The key was not stored" />
+        <ErrorNotice error={keySaved.error} title={t('rsaKey.notStored')} />
       )}
       {current ? (
         <details className="key-replace">
-          <summary>Replace the key…</summary>
+          <summary>{t('rsaKey.replaceMenu')}</summary>
           {choices}
         </details>
       ) : (
@@ -95,15 +100,12 @@ export function KeyPanel({ profileId }: { profileId: string }) {
       )}
       {confirm && (
         <ConfirmDialog
-          title="Replace the key?"
-          confirmLabel="Replace the key"
+          title={t('rsaKey.confirmTitle')}
+          confirmLabel={t('rsaKey.confirm')}
           onCancel={() => setConfirm(null)}
           onConfirm={() => void run(confirm)}
         >
-          <p>
-            The platform knows this account by its current public key. After replacing it, register the new public key
-            with the platform, or buyer sync and login links fail.
-          </p>
+          <p>{t('rsaKey.confirmBody')}</p>
         </ConfirmDialog>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import type { LabelRow } from './statusLabelRows';
 import { emptyRow } from './statusLabelRows';
 
@@ -10,6 +11,9 @@ export function LabelRowsEditor(props: {
   onChange(rows: LabelRow[]): void;
 }) {
   const { id, rows, onChange } = props;
+  const t = useT();
+  // Inside a sentence ("… from order statuses"); a no-op in a language without case.
+  const inSentence = props.title.toLocaleLowerCase();
   const update = (key: string, change: Partial<LabelRow>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
   return (
@@ -18,10 +22,10 @@ export function LabelRowsEditor(props: {
       <table className="settings-table labels-table">
         <thead>
           <tr>
-            <th scope="col">Status value</th>
-            <th scope="col">Name</th>
+            <th scope="col">{t('labels.column.value')}</th>
+            <th scope="col">{t('labels.column.name')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('labels.column.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -33,7 +37,7 @@ export function LabelRowsEditor(props: {
               <tr key={row.key}>
                 <td>
                   <input
-                    aria-label={`${props.title}: status value, row ${i + 1}`}
+                    aria-label={t('labels.valueOfRow', { table: props.title, row: i + 1 })}
                     inputMode="numeric"
                     className="label-value"
                     value={row.value}
@@ -44,7 +48,7 @@ export function LabelRowsEditor(props: {
                 </td>
                 <td>
                   <input
-                    aria-label={`${props.title}: name, row ${i + 1}`}
+                    aria-label={t('labels.nameOfRow', { table: props.title, row: i + 1 })}
                     value={row.name}
                     maxLength={60}
                     onChange={(e) => update(row.key, { name: e.target.value })}
@@ -61,9 +65,13 @@ export function LabelRowsEditor(props: {
                   <button
                     type="button"
                     onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
-                    aria-label={`Remove row ${i + 1} (status ${row.value || 'without value'}) from ${props.title.toLowerCase()}`}
+                    aria-label={
+                      row.value
+                        ? t('labels.removeRow', { table: inSentence, row: i + 1, value: row.value })
+                        : t('labels.removeEmptyRow', { table: inSentence, row: i + 1 })
+                    }
                   >
-                    Remove
+                    {t('labels.remove')}
                   </button>
                 </td>
               </tr>
@@ -72,7 +80,7 @@ export function LabelRowsEditor(props: {
         </tbody>
       </table>
       <button type="button" onClick={() => onChange([...rows, emptyRow()])}>
-        Add a status to {props.title.toLowerCase()}
+        {t('labels.add', { table: inSentence })}
       </button>
     </fieldset>
   );

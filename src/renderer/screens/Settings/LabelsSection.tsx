@@ -4,47 +4,70 @@ import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useEnvironmentLabelsStore } from '../../stores/servedLabels';
 import { useSettingsStore, type Settings } from '../../stores/settingsStore';
 import { LabelRowsEditor } from './LabelRowsEditor';
-import { SaveBar } from './SaveBar';
+import { SaveStatus } from './SaveStatus';
+import { ContextualSaveBar } from '../../components/ui/ContextualSaveBar';
+import { useContextualSave } from '../../components/ui/useContextualSave';
+import { SPACE, useT } from '../../i18n/t';
 import { useLeaveWarning } from './useLeaveWarning';
-import { unconfirmedStatusNote } from '../../../shared/domain/afterSalesReview';
-import { mapOf, rowHints, rowsOf } from './statusLabelRows';
+import { mapOf, rowHints, rowsOf, type LabelRow } from './statusLabelRows';
 
 type Labels = NonNullable<Settings['profile']>['statusLabels'];
 
 /** Where the labels go: the profile's settings, or (no profile) the environment's names kept in this window. */
 type SaveLabels = (labels: Labels) => Promise<void>;
 
+interface LabelsDraft {
+  order: LabelRow[];
+  afterSales: LabelRow[];
+}
+
+// Rows carry fresh React keys: compare what they say, not who they are.
+const said = (rows: readonly LabelRow[]) => JSON.stringify(rows.map((r) => [r.value, r.name]));
+const sameLabels = (a: LabelsDraft, b: LabelsDraft) =>
+  said(a.order) === said(b.order) && said(a.afterSales) === said(b.afterSales);
+
 function LabelsForm({ stored, onSave }: { stored: Labels; onSave: SaveLabels }) {
   const save = useSettingsStore((s) => s.save);
-  const [order, setOrder] = useState(() => rowsOf(stored.order));
-  const [afterSales, setAfterSales] = useState(() => rowsOf(stored.afterSales));
+  const t = useT();
+  const [storedRows] = useState<LabelsDraft>(() => ({
+    order: rowsOf(stored.order),
+    afterSales: rowsOf(stored.afterSales),
+  }));
+  // Hints show once Save was tried (not while a new row is still empty); Save then waits for the rows to be sound.
   const [checked, setChecked] = useState(false);
-  const hints = checked ? { ...rowHints(order), ...rowHints(afterSales) } : {};
-  // Rows carry fresh React keys: compare what they say, not who they are.
-  const said = (rows: readonly { value: string; name: string }[]) => JSON.stringify(rows.map((r) => [r.value, r.name]));
-  const dirty = said(order) !== said(rowsOf(stored.order)) || said(afterSales) !== said(rowsOf(stored.afterSales));
-  useLeaveWarning(dirty, 'Status labels');
-  const discard = () => {
-    setOrder(rowsOf(stored.order));
-    setAfterSales(rowsOf(stored.afterSales));
-    setChecked(false);
-  };
+  const form = useContextualSave(
+    storedRows,
+    async ({ order, afterSales }) => {
+      await onSave({ order: mapOf(order), afterSales: mapOf(afterSales) });
+    },
+    { same: sameLabels, onDiscard: () => setChecked(false) },
+  );
+  const { draft, setDraft } = form;
+  const allHints = { ...rowHints(draft.order), ...rowHints(draft.afterSales) };
+  const hints = checked ? allHints : {};
+  useLeaveWarning(form.dirty, t('settings.section.labels'));
   const hostIssues = save.section === 'labels' ? Object.entries(save.fieldErrors) : [];
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setChecked(true);
-    if (Object.keys({ ...rowHints(order), ...rowHints(afterSales) }).length > 0) return;
-    await onSave({ order: mapOf(order), afterSales: mapOf(afterSales) });
+    if (Object.keys(allHints).length > 0) return;
+    form.submit();
   };
   return (
-    <form className="settings-form" onSubmit={(e) => void submit(e)} noValidate>
-      <LabelRowsEditor id="labels-order" title="Order statuses" rows={order} hints={hints} onChange={setOrder} />
+    <form className="settings-form" onSubmit={submit} aria-label={t('labels.form')} noValidate>
+      <LabelRowsEditor
+        id="labels-order"
+        title={t('labels.order')}
+        rows={draft.order}
+        hints={hints}
+        onChange={(order) => setDraft((d) => ({ ...d, order }))}
+      />
       <LabelRowsEditor
         id="labels-after-sales"
-        title="After-sales statuses"
-        rows={afterSales}
+        title={t('labels.afterSales')}
+        rows={draft.afterSales}
         hints={hints}
-        onChange={setAfterSales}
+        onChange={(afterSales) => setDraft((d) => ({ ...d, afterSales }))}
       />
       {hostIssues.length > 0 && (
         <ul className="settings-field-error">
@@ -55,7 +78,12 @@ function LabelsForm({ stored, onSave }: { stored: Labels; onSave: SaveLabels }) 
           ))}
         </ul>
       )}
-      <SaveBar section="labels" dirty={dirty} onDiscard={discard} saveLabel="Save labels" />
+      <ContextualSaveBar
+        {...form.bar}
+        invalid={checked && Object.keys(allHints).length > 0}
+        saveLabel={t('labels.save')}
+      />
+      <SaveStatus section="labels" />
     </form>
   );
 }
@@ -65,12 +93,20 @@ type AfterSalesValues = NonNullable<Settings['profile']>['afterSalesStatuses'];
 /** Said once, here and in the inbox: the after-sales values the filter is asked with are unconfirmed defaults. */
 function AfterSalesValuesNote({ statuses }: { statuses: AfterSalesValues }) {
   const updateProfile = useSettingsStore((s) => s.updateProfile);
+  const t = useT();
   return (
     <p className="banner-note" data-testid="after-sales-values-note">
-      {unconfirmedStatusNote(statuses)} (Approved {statuses.approved.join(', ')}, rejected{' '}
-      {statuses.rejected.join(', ')}, closed {statuses.closed.join(', ')}.){' '}
+      {/* The inbox says the same (shared/domain's unconfirmedStatusNote, English for the CLI); here in the app's language. */}
+      {t('labels.unconfirmed', { values: statuses.awaitingReview.join(', ') })}
+      {SPACE}
+      {t('labels.afterSalesValues', {
+        approved: statuses.approved.join(', '),
+        rejected: statuses.rejected.join(', '),
+        closed: statuses.closed.join(', '),
+      })}
+      {SPACE}
       <button type="button" onClick={() => void updateProfile('labels', { afterSalesStatuses: { confirmed: true } })}>
-        These are my platform’s values
+        {t('labels.confirmValues')}
       </button>
     </p>
   );
@@ -83,6 +119,7 @@ export function LabelsSection() {
   const profile = activeProfile(useProfilesStore((s) => s.list.data));
   const environmentLabels = useEnvironmentLabelsStore((s) => s.labels);
   const [environmentSaved, setEnvironmentSaved] = useState(false);
+  const t = useT();
   const data = settings.data?.profile;
   const saveToProfile: SaveLabels = async (statusLabels) => {
     await updateProfile('labels', { statusLabels });
@@ -93,12 +130,9 @@ export function LabelsSection() {
   };
   return (
     <div className="settings-section">
-      <h2>Status labels</h2>
-      <p className="settings-help">
-        The platform sends statuses as numbers. Name them here{profile ? ` for ${profile.name}` : ''}; a status without
-        a name is shown as its number.
-      </p>
-      {settings.error && <ErrorNotice error={settings.error} title="Could not read the settings" />}
+      <h2>{t('settings.section.labels')}</h2>
+      <p className="settings-help">{profile ? t('labels.introFor', { profile: profile.name }) : t('labels.intro')}</p>
+      {settings.error && <ErrorNotice error={settings.error} title={t('general.readFailed')} />}
       {data && !data.afterSalesStatuses.confirmed && <AfterSalesValuesNote statuses={data.afterSalesStatuses} />}
       {data && (
         <LabelsForm
@@ -109,14 +143,11 @@ export function LabelsSection() {
       )}
       {settings.data && !data && (
         <>
-          <p className="settings-help">
-            No profile is active (the MERCHANT_DESK_* settings are used): these names start as the defaults and are kept
-            in this window’s storage until you add a profile.
-          </p>
+          <p className="settings-help">{t('labels.environment')}</p>
           <LabelsForm key={JSON.stringify(environmentLabels)} stored={environmentLabels} onSave={saveToEnvironment} />
           {environmentSaved && (
             <p role="status" className="muted">
-              Saved.
+              {t('settings.saved')}
             </p>
           )}
         </>

@@ -5,45 +5,47 @@ import { ConnectionEditForm } from './ConnectionEditForm';
 import { KeyPanel } from './KeyPanel';
 import { TestConnectionResult } from './TestConnectionResult';
 import { TokenForm } from './TokenForm';
+import { useT } from '../../i18n/t';
 
 /** One merchant account: where it connects, its token and key, and the connection test. */
 export function ProfilePanel({ profile, active }: { profile: ProfileView; active: boolean }) {
   const use = useProfilesStore((s) => s.use);
   const edit = useProfileSetupStore((s) => s.edit);
   const [editing, setEditing] = useState(false);
+  const t = useT();
   return (
     <section className="profile-panel" aria-labelledby="profile-title">
       <h3 id="profile-title">
-        {profile.name} <span className="muted">({profile.id})</span>
+        {profile.name} <span className="muted">{t('profiles.idInTitle', { id: profile.id })}</span>
       </h3>
       {editing ? (
         <ConnectionEditForm profile={profile} onDone={() => setEditing(false)} />
       ) : (
         <>
           <dl className="settings-facts">
-            <dt>Base URL</dt>
+            <dt>{t('connection.baseUrl')}</dt>
             <dd>{profile.baseUrl}</dd>
-            <dt>Platform URL</dt>
+            <dt>{t('connection.platformUrl')}</dt>
             <dd>{profile.platformUrl}</dd>
-            <dt>API prefix</dt>
-            <dd>{profile.apiPrefix || '(none)'}</dd>
-            <dt>Merchant ID</dt>
+            <dt>{t('connection.apiPrefix')}</dt>
+            <dd>{profile.apiPrefix || t('setting.listEmpty')}</dd>
+            <dt>{t('connection.merchantId')}</dt>
             <dd>{profile.merchantId}</dd>
           </dl>
           <div className="settings-actions">
             <button type="button" onClick={() => setEditing(true)}>
-              Edit connection
+              {t('connection.edit')}
             </button>
-            <span role="status">{edit.status === 'ready' ? 'Connection saved.' : ''}</span>
+            <span role="status">{edit.status === 'ready' ? t('connection.saved') : ''}</span>
           </div>
         </>
       )}
       <p>
         {active ? (
-          <strong>This is the active profile.</strong>
+          <strong>{t('profiles.isActive')}</strong>
         ) : (
           <button type="button" onClick={() => void use(profile.id)}>
-            Use this profile
+            {t('profiles.use')}
           </button>
         )}
       </p>

@@ -4,9 +4,17 @@ import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { activeProfile, useProfilesStore, type ProfileView } from '../../stores/profilesStore';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RenameForm } from './RenameForm';
+import { Msg, SPACE, useT, type Translate } from '../../i18n/t';
 
-const keyText = (key: ProfileView['key']) =>
-  key === null ? 'no key' : key === 'unknown' ? 'unknown' : `${key.bits} bits`;
+const keyText = (key: ProfileView['key'], t: Translate) =>
+  key === null
+    ? t('profiles.key.none')
+    : key === 'unknown'
+      ? t('profiles.unknown')
+      : t('rsaKey.bits', { bits: key.bits });
+
+const tokenText = (state: ProfileView['tokenState'], t: Translate) =>
+  state === 'set' ? t('profiles.token.set') : state === 'not set' ? t('profiles.token.notSet') : t('profiles.unknown');
 
 /** Every profile of this data directory: switch, rename, remove (after a question). */
 export function ProfilesSection() {
@@ -18,6 +26,7 @@ export function ProfilesSection() {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [removing, setRemoving] = useState<ProfileView | null>(null);
   const [lastRemoved, setLastRemoved] = useState<string | null>(null);
+  const t = useT();
   const profiles = list.data?.profiles ?? [];
   const active = activeProfile(list.data);
 
@@ -30,37 +39,41 @@ export function ProfilesSection() {
 
   return (
     <div className="settings-section">
-      <h2>Profiles</h2>
+      <h2>{t('settings.section.profiles')}</h2>
       <p role="status" className="active-profile-line">
         {active ? (
-          <>
-            Active profile: <strong>{active.name}</strong> ({active.id})
-          </>
+          <Msg
+            id="profiles.active"
+            values={{ name: active.name, id: active.id, b: (chunks) => <strong>{chunks}</strong> }}
+          />
         ) : profiles.length > 0 ? (
-          'No profile is active: choose one with "Switch to".'
+          t('profiles.noneActive')
         ) : (
-          'No profile yet: add one under Connection.'
+          t('profiles.none')
         )}
-        {lastRemoved && removal.status === 'ready' && ` — removed “${lastRemoved}” with its token and key.`}
+        {lastRemoved && removal.status === 'ready' && (
+          <>
+            {SPACE}
+            {t('profiles.removed', { name: lastRemoved })}
+          </>
+        )}
       </p>
-      {list.error && <ErrorNotice error={list.error} title="Could not read the profiles" />}
-      {list.data?.tokenProblem && (
-        <ErrorNotice error={list.data.tokenProblem} title="The keychain could not be asked" />
-      )}
-      {switchError && <ErrorNotice error={switchError} title="Could not switch profile" />}
+      {list.error && <ErrorNotice error={list.error} title={t('profiles.readFailed')} />}
+      {list.data?.tokenProblem && <ErrorNotice error={list.data.tokenProblem} title={t('profiles.keychainFailed')} />}
+      {switchError && <ErrorNotice error={switchError} title={t('profiles.switchFailed')} />}
       {removal.status === 'failed' && removal.error && (
-        <ErrorNotice error={removal.error} title="The profile was not removed" />
+        <ErrorNotice error={removal.error} title={t('profiles.removeFailed')} />
       )}
       <table className="settings-table">
-        <caption className="visually-hidden">Profiles</caption>
+        <caption className="visually-hidden">{t('settings.section.profiles')}</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">ID</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Token</th>
-            <th scope="col">Key</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('profiles.column.name')}</th>
+            <th scope="col">{t('profiles.column.id')}</th>
+            <th scope="col">{t('profiles.column.kind')}</th>
+            <th scope="col">{t('profiles.column.token')}</th>
+            <th scope="col">{t('profiles.column.key')}</th>
+            <th scope="col">{t('profiles.column.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -72,33 +85,41 @@ export function ProfilesSection() {
                 ) : (
                   <>
                     {p.name}
-                    {p.id === active?.id && <span className="chip chip-ok">active</span>}
+                    {p.id === active?.id && <span className="chip chip-ok">{t('profiles.activeChip')}</span>}
                   </>
                 )}
               </th>
               <td>
                 <code>{p.id}</code>
               </td>
-              <td>{p.kind === 'sandbox' ? 'Sandbox' : 'Merchant'}</td>
-              <td>{p.tokenState}</td>
-              <td>{keyText(p.key)}</td>
+              <td>{p.kind === 'sandbox' ? t('profiles.kind.sandbox') : t('profiles.kind.merchant')}</td>
+              <td>{tokenText(p.tokenState, t)}</td>
+              <td>{keyText(p.key, t)}</td>
               <td>
                 <div className="settings-row-actions">
                   {p.id !== active?.id && (
-                    <button type="button" onClick={() => void use(p.id)} aria-label={`Switch to ${p.name}`}>
-                      Switch to
+                    <button
+                      type="button"
+                      onClick={() => void use(p.id)}
+                      aria-label={t('profiles.switchTo', { name: p.name })}
+                    >
+                      {t('profiles.switch')}
                     </button>
                   )}
-                  <button type="button" onClick={() => setRenaming(p.id)} aria-label={`Rename ${p.name}`}>
-                    Rename
+                  <button
+                    type="button"
+                    onClick={() => setRenaming(p.id)}
+                    aria-label={t('profiles.renameName', { name: p.name })}
+                  >
+                    {t('profiles.rename')}
                   </button>
                   <button
                     type="button"
                     className="danger"
                     onClick={() => setRemoving(p)}
-                    aria-label={`Remove ${p.name}`}
+                    aria-label={t('profiles.removeName', { name: p.name })}
                   >
-                    Remove
+                    {t('profiles.remove')}
                   </button>
                 </div>
               </td>
@@ -108,24 +129,26 @@ export function ProfilesSection() {
       </table>
       {removing && (
         <ConfirmDialog
-          title={`Remove “${removing.name}”?`}
-          confirmLabel="Remove profile"
+          title={t('profiles.confirmTitle', { name: removing.name })}
+          confirmLabel={t('profiles.confirm')}
           busy={removal.status === 'loading'}
           onCancel={() => setRemoving(null)}
           onConfirm={() => void confirmRemove()}
         >
-          <p>
-            Its access token and key are deleted from this computer; its cached orders stay in the data folder. The
-            platform account itself is not touched.
-          </p>
+          <p>{t('profiles.confirmBody')}</p>
           {removing.id === active?.id ? (
             <p>
-              <strong>This is the active profile.</strong> Afterwards no profile is active until you switch to one.
+              <strong>{t('profiles.isActive')}</strong>
+              {SPACE}
+              {t('profiles.confirmActive')}
             </p>
           ) : (
             active && (
               <p>
-                <strong>{active.name}</strong> stays the active profile.
+                <Msg
+                  id="profiles.staysActive"
+                  values={{ name: active.name, b: (chunks) => <strong>{chunks}</strong> }}
+                />
               </p>
             )
           )}

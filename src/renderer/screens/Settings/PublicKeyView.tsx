@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { IpcData } from '../../../shared/ipc/contract';
+import { useT } from '../../i18n/t';
 
 type PublicKey = NonNullable<IpcData<'credentials:keyStatus'>['key']>;
 
@@ -7,6 +8,7 @@ type PublicKey = NonNullable<IpcData<'credentials:keyStatus'>['key']>;
 export function PublicKeyView({ publicKey }: { publicKey: PublicKey }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const t = useT();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(publicKey.publicKeyPem);
@@ -19,14 +21,14 @@ export function PublicKeyView({ publicKey }: { publicKey: PublicKey }) {
   return (
     <div className="public-key">
       <dl className="settings-facts">
-        <dt>Size</dt>
-        <dd>{publicKey.bits} bits</dd>
-        <dt>SHA-256 fingerprint</dt>
+        <dt>{t('rsaKey.size')}</dt>
+        <dd>{t('rsaKey.bits', { bits: publicKey.bits })}</dd>
+        <dt>{t('rsaKey.fingerprint')}</dt>
         <dd>
           <code className="fingerprint">{publicKey.fingerprint.hex}</code>
         </dd>
       </dl>
-      <label htmlFor="public-key-pem">Public key (register it with the platform)</label>
+      <label htmlFor="public-key-pem">{t('rsaKey.publicKey')}</label>
       <textarea
         id="public-key-pem"
         ref={area}
@@ -37,11 +39,11 @@ export function PublicKeyView({ publicKey }: { publicKey: PublicKey }) {
       />
       <div className="settings-actions">
         <button type="button" onClick={() => void copy()}>
-          Copy public key
+          {t('rsaKey.copy')}
         </button>
         <span role="status">
-          {copied === 'yes' && 'Public key copied.'}
-          {copied === 'failed' && 'Could not copy: the key is selected, press Ctrl+C (⌘C).'}
+          {copied === 'yes' && t('rsaKey.copied')}
+          {copied === 'failed' && t('rsaKey.copyFailed')}
         </span>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import type { ProfileView } from '../../stores/profilesStore';
 import { issuesByField } from '../../../shared/forms/profileForm';
+import { useT } from '../../i18n/t';
 
 /** Renames a profile in place (its ID, and so its files, stay). */
 export function RenameForm({ profile, onDone }: { profile: ProfileView; onDone(): void }) {
@@ -9,19 +10,20 @@ export function RenameForm({ profile, onDone }: { profile: ProfileView; onDone()
   const renameProfile = useProfileSetupStore((s) => s.renameProfile);
   const [name, setName] = useState(profile.name);
   const [hint, setHint] = useState<string | null>(null);
+  const t = useT();
   const hostError = rename.status === 'failed' ? (issuesByField(rename.error).name ?? rename.error?.message) : null;
   const error = hint ?? hostError;
   const id = `rename-${profile.id}`;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim() === '') return setHint('The name must not be blank.');
+    if (name.trim() === '') return setHint(t('profiles.nameBlank'));
     setHint(null);
     if (await renameProfile(profile.id, name.trim())) onDone();
   };
   return (
     <form className="settings-form-inline" onSubmit={(e) => void submit(e)} noValidate>
       <label htmlFor={id} className="visually-hidden">
-        New name for {profile.id}
+        {t('profiles.newName', { id: profile.id })}
       </label>
       <input
         id={id}
@@ -33,10 +35,10 @@ export function RenameForm({ profile, onDone }: { profile: ProfileView; onDone()
         autoFocus
       />
       <button type="submit" disabled={rename.status === 'loading'}>
-        Save name
+        {t('profiles.saveName')}
       </button>
       <button type="button" onClick={onDone}>
-        Cancel
+        {t('common.cancel')}
       </button>
       {error && (
         <p id={`${id}-error`} className="settings-field-error">

@@ -1,7 +1,8 @@
+import { useT } from '../../i18n/t';
 import { FieldNotes, notesIds } from './FieldNotes';
 import {
+  fieldLabel,
   instantToLocalInput,
-  labelFromName,
   localInputToInstant,
   settingLabel,
   shapeOf,
@@ -19,7 +20,9 @@ interface ControlProps {
 }
 
 /** One setting's control, chosen from its value's shape (a group for an object, recursively). */
-export function SettingControl({ path, name, value, label = settingLabel(name), errors, onChange }: ControlProps) {
+export function SettingControl({ path, name, value, label: given, errors, onChange }: ControlProps) {
+  const t = useT();
+  const label = given ?? settingLabel(name, t);
   const id = `setting-${path.replace(/\./g, '-')}`;
   const error = errors[path];
   const help = label.help;
@@ -50,8 +53,7 @@ export function SettingControl({ path, name, value, label = settingLabel(name), 
       return (
         <div className="settings-field">
           <label htmlFor={id}>
-            {label.label}
-            {label.unit ? ` (${label.unit})` : ''}
+            {label.unit ? t('setting.withUnit', { label: label.label, unit: label.unit }) : label.label}
           </label>
           <div className="settings-form-inline">
             <input
@@ -74,7 +76,7 @@ export function SettingControl({ path, name, value, label = settingLabel(name), 
                   checked={never}
                   onChange={(e) => onChange(e.target.checked ? null : (label.whenEnabled ?? label.min ?? 0))}
                 />
-                Never
+                {t('setting.never')}
               </label>
             )}
           </div>
@@ -97,10 +99,10 @@ export function SettingControl({ path, name, value, label = settingLabel(name), 
               aria-describedby={described}
             />
             <button type="button" onClick={() => onChange(new Date(Date.now() + 3_600_000).toISOString())}>
-              For 1 hour
+              {t('setting.forAnHour')}
             </button>
             <button type="button" onClick={() => onChange(null)} disabled={off}>
-              Off
+              {t('setting.off')}
             </button>
           </div>
           {notes}
@@ -127,7 +129,7 @@ export function SettingControl({ path, name, value, label = settingLabel(name), 
       return (
         <div className="settings-field">
           <span>{label.label}</span>
-          <p className="muted">{(value as unknown[]).map(String).join(', ') || '(none)'}</p>
+          <p className="muted">{(value as unknown[]).map(String).join(', ') || t('setting.listEmpty')}</p>
         </div>
       );
     case 'group': {
@@ -142,7 +144,7 @@ export function SettingControl({ path, name, value, label = settingLabel(name), 
               path={`${path}.${key}`}
               name={key}
               value={inner}
-              label={{ label: labelFromName(key) }}
+              label={{ label: fieldLabel(key, t) }}
               errors={errors}
               onChange={(next) => onChange({ ...group, [key]: next })}
             />

@@ -32,6 +32,7 @@ describe('the General and Notifications screens', () => {
   const stored60 = {
     profileId: 'shop',
     pollIntervalSeconds: 60,
+    pollOverlapMinutes: 2,
     notifications: shop.notifications,
     statusLabels: shop.statusLabels,
     deliveryDeadlines: shop.deliveryDeadlines,
@@ -81,16 +82,23 @@ describe('the General and Notifications screens', () => {
   it('General: one save bar for the poll interval (in minutes) and the app settings; one request for both', async () => {
     showSettings();
     render(<GeneralSection />);
-    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
+    // Nothing to save: no save bar.
+    expect(screen.queryByRole('group', { name: 'Unsaved changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     const minutes = screen.getByLabelText('Check every (minutes)') as HTMLInputElement;
     expect(minutes.value).toBe('1');
     expect(screen.getByLabelText('Open Merchant Desk when I log in')).toBeTruthy();
     expect(screen.queryByText('Do not disturb')).toBeNull();
+    await userEvent.clear(minutes);
+    // An interval out of range says why at the field, and Save waits for a correction.
+    await userEvent.type(minutes, '0.1');
+    screen.getByText('Minutes from 0.25 (15 seconds) to 1440 (one day).');
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.clear(minutes);
     await userEvent.type(minutes, '2.5');
     await userEvent.click(screen.getByLabelText('Open Merchant Desk when I log in'));
-    screen.getByText('You have unsaved changes.');
+    expect(screen.getByRole('group', { name: 'Unsaved changes' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(bridge.calls).toEqual([
       ['settings:update', { app: { openAtLogin: true }, profile: { profileId: 'shop', pollIntervalSeconds: 150 } }],
@@ -106,7 +114,7 @@ describe('the General and Notifications screens', () => {
     await userEvent.type(minutes, '5');
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(minutes.value).toBe('1');
-    screen.getByText('No unsaved changes.');
+    expect(screen.queryByRole('group', { name: 'Unsaved changes' })).toBeNull();
     expect(bridge.calls).toEqual([]);
   });
 
@@ -146,11 +154,11 @@ describe('the General and Notifications screens', () => {
   it('Notifications: settings it has no label for show as a group of controls, under the one save bar', async () => {
     showSettings();
     render(<NotificationsSection />);
-    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
     expect(screen.getByRole('group', { name: 'Do not disturb' })).toBeTruthy();
     expect(screen.getByLabelText('Enabled')).toBeTruthy();
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('22:00');
     await userEvent.click(screen.getByLabelText('Enabled'));
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(bridge.calls).toEqual([
       ['settings:update', { app: { doNotDisturb: { enabled: true, from: '22:00', to: '07:00' } }, profile: null }],
@@ -225,6 +233,7 @@ describe('the status labels screen', () => {
           profile: {
             profileId: 'shop',
             pollIntervalSeconds: 60,
+            pollOverlapMinutes: 2,
             notifications: shop.notifications,
             statusLabels: { order: { 4: 'Completed' }, afterSales: {} },
             deliveryDeadlines: shop.deliveryDeadlines,
@@ -236,12 +245,12 @@ describe('the status labels screen', () => {
       },
     });
     render(<LabelsSection />);
-    screen.getByText('No unsaved changes.');
+    expect(screen.queryByRole('group', { name: 'Unsaved changes' })).toBeNull();
     const name = screen.getByDisplayValue('Completed');
     await userEvent.type(name, '!');
-    screen.getByText('You have unsaved changes.');
+    expect(screen.getByRole('button', { name: 'Save labels' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
-    screen.getByText('No unsaved changes.');
+    expect(screen.queryByRole('group', { name: 'Unsaved changes' })).toBeNull();
     expect(screen.getByDisplayValue('Completed')).toBeTruthy();
   });
 });

@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { CHECK_MARK } from './checkMarks';
+import { formatDate } from '../../format/time';
+import { SPACE, useT } from '../../i18n/t';
 import { useSettingsStore } from '../../stores/settingsStore';
 
 /**
@@ -10,28 +13,27 @@ export function SignatureInspector({ profileId }: { profileId: string }) {
   const inspection = useSettingsStore((s) => s.inspection);
   const inspect = useSettingsStore((s) => s.inspect);
   const [publicKey, setPublicKey] = useState('');
+  const t = useT();
   const report = inspection.data?.profileId === profileId ? inspection.data : null;
   return (
     <section className="settings-form" aria-labelledby="inspector-title">
-      <h3 id="inspector-title">Signature inspector</h3>
+      <h3 id="inspector-title">{t('inspector.title')}</h3>
       <p className="settings-help" id="inspector-example-note">
-        Signs an example buyer-sync request for an example buyer. Compare it with what the platform expects; nothing is
-        sent. It cannot be used to sign anyone in: its timestamp is fixed in the past (2001) and its nonce is marked as
-        an example, so the platform refuses it.
+        {t('inspector.intro')}
       </p>
       <div className="settings-field">
-        <label htmlFor="inspector-public-key">Public key registered with the platform (optional)</label>
+        <label htmlFor="inspector-public-key">{t('inspector.publicKey')}</label>
         <textarea
           id="inspector-public-key"
           className="pem"
           rows={3}
-          placeholder="-----BEGIN PUBLIC KEY-----"
+          placeholder={t('inspector.publicKeyPlaceholder')}
           value={publicKey}
           onChange={(e) => setPublicKey(e.target.value)}
           aria-describedby="inspector-public-key-help"
         />
         <p id="inspector-public-key-help" className="settings-help">
-          Paste it to check that the signature verifies with it too.
+          {t('inspector.publicKeyHelp')}
         </p>
       </div>
       <div className="settings-actions">
@@ -40,47 +42,62 @@ export function SignatureInspector({ profileId }: { profileId: string }) {
           onClick={() => void inspect(profileId, publicKey.trim() === '' ? null : publicKey)}
           disabled={inspection.status === 'loading'}
         >
-          Inspect a sample request
+          {t('inspector.run')}
         </button>
       </div>
       {inspection.status === 'failed' && inspection.error && (
-        <ErrorNotice error={inspection.error} title="The sample request could not be signed" />
+        <ErrorNotice error={inspection.error} title={t('inspector.failed')} />
       )}
       {report && (
         <div className="inspector-report" aria-describedby="inspector-example-note">
           <p className={report.selfCheck ? 'settings-ok' : 'settings-field-error'}>
-            {report.selfCheck ? '✓' : '✗'} The signature {report.selfCheck ? 'verifies' : 'does not verify'} with the
-            key's own public key (SHA-256 {report.keyFingerprint.hex}).
+            {report.selfCheck ? CHECK_MARK.passed : CHECK_MARK.failed}
+            {SPACE}
+            {t(report.selfCheck ? 'inspector.selfCheckOk' : 'inspector.selfCheckFailed', {
+              fingerprint: report.keyFingerprint.hex,
+            })}
           </p>
           {report.publicKeyCheck && (
             <p className={report.publicKeyCheck.valid ? 'settings-ok' : 'settings-field-error'}>
-              {report.publicKeyCheck.valid ? '✓' : '✗'} With the pasted public key (SHA-256{' '}
-              {report.publicKeyCheck.publicKeyFingerprint.hex}):{' '}
-              {report.publicKeyCheck.valid ? 'verifies' : 'does not verify'}.
-              {report.publicKeyCheck.action ? ` ${report.publicKeyCheck.action}` : ''}
+              {report.publicKeyCheck.valid ? CHECK_MARK.passed : CHECK_MARK.failed}
+              {SPACE}
+              {t(report.publicKeyCheck.valid ? 'inspector.pastedOk' : 'inspector.pastedFailed', {
+                fingerprint: report.publicKeyCheck.publicKeyFingerprint.hex,
+              })}
+              {report.publicKeyCheck.action && (
+                <>
+                  {SPACE}
+                  {report.publicKeyCheck.action}
+                </>
+              )}
             </p>
           )}
-          <h4>Request</h4>
+          <h4>{t('inspector.request')}</h4>
           <p>
             <code>
               {report.method} {report.url}
             </code>
           </p>
           <h4>
-            String to sign ({report.stringToSignBytes} bytes, {report.signatureProfile.mode},{' '}
-            {report.signatureProfile.algorithm})
+            {t('inspector.stringToSignOf', {
+              bytes: report.stringToSignBytes,
+              mode: t(`signature.mode.${report.signatureProfile.mode}.short`),
+              algorithm: report.signatureProfile.algorithm,
+            })}
           </h4>
-          <pre className="inspector-block" aria-label="String to sign" tabIndex={0}>
+          <pre className="inspector-block" aria-label={t('inspector.stringToSign')} tabIndex={0}>
             {report.stringToSignVisible}
           </pre>
-          <h4>Headers</h4>
+          <h4>{t('inspector.headers')}</h4>
           <p className="settings-help">
-            Example values: timestamp {report.headers.timestamp} is{' '}
-            {new Date(Number(report.headers.timestamp) * 1000).toISOString().slice(0, 10)}, and the nonce says it is an
-            example. A real request gets the current time and a fresh random nonce.
+            {t('inspector.headersNote', {
+              timestamp: report.headers.timestamp,
+              // The example's day as the platform reads it (UTC), written in the app's language.
+              date: formatDate(Number(report.headers.timestamp) * 1000, { dateStyle: 'long', timeZone: 'UTC' }),
+            })}
           </p>
           <table className="settings-table">
-            <caption className="visually-hidden">Headers of the sample request</caption>
+            <caption className="visually-hidden">{t('inspector.headersCaption')}</caption>
             <tbody>
               {Object.entries(report.headers).map(([name, value]) => (
                 <tr key={name}>
@@ -94,8 +111,8 @@ export function SignatureInspector({ profileId }: { profileId: string }) {
               ))}
             </tbody>
           </table>
-          <h4>Body</h4>
-          <pre className="inspector-block" aria-label="Body" tabIndex={0}>
+          <h4>{t('inspector.body')}</h4>
+          <pre className="inspector-block" aria-label={t('inspector.body')} tabIndex={0}>
             {report.body}
           </pre>
         </div>

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/t';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { SignatureForm } from './SignatureForm';
 import { SignatureInspector } from './SignatureInspector';
@@ -5,16 +6,17 @@ import { SignatureInspector } from './SignatureInspector';
 /** The active profile's signature settings and the inspector that shows their result. */
 export function SignatureSection() {
   const profile = activeProfile(useProfilesStore((s) => s.list.data));
+  const t = useT();
   return (
     <div className="settings-section">
-      <h2>Signature</h2>
+      <h2>{t('settings.section.signature')}</h2>
       {profile ? (
         <>
           <SignatureForm key={`${profile.id}:${JSON.stringify(profile.signatureProfile)}`} profile={profile} />
           <SignatureInspector profileId={profile.id} />
         </>
       ) : (
-        <p className="muted">No profile is active.</p>
+        <p className="muted">{t('signature.noProfile')}</p>
       )}
     </div>
   );

@@ -40,7 +40,7 @@ describe('Settings → About → Updates', () => {
   it('follows the host: downloading, then ready → "Restart to update", which waits for a decision being sent', async () => {
     withState({ kind: 'downloading', version: '1.5.0', percent: 41.6 });
     render(<UpdateStatus />);
-    await screen.findByText('Downloading version 1.5.0 in the background (42 %).');
+    await screen.findByText('Downloading version 1.5.0 in the background (42%).');
     expect(screen.getByRole('button', { name: 'Check for updates' })).toHaveProperty('disabled', true);
     act(() => bridge.emit('app:updates', { kind: 'ready', version: '1.5.0' }));
     await screen.findByText(/Version 1.5.0 is downloaded/);

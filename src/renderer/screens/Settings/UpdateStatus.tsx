@@ -2,24 +2,30 @@ import { useEffect } from 'react';
 import type { UpdateState } from '../../../shared/ipc/app';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAppStore } from '../../stores/appStore';
+import { formatNumber } from '../../format/money';
+import { SPACE, translate, useT, type Translate } from '../../i18n/t';
 
 /** What the merchant reads about the app's own update: one sentence per state. */
-export function updateSentence(state: UpdateState): string {
+export function updateSentence(state: UpdateState, t: Translate = translate): string {
   switch (state.kind) {
     case 'idle':
-      return 'Merchant Desk looks for a new version a little after it starts, then daily.';
+      return t('updates.idle');
     case 'checking':
-      return 'Checking for a new version…';
+      return t('updates.checking');
     case 'downloading':
-      return `Downloading version ${state.version} in the background (${Math.round(state.percent)} %).`;
+      return t('updates.downloading', {
+        version: state.version,
+        percent: formatNumber(state.percent / 100, { style: 'percent', maximumFractionDigits: 0 }),
+      });
     case 'ready':
-      return `Version ${state.version} is downloaded. It is installed when you restart Merchant Desk.`;
+      return t('updates.ready', { version: state.version });
     case 'up-to-date':
-      return 'Merchant Desk is up to date.';
+      return t('updates.upToDate');
+    // The host's own words (English) after the sentence: what failed, why updates are off.
     case 'failed':
-      return `The last check for a new version failed: ${state.message}`;
+      return t('updates.failed', { message: state.message });
     case 'off':
-      return `Updates are off: ${state.reason}.`;
+      return t('updates.off', { reason: state.reason });
   }
 }
 
@@ -29,6 +35,7 @@ export function UpdateStatus() {
   const restart = useAppStore((s) => s.restart);
   const load = useAppStore((s) => s.loadUpdates);
   const act = useAppStore((s) => s.updateAction);
+  const t = useT();
   useEffect(() => {
     void load();
   }, [load]);
@@ -36,23 +43,26 @@ export function UpdateStatus() {
   const busy = updates.status === 'loading' || state?.kind === 'checking' || state?.kind === 'downloading';
   return (
     <div className="settings-updates" data-testid="update-status">
-      <h3>Updates</h3>
+      <h3>{t('updates.title')}</h3>
       <p role="status">
-        {state ? updateSentence(state) : ''}
-        {restart === 'waiting'
-          ? ' An after-sales decision is being sent: the app restarts as soon as it is answered.'
-          : ''}
+        {state ? updateSentence(state, t) : ''}
+        {restart === 'waiting' && (
+          <>
+            {SPACE}
+            {t('updates.waiting')}
+          </>
+        )}
       </p>
-      {updates.error && <ErrorNotice error={updates.error} title="Could not read the update state" />}
+      {updates.error && <ErrorNotice error={updates.error} title={t('updates.readFailed')} />}
       {state && state.kind !== 'off' && (
         <div className="settings-actions">
           {state.kind === 'ready' ? (
             <button type="button" className="primary" onClick={() => void act('restart')}>
-              Restart to update
+              {t('updates.restart')}
             </button>
           ) : (
             <button type="button" disabled={busy} onClick={() => void act('check')}>
-              Check for updates
+              {t('updates.check')}
             </button>
           )}
         </div>

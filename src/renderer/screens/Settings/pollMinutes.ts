@@ -1,3 +1,5 @@
+import { translate } from '../../i18n/t';
+
 /** The poll interval as people set it (minutes), over the seconds the profile stores (15 s to one day). */
 export const POLL_MIN_SECONDS = 15;
 export const POLL_MAX_SECONDS = 86_400;
@@ -14,7 +16,10 @@ export function secondsOfMinutes(text: string): { ok: true; seconds: number } | 
   if (text.trim() === '' || !Number.isFinite(minutes) || seconds < POLL_MIN_SECONDS || seconds > POLL_MAX_SECONDS)
     return {
       ok: false,
-      problem: `Minutes from ${minutesText(POLL_MIN_SECONDS)} (15 seconds) to ${POLL_MAX_SECONDS / 60} (one day).`,
+      problem: translate('general.pollRange', {
+        min: minutesText(POLL_MIN_SECONDS),
+        max: String(POLL_MAX_SECONDS / 60),
+      }),
     };
   return { ok: true, seconds };
 }

@@ -11,18 +11,20 @@ import {
   shapeOf,
 } from './settingsFields';
 import { mapOf, rowHints, rowsOf } from './statusLabelRows';
+import { translate } from '../../i18n/t';
 
 describe('settings shown from what the host answers', () => {
   it('labels known settings from the table and new ones from their names', () => {
-    expect(settingLabel('closeToTray').label).toMatch(/tray/);
-    expect(settingLabel('quietHoursEnd').label).toBe('Quiet hours end');
+    expect(settingLabel('closeToTray', translate).label).toMatch(/tray/);
+    expect(settingLabel('clipboardClearSeconds', translate).unit).toBe('seconds');
+    expect(settingLabel('quietHoursEnd', translate).label).toBe('Quiet hours end');
     expect(labelFromName('do_not_disturb')).toBe('Do not disturb');
   });
 
   it('picks a control from the value', () => {
     expect(shapeOf(true)).toBe('boolean');
     expect(shapeOf(3)).toBe('number');
-    expect(shapeOf(120, settingLabel('clipboardClearSeconds'))).toBe('nullable-number');
+    expect(shapeOf(120, settingLabel('clipboardClearSeconds', translate))).toBe('nullable-number');
     expect(shapeOf(null)).toBe('nullable-number');
     expect(shapeOf('22:00')).toBe('time');
     expect(shapeOf('x')).toBe('text');
@@ -49,8 +51,10 @@ describe('settings shown from what the host answers', () => {
   });
 
   it('formats sizes', () => {
-    expect(formatBytes(900)).toBe('900 bytes');
-    expect(formatBytes(1536)).toMatch(/^1[.,]5 KB$/);
+    expect(formatBytes(900, 'en-GB')).toBe('900 bytes');
+    expect(formatBytes(1536, 'en-GB')).toBe('1.5 kB');
+    expect(formatBytes(1_468_006, 'de-DE')).toBe('1,4 MB');
+    expect(formatBytes(900, 'zh-CN')).toBe('900字节');
   });
 });
 
@@ -78,8 +82,8 @@ describe('status label rows', () => {
 
 describe('do-not-disturb until an instant', () => {
   it('is edited as local time and stored as an ISO instant; null is off', () => {
-    expect(shapeOf(null, settingLabel('doNotDisturbUntil'))).toBe('instant');
-    expect(shapeOf('2026-11-23T20:00:00.000Z', settingLabel('doNotDisturbUntil'))).toBe('instant');
+    expect(shapeOf(null, settingLabel('doNotDisturbUntil', translate))).toBe('instant');
+    expect(shapeOf('2026-11-23T20:00:00.000Z', settingLabel('doNotDisturbUntil', translate))).toBe('instant');
     expect(instantToLocalInput(null)).toBe('');
     const local = instantToLocalInput('2026-11-23T20:00:00.000Z');
     expect(local).toMatch(/^2026-11-2\dT\d{2}:00$/);

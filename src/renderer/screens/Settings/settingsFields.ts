@@ -4,6 +4,10 @@
  * number a number field, an object a group of its fields), so a new app setting shows up labelled by its name.
  */
 
+import type { MessageId } from '../../i18n/catalogs';
+import { currentFormatLocale } from '../../i18n/localeStore';
+import type { Translate } from '../../i18n/t';
+
 export type SettingsSectionId =
   'connection' | 'profiles' | 'general' | 'notifications' | 'labels' | 'signature' | 'cache' | 'about';
 
@@ -18,6 +22,9 @@ export const settingsSections: readonly { id: SettingsSectionId }[] = [
   { id: 'cache' },
   { id: 'about' },
 ];
+
+/** The RSA key sizes offered when a key is generated. */
+export const KEY_SIZES = [2048, 3072, 4096] as const;
 
 export function sectionOf(path: readonly string[]): SettingsSectionId {
   const wanted = path[0];
@@ -38,45 +45,54 @@ export interface SettingLabel {
   instant?: boolean;
 }
 
-/** Labels of the app-wide settings this version knows (others are labelled from their names). */
-export const appSettingLabels: Readonly<Record<string, SettingLabel>> = {
-  clipboardClearSeconds: {
-    label: 'Clear the clipboard after',
-    help: 'After the app copies something (a login link), it clears the clipboard when this time is up.',
-    nullable: true,
-    unit: 'seconds',
-    min: 5,
-    max: 3600,
-    whenEnabled: 120,
-  },
-  closeToTray: {
-    label: 'Keep running in the tray when the window is closed',
-    help: 'Polling and notifications go on.',
-  },
-  openAtLogin: { label: 'Open Merchant Desk when I log in' },
-  automaticUpdates: {
-    label: 'Download updates automatically',
-    help: 'Looks for a new version at start and daily; it is installed only when you choose "Restart to update".',
-  },
-  doNotDisturb: { label: 'Do not disturb', help: 'No notifications in this period; they are still listed in the app.' },
-  doNotDisturbUntil: {
-    label: 'Do not disturb until',
-    help: 'No notifications until then (your local time); changes still show in the app and the tray.',
-    instant: true,
-  },
-  notifications: { label: 'Notifications' },
-};
+/** What this version knows of an app-wide setting besides its words (those are the messages `setting.<key>.*`). */
+interface SettingMeta {
+  help?: boolean;
+  nullable?: boolean;
+  unit?: 'seconds';
+  min?: number;
+  max?: number;
+  whenEnabled?: number;
+  instant?: boolean;
+}
 
-/** Labels of the per-kind notification switches of a profile. */
-export const notificationLabels: Readonly<Record<string, string>> = {
-  newOrder: 'New orders',
-  statusChanged: 'Order status changes',
-  afterSales: 'After-sales requests',
-  dispute: 'Disputes',
-  deliveryError: 'Delivery problems',
-  dueSoon: 'Deliveries due soon',
-  overdue: 'Overdue deliveries',
-};
+const appSettingMeta = {
+  clipboardClearSeconds: { help: true, nullable: true, unit: 'seconds', min: 5, max: 3600, whenEnabled: 120 },
+  closeToTray: { help: true },
+  openAtLogin: {},
+  automaticUpdates: { help: true },
+  doNotDisturb: { help: true },
+  doNotDisturbUntil: { help: true, instant: true },
+  notifications: {},
+} as const satisfies Record<string, SettingMeta>;
+type KnownSetting = keyof typeof appSettingMeta;
+
+/** The per-kind notification switches of a profile this version names (others are labelled from their names). */
+const notificationKinds = [
+  'newOrder',
+  'statusChanged',
+  'afterSales',
+  'dispute',
+  'deliveryError',
+  'dueSoon',
+  'overdue',
+] as const;
+
+/** Fields inside a setting's group this version names ("doNotDisturb": enabled, from, to). */
+const fieldNames = ['enabled', 'from', 'to'] as const;
+
+const isOneOf = <T extends string>(list: readonly T[], key: string): key is T =>
+  (list as readonly string[]).includes(key);
+
+/** A notification kind's name in the app's language ("newOrder" → "New orders" / "新订单"). */
+export function notificationLabel(kind: string, t: Translate): string {
+  return isOneOf(notificationKinds, kind) ? t(`notify.kind.${kind}`) : labelFromName(kind);
+}
+
+/** A field of a group ("enabled" → "Enabled" / "启用"); one this version does not know is labelled from its name. */
+export function fieldLabel(name: string, t: Translate): string {
+  return isOneOf(fieldNames, name) ? t(`setting.field.${name}`) : labelFromName(name);
+}
 
 /** "doNotDisturb" → "Do not disturb". */
 export function labelFromName(name: string): string {
@@ -88,11 +104,21 @@ export function labelFromName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function settingLabel(
-  key: string,
-  table: Readonly<Record<string, SettingLabel>> = appSettingLabels,
-): SettingLabel {
-  return table[key] ?? { label: labelFromName(key) };
+/** How an app-wide setting is shown, in the app's language: a known one from its messages, a new one by its name. */
+export function settingLabel(key: string, t: Translate): SettingLabel {
+  if (!(key in appSettingMeta)) return { label: labelFromName(key) };
+  const known = key as KnownSetting;
+  const meta: SettingMeta = appSettingMeta[known];
+  return {
+    label: t(`setting.${known}.label`),
+    ...(meta.help ? { help: t(`setting.${known}.help` as MessageId) } : {}),
+    ...(meta.nullable ? { nullable: true } : {}),
+    ...(meta.unit ? { unit: t(`setting.unit.${meta.unit}`) } : {}),
+    ...(meta.min !== undefined ? { min: meta.min } : {}),
+    ...(meta.max !== undefined ? { max: meta.max } : {}),
+    ...(meta.whenEnabled !== undefined ? { whenEnabled: meta.whenEnabled } : {}),
+    ...(meta.instant ? { instant: true } : {}),
+  };
 }
 
 /** Which section shows an app-wide setting: anything about notifications there, the rest under General. */
@@ -123,17 +149,18 @@ export function changes<T extends Record<string, unknown>>(stored: T, next: T): 
   return Object.fromEntries(changedKeys(stored, next).map((k) => [k, next[k]])) as Partial<T>;
 }
 
-/** A byte count as people read it ("1.4 MB"). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const units = ['KB', 'MB', 'GB'];
+/** A byte count as people read it, in the app's locale through Intl ("900 bytes", "1.4 MB"; "900字节"). */
+export function formatBytes(bytes: number, locale: string = currentFormatLocale()): string {
+  if (bytes < 1024)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
+  const units = ['kilobyte', 'megabyte', 'gigabyte'];
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return `${value.toLocaleString(undefined, { maximumFractionDigits: 1 })} ${units[unit]}`;
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], maximumFractionDigits: 1 }).format(value);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,3 +1,5 @@
+import { translate } from '../../i18n/t';
+
 /**
  * The status labels editor's rows: a status value (a whole number, stored as its decimal text) and the merchant's
  * name for it. Rows are edited as text and turned back into the stored map only when every row is sound; the hints
@@ -27,10 +29,10 @@ export function rowHints(rows: readonly LabelRow[]): Record<string, string> {
   const seen = new Set<string>();
   for (const row of rows) {
     const value = row.value.trim();
-    if (!/^-?\d{1,9}$/.test(value)) hints[row.key] = 'The status value must be a whole number, e.g. 3.';
-    else if (seen.has(String(Number(value)))) hints[row.key] = `Status ${value} is named twice.`;
-    else if (row.name.trim() === '') hints[row.key] = 'Give the status a name, or remove the row.';
-    else if (row.name.trim().length > 60) hints[row.key] = 'A name may have at most 60 characters.';
+    if (!/^-?\d{1,9}$/.test(value)) hints[row.key] = translate('labels.hint.notWhole');
+    else if (seen.has(String(Number(value)))) hints[row.key] = translate('labels.hint.twice', { value });
+    else if (row.name.trim() === '') hints[row.key] = translate('labels.hint.noName');
+    else if (row.name.trim().length > 60) hints[row.key] = translate('labels.hint.tooLong', { max: 60 });
     if (/^-?\d{1,9}$/.test(value)) seen.add(String(Number(value)));
   }
   return hints;

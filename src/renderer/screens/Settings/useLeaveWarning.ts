@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { translate } from '../../i18n/t';
 import { addLeaveGuard } from '../../router';
 
 /**
@@ -6,11 +7,10 @@ import { addLeaveGuard } from '../../router';
  * the browser's own warning: unsaved settings are not lost silently.
  */
 export function useLeaveWarning(dirty: boolean, what: string): void {
+  // `what` is the section's name in the language shown; the question is worded when it is asked.
   useEffect(() => {
     if (!dirty) return;
-    const removeGuard = addLeaveGuard(() =>
-      window.confirm(`Your changes to ${what} are not saved. Leave without saving them?`),
-    );
+    const removeGuard = addLeaveGuard(() => window.confirm(translate('settings.leaveQuestion', { section: what })));
     const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {

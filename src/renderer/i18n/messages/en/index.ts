@@ -7,7 +7,11 @@ import home from './home';
 import orderDetail from './orderDetail';
 import orders from './orders';
 import ordersSelection from './ordersSelection';
+import saveBar from './saveBar';
 import settings from './settings';
+import settingsConnection from './settingsConnection';
+import settingsForms from './settingsForms';
+import settingsProfiles from './settingsProfiles';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
 export default {
@@ -20,5 +24,9 @@ export default {
   ...orderDetail,
   ...orders,
   ...ordersSelection,
+  ...saveBar,
   ...settings,
+  ...settingsConnection,
+  ...settingsForms,
+  ...settingsProfiles,
 };

@@ -10,11 +10,7 @@ export default {
   'settings.section.cache': 'Cache',
   'settings.section.about': 'About',
 
-  'settings.unsaved': 'Unsaved changes',
-  'settings.dirty': 'You have unsaved changes.',
-  'settings.clean': 'No unsaved changes.',
-  'settings.discard': 'Discard',
-  'settings.save': 'Save',
+  'settings.leaveQuestion': 'Your changes to {section} are not saved. Leave without saving them?',
   'settings.saving': 'Saving…',
   'settings.saved': 'Saved.',
   'settings.notSaved': 'Not saved',
@@ -25,6 +21,7 @@ export default {
   'general.pollHelp':
     'While the app runs it asks the platform for changes this often (0.5 = every 30 seconds); Sync now fetches at once.',
   'general.app': 'App',
+  'general.pollRange': 'Minutes from {min} (15 seconds) to {max} (one day).',
   'general.readFailed': 'Could not read the settings',
   'general.browserNote':
     'Served in your browser: the tray and starting at login belong to the desktop app, so they are not offered here.',

@@ -8,7 +8,11 @@ import home from './home';
 import orderDetail from './orderDetail';
 import orders from './orders';
 import ordersSelection from './ordersSelection';
+import saveBar from './saveBar';
 import settings from './settings';
+import settingsConnection from './settingsConnection';
+import settingsForms from './settingsForms';
+import settingsProfiles from './settingsProfiles';
 
 /** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
 export default {
@@ -21,5 +25,9 @@ export default {
   ...orderDetail,
   ...orders,
   ...ordersSelection,
+  ...saveBar,
   ...settings,
+  ...settingsConnection,
+  ...settingsForms,
+  ...settingsProfiles,
 } satisfies Record<keyof typeof en, string>;

@@ -11,11 +11,7 @@ export default {
   'settings.section.cache': '缓存',
   'settings.section.about': '关于',
 
-  'settings.unsaved': '未保存的更改',
-  'settings.dirty': '有未保存的更改。',
-  'settings.clean': '没有未保存的更改。',
-  'settings.discard': '放弃更改',
-  'settings.save': '保存',
+  'settings.leaveQuestion': '“{section}”中的更改尚未保存。确定要离开吗？',
   'settings.saving': '正在保存…',
   'settings.saved': '已保存。',
   'settings.notSaved': '未能保存',
@@ -25,6 +21,7 @@ export default {
   'general.pollEvery': '检查间隔（分钟）',
   'general.pollHelp': '应用运行时按此间隔向平台查询变化（0.5 = 每 30 秒）；点击“立即同步”可马上获取。',
   'general.app': '应用',
+  'general.pollRange': '请输入 {min}（15 秒）到 {max}（1 天）之间的分钟数。',
   'general.readFailed': '无法读取设置',
   'general.browserNote': '当前在浏览器中运行：托盘和开机启动属于桌面应用，因此这里不提供。',
 } satisfies Record<keyof typeof en, string>;
