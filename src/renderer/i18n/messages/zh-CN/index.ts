@@ -7,6 +7,7 @@ import frame from './frame';
 import home from './home';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import ordersSelection from './ordersSelection';
 import saveBar from './saveBar';
 import settings from './settings';
 import settingsConnection from './settingsConnection';
@@ -23,6 +24,7 @@ export default {
   ...home,
   ...orderDetail,
   ...orders,
+  ...ordersSelection,
   ...saveBar,
   ...settings,
   ...settingsConnection,
