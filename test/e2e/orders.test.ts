@@ -216,6 +216,19 @@ describeWorkspace('the orders list', () => {
     await expect.poll(() => orderRows(page).first().innerText()).toContain('Müller');
     // Typing replaced the entry: back leaves the list.
     expect(new URL(page.url()).hash).toBe('#/orders?q=muller');
+    // The spellings merchants type without the letters (issue 21 §5): ß as ss, ø as o, Ł as L, ü as ue.
+    for (const [typed, shown] of [
+      ['weiss', 'Weiß'],
+      ['soren', 'Søren'],
+      ['lukasz zolc', 'Łukasz Żółć'],
+      ['mueller', 'Müller'],
+    ] as const) {
+      await page.getByLabel('Search orders').fill(typed);
+      const total = await cliTotal(workspace, ['--search', typed]);
+      expect(total, typed).toBeGreaterThan(0);
+      await waitForCount(page, total);
+      await expect.poll(() => orderRows(page).first().innerText()).toContain(shown);
+    }
     await context.close();
   });
 
