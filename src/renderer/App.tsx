@@ -1,6 +1,7 @@
 import { Keyboard, Menu, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from './components/ui/Button';
+import { Toaster } from './components/ui/Toast';
 import { Banners } from './frame/Banners';
 import { CommandPalette } from './frame/CommandPalette';
 import { HelpSheet } from './frame/HelpSheet';
@@ -155,6 +156,7 @@ export function App() {
         <Screen key={locale} route={route} />
       </main>
       <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
+      <Toaster />
       <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );

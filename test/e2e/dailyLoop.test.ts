@@ -177,7 +177,10 @@ describeWorkspace('the daily loop', () => {
     await expect.poll(() => new URL(page.url()).hash).toBe('#/orders?createdFrom=2025-11-22');
     expect(hashes.filter((h) => /createdFrom=0/.test(h))).toEqual([]);
 
-    await page.getByRole('group', { name: 'Created' }).getByRole('button', { name: 'Last 7 days' }).click();
+    // The Created date picker: its presets in a popover.
+    await page.getByRole('button', { name: /^Created: / }).click();
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await page.getByRole('button', { name: /^Created: Last 7 days/ }).waitFor();
     const today = await page.evaluate(() => {
       const d = new Date();
       const pad = (n: number) => String(n).padStart(2, '0');

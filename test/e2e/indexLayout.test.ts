@@ -150,6 +150,38 @@ describeWorkspace('the orders index fits the window', () => {
     }, 60_000);
   }
 
+  it('the times column fits its dates in English and Chinese at 1280 and 1024: no date cell is cut', async () => {
+    for (const locale of ['en-GB', 'en-US', 'zh-CN']) {
+      const { page, context, problems } = await openApp(browser, workspace, { locale });
+      await page.evaluate("window.location.hash = '#/orders'");
+      // The grid's name follows the language: its rows by their class.
+      await page.locator('tbody tr.orders-row').first().waitFor();
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 1024, height: 640 },
+      ]) {
+        await page.setViewportSize(viewport);
+        // Both times: created, then paid (the column follows the sort).
+        for (const sort of ['created', 'paid']) {
+          if (sort === 'paid') await page.locator('th.orders-times button').nth(1).click();
+          await expect.poll(() => page.locator('td.orders-times time').count(), { timeout: 10_000 }).toBeGreaterThan(5);
+          const cut = await page
+            .locator('td.orders-times')
+            .evaluateAll((cells) =>
+              cells
+                .filter((td) => td.scrollWidth > td.clientWidth)
+                .map((td) => `${td.textContent} (${td.scrollWidth} > ${td.clientWidth})`),
+            );
+          expect(cut, `${locale} at ${viewport.width}, ${sort}`).toEqual([]);
+        }
+        await page.locator('th.orders-times button').nth(0).click();
+      }
+      await screenshot(page, `orders-times-${locale}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 90_000);
+
   it('640×400 (200 % zoom): the navigation is a menu; orders still show without sideways scroll', async () => {
     const { page, context, problems } = await openOrders(browser, workspace, { width: 640, height: 400 });
     expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);

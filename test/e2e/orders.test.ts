@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as exceljsModule from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium';
@@ -17,6 +18,8 @@ import {
   describeWorkspace,
   type Workspace,
 } from '../helpers/workspace';
+
+const ExcelJS = (exceljsModule as unknown as { default?: typeof exceljsModule }).default ?? exceljsModule;
 
 /** The "N orders" the list says (null while counting). */
 async function shownCount(page: Page): Promise<number | null> {
@@ -213,6 +216,19 @@ describeWorkspace('the orders list', () => {
     await expect.poll(() => orderRows(page).first().innerText()).toContain('Müller');
     // Typing replaced the entry: back leaves the list.
     expect(new URL(page.url()).hash).toBe('#/orders?q=muller');
+    // The spellings merchants type without the letters (issue 21 §5): ß as ss, ø as o, Ł as L, ü as ue.
+    for (const [typed, shown] of [
+      ['weiss', 'Weiß'],
+      ['soren', 'Søren'],
+      ['lukasz zolc', 'Łukasz Żółć'],
+      ['mueller', 'Müller'],
+    ] as const) {
+      await page.getByLabel('Search orders').fill(typed);
+      const total = await cliTotal(workspace, ['--search', typed]);
+      expect(total, typed).toBeGreaterThan(0);
+      await waitForCount(page, total);
+      await expect.poll(() => orderRows(page).first().innerText()).toContain(shown);
+    }
     await context.close();
   });
 
@@ -318,7 +334,8 @@ describeWorkspace('the orders list', () => {
     const fromPage = path.join(dir, 'page.csv');
     await download.saveAs(fromPage);
     expect(download.suggestedFilename()).toMatch(/^orders-sandbox-\d{4}-\d{2}-\d{2}\.csv$/);
-    await page.getByText('Export ready: your browser is downloading the CSV file.').waitFor();
+    // The result is a toast (its text, and its copy in the announcement for screen readers).
+    await page.getByText('Export ready: your browser is downloading the CSV file.').first().waitFor();
     const fromCli = path.join(dir, 'cli.csv');
     const r = await workspace.cli(['cache', 'export', '--format', 'csv', '--status', '4', '--output', fromCli]);
     expect(r.code, r.err).toBe(0);
@@ -327,6 +344,69 @@ describeWorkspace('the orders list', () => {
     expect(a.equals(readFileSync(fromCli))).toBe(true);
     await context.close();
   });
+
+  it('selects 3 rows (a click, Shift+click a range, Space on the focused row) and exports exactly them, CSV and Excel', async () => {
+    const { page, context, problems } = await openOrders(browser, workspace);
+    await waitForCount(page, total);
+    const idOf = async (i: number) => (await orderRows(page).nth(i).getAttribute('data-id'))!;
+    const selected = [await idOf(0), await idOf(1), await idOf(3)];
+    await orderRows(page).nth(0).getByRole('checkbox').click();
+    await orderRows(page)
+      .nth(2)
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('3 selected').waitFor();
+    // The checkbox ticks; it does not open the order.
+    expect(await page.evaluate('window.location.hash')).toBe('#/orders');
+    // Space toggles the focused row: the third off, the fourth on.
+    await orderRows(page).nth(2).focus();
+    await page.keyboard.press('Space');
+    await bar.getByText('2 selected').waitFor();
+    await orderRows(page).nth(3).focus();
+    await page.keyboard.press('Space');
+    await bar.getByText('3 selected').waitFor();
+    const header = page.getByRole('checkbox', { name: 'Select all loaded orders' });
+    expect(await header.evaluate((box) => (box as { indeterminate?: boolean }).indeterminate)).toBe(true);
+    await checkA11y(page, 'orders-selection-light');
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'md-selected-'));
+    const exported = async (item: string, file: string) => {
+      await bar.getByRole('button', { name: 'Export selected' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: item }).click(),
+      ]);
+      await download.saveAs(path.join(dir, file));
+      return path.join(dir, file);
+    };
+    const csv = readFileSync(await exported('Export selected (CSV)', 'selected.csv'), 'utf8');
+    await page.getByText('Export ready: your browser is downloading the CSV file.').first().waitFor();
+    const csvIds = new Set(
+      csv
+        .slice(1)
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => l.split(',')[0]!.replace(/^"=""(\d+)"""$/, '$1')),
+    );
+    expect([...csvIds].sort()).toEqual([...selected].sort());
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await exported('Export selected (Excel)', 'selected.xlsx'));
+    const sheet = book.getWorksheet('Orders')!;
+    const columns = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const idColumn = columns.indexOf('order_id') + 1;
+    const xlsxIds: string[] = [];
+    for (let r = 2; r <= sheet.rowCount; r++) xlsxIds.push(String(sheet.getRow(r).getCell(idColumn).value));
+    expect(xlsxIds.sort()).toEqual([...selected].sort());
+
+    // Clear: the bar goes.
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    await bar.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
 
   // Last: it stops the sandbox.
   it('with the sandbox stopped, browsing and search still work from the cache; Sync now says what failed and what to do', async () => {

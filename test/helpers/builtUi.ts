@@ -11,9 +11,15 @@ import { cliEnvFor, testKeys, type TestPlatform } from './sandboxFixture';
  */
 export async function spawnBuiltUi(
   p: TestPlatform,
-  options: { timeoutMs: number; prefix: string; env?: Record<string, string> },
-): Promise<{ ui: ChildProcessWithoutNullStreams; address: string }> {
-  const home = mkdtempSync(path.join(tmpdir(), options.prefix));
+  options: {
+    timeoutMs: number;
+    prefix: string;
+    env?: Record<string, string>;
+    /** The HOME (and data directory) of an earlier run: `ui` started again on what it left. */
+    home?: string;
+  },
+): Promise<{ ui: ChildProcessWithoutNullStreams; address: string; home: string }> {
+  const home = options.home ?? mkdtempSync(path.join(tmpdir(), options.prefix));
   const keyFile = path.join(home, 'key.pem');
   writeFileSync(keyFile, testKeys().privateKeyPem, { mode: 0o600 });
   const ui = spawn(process.execPath, [path.join(repoRoot, 'bin/merchant-desk.js'), 'ui', '--no-open'], {
@@ -34,5 +40,5 @@ export async function spawnBuiltUi(
     });
     ui.once('exit', (code) => reject(new Error(`ui exited ${code}`)));
   });
-  return { ui, address };
+  return { ui, address, home };
 }

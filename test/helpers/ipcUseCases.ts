@@ -24,6 +24,8 @@ export interface KitShell {
   exportDestination?: ExportDestination;
   /** Change events the host published (`orders:changed`); `byMerchant`: the merchant's own action caused them. */
   onChanges?(profileId: string, events: ChangeEvent[], byMerchant: boolean): void;
+  /** Every push event the host published, as it published it. */
+  onEvent?(name: string, data: unknown): void;
   copied: Array<{ text: string; clearAfterMs: number | null }>;
   opened: string[];
 }
@@ -70,6 +72,7 @@ export async function startIpcUseCaseKit(options: Partial<SandboxOptions> = {}):
     secrets: NO_SECRETS,
   });
   host.onEvent((event) => {
+    app.onEvent?.(event.name, event.data);
     if (event.name !== 'orders:changed') return;
     const { profileId, events, byMerchant } = event.data as {
       profileId: string;

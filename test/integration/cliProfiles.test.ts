@@ -184,6 +184,31 @@ describe('profiles, token and keys commands', () => {
     expect(await shown()).toMatch(/or 10 min/);
   });
 
+  it("profiles edit --after-sales-values sets and confirms the platform's values; a bad state changes nothing", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'md-cli-prof-'));
+    const { run } = cli(dataDir, createMemorySecretStore());
+    await sandboxProfile(run);
+    const shown = async () => (await run(['profiles', 'show', 'sandbox'])).stdout;
+    expect(await shown()).toMatch(
+      /after-sales values: awaiting 1, approved 2, rejected 3, closed 4 \(labelled defaults, not confirmed\)/,
+    );
+    const edited = await run([
+      'profiles',
+      'edit',
+      'sandbox',
+      '--after-sales-values',
+      'awaiting=7,8',
+      '--after-sales-values',
+      'closed=9',
+    ]);
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(await shown()).toMatch(/after-sales values: awaiting 7,8, approved 2, rejected 3, closed 9 \(confirmed\)/);
+    const bad = await run(['profiles', 'edit', 'sandbox', '--after-sales-values', 'pending=1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/STATE one of awaiting, approved, rejected, closed/);
+    expect(await shown()).toMatch(/awaiting 7,8/);
+  });
+
   it('token set reads standard input, never prints the token; status and delete', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'md-cli-tok-'));
     const secrets = createMemorySecretStore();

@@ -40,12 +40,39 @@ interface ProfileFlags {
   notify?: string;
   orderStatusLabel: string[];
   afterSalesStatusLabel: string[];
+  afterSalesValues: string[];
   dueClockStart?: string;
   partialDelivery?: string;
   closedStatuses?: string;
   dueSoonFraction?: string;
   dueSoonMinutes?: string;
   use?: boolean;
+}
+
+const AFTER_SALES_STATES = {
+  awaiting: 'awaitingReview',
+  approved: 'approved',
+  rejected: 'rejected',
+  closed: 'closed',
+} as const;
+
+/**
+ * `--after-sales-values awaiting=7` (repeatable) as a patch of the profile's after-sales status values. Naming them
+ * confirms them for this platform (the app stops saying they are defaults).
+ */
+function afterSalesValuesFrom(values: readonly string[]): ProfilePatch['afterSalesStatuses'] | undefined {
+  if (values.length === 0) return undefined;
+  const patch: Record<string, unknown> = { confirmed: true };
+  for (const value of values) {
+    const [state, list] = value.split('=', 2) as [string, string | undefined];
+    const key = AFTER_SALES_STATES[state as keyof typeof AFTER_SALES_STATES];
+    if (!key || list === undefined)
+      throw usage(
+        `--after-sales-values takes STATE=N[,N] with STATE one of awaiting, approved, rejected, closed — got "${value}".`,
+      );
+    patch[key] = parseIntegerList('--after-sales-values', list);
+  }
+  return patch as ProfilePatch['afterSalesStatuses'];
 }
 
 /** The delivery-deadline flags as a patch of the profile's settings (each part merged by the store). */
@@ -158,6 +185,7 @@ function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile)
     current?.statusLabels.afterSales,
   );
   const deadlines = deadlinesFrom(flags);
+  const afterSalesValues = afterSalesValuesFrom(flags.afterSalesValues);
   const patch: ProfilePatch = {
     ...(flags.name !== undefined ? { name: flags.name } : {}),
     ...(flags.kind !== undefined ? { kind: flags.kind as 'merchant' | 'sandbox' } : {}),
@@ -176,6 +204,7 @@ function fieldsFrom(flags: ProfileFlags, ctx: CommandContext, current?: Profile)
       ? { statusLabels: { ...(order ? { order } : {}), ...(afterSales ? { afterSales } : {}) } }
       : {}),
     ...(deadlines ? { deliveryDeadlines: deadlines } : {}),
+    ...(afterSalesValues ? { afterSalesStatuses: afterSalesValues } : {}),
   };
   return patch;
 }
@@ -204,6 +233,12 @@ function addProfileOptions(cmd: Command): Command {
     .option(
       '--after-sales-status-label <N=LABEL>',
       'your name for an after-sales status value (repeatable; "N=" removes it)',
+      collect,
+      [] as string[],
+    )
+    .option(
+      '--after-sales-values <STATE=N,N>',
+      "your platform's after-sales status values for a state: awaiting, approved, rejected or closed (repeatable; confirms them; defaults 1, 2, 3, 4)",
       collect,
       [] as string[],
     )
@@ -241,6 +276,7 @@ function profileLines(p: Profile, token: string, key: ProfileView['key'], active
       .join(', ')}`,
     `  order labels:    ${labels(p.statusLabels.order)}`,
     `  after-sales:     ${labels(p.statusLabels.afterSales)}`,
+    `  after-sales values: awaiting ${p.afterSalesStatuses.awaitingReview.join(',')}, approved ${p.afterSalesStatuses.approved.join(',')}, rejected ${p.afterSalesStatuses.rejected.join(',')}, closed ${p.afterSalesStatuses.closed.join(',')}${p.afterSalesStatuses.confirmed ? ' (confirmed)' : ' (labelled defaults, not confirmed)'}`,
     `  deadlines:       from ${p.deliveryDeadlines.rules.clockStart === 'paid' ? 'payment' : 'creation'}, partial delivery ${p.deliveryDeadlines.rules.partialDelivery}, closed statuses ${p.deliveryDeadlines.rules.closedOrderStatuses.join(',') || '(none)'}; due soon within ${Math.round(p.deliveryDeadlines.dueSoon.fraction * 100)} % or ${p.deliveryDeadlines.dueSoon.capMinutes} min`,
     `  access token:    ${token}`,
     `  RSA key:         ${key === null ? 'none' : key === 'unknown' ? 'unknown' : `${key.bits} bits, SHA-256 ${key.fingerprint}`}`,

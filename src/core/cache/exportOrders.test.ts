@@ -85,6 +85,37 @@ describe('writeExport', () => {
     expect(lines.map((l) => JSON.parse(l) as Order)).toEqual(orders);
   });
 
+  it('a selection (ids): exactly those orders, in the sort, across pages, whatever else the list shows', async () => {
+    const picked = [orders[3]!, orders[120]!, orders[249]!, orders[41]!];
+    const out = sink();
+    const r = await writeExport(cache, { ids: picked.map((o) => o.id) }, out.stream, { format: 'jsonl', pageSize: 2 });
+    expect(r).toEqual({ ok: true, value: { orders: 4, rows: 4 } });
+    const ids = (await out.text())
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as Order).id);
+    expect(ids).toEqual([orders[249]!, orders[120]!, orders[41]!, orders[3]!].map((o) => o.id));
+    // The workbook too: the same orders and no other.
+    const book = sink();
+    const x = await writeExport(cache, { ids: [orders[7]!.id, orders[9]!.id] }, book.stream, { format: 'xlsx' });
+    expect(x).toMatchObject({ ok: true, value: { orders: 2 } });
+  });
+
+  it('a selection is bounded: too many IDs, none, or a non-ID are refused with a clear message, nothing written', async () => {
+    const out = sink();
+    const tooMany = Array.from({ length: 10_001 }, (_, i) => String(i + 1));
+    const r = await writeExport(cache, { ids: tooMany }, out.stream, { format: 'csv' });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'invalid-query' } });
+    expect(!r.ok && r.error.kind === 'invalid-query' && r.error.message).toMatch(
+      /^ids: a selection may name at most 10,000 orders; export the view instead$/,
+    );
+    for (const ids of [[], ['x1']]) {
+      const bad = await writeExport(cache, { ids }, out.stream, { format: 'xlsx' });
+      expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid-query' } });
+    }
+    expect(out.chunks).toEqual([]);
+  });
+
   it('refuses invalid input before writing anything', async () => {
     const out = sink();
     for (const input of [{ limit: 5 }, { search: Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ') }]) {

@@ -66,6 +66,9 @@ export function filterSql(q: CacheFilter): FilterSql {
   };
 
   if (q.id !== undefined) add('id = ?', q.id);
+  // One parameter however many IDs (SQLite caps a statement's parameters): a JSON array read through json_each,
+  // each value looked up in the id index.
+  if (q.ids !== undefined) add('id IN (SELECT value FROM json_each(?))', JSON.stringify(q.ids));
   if (q.orderNum !== undefined) add('order_num = ?', q.orderNum);
   if (q.buyerId !== undefined) add('buyer_id = ?', q.buyerId);
   inList('order_status', q.sellerOrderStatus);

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { NO_DUE_MS, recomputeDueColumns } from './dueColumns';
 import { readDeadlineRules } from './deadlineRulesMeta';
 import { INSIGHT_FACTS_SQL, recomputeInsightFacts } from './insightFacts';
-import { MIGRATION_V8 } from './migrationV8';
+import { backfillV8, V8_DESCRIPTION, V8_SQL } from './migrationV8';
 import { indexPendingRows } from './searchIndex';
 import { searchTextSql } from './searchText';
 import { V7_SQL } from './migrationV7';
@@ -291,7 +291,7 @@ export const MIGRATIONS: readonly Migration[] = [
       "order JSON compressed with a dictionary of the merchant's orders (old rows converted in batches after)",
     sql: V7_SQL,
   },
-  MIGRATION_V8,
+  { version: 8, description: V8_DESCRIPTION, sql: V8_SQL, backfill: backfillV8 },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

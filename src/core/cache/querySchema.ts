@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkDateRanges, orderListQueryObject } from '../../shared/domain/requests';
 import type { DueSoonRule } from '../due/deadlineRules';
 import { searchTerms } from './ftsQuery';
+import { selectedOrderIds } from '../../shared/domain/orderSelection';
 
 /**
  * Most words (or "quoted phrases") one search may hold. Each word adds a clause to the statement, and SQLite
@@ -43,6 +44,8 @@ export const cacheFilterObject = orderListQueryObject.omit({ pageIndex: true, pa
    * within the due-soon window before it), `any` (every order with a deadline still open: paid, not delivered).
    */
   due: z.enum(DUE_FILTERS).optional(),
+  /** Exactly these orders (a selection in the list), at most MAX_SELECTED_ORDERS; the other filters still apply. */
+  ids: selectedOrderIds.optional(),
 });
 
 export const CACHE_SORTS = ['created', 'paid', 'due'] as const;

@@ -1,6 +1,7 @@
 import { Ban, CircleCheck, CircleDashed, CircleDot, Clock, Truck, Undo2, type LucideIcon } from 'lucide-react';
+import { SANDBOX_AFTER_SALES_STATUSES, SANDBOX_ORDER_STATUSES } from '../../shared/domain/defaultStatusLabels';
 import { translate } from '../i18n/t';
-import type { MessageId } from '../i18n/catalogs';
+import { catalogs, type MessageId } from '../i18n/catalogs';
 import { MARK } from '../i18n/marks';
 import { Badge, type Tone } from './ui/Badge';
 
@@ -25,26 +26,28 @@ interface ToneOf {
 }
 
 /**
- * Tones by status value. The spec gives status names but no values: these follow the numbering the app's default
- * labels use (defaultStatusLabels.ts, the sandbox's and every new profile's), the same one the merchant's labels
- * start from; a value not listed is neutral. Delivery status and type are the spec's own values.
+ * Tones of the statuses whose values the platform does not define (order, after-sales) follow their meaning — the
+ * merchant's label for the value — never the number: a platform that numbers "Completed" 7 and "Cancelled" 4 gets a
+ * green 7 and a grey 4. Each default label (defaultStatusLabels.ts, the names every profile starts from) has a tone;
+ * a value whose label is one of them, in English or in the app's language, takes it; a value the merchant named
+ * otherwise, or left unnamed, is neutral. Delivery status and type are the spec's own values: by number.
  */
-const TONES: Record<StatusKind, Record<number, ToneOf>> = {
-  order: {
-    1: { tone: 'info', icon: Clock },
-    2: { tone: 'attention' },
-    3: { tone: 'info', icon: Truck },
-    4: { tone: 'success' },
-    5: { tone: 'neutral', icon: Ban },
-    6: { tone: 'neutral', icon: Undo2 },
-  },
-  afterSales: {
-    0: { tone: 'neutral', icon: CircleDashed },
-    1: { tone: 'attention' },
-    2: { tone: 'success' },
-    3: { tone: 'critical' },
-    4: { tone: 'neutral', icon: Ban },
-  },
+const ORDER_TONES: Record<keyof typeof SANDBOX_ORDER_STATUSES, ToneOf> = {
+  1: { tone: 'info', icon: Clock },
+  2: { tone: 'attention' },
+  3: { tone: 'info', icon: Truck },
+  4: { tone: 'success' },
+  5: { tone: 'neutral', icon: Ban },
+  6: { tone: 'neutral', icon: Undo2 },
+};
+const AFTER_SALES_TONES: Record<keyof typeof SANDBOX_AFTER_SALES_STATUSES, ToneOf> = {
+  0: { tone: 'neutral', icon: CircleDashed },
+  1: { tone: 'attention' },
+  2: { tone: 'success' },
+  3: { tone: 'critical' },
+  4: { tone: 'neutral', icon: Ban },
+};
+const SPEC_TONES: Record<'delivery' | 'deliveryType', Record<number, ToneOf>> = {
   delivery: {
     0: { tone: 'neutral', icon: CircleDashed },
     1: { tone: 'info', icon: Truck },
@@ -55,6 +58,31 @@ const TONES: Record<StatusKind, Record<number, ToneOf>> = {
     2: { tone: 'critical' },
   },
 };
+
+/** Each default label's tone, by its name in English and in every language of the app (a shown label is either). */
+function tonesByName(
+  defaults: Readonly<Record<number, string>>,
+  tones: Readonly<Record<number, ToneOf>>,
+  prefix: 'status.order' | 'status.afterSales',
+): ReadonlyMap<string, ToneOf> {
+  const byName = new Map<string, ToneOf>();
+  for (const [code, name] of Object.entries(defaults)) {
+    const tone = tones[Number(code)]!;
+    byName.set(name.toLowerCase(), tone);
+    for (const catalog of Object.values(catalogs)) {
+      const translated = (catalog as Readonly<Record<string, string>>)[`${prefix}.${code}`];
+      if (translated) byName.set(translated.toLowerCase(), tone);
+    }
+  }
+  return byName;
+}
+
+const LABEL_TONES: Record<'order' | 'afterSales', ReadonlyMap<string, ToneOf>> = {
+  order: tonesByName(SANDBOX_ORDER_STATUSES, ORDER_TONES, 'status.order'),
+  afterSales: tonesByName(SANDBOX_AFTER_SALES_STATUSES, AFTER_SALES_TONES, 'status.afterSales'),
+};
+
+const NEUTRAL: ToneOf = { tone: 'neutral', icon: CircleDot };
 
 const KIND_NAMES: Record<StatusKind, MessageId> = {
   order: 'filters.orderStatus',
@@ -67,10 +95,19 @@ const KIND_NAMES: Record<StatusKind, MessageId> = {
 export const badgeTitle = (kind: StatusKind, code: number, label: string) =>
   translate('design.badge.title', { kind: translate(KIND_NAMES[kind]), code, label });
 
-export function statusTone(kind: StatusKind, value: number | null | undefined): ToneOf {
-  return (
-    (value === null || value === undefined ? undefined : TONES[kind][value]) ?? { tone: 'neutral', icon: CircleDot }
-  );
+/**
+ * A status's tone and icon. Order and after-sales: from the label the merchant's settings give the value (`labels`,
+ * as shown); no label, or one with no known meaning: neutral.
+ */
+export function statusTone(
+  kind: StatusKind,
+  value: number | null | undefined,
+  labels?: Readonly<Record<string, string>>,
+): ToneOf {
+  if (value === null || value === undefined) return NEUTRAL;
+  if (kind === 'delivery' || kind === 'deliveryType') return SPEC_TONES[kind][value] ?? NEUTRAL;
+  const label = labels?.[String(value)];
+  return (label !== undefined ? LABEL_TONES[kind].get(label.trim().toLowerCase()) : undefined) ?? NEUTRAL;
 }
 
 /** A status as a badge: its tone and icon, the label on one line, "Order status 2: Paid" on hover. */
@@ -90,7 +127,7 @@ export function StatusBadge({
   showCode?: boolean;
 }) {
   if (value === null || value === undefined) return <span className="muted">{MARK.none}</span>;
-  const { tone, icon } = statusTone(kind, value);
+  const { tone, icon } = statusTone(kind, value, labels);
   const label = statusLabel(value, labels);
   const badge = (
     <Badge tone={tone} icon={icon} title={badgeTitle(kind, value, label)}>

@@ -11,7 +11,12 @@ import { localeOf } from '../i18n/locales';
 
 const cached = new Map<
   string,
-  { dateTime: Intl.DateTimeFormat; timeOnly: Intl.DateTimeFormat; relative: Intl.RelativeTimeFormat }
+  {
+    dateTime: Intl.DateTimeFormat;
+    shortDateTime: Intl.DateTimeFormat;
+    timeOnly: Intl.DateTimeFormat;
+    relative: Intl.RelativeTimeFormat;
+  }
 >();
 
 function formattersOf(locale: string) {
@@ -19,6 +24,7 @@ function formattersOf(locale: string) {
   if (!f) {
     f = {
       dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      shortDateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
       timeOnly: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }),
       relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
     };
@@ -34,6 +40,14 @@ export function instantMs(text: string | null | undefined): number | undefined {
 
 export function formatDateTime(ms: number, locale: string = currentFormatLocale()): string {
   return formattersOf(locale).dateTime.format(ms);
+}
+
+/**
+ * A list's time, in the locale's short form ("11/23/26, 12:00 PM", "2026/11/23 12:00"): a column of them fits its
+ * width in every language (the medium form, "2026年11月23日 12:00", was cut in Chinese).
+ */
+export function formatShortDateTime(ms: number, locale: string = currentFormatLocale()): string {
+  return formattersOf(locale).shortDateTime.format(ms);
 }
 
 export function formatClock(ms: number, locale: string = currentFormatLocale()): string {

@@ -91,8 +91,11 @@ interface OrdersStore {
   forgetRows(): void;
   /** The next page (keyset cursor), when there is one and none is being read. */
   loadMore(): Promise<void>;
-  /** Exports the view as CSV (the default) or an Excel workbook. */
-  exportView(format?: 'csv' | 'xlsx'): Promise<ExportAnswer | null>;
+  /**
+   * Exports the view as CSV (the default) or an Excel workbook; with `ids`, exactly those orders (a selection), in
+   * the list's sort, whatever the filters.
+   */
+  exportView(format?: 'csv' | 'xlsx', ids?: readonly string[]): Promise<ExportAnswer | null>;
   remember(place: { scrollTop?: number; selectedId?: string | null }): void;
   /** The IDs of the list as loaded, in its order (the order detail's j/k move along them). */
   visibleIds(): string[];
@@ -280,11 +283,14 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
       });
     },
 
-    async exportView(format = 'csv') {
+    async exportView(format = 'csv', ids) {
       const { filters, exporting } = get();
       if (exporting.status === 'running') return null;
       set({ exporting: { status: 'running', answer: null, error: null } });
-      const answer = await invoke('orders:export', { ...query(filters), format });
+      const request = ids
+        ? { ids: [...ids], sort: filters.sort, direction: filters.direction, format }
+        : { ...query(filters), format };
+      const answer = await invoke('orders:export', request);
       set({
         exporting: answer.ok
           ? { status: 'done', answer: answer.data, error: null }

@@ -6,7 +6,7 @@ import { formatIsoInstant, parseIsoInstant } from '../time/isoInstant';
  * (64-bit safe); the API client writes them into the JSON body as integer literals.
  */
 const MAX_ID = 9223372036854775807n;
-const idText = (what: string) =>
+export const idText = (what: string) =>
   z
     .string()
     .trim()

@@ -324,7 +324,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     response: { ok: true, data: { order, cached: true, changes: 1 } },
   },
   'orders:export': {
-    request: { search: 'steam key', sellerOrderStatus: [4], sort: 'paid', format: 'csv' },
+    request: { search: 'steam key', sellerOrderStatus: [4], sort: 'paid', format: 'csv', ids: ['42', '43'] },
     response: { ok: true, data: { orders: 12, rows: 15, file: '/home/me/Documents/orders.csv' } },
   },
   'orders:cacheStats': {
@@ -692,6 +692,20 @@ describe('IPC contract', () => {
     expect(exportRequest.safeParse({ format: 'xlsx' }).success).toBe(true);
     expect(exportRequest.safeParse({ format: 'xls' }).success).toBe(false);
     expect(exportRequest.safeParse({ format: 'csv', limit: 5 }).success).toBe(false);
+    // A selection: typed IDs, bounded, each one once.
+    expect(exportRequest.parse({ format: 'csv', ids: ['42', '0042', '7'] })).toEqual({
+      format: 'csv',
+      ids: ['42', '7'],
+    });
+    expect(exportRequest.safeParse({ format: 'csv', ids: [] }).success).toBe(false);
+    expect(exportRequest.safeParse({ format: 'csv', ids: ['1; DROP'] }).success).toBe(false);
+    const tooMany = exportRequest.safeParse({
+      format: 'xlsx',
+      ids: Array.from({ length: 10_001 }, (_, i) => `${i + 1}`),
+    });
+    expect(tooMany.error?.issues[0]?.message).toBe(
+      'a selection may name at most 10,000 orders; export the view instead',
+    );
     const answer = ipcResponseSchema('orders:export');
     expect(answer.safeParse({ ok: true, data: { cancelled: true } }).success).toBe(true);
     expect(answer.safeParse({ ok: true, data: { download: '/_md/export/abc_DEF-1' } }).success).toBe(true);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderListQueryObject } from '../domain/requests';
 import { ipcErrorSchema } from './result';
+import { selectedOrderIds } from '../domain/orderSelection';
 
 /** Shapes several domains' channels share: an order as it crosses the bridge, and the cache's filters. */
 
@@ -43,12 +44,16 @@ export const ipcCacheQuerySchema = ipcCacheFilterSchema
   })
   .strict();
 
-/** An export's request: the cache's filters and sort (everything that matches: no limit, no cursor) and a format. */
+/**
+ * An export's request: the cache's filters and sort (everything that matches: no limit, no cursor) and a format;
+ * `ids`: exactly the orders selected in the list (bounded: MAX_SELECTED_ORDERS).
+ */
 export const ipcExportQuerySchema = ipcCacheFilterSchema
   .extend({
     sort: cacheSort.optional(),
     direction: z.enum(['desc', 'asc']).optional(),
     format: z.enum(['csv', 'jsonl', 'xlsx']),
+    ids: selectedOrderIds.optional(),
   })
   .strict();
 

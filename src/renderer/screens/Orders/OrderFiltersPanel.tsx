@@ -1,14 +1,14 @@
-import { memo } from 'react';
-import type { FieldIssues, OrderFilters } from '../../stores/orderFilters';
+import { memo, useMemo } from 'react';
+import type { OrderFilters } from '../../stores/orderFilters';
+import type { FilterState } from './filterState';
 import { DateFilter } from './DateFilter';
-import { DATE_PRESETS, presetRange } from './datePresets';
+import { DatePicker } from '../../components/ui/DatePicker';
+import { datePickerPresets } from './datePresets';
 import { StatusChips } from './StatusChips';
 import { TextFilter } from './TextFilter';
 import { TristateFilter } from './TristateFilter';
 import { DELIVERY_STATUSES, deliveryStatusNames } from './orderRow';
 import { useT } from '../../i18n/t';
-
-export type CommitFilters = (next: OrderFilters, options: { replace: boolean }) => void;
 
 const DELIVERY_VALUES = [...DELIVERY_STATUSES];
 
@@ -17,25 +17,8 @@ const DELIVERY_VALUES = [...DELIVERY_STATUSES];
  * only when the merchant asks ("Add filter"). Typing replaces the URL (debounced); a chip, a choice or a date pushes
  * a new entry, so back/forward step through the merchant's changes.
  */
-export const OrderFiltersPanel = memo(function OrderFiltersPanel({
-  id,
-  filters,
-  issues,
-  orderValues,
-  afterSalesValues,
-  orderLabels,
-  afterSalesLabels,
-  onCommit,
-}: {
-  id: string;
-  filters: OrderFilters;
-  issues: FieldIssues;
-  orderValues: number[];
-  afterSalesValues: number[];
-  orderLabels: Record<string, string> | undefined;
-  afterSalesLabels: Record<string, string> | undefined;
-  onCommit: CommitFilters;
-}) {
+export const OrderFiltersPanel = memo(function OrderFiltersPanel({ id, state }: { id: string; state: FilterState }) {
+  const { filters, issues, values, labels, commit: onCommit } = state;
   const type = (field: 'orderNum' | 'id' | 'buyerId' | 'productTitle') => (value: string) =>
     onCommit({ ...filters, [field]: value }, { replace: true });
   const pick =
@@ -43,20 +26,21 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
     (value: OrderFilters[K]) =>
       onCommit({ ...filters, [field]: value }, { replace: false });
   const t = useT();
+  const presets = useMemo(() => datePickerPresets(t), [t]);
   return (
     <section id={id} className="orders-filters" aria-label={t('filters.label')}>
       <StatusChips
         legend={t('filters.orderStatus')}
-        values={orderValues}
-        labels={orderLabels}
+        values={values.order}
+        labels={labels.order}
         selected={filters.statuses}
         onCommit={pick('statuses')}
         error={issues.statuses}
       />
       <StatusChips
         legend={t('filters.afterSalesStatus')}
-        values={afterSalesValues}
-        labels={afterSalesLabels}
+        values={values.afterSales}
+        labels={labels.afterSales}
         selected={filters.afterSalesStatuses}
         onCommit={pick('afterSalesStatuses')}
         error={issues.afterSalesStatuses}
@@ -88,24 +72,19 @@ export const OrderFiltersPanel = memo(function OrderFiltersPanel({
           onCommit={type('productTitle')}
           error={issues.productTitle}
         />
-        <div className="filter-field date-presets" role="group" aria-labelledby="created-presets">
-          <span id="created-presets" className="filter-label">
-            {t('filters.created')}
-          </span>
-          <span className="date-preset-buttons">
-            {DATE_PRESETS.map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                onClick={() => {
-                  const { from, to } = presetRange(preset, Date.now());
-                  onCommit({ ...filters, createdFrom: from, createdTo: to }, { replace: false });
-                }}
-              >
-                {t(`filters.preset.${preset}`)}
-              </button>
-            ))}
-          </span>
+        <div className="date-presets">
+          <DatePicker
+            label={t('filters.created')}
+            value={{ from: filters.createdFrom, to: filters.createdTo }}
+            presets={presets}
+            onChange={(r) => onCommit({ ...filters, createdFrom: r.from, createdTo: r.to }, { replace: false })}
+          />
+          <DatePicker
+            label={t('datePicker.updated')}
+            value={{ from: filters.updatedFrom, to: filters.updatedTo }}
+            presets={presets}
+            onChange={(r) => onCommit({ ...filters, updatedFrom: r.from, updatedTo: r.to }, { replace: false })}
+          />
         </div>
         <DateFilter
           label={t('filters.createdFrom')}

@@ -11,10 +11,14 @@ import { useT } from '../../i18n/t';
 import { PlatformText } from '../../components/PlatformText';
 
 interface Props {
-  ref: Ref<HTMLTableRowElement>;
+  ref?: Ref<HTMLTableRowElement>;
   index: number;
   row: OrderRow;
   selected: boolean;
+  /** Ticked for a bulk action (the selection's checkbox). */
+  checked: boolean;
+  /** The checkbox was clicked: tick or untick this order (`range`: Shift held, from the anchor to here). */
+  onCheck(id: string, range: boolean): void;
   /** The one row Tab reaches (the selected one, else the first). */
   tabbable: boolean;
   /** The time the list is sorted by: the times column shows it. */
@@ -40,6 +44,8 @@ export const OrderTableRow = memo(function OrderTableRow({
   index,
   row,
   selected,
+  checked,
+  onCheck,
   tabbable,
   sortKey,
   priority,
@@ -51,8 +57,10 @@ export const OrderTableRow = memo(function OrderTableRow({
 }: Props) {
   const t = useT();
   const showPaid = sortKey === 'paid';
-  const afterSalesText =
-    row.afterSalesStatus !== null
+  // Worded only for a row that shows it (each message formatted costs, and a filter change renders ~30 rows).
+  const afterSalesText = !row.afterSales
+    ? ''
+    : row.afterSalesStatus !== null
       ? t('table.afterSalesWithStatus', { status: statusLabel(row.afterSalesStatus, afterSalesLabels) })
       : t('table.afterSales');
   return (
@@ -69,6 +77,29 @@ export const OrderTableRow = memo(function OrderTableRow({
         if (!selected) onSelect(row.id);
       }}
     >
+      <td
+        className="orders-select"
+        onClick={(e) => {
+          // The checkbox (or the space around it) ticks; the rest of the row opens the order.
+          e.stopPropagation();
+          onCheck(row.id, e.shiftKey);
+        }}
+        onMouseDown={(e) => {
+          // Shift+click picks a range of rows, not a range of text.
+          if (e.shiftKey) e.preventDefault();
+        }}
+      >
+        <input
+          type="checkbox"
+          className="orders-checkbox"
+          tabIndex={-1}
+          checked={checked}
+          onChange={() => {
+            // The cell's click decides (with Shift for a range); the box shows the store's answer.
+          }}
+          aria-label={t('selection.selectRow', { num: row.orderNum ?? row.id })}
+        />
+      </td>
       <td className="orders-num">
         <PlatformText value={row.orderNum ?? row.id} clamp />
       </td>
@@ -76,12 +107,12 @@ export const OrderTableRow = memo(function OrderTableRow({
         <td className="orders-times">
           {showPaid ? (
             row.payTime ? (
-              <DateTime value={row.payTime} />
+              <DateTime value={row.payTime} short />
             ) : (
               <span className="muted">{t('table.notPaid')}</span>
             )
           ) : (
-            <DateTime value={row.createTime} />
+            <DateTime value={row.createTime} short />
           )}
         </td>
       )}
@@ -123,7 +154,11 @@ export const OrderTableRow = memo(function OrderTableRow({
             )}
             {row.afterSales && (
               <Badge
-                tone={row.afterSalesStatus !== null ? statusTone('afterSales', row.afterSalesStatus).tone : 'attention'}
+                tone={
+                  row.afterSalesStatus !== null
+                    ? statusTone('afterSales', row.afterSalesStatus, afterSalesLabels).tone
+                    : 'attention'
+                }
                 icon={Undo2}
                 title={
                   row.afterSalesStatus !== null

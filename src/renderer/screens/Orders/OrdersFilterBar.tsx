@@ -1,9 +1,10 @@
 import { ListFilter, X } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { Button } from '../../components/ui/Button';
-import { emptyFilters, hasNoFilter, type FieldIssues, type OrderFilters } from '../../stores/orderFilters';
+import { emptyFilters, hasNoFilter } from '../../stores/orderFilters';
 import { filterPills } from './filterPills';
-import { OrderFiltersPanel, type CommitFilters } from './OrderFiltersPanel';
+import type { FilterState } from './filterState';
+import { OrderFiltersPanel } from './OrderFiltersPanel';
 import { TextFilter } from './TextFilter';
 import { useT } from '../../i18n/t';
 
@@ -12,23 +13,8 @@ import { useT } from '../../i18n/t';
  * opening the full set only when asked. A problem at a field (the address, the host) opens the set, so the field
  * that names it is in view.
  */
-export const OrdersFilterBar = memo(function OrdersFilterBar({
-  filters,
-  issues,
-  orderValues,
-  afterSalesValues,
-  orderLabels,
-  afterSalesLabels,
-  onCommit,
-}: {
-  filters: OrderFilters;
-  issues: FieldIssues;
-  orderValues: number[];
-  afterSalesValues: number[];
-  orderLabels: Record<string, string> | undefined;
-  afterSalesLabels: Record<string, string> | undefined;
-  onCommit: CommitFilters;
-}) {
+export const OrdersFilterBar = memo(function OrdersFilterBar({ state }: { state: FilterState }) {
+  const { filters, issues, labels, commit: onCommit } = state;
   const t = useT();
   const panelId = useId();
   const fieldIssues = Object.keys(issues).filter((k) => k !== 'search').length;
@@ -39,7 +25,7 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
     setSeenIssues(fieldIssues);
     if (fieldIssues > 0) setOpen(true);
   }
-  const pills = filterPills(filters, { order: orderLabels, afterSales: afterSalesLabels });
+  const pills = filterPills(filters, labels);
 
   return (
     <div className="index-filters">
@@ -100,18 +86,7 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({
           )}
         </div>
       )}
-      {open && (
-        <OrderFiltersPanel
-          id={panelId}
-          filters={filters}
-          issues={issues}
-          orderValues={orderValues}
-          afterSalesValues={afterSalesValues}
-          orderLabels={orderLabels}
-          afterSalesLabels={afterSalesLabels}
-          onCommit={onCommit}
-        />
-      )}
+      {open && <OrderFiltersPanel id={panelId} state={state} />}
     </div>
   );
 });

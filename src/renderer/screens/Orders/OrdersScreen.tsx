@@ -17,9 +17,11 @@ import { useOrdersStore } from '../../stores/ordersStore';
 import { useSyncStore } from '../../stores/syncStore';
 import { ExportView } from './ExportView';
 import { OrdersFilterBar } from './OrdersFilterBar';
+import type { FilterState } from './filterState';
 import { DensityToggle } from './DensityToggle';
 import { OrdersTable } from './OrdersTable';
 import { SavedViews } from './SavedViews';
+import { SelectionBar } from './SelectionBar';
 import './Orders.css';
 import { useServedLabels } from '../../stores/servedLabels';
 import { useT } from '../../i18n/t';
@@ -111,6 +113,16 @@ export function OrdersScreen({ route }: { route: Route }) {
     () => [...new Set([...labelKeys(afterSalesLabels), ...statusValues.afterSales])],
     [afterSalesLabels, statusValues.afterSales],
   );
+  const filterState = useMemo<FilterState>(
+    () => ({
+      filters,
+      issues,
+      values: { order: orderValues, afterSales: afterSalesValues },
+      labels: { order: orderLabels, afterSales: afterSalesLabels },
+      commit,
+    }),
+    [filters, issues, orderValues, afterSalesValues, orderLabels, afterSalesLabels, commit],
+  );
   const hasIssues = Object.keys(issues).length > 0;
   const t = useT();
 
@@ -127,15 +139,7 @@ export function OrdersScreen({ route }: { route: Route }) {
       <div className="index-card">
         <div className="index-toolbar">
           <SavedViews filters={shownFilters} onApply={pushFilters} />
-          <OrdersFilterBar
-            filters={filters}
-            issues={issues}
-            orderValues={orderValues}
-            afterSalesValues={afterSalesValues}
-            orderLabels={orderLabels}
-            afterSalesLabels={afterSalesLabels}
-            onCommit={commit}
-          />
+          <OrdersFilterBar state={filterState} />
         </div>
         {hasIssues && !placed.general && (
           <p className="filter-error" role="alert">
@@ -150,6 +154,7 @@ export function OrdersScreen({ route }: { route: Route }) {
             {t('orders.afterSalesUnknown')}
           </p>
         )}
+        <SelectionBar />
         {empty ? (
           <div className="orders-empty">
             {hasNoFilter(filters) ? (

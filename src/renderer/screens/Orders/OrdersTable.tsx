@@ -11,6 +11,8 @@ import { OrderTableRow } from './OrderTableRow';
 import { deliveryStatusNames, orderRow, type OrderRow } from './orderRow';
 import { TimesHeader } from './TimesHeader';
 import { columnsUpTo, shownPriority } from './columns';
+import { SelectAllCheckbox } from './SelectAllCheckbox';
+import { useOrderSelection } from '../../stores/orderSelection';
 
 /** The columns a list this wide shows, following its width (the window, the zoom, the navigation's state). */
 function useShownPriority(ref: RefObject<HTMLElement | null>): number {
@@ -32,12 +34,23 @@ function useShownPriority(ref: RefObject<HTMLElement | null>): number {
   return priority;
 }
 
-/** Rows are one line of the density's height (tokens.css --row-height); still measured, in case a font is taller. */
+/**
+ * Rows are one line of the density's height (tokens.css --row-height: every cell is cut to one line), so they are
+ * not measured: measuring each row as it mounts (the virtualizer's measureElement) forced a layout inside every
+ * commit — the largest part of a filter change's work in the profile — and a second render when a size differed from
+ * the estimate. The height is read once per density (the virtualizer asks for every row's size whenever the row count
+ * changes: a computed-style read each time cost a long task per page loaded while scrolling).
+ */
+let knownHeight: { density: string | undefined; px: number } | null = null;
 function rowHeight(): number {
-  const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
-  return Number.isFinite(px) && px > 0 ? px : 44;
+  const density = document.documentElement.dataset.density;
+  if (knownHeight === null || knownHeight.density !== density) {
+    const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
+    knownHeight = { density, px: Number.isFinite(px) && px > 0 ? px : 44 };
+  }
+  return knownHeight.px;
 }
-const OVERSCAN = 12;
+const OVERSCAN = 6;
 /** Ask for the next page when this close to the end of the loaded rows. */
 const LOAD_AHEAD = 40;
 
@@ -48,6 +61,10 @@ function openOrder(id: string) {
 
 function selectOrder(id: string) {
   useOrdersStore.getState().remember({ selectedId: id });
+}
+
+function checkOrder(id: string, range: boolean) {
+  useOrderSelection.getState().toggle(id, range);
 }
 
 /**
@@ -64,7 +81,7 @@ function rowOf(order: Parameters<typeof orderRow>[0]): OrderRow {
 /**
  * The cached orders as a virtualized grid: only the rows in view (and a few either side) are in the DOM, whatever
  * the number of matches; scrolling near the end asks for the next page. Keys: ↑/↓ move the selection, Page Up/Down
- * a screenful, Home/End the ends, Enter opens the order.
+ * a screenful, Home/End the ends, Enter opens the order, Space ticks it for a bulk action (Shift+Space a range).
  */
 export function OrdersTable({
   orderLabels,
@@ -83,6 +100,9 @@ export function OrdersTable({
   const count = useOrdersStore((s) => s.count.data);
   const selectedId = useOrdersStore((s) => s.selectedId);
   const sortKey = useOrdersStore((s) => s.filters.sort);
+  // The ticked orders: a change re-renders the table, and only the rows whose box changed (memoized rows).
+  const checkedIds = useOrderSelection((s) => s.ids);
+  const allChecked = useOrderSelection((s) => s.allMatching);
   const density = useAppStore((s) => s.density);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
@@ -99,8 +119,11 @@ export function OrdersTable({
     initialOffset: () => useOrdersStore.getState().scrollTop,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
-  // Another density: every row's height changes at once.
-  useLayoutEffect(() => virtualizer.measure(), [density, virtualizer]);
+  // Another density: every row's height changes at once (read after the frame has set it on the document).
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => virtualizer.measure());
+    return () => cancelAnimationFrame(frame);
+  }, [density, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -180,6 +203,10 @@ export function OrdersTable({
     } else if (e.key === 'Enter' && rows[focusIndex]) {
       e.preventDefault();
       openOrder(rows[focusIndex].id);
+    } else if (e.key === ' ' && rows[focusIndex] && !(e.target instanceof HTMLInputElement)) {
+      // Space ticks the focused row (Shift+Space: the range from the last one ticked), as in Polaris's IndexTable.
+      e.preventDefault();
+      checkOrder(rows[focusIndex].id, e.shiftKey);
     }
   }
 
@@ -198,7 +225,11 @@ export function OrdersTable({
         <thead>
           <tr aria-rowindex={1}>
             {columns.map((c) =>
-              c.key === 'times' ? (
+              c.key === 'select' ? (
+                <th key={c.key} scope="col" className={c.className}>
+                  <SelectAllCheckbox />
+                </th>
+              ) : c.key === 'times' ? (
                 <TimesHeader key={c.key} onSort={onSort} className={c.className} />
               ) : (
                 <th key={c.key} scope="col" className={c.className}>
@@ -226,11 +257,14 @@ export function OrdersTable({
             const row = rows[item.index]!;
             return (
               <OrderTableRow
-                key={item.key}
-                ref={virtualizer.measureElement}
+                // By position, not by order: new filters show other orders in the same rows, which React updates
+                // in place (text and attributes) instead of removing every row and building new ones.
+                key={item.index}
                 index={item.index}
                 row={row}
                 selected={item.index === selectedIndex}
+                checked={allChecked || checkedIds.has(row.id)}
+                onCheck={checkOrder}
                 tabbable={item.index === focusIndex}
                 sortKey={sortKey}
                 priority={priority}

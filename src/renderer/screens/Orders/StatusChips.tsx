@@ -1,9 +1,16 @@
 import { useId } from 'react';
 import { statusLabel } from '../../components/StatusChip';
+import { Combobox } from '../../components/ui/Combobox';
 import { FieldError } from './FieldError';
 import { translate } from '../../i18n/t';
 
-/** Status values as toggle chips ("Paid"; its code on hover): any chosen value matches; none chosen is no filter. */
+/** More values than this: the chips show the chosen ones and a combobox finds the others (a platform may have many). */
+export const MANY_VALUES = 8;
+
+/**
+ * Status values as toggle chips ("Paid"; its code on hover): any chosen value matches; none chosen is no filter.
+ * Past MANY_VALUES, the unchosen values are picked from a filterable combobox instead of a wall of chips.
+ */
 export function StatusChips({
   legend,
   values,
@@ -23,7 +30,14 @@ export function StatusChips({
   error?: string | undefined;
 }) {
   const id = useId();
-  const shown = [...new Set([...values, ...selected])].sort((a, b) => a - b);
+  const all = [...new Set([...values, ...selected])].sort((a, b) => a - b);
+  const many = all.length > MANY_VALUES;
+  const shown = many ? all.filter((v) => selected.includes(v)) : all;
+  const others = many
+    ? all
+        .filter((v) => !selected.includes(v))
+        .map((v) => ({ value: String(v), label: statusLabel(v, names ?? labels), keywords: String(v) }))
+    : [];
   return (
     <fieldset className="status-chips" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{legend}</legend>
@@ -42,6 +56,14 @@ export function StatusChips({
           </button>
         );
       })}
+      {many && (
+        <Combobox
+          label={translate('combobox.add', { legend })}
+          placeholder={translate('combobox.placeholder')}
+          options={others}
+          onPick={(value) => onCommit([...selected, Number(value)])}
+        />
+      )}
       <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );

@@ -10,6 +10,7 @@ describe('date presets', () => {
     expect(presetRange('Today', now)).toEqual({ from: '2026-11-26', to: '2026-11-26' });
     expect(presetRange('Last 7 days', now)).toEqual({ from: '2026-11-20', to: '2026-11-26' });
     expect(presetRange('Last 30 days', now)).toEqual({ from: '2026-10-28', to: '2026-11-26' });
+    expect(presetRange('Last 90 days', now)).toEqual({ from: '2026-08-29', to: '2026-11-26' });
     expect(presetRange('This month', now)).toEqual({ from: '2026-11-01', to: '2026-11-26' });
   });
 

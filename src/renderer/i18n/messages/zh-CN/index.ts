@@ -10,6 +10,7 @@ import images from './images';
 import insights from './insights';
 import orderDetail from './orderDetail';
 import orders from './orders';
+import ordersSelection from './ordersSelection';
 import saveBar from './saveBar';
 import settings from './settings';
 import settingsConnection from './settingsConnection';
@@ -29,6 +30,7 @@ export default {
   ...insights,
   ...orderDetail,
   ...orders,
+  ...ordersSelection,
   ...saveBar,
   ...settings,
   ...settingsConnection,
