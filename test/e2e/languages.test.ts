@@ -32,7 +32,8 @@ async function ordersInChinese(page: Page): Promise<void> {
   const text = (await rows.first().innerText()) + (await rows.nth(1).innerText());
   expect(text).toMatch(/待付款|已付款 – 待发货|已发货|已完成|已取消|已退款/);
   expect(text).toMatch(/\d [A-Z]{3}\b/);
-  expect(text).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+  // The times column's short Chinese form (year first; the English list says 27 Nov 2026 or 27/11/2026).
+  expect(text).toMatch(/\d{4}\/\d{1,2}\/\d{1,2} \d{1,2}:\d{2}/);
   // The status chips are in the full set of filters, shown when asked ("Add filter").
   await page.getByRole('button', { name: '添加筛选' }).click();
   expect(await page.getByRole('group', { name: '订单状态' }).innerText()).toContain('待付款');
