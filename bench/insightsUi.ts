@@ -9,15 +9,13 @@
  * after it (a task queued from the next animation frame: that frame is painted); the round trip = the longest
  * fetch the page started meanwhile (the `insights:get` POST). Headless Chromium, 1280×800, zone Europe/Berlin.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startSandbox } from '../src/sandbox';
 import { launchChromium } from '../test/helpers/chromium';
 import { percentile } from './stats';
-import { startUi } from './uiOrders';
+import { startSandboxUi, type startUi } from './uiOrders';
 
 export interface PaintTrial {
   firstChartMs: number;
@@ -82,17 +80,7 @@ export async function insightsUiBench(
   let ui: Awaited<ReturnType<typeof startUi>> | undefined;
   const browser = await launchChromium();
   try {
-    // The data set first: `ui --sandbox` keeps a saved one, so it syncs all of it before serving.
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const generated = await startSandbox({
-      orders,
-      seed: 1,
-      port: 0,
-      stateDir: path.join(dataDir, 'sandbox'),
-      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    });
-    await generated.stop();
-    ui = await startUi(root, dataDir);
+    ui = await startSandboxUi(root, dataDir, orders);
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: 'en-GB',

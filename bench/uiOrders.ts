@@ -69,6 +69,23 @@ function distribution(samples: number[]): Distribution {
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
 }
 
+/**
+ * A saved sandbox data set of `orders` orders in `dataDir`, then `ui --sandbox` on it: it syncs all of them before
+ * serving (the Orders and Insights UI benches share it).
+ */
+export async function startSandboxUi(root: string, dataDir: string, orders: number) {
+  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const generated = await startSandbox({
+    orders,
+    seed: 1,
+    port: 0,
+    stateDir: path.join(dataDir, 'sandbox'),
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  });
+  await generated.stop();
+  return startUi(root, dataDir);
+}
+
 /** `ui --sandbox` from the built CLI on `dataDir`; resolves with its address once the first sync is done. */
 export function startUi(
   root: string,
@@ -218,17 +235,7 @@ export async function uiOrdersBench(
   let ui: Awaited<ReturnType<typeof startUi>> | undefined;
   const browser = await launchChromium();
   try {
-    // The data set first: `ui --sandbox` keeps a saved one, so it syncs all of it before serving.
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const generated = await startSandbox({
-      orders,
-      seed: 1,
-      port: 0,
-      stateDir: path.join(dataDir, 'sandbox'),
-      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-    });
-    await generated.stop();
-    ui = await startUi(root, dataDir);
+    ui = await startSandboxUi(root, dataDir, orders);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
