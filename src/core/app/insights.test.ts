@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, OrderItem } from '../../shared/domain/order';
 import { insightsRequestSchema, type InsightsData } from '../../shared/ipc/insights';
 import {
@@ -20,11 +17,11 @@ import {
 } from '../cache/insightQueries';
 import { recomputeInsightFacts } from '../cache/insightFacts';
 import { readDeadlineRules } from '../cache/deadlineRulesMeta';
-import { openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
 import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
 import { getInsights, insightsFromCache } from './insights';
 import type { Session } from './session';
+import { tempCaches } from '../cache/testing/tempCaches';
 
 /**
  * Every aggregate against a fixture computed by hand (comments give the arithmetic): three currencies, a day
@@ -32,24 +29,7 @@ import type { Session } from './session';
  * 22:00Z), an unpaid order, a partial delivery, a late item, repeat buyers.
  */
 
-const dirs: string[] = [];
-const caches: OrderCache[] = [];
-afterEach(() => {
-  for (const c of caches.splice(0)) c.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function open(): OrderCache {
-  const dir = mkdtempSync(path.join(tmpdir(), 'md-insights-'));
-  dirs.push(dir);
-  const r = openOrderCache({
-    file: path.join(dir, 'c.sqlite'),
-    identity: { baseUrl: 'https://api.example.com', merchantId: 'm' },
-  });
-  if (!r.ok) throw new Error(r.error.kind);
-  caches.push(r.value);
-  return r.value;
-}
+const { open } = tempCaches('md-insights-', { baseUrl: 'https://api.example.com', merchantId: 'm' });
 
 const MIN = 60_000;
 interface Line {

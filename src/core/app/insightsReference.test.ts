@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain/order';
 import { insightsRequestSchema, type InsightsData, type InsightsQuery } from '../../shared/ipc/insights';
 import { readDeadlineRules } from '../cache/deadlineRulesMeta';
 import { repeatBuyers } from '../cache/insightQueries';
-import { openOrderCache } from '../cache/openCache';
 import type { OrderCache } from '../cache/orderCache';
 import { StatementCache } from '../cache/statementCache';
 import { currencyMinorDigits, HISTOGRAM_EDGES_MS, nearestRank } from '../insights/insightsFigures';
@@ -14,6 +10,7 @@ import { microText, orderFacts } from '../insights/orderFacts';
 import { RandomOrders, seededRandom } from '../insights/testing/randomOrders';
 import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
 import { insightsFromCache } from './insights';
+import { tempCaches } from '../cache/testing/tempCaches';
 
 /**
  * Property test of the Insights aggregates (schema 8's day arrays, day and month SKU sums, repeat-buyer rows, kept
@@ -23,21 +20,7 @@ import { insightsFromCache } from './insights';
  * on its own), then sums, sorts and counts written out here.
  */
 
-const dirs: string[] = [];
-const caches: OrderCache[] = [];
-afterEach(() => {
-  for (const c of caches.splice(0)) c.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function open(): OrderCache {
-  const dir = mkdtempSync(path.join(tmpdir(), 'md-insights-prop-'));
-  dirs.push(dir);
-  const r = openOrderCache({ file: path.join(dir, 'c.sqlite') });
-  if (!r.ok) throw new Error(r.error.kind);
-  caches.push(r.value);
-  return r.value;
-}
+const { open } = tempCaches('md-insights-prop-');
 
 function localDay(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);

@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insightsRequestSchema } from '../../shared/ipc/insights';
 import { insightsFromCache } from '../app/insights';
 import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
 import { FakePlatform } from '../sync/testing/fakePlatform';
 import { SyncEngine } from '../sync/syncEngine';
-import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 import { watchInsightWrites } from './testing/rowsTouched';
+import { tempCaches } from './testing/tempCaches';
 
 /**
  * Incremental by construction: after a sync that changes N orders, the Insights tables' rows of the days (and
@@ -20,21 +17,7 @@ import { watchInsightWrites } from './testing/rowsTouched';
 const NOW = Date.UTC(2026, 5, 30, 12);
 const MIN = 60_000;
 const DAY = 86_400_000;
-const dirs: string[] = [];
-const caches: OrderCache[] = [];
-afterEach(() => {
-  for (const c of caches.splice(0)) c.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function open(): OrderCache {
-  const dir = mkdtempSync(path.join(tmpdir(), 'md-insights-incr-'));
-  dirs.push(dir);
-  const r = openOrderCache({ file: path.join(dir, 'c.sqlite') });
-  if (!r.ok) throw new Error(r.error.kind);
-  caches.push(r.value);
-  return r.value;
-}
+const { open } = tempCaches('md-insights-incr-');
 
 function request(cache: OrderCache): void {
   const q = insightsRequestSchema.parse({ range: { from: '2026-03-01', to: '2026-06-30' }, timeZone: 'UTC' });
