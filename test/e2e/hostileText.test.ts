@@ -107,7 +107,7 @@ describeWorkspace('hostile text from the platform', () => {
     }>(
       page,
       `const scroller = document.querySelector('.orders-scroll');
-      const cell = document.querySelector('tr[data-id="' + arg + '"] td:nth-child(3)');
+      const cell = document.querySelector('tr[data-id="' + arg + '"] td.orders-buyer');
       return {
         scrollWidth: scroller.scrollWidth,
         clientWidth: scroller.clientWidth,
