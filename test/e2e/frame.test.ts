@@ -56,7 +56,14 @@ describeWorkspace('the app frame', () => {
     for (const screen of ['after-sales', 'attention'] as const) {
       await openScreen(page, screen);
       // The screen's list has taken the focus (what j/k move through)…
-      await page.waitForFunction("document.activeElement?.getAttribute('role') === 'listbox'");
+      await page.waitForFunction(
+        () =>
+          (
+            globalThis as unknown as {
+              document: { activeElement: { getAttribute(name: string): string | null } | null };
+            }
+          ).document.activeElement?.getAttribute('role') === 'listbox',
+      );
       // …without scrolling the page under the top bar: the sandbox banner is still below it, in full.
       const headerBottom = await page.locator('header.app-header').evaluate((e) => e.getBoundingClientRect().bottom);
       const bannerTop = await page.getByText('Sandbox — demo data.').evaluate((e) => e.getBoundingClientRect().top);

@@ -67,7 +67,7 @@ describeWith(built && chromiumAvailable, 'needs `npm run build` and Chromium (CH
         await status.getByText('Checking for a new version…').waitFor();
         // What main's updater pushes as it downloads, then when the download is complete.
         host.publish('app:updates', { kind: 'downloading', version: '1.5.0', percent: 63.4 });
-        await status.getByText('Downloading version 1.5.0 in the background (63 %).').waitFor();
+        await status.getByText('Downloading version 1.5.0 in the background (63%).').waitFor();
         expect(await status.getByRole('button', { name: 'Check for updates' }).isDisabled()).toBe(true);
         state = { kind: 'ready', version: '1.5.0' };
         host.publish('app:updates', state);
