@@ -90,7 +90,7 @@ describeWorkspace('the daily loop', () => {
     await expect.poll(() => orderRows(page).nth(1).getAttribute('aria-selected')).toBe('true');
 
     await page.keyboard.press('/');
-    expect(await isFocused(page.getByLabel('Search orders'))).toBe(true);
+    await expect.poll(() => isFocused(page.getByLabel('Search orders'))).toBe(true);
     // On a screen without a search, `/` goes to the orders search.
     await nav(page, /Settings/);
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();

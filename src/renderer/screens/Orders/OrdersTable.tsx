@@ -181,9 +181,14 @@ export function OrdersTable({
     useOrdersStore.getState().remember({ selectedId: row.id });
     virtualizer.scrollToIndex(rows.indexOf(row), { align: 'auto' });
     if (focus)
-      requestAnimationFrame(() =>
-        tbodyRef.current?.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(row.id)}"]`)?.focus(),
-      );
+      requestAnimationFrame(() => {
+        const tbody = tbodyRef.current;
+        // Only while the merchant is still in the list: a key pressed before this frame (`/` to search) keeps its
+        // focus where it sent it.
+        const active = document.activeElement;
+        if (!tbody || (active && active !== document.body && !tbody.contains(active))) return;
+        tbody.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(row.id)}"]`)?.focus();
+      });
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTableSectionElement>) {
