@@ -108,10 +108,8 @@ describe('a platform that lists new orders late (their update time back-dated to
 });
 
 describe('the request budget of issue 21 §3 (in-memory platform, 25,000 orders, churn on every request)', () => {
-  it.each([
-    ['new orders created now', 0],
-    ['new orders dated up to 10 minutes back (listed late)', 10 * 60_000],
-  ])(
+  // New orders created "now": the first test of this file holds that shape to the same budget.
+  it.each([['new orders dated up to 10 minutes back (listed late)', 10 * 60_000]])(
     '%s: at most 1.10 × the minimum',
     async (_, createdAgoMs) => {
       const cache = openCache();
