@@ -56,6 +56,10 @@ export interface ScrollFigures {
   longTasks: number;
   longestTaskMs: number;
   maxDomRows: number;
+  /** Frames of the scroll, the longest gap between two, and the gaps over two vsyncs (a frame skipped). */
+  frames?: number;
+  longestFrameMs?: number;
+  framesOver33?: number;
   /** Main-thread tasks over 30 ms (the margin under the 50 ms goal): from the trace, when traced. */
   over30?: number;
 }
@@ -314,11 +318,16 @@ export async function uiOrdersBench(
     if (options.traceDir && orders > target) {
       // The next 10,000 rows under a trace and a CPU profile (it slows the page: the figures above are the judged
       // ones); each main-thread task over 50 ms is taken apart.
+      mkdirSync(options.traceDir, { recursive: true });
       const further = Math.min(orders - 1, target + 10_000);
       const { events, profile, result } = await traced(page, () => probe<ScrollFigures>(page, 'scrollTo', further));
       writeFileSync(path.join(options.traceDir, 'ui-orders-scroll.json'), JSON.stringify({ traceEvents: events }));
       writeFileSync(path.join(options.traceDir, 'ui-orders-scroll.cpuprofile'), JSON.stringify(profile));
-      tracedScroll = { ...result, over30: longTasksOf(events, undefined, 30).length, tasks: longTasksOf(events, profile) };
+      tracedScroll = {
+        ...result,
+        over30: longTasksOf(events, undefined, 30).length,
+        tasks: longTasksOf(events, profile),
+      };
       writeFileSync(path.join(options.traceDir, 'ui-orders-scroll-tasks.json'), JSON.stringify(tracedScroll, null, 1));
     }
     await context.close();
@@ -380,7 +389,7 @@ export function uiOrdersTable(r: UiOrdersRun): string {
     '',
     `queryPage round trip timed alone from the page (limit 100; none / status / search, ${r.roundTripAlone.n} calls): p50 ${f(r.roundTripAlone.p50)} ms, p95 ${f(r.roundTripAlone.p95)} ms.`,
     '',
-    `Scrolling through ${r.scroll.rows.toLocaleString('en')} rows (a screenful per frame, pages of 200 loaded on the way): ${(r.scroll.wallMs / 1000).toFixed(1)} s, **${r.scroll.longTasks} long tasks over 50 ms** (longest task ${f(r.scroll.longestTaskMs)} ms), at most **${r.scroll.maxDomRows} rows in the DOM**.`,
+    `Scrolling through ${r.scroll.rows.toLocaleString('en')} rows (a screenful per frame, pages of 200 loaded on the way): ${(r.scroll.wallMs / 1000).toFixed(1)} s, **${r.scroll.longTasks} long tasks over 50 ms** (longest task ${f(r.scroll.longestTaskMs)} ms; ${r.scroll.frames ?? '—'} frames, the longest ${r.scroll.longestFrameMs === undefined ? '—' : f(r.scroll.longestFrameMs)} ms, ${r.scroll.framesOver33 ?? '—'} over two vsyncs), at most **${r.scroll.maxDomRows} rows in the DOM**.`,
     ...(r.tracedScroll
       ? [
           '',
