@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { memo, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useOrdersStore, type CachedOrder } from '../../stores/ordersStore';
@@ -43,8 +43,7 @@ function orders(from: number, n: number): CachedOrder[] {
 }
 
 /** The rows the table shows: their list positions. */
-const shown = () =>
-  [...document.querySelectorAll('tr.orders-row')].map((tr) => Number(tr.getAttribute('data-index')));
+const shown = () => [...document.querySelectorAll('tr.orders-row')].map((tr) => Number(tr.getAttribute('data-index')));
 
 describe('OrdersTable scrolling', () => {
   let scroller: HTMLElement;
@@ -113,6 +112,27 @@ describe('OrdersTable scrolling', () => {
     expect(counts.rows).toBeLessThanOrEqual(steps * first.length);
     // …and reads the row height at most once per render, never once per loaded row (20,000 per step before).
     expect(counts.heights).toBeLessThanOrEqual(steps * 4);
+  });
+
+  it('new rows render only those in view before their frame; the rows either side follow after it', async () => {
+    mount();
+    // The first rows are painted: the overscan below them follows.
+    await waitFor(() => expect(shown().length).toBeGreaterThan(VIEW.height / ROW + 1));
+    const settled = shown();
+
+    counts.rows = 0;
+    act(() => {
+      const list = useOrdersStore.getState().list;
+      useOrdersStore.setState({ list: { ...list, rows: orders(500_001, 20_000), generation: 2 } });
+    });
+    // A filter change's commit: the rows in view (20 of 40 px in 800, and the one cut at the bottom), no more.
+    const inView = shown();
+    expect(inView[0]).toBe(0);
+    expect(inView.length).toBeLessThanOrEqual(VIEW.height / ROW + 1);
+    expect(counts.rows).toBeLessThanOrEqual(VIEW.height / ROW + 1);
+    expect(document.querySelector('tr.orders-row')!.getAttribute('data-id')).toBe('500001');
+
+    await waitFor(() => expect(shown()).toEqual(settled));
   });
 
   it('a page arriving while scrolled re-renders none of the rows on screen and keeps the place', () => {

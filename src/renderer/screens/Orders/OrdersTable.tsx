@@ -1,6 +1,15 @@
 import { useT } from '../../i18n/t';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useAppStore } from '../../stores/appStore';
@@ -35,6 +44,11 @@ function useShownPriority(ref: RefObject<HTMLElement | null>): number {
   return priority;
 }
 
+/**
+ * Rows rendered beyond each end of the view: 6 while scrolling, none in the first render of new rows (a filter change,
+ * a re-read). Those are out of sight, and rendering and laying them out was a third of a filter change's work before
+ * its frame; they follow once that frame is painted, as a transition (useOverscanAfterPaint).
+ */
 const OVERSCAN = 6;
 /**
  * The virtualizer's key of a row: its position (rows are keyed by position, and nothing is measured, so no size is
@@ -57,6 +71,23 @@ function selectOrder(id: string) {
 
 function checkOrder(id: string, range: boolean) {
   useOrderSelection.getState().toggle(id, range);
+}
+
+/** OVERSCAN once the rows of `generation` are painted; 0 until then. */
+function useOverscanAfterPaint(generation: number): number {
+  const [settled, setSettled] = useState<number | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A task queued from the next animation frame runs once that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setSettled(generation)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [generation]);
+  return settled === generation ? OVERSCAN : 0;
 }
 
 /**
@@ -107,12 +138,14 @@ export function OrdersTable({
   // asks every loaded row's size whenever it lays them out (a page loaded).
   const [height] = useState(() => ({ px: rowHeight() }));
 
+  const overscan = useOverscanAfterPaint(list.generation);
+
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions are read afresh on every render here
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => height.px,
-    overscan: OVERSCAN,
+    overscan,
     initialOffset: () => useOrdersStore.getState().scrollTop,
     getItemKey: byPosition,
   });
@@ -192,7 +225,9 @@ export function OrdersTable({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTableSectionElement>) {
-    const page = Math.max(1, items.length - 2 * OVERSCAN);
+    // A screenful: the rows in view, whatever the overscan rendered around them.
+    const range = virtualizer.range;
+    const page = range ? Math.max(1, range.endIndex - range.startIndex) : 1;
     const moves: Record<string, number> = {
       ArrowDown: focusIndex + (selectedIndex < 0 ? 0 : 1),
       ArrowUp: focusIndex - 1,
