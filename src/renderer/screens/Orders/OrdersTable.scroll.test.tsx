@@ -2,6 +2,7 @@
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { memo, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderRow } from '../../stores/listedOrder';
 import { useOrdersStore, type CachedOrder } from '../../stores/ordersStore';
 import { OrdersTable } from './OrdersTable';
 
@@ -31,15 +32,17 @@ vi.mock('./OrderTableRow', async (actual) => {
 const VIEW = { width: 1280, height: 800 };
 const ROW = 40;
 
-function orders(from: number, n: number): CachedOrder[] {
-  return Array.from({ length: n }, (_, i) => ({
-    id: String(from + i),
-    orderNum: `N${from + i}`,
-    createTime: '2026-11-23T12:00:00Z',
-    orderStatus: 4,
-    originalCurrencyProductPrice: 14.99,
-    originalCurrencyCode: 'USD',
-  })) as CachedOrder[];
+function orders(from: number, n: number) {
+  return Array.from({ length: n }, (_, i) =>
+    orderRow({
+      id: String(from + i),
+      orderNum: `N${from + i}`,
+      createTime: '2026-11-23T12:00:00Z',
+      orderStatus: 4,
+      originalCurrencyProductPrice: 14.99,
+      originalCurrencyCode: 'USD',
+    } as CachedOrder),
+  );
 }
 
 /** The rows the table shows: their list positions. */

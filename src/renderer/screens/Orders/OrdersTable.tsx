@@ -17,7 +17,7 @@ import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
 import { OrderTableRow } from './OrderTableRow';
-import { deliveryStatusNames, orderRow, type OrderRow } from './orderRow';
+import { deliveryStatusNames } from './orderRow';
 import { TimesHeader } from './TimesHeader';
 import { columnsUpTo, shownPriority } from './columns';
 import { SelectAllCheckbox } from './SelectAllCheckbox';
@@ -91,18 +91,6 @@ function useOverscanAfterPaint(generation: number): number {
 }
 
 /**
- * Each order's row is built once, when it is first shown (not for every loaded order: 20,000 loaded, ~20 shown): a
- * page appended (or a re-read returning the same objects) leaves the rows on screen as they were, so their memoized
- * components do not render again.
- */
-const builtRows = new WeakMap<object, OrderRow>();
-function rowOf(order: Parameters<typeof orderRow>[0]): OrderRow {
-  let row = builtRows.get(order);
-  if (!row) builtRows.set(order, (row = orderRow(order)));
-  return row;
-}
-
-/**
  * The cached orders as a virtualized grid: only the rows in view (and a few either side) are in the DOM, whatever
  * the number of matches; scrolling near the end asks for the next page. Keys: ↑/↓ move the selection, Page Up/Down
  * a screenful, Home/End the ends, Enter opens the order, Space ticks it for a bulk action (Shift+Space a range).
@@ -130,7 +118,8 @@ export function OrdersTable({
   const density = useAppStore((s) => s.density);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
-  // The orders as loaded; a row's model is built only when it is shown (rowOf).
+  // The orders' lines as loaded (built once, as each page arrived: a page appended or a re-read returning the same
+  // lines leaves the rows on screen as they were, so their memoized components do not render again).
   const rows = list.rows;
   const priority = useShownPriority(scrollRef);
   const columns = columnsUpTo(priority);
@@ -294,7 +283,7 @@ export function OrdersTable({
             </tr>
           )}
           {items.map((item) => {
-            const row = rowOf(rows[item.index]!);
+            const row = rows[item.index]!;
             return (
               <OrderTableRow
                 // By position, not by order: new filters show other orders in the same rows, which React updates
