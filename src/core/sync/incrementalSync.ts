@@ -1,4 +1,3 @@
-import type { CacheError } from '../../shared/errors/cacheErrors';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
