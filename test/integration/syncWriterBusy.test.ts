@@ -8,6 +8,7 @@ import type { OrderCache } from '../../src/core/cache/orderCache';
 import { Checkpoint } from '../../src/core/sync/checkpoint';
 import { SyncEngine } from '../../src/core/sync/syncEngine';
 import { FakePlatform } from '../../src/core/sync/testing/fakePlatform';
+import { WRITER_QUEUE_PAGES } from '../../src/core/sync/writerThread';
 import { bundleChild } from '../helpers/bundleChild';
 
 /**
@@ -52,10 +53,10 @@ function history(n: number, seed = 1): number[] {
 }
 
 /**
- * Makes every page's transaction hold the write lock at least `minMs` (a trigger on the first row of each 100: a
- * cross join counted in SQL, sized until it takes that long here).
+ * Makes every page's transaction hold the write lock at least `minMs` (a trigger on the first row of each
+ * `pageSize`: a cross join counted in SQL, sized until it takes that long here).
  */
-function slowPages(minMs: number): number {
+function slowPages(minMs: number, pageSize = 100): number {
   cache.db.exec('CREATE TABLE burn (x INTEGER)');
   const burn = cache.db.prepare('SELECT count(*) FROM burn a, burn b');
   let rows = 500;
@@ -73,7 +74,7 @@ function slowPages(minMs: number): number {
     if (took >= minMs) break;
   }
   cache.db.exec(
-    'CREATE TRIGGER slow_page AFTER INSERT ON orders WHEN NEW.rid % 100 = 1 BEGIN SELECT count(*) FROM burn a, burn b; END',
+    `CREATE TRIGGER slow_page AFTER INSERT ON orders WHEN NEW.rid % ${pageSize} = 1 BEGIN SELECT count(*) FROM burn a, burn b; END`,
   );
   return took;
 }
@@ -138,5 +139,32 @@ describe('a full sync while the writer thread holds the write lock longer than t
     expect(unstored).toEqual([]);
     const status = checkpoint.status();
     expect(status.ok && status.value).toMatchObject({ baseline: true, running: undefined });
+  }, 120_000);
+
+  it('fetches no further ahead of the writer than its queue allows', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(history(1_000));
+    const pageSize = 10;
+    const parallelism = 4;
+    slowPages(10, pageSize);
+    // Pages answered but not committed yet, seen as each request is answered (the pages a killed sync loses, and
+    // what the fetching thread holds in memory). Before: every page the writer committed let each of the waiting
+    // requests fetch another, so a platform faster than the writer filled memory with the whole sync (2 GB at a
+    // million orders).
+    let ahead = 0;
+    platform.beforeAnswer = (n) => {
+      const stored = cache.orderCount();
+      if (stored.ok) ahead = Math.max(ahead, n - 1 - Math.floor(stored.value / pageSize));
+    };
+    const result = await new SyncEngine({
+      cache,
+      source: platform,
+      now: () => platform.clock,
+      writerThread: entry,
+      settings: { pageSize, parallelism },
+    }).sync();
+    expect(result).toMatchObject({ ok: true, value: { mode: 'full', cached: 1_000 } });
+    expect(platform.requests.length).toBeGreaterThanOrEqual(100);
+    expect(ahead).toBeLessThanOrEqual(WRITER_QUEUE_PAGES + parallelism + 1);
   }, 120_000);
 });

@@ -189,9 +189,22 @@ class WriterThreadStore implements PageStore {
   }
 
   ready(): Promise<void> | undefined {
+    return this.full() ? this.untilRoom() : undefined;
+  }
+
+  private full(): boolean {
     const full = this.pagesQueued >= WRITER_QUEUE_PAGES || this.charsQueued >= WRITER_QUEUE_CHARS;
-    if (!full || this.failure || this.crash) return undefined;
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return full && !this.failure && !this.crash && !this.exited;
+  }
+
+  /**
+   * Resolves once the queue has room again. Every answer of the writer thread wakes the waiters, and each looks
+   * again: resolving them all at the first answer (as before) let each of the `parallelism` waiting requests
+   * fetch a page per page written, so the queue — and the fetching thread's memory, holding the pages sent but not
+   * written yet — grew without bound whenever fetching was faster than writing (2 GB at a million orders).
+   */
+  private async untilRoom(): Promise<void> {
+    while (this.full()) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
   async settled(): Promise<Result<void, SyncError>> {
