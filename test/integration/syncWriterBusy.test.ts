@@ -105,7 +105,10 @@ describe('a full sync while the writer thread holds the write lock longer than t
     // Read on this connection as the sync goes: every window the checkpoint calls finished holds all its orders.
     const checkpoint = new Checkpoint(cache);
     const unstored: string[] = [];
+    const beats = new Set<number>();
     const checkWindows = () => {
+      const lease = cache.getMeta('sync.lease');
+      if (lease.ok && lease.value) beats.add((JSON.parse(lease.value) as { heartbeatMs: number }).heartbeatMs);
       const running = checkpoint.running();
       if (!running.ok || !running.value) return;
       const finished = checkpoint.finishedWindows(running.value.id);
@@ -137,6 +140,8 @@ describe('a full sync while the writer thread holds the write lock longer than t
     expect(result).toMatchObject({ ok: true, value: { mode: 'full', inserted: 1_000, cached: 1_000 } });
     expect(busy).toEqual([]);
     expect(unstored).toEqual([]);
+    // The heartbeat went on being written meanwhile (by the writer thread, between pages).
+    expect(beats.size).toBeGreaterThan(2);
     const status = checkpoint.status();
     expect(status.ok && status.value).toMatchObject({ baseline: true, running: undefined });
   }, 120_000);
