@@ -1,14 +1,10 @@
 /** Words every screen uses: errors by kind, statuses, the language setting. */
 export default {
-  'common.none': '—',
-  'common.loading': 'Loading…',
   'common.cancel': 'Cancel',
   'common.close': 'Close',
   'common.save': 'Save',
-  'common.retry': 'Try again',
   'common.yes': 'Yes',
   'common.no': 'No',
-  'common.any': 'Any',
   'time.justNow': 'just now',
   'common.invisibleChar': 'Invisible character {code}',
   'common.orderCount': '{count, plural, one {# order} other {# orders}}',
@@ -49,7 +45,6 @@ export default {
   'status.afterSales.3': 'Refund rejected',
   'status.afterSales.4': 'Closed by buyer',
   'status.withCode': '{label} ({code})',
-  'status.code': 'Status code {code}',
 
   'language.label': 'Language',
   'language.system': 'System ({language})',

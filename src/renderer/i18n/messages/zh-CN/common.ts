@@ -1,15 +1,11 @@
 import type en from '../en/common';
 
 export default {
-  'common.none': '—',
-  'common.loading': '加载中…',
   'common.cancel': '取消',
   'common.close': '关闭',
   'common.save': '保存',
-  'common.retry': '重试',
   'common.yes': '是',
   'common.no': '否',
-  'common.any': '不限',
   'time.justNow': '刚刚',
   'common.invisibleChar': '不可见字符 {code}',
   'common.orderCount': '{count, plural, other {# 个订单}}',
@@ -49,7 +45,6 @@ export default {
   'status.afterSales.3': '已拒绝退款',
   'status.afterSales.4': '买家已关闭',
   'status.withCode': '{label}（{code}）',
-  'status.code': '状态码 {code}',
 
   'language.label': '语言',
   'language.system': '跟随系统（{language}）',
