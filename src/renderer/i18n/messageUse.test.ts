@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogs } from './catalogs';
@@ -7,7 +5,7 @@ import { LOCALES } from './locales';
 
 /**
  * Every message in the catalogs is used by some source file, so the catalogs hold no dead words a translator has to
- * keep (key for key per locale is `catalogs.test.ts`). A key is used when the renderer's or the shared code's source
+ * keep (key for key per locale, with the same ICU arguments: src/renderer/i18n/catalogs.test.ts). A key is used when the renderer's or the shared code's source
  * names it as a whole string ('orders.title'), or when it starts with one of the prefixes below: the IDs the code
  * builds at run time (`t(\`screen.${name}\`)`). The prefixes are listed here on purpose — a new dynamic family is
  * added to the list by hand — and each must really be built somewhere, so the list cannot go stale either.
@@ -31,23 +29,26 @@ const DYNAMIC_PREFIXES = [
   'status.deliveryType.',
 ];
 
-const SRC = join(__dirname, '..', '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'messages' || entry.name === 'testing' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+/** The source of every non-test file of src/renderer and src/shared (the catalogs themselves left out). */
+const SOURCES: Record<string, string> = import.meta.glob(
+  [
+    '../**/*.{ts,tsx}',
+    '../../shared/**/*.ts',
+    '!../**/*.test.{ts,tsx}',
+    '!../../shared/**/*.test.ts',
+    '!./messages/**',
+    '!../testing/**',
+  ],
+  { query: '?raw', import: 'default', eager: true },
+);
 
 /** Whole strings and the fixed starts of template strings, in every non-test file of src/renderer and src/shared. */
 function stringsInSource(): { whole: Set<string>; heads: Set<string> } {
   const whole = new Set<string>();
   const heads = new Set<string>();
-  for (const path of [...sourceFiles(join(SRC, 'renderer')), ...sourceFiles(join(SRC, 'shared'))]) {
+  for (const [path, text] of Object.entries(SOURCES)) {
     const kind = path.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-    const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, kind);
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
     const visit = (node: ts.Node) => {
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) whole.add(node.text);
       else if (ts.isTemplateExpression(node)) heads.add(node.head.text);
@@ -86,6 +87,8 @@ describe('message keys', () => {
   });
 
   it('the scan reads the screens (an empty finding means a clean catalog, not a blind scan)', () => {
+    expect(Object.keys(SOURCES).filter((p) => p.includes('/screens/')).length).toBeGreaterThan(50);
+    expect(Object.keys(SOURCES).some((p) => p.includes('/messages/') || p.includes('.test.'))).toBe(false);
     expect(used.whole.has('common.cancel')).toBe(true);
     expect(used.heads.has('screen.')).toBe(true);
   });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  *  - a raw `<button>` or `<select>` outside components/ui, except the few listed below with the reason they stay;
  * and the style sheets on any rule that would bring those classes back.
  */
-const RENDERER = join(__dirname, '..');
+const RENDERER = join(__dirname, '..', '..', 'src', 'renderer');
 const LEGACY_CLASSES = /^(chip|chip-(ok|attention|danger|neutral)|primary|danger)$/;
 
 /** Raw elements that are not the design system's control, each with why. Paths are relative to src/renderer. */
