@@ -1,4 +1,4 @@
-/** Words every screen uses: errors by kind, statuses, the language setting. */
+/** Words every screen uses: statuses, the language setting. */
 export default {
   'common.cancel': 'Cancel',
   'common.close': 'Close',
@@ -8,30 +8,6 @@ export default {
   'time.justNow': 'just now',
   'common.invisibleChar': 'Invisible character {code}',
   'common.orderCount': '{count, plural, one {# order} other {# orders}}',
-
-  'error.invalid-request': 'The app sent a request its host did not understand.',
-  'error.refused': 'The host refused this window.',
-  'error.unavailable': 'The app’s host cannot be reached.',
-  'error.host-restarted': 'The order cache restarted while this was in progress.',
-  'error.internal': 'Something went wrong in the app.',
-  'error.invalid-input': 'Some values are not valid; nothing was sent.',
-  'error.settings': 'The settings could not be read or saved.',
-  'error.credentials': 'A token or key is missing or cannot be used; nothing was sent.',
-  'error.keychain': 'The system keychain could not be used; nothing was sent.',
-  'error.platform': 'The platform refused the request.',
-  'error.http': 'The platform answered with an error.',
-  'error.not-found': 'Not found.',
-  'error.network': 'Could not reach the platform.',
-  'error.timeout': 'The platform did not answer in time.',
-  'error.outcome-unknown': 'It is not known whether the platform carried this out.',
-  'error.protocol': 'The platform’s answer could not be understood.',
-  'error.cache': 'The order cache could not be used.',
-  'error.sync': 'The sync stopped.',
-  'error.check-failed': 'The check failed.',
-  'error.io': 'A file could not be read or written.',
-  'error.unexpected': 'Something unexpected went wrong.',
-  /** Shown in a language other than English: the host's own words, kept as the CLI prints them. */
-  'error.details': 'Details (English): {message}',
 
   'status.order.1': 'Awaiting payment',
   'status.order.2': 'Paid – awaiting delivery',
