@@ -153,7 +153,7 @@ export async function insightsSection(run: {
   const foreign = reuse && !existsSync(`${file}.now`);
   const t = performance.now();
   let nowMs = reuse && !foreign ? Number(readFileSync(`${file}.now`, 'utf8')) : Date.now();
-  const cache = reuse ? openFilled(file) : fillCache(file, run.sizes.big, 5, nowMs);
+  const cache = reuse ? openFilled(file, !foreign) : fillCache(file, run.sizes.big, 5, nowMs);
   if (!reuse && kept) writeFileSync(`${file}.now`, String(nowMs));
   const fillSeconds = (performance.now() - t) / 1000;
   if (foreign) nowMs = cache.db.prepare('SELECT max(create_ms) FROM insight_order').pluck().get() as number;
@@ -282,8 +282,10 @@ export async function insightsSection(run: {
   }
 }
 
-function openFilled(file: string): OrderCache {
-  const r = openOrderCache({ file, identity: { baseUrl: 'http://127.0.0.1:1', merchantId: 'bench' } });
+function openFilled(file: string, ours: boolean): OrderCache {
+  const r = openOrderCache(
+    ours ? { file, identity: { baseUrl: 'http://127.0.0.1:1', merchantId: 'bench' } } : { file },
+  );
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }
