@@ -6,6 +6,7 @@ import { orderFacts } from '../insights/orderFacts';
 import { localDays, monthOfDay, type LocalDays } from '../insights/localDays';
 import { readDeadlineRules } from './deadlineRulesMeta';
 import { moveInsightDays } from './insightZoneMove';
+import { isTimeZone } from '../insights/zonedBuckets';
 import { hasInsightAggregates, LeadDayChanges, rebuildInsightAggregates } from './insightAggregates';
 
 /** The meta key of the zone whose local days `day` columns hold. */
@@ -138,6 +139,8 @@ export class InsightFactsWriter {
   private readonly leadDays: LeadDayChanges | undefined;
   private readonly dropItems: Database.Statement<[number]>;
   private readonly zoneText: Database.Statement<[], string>;
+  /** Whether this writer has checked, once, if an empty cache should take this computer's zone. */
+  private zoneAdopted = false;
   private days: LocalDays = localDays('UTC');
   private readonly putItem: Database.Statement;
   private readonly putSku: Database.Statement;
@@ -168,7 +171,11 @@ export class InsightFactsWriter {
   /** Reads the cache's deadline rules (lateness follows them) and zone, inside the page's transaction. */
   begin(rules?: DeadlineRules): void {
     this.rules = rules ?? readDeadlineRules(this.db);
-    const zone = this.zoneText.get() ?? 'UTC';
+    let zone = this.zoneText.get() ?? 'UTC';
+    if (!this.zoneAdopted) {
+      this.zoneAdopted = true;
+      zone = adoptLocalZone(this.db, zone);
+    }
     if (zone !== this.days.timeZone) this.days = localDays(zone);
   }
 
@@ -234,6 +241,23 @@ export class InsightFactsWriter {
       }
     }
   }
+}
+
+/**
+ * The zone of an empty cache's first facts: this computer's (where the app asks in, unless told otherwise) rather
+ * than UTC, so the first Insights request after the first sync finds the days already in its zone and moves
+ * nothing. A cache that holds facts keeps its zone (moving it is the request's job: useInsightsZone).
+ */
+function adoptLocalZone(db: Database.Database, recorded: string): string {
+  const local = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Only the default the file was created with; a zone a request chose stays.
+  if (recorded !== 'UTC' || !local || local === recorded || !isTimeZone(local)) return recorded;
+  if (db.prepare('SELECT EXISTS (SELECT 1 FROM insight_order)').pluck().get()) return recorded;
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    INSIGHTS_ZONE_META,
+    local,
+  );
+  return local;
 }
 
 /** Every order's facts from its stored JSON (a migration, a change of deadline rules); call inside a transaction. */

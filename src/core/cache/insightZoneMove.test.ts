@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import type { Order } from '../../shared/domain/order';
 import { localDays } from '../insights/localDays';
@@ -44,6 +44,17 @@ function tables(db: Database.Database): Record<string, unknown[]> {
 }
 
 describe('a change of zone', () => {
+  // This computer's zone decides an empty cache's first zone (adoptLocalZone): fixed here, whatever the machine's.
+  // Node resets the default zone of Intl when TZ is set.
+  const machineZone = process.env.TZ;
+  beforeEach(() => {
+    process.env.TZ = 'UTC';
+  });
+  afterEach(() => {
+    if (machineZone === undefined) delete process.env.TZ;
+    else process.env.TZ = machineZone;
+  });
+
   it('moves only the orders whose day differs; the result equals a cache written in that zone (DST days)', () => {
     const gen = new RandomOrders(11);
     const orders = Array.from({ length: 400 }, () => gen.order());
@@ -89,5 +100,25 @@ describe('a change of zone', () => {
     }
     // Back in UTC after three other zones: the tables as first written (rows emptied to zero aside).
     expect(tables(moved.db)).toEqual(utc);
+  });
+
+  it("an empty cache's first facts take this computer's zone: the first request there moves nothing", () => {
+    process.env.TZ = 'Asia/Tokyo';
+    {
+      expect(new Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Asia/Tokyo');
+      const cache = open();
+      const gen = new RandomOrders(12);
+      write(
+        cache,
+        Array.from({ length: 60 }, () => gen.order()),
+      );
+      expect(insightsZone(cache.db)).toBe('Asia/Tokyo');
+      expect(useInsightsZone(cache.db, 'Asia/Tokyo')).toBe(false);
+      // A cache that already holds facts keeps its zone (another writer, later, does not move it).
+      const other = open();
+      useInsightsZone(other.db, 'Europe/Berlin');
+      write(other, [gen.order()]);
+      expect(insightsZone(other.db)).toBe('Europe/Berlin');
+    }
   });
 });
