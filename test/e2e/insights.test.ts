@@ -149,7 +149,7 @@ describeWorkspace('insights', () => {
     expect(await page.locator('section.insights .chart-pending').count()).toBe(0);
     const last = page.locator('section.insights figure[data-chart="Problems"] .chart-canvas');
     await last.focus();
-    expect(await last.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await last.evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true);
     await context.close();
   }, 60_000);
 });
