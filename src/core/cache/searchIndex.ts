@@ -20,17 +20,24 @@ export function pendingRows(db: Database.Database): number {
 
 /**
  * Indexes up to `maxRows` waiting rows in one transaction (both indexes and the folded search text). Returns how
- * many it indexed.
+ * many it indexed. A row's titles and SKU attributes are in its title set (schema 9: empty in the row, indexed once
+ * per set, textGroups.ts); a row of an older file not converted yet still has them and is indexed whole.
  */
-export function indexPendingRows(db: Database.Database, maxRows: number): number {
+export function indexPendingRows(
+  db: Database.Database,
+  maxRows: number,
+  /** Migration 6 runs before the schema-9 columns exist (its rows are converted by migration 9's batches later). */
+  before9 = false,
+): number {
   return db
     .transaction(() => {
       const from = indexedRid(db);
       const rows = db
         .prepare(
-          'SELECT rid, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE rid > ? ORDER BY rid LIMIT ?',
+          `SELECT rid, order_num, buyer_name, titles, sku_attrs, remark, ${before9 ? 'NULL AS' : ''} text_gid
+           FROM orders WHERE rid > ? ORDER BY rid LIMIT ?`,
         )
-        .all(from, maxRows) as Array<SearchColumns & { rid: number }>;
+        .all(from, maxRows) as Array<SearchColumns & { rid: number; text_gid: number | null }>;
       if (rows.length === 0) return 0;
       const upTo = rows[rows.length - 1]!.rid;
       // Both indexes hold the folded text (searchFold.ts), computed here once per row for all three.
@@ -40,12 +47,15 @@ export function indexPendingRows(db: Database.Database, maxRows: number): number
       const grams = db.prepare(
         'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
       );
-      const text = db.prepare('INSERT INTO order_search (rid, text) VALUES (?, ?)');
+      const text = before9
+        ? db.prepare('INSERT INTO order_search (rid, text) VALUES (?, ?)')
+        : db.prepare('INSERT INTO order_search (rid, tgid, text) VALUES (?, ?, ?)');
       for (const row of rows) {
         const folded = indexedColumns(row);
         trigrams.run(row.rid, ...folded);
         grams.run(row.rid, ...gramColumns(folded));
-        text.run(row.rid, folded.join(COLUMN_SEPARATOR));
+        if (before9) text.run(row.rid, folded.join(COLUMN_SEPARATOR));
+        else text.run(row.rid, row.text_gid, folded.join(COLUMN_SEPARATOR));
       }
       db.prepare('UPDATE fts_state SET indexed_rid = ? WHERE id = 1').run(upTo);
       return rows.length;
