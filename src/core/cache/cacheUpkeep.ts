@@ -86,6 +86,7 @@ export async function runCacheUpkeep(
       if (stop()) return ok(result);
       const merged = cache.optimizeTextIndexes();
       if (!merged.ok) return merged;
+      report({ phase: 'index', done: converted, total: textLeft.value }); // a step of its own: said again
     }
   }
   // Also when a conversion finished but its VACUUM was cancelled (a quarter of the file free).

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import { gramColumns, type SearchColumns } from './searchGrams';
-import { COLUMN_SEPARATOR, indexedColumns } from './searchText';
+import { OwnTextIndex } from './ownTextIndex';
+import type { SearchColumns } from './searchGrams';
+import { COLUMN_SEPARATOR } from './searchText';
 import type { TextGroups } from './textGroups';
 
 /**
@@ -25,13 +26,33 @@ CREATE TABLE text_group (
   text      TEXT NOT NULL,                       -- both folded (searchText.ts), for words tested row by row
   UNIQUE (titles, sku_attrs)
 );
--- The sets' folded texts, indexed like an order's: trigrams (words of 3+ characters), single characters and pairs.
+-- The sets' folded texts, indexed like an order's: trigrams (words of 3+ characters), single characters and pairs
+-- (one token a word: positions are not needed). Sets are never deleted, so no sizes are kept for deleting.
 CREATE VIRTUAL TABLE text_group_fts USING fts5(
-  titles, sku_attrs, content = '', tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+  titles, sku_attrs, content = '', columnsize = 0, tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
 );
 CREATE VIRTUAL TABLE text_group_grams USING fts5(
-  titles, sku_attrs, content = '', tokenize = 'unicode61 remove_diacritics 2'
+  titles, sku_attrs, content = '', columnsize = 0, detail = none, tokenize = 'unicode61 remove_diacritics 2'
 );
+-- Each order's own text (order number, buyer name, remark), indexed the same two ways (a changed order's document
+-- is deleted by rowid). orders_fts and orders_grams keep the older form's documents until the conversion has
+-- passed them.
+CREATE VIRTUAL TABLE order_own_fts USING fts5(
+  order_num, buyer_name, remark, content = '', contentless_delete = 1,
+  tokenize = 'trigram case_sensitive 0 remove_diacritics 1'
+);
+CREATE VIRTUAL TABLE order_own_grams USING fts5(
+  order_num, buyer_name, remark, content = '', contentless_delete = 1, detail = none,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER orders_own_text_delete AFTER DELETE ON orders
+WHEN old.rid <= (SELECT indexed_rid FROM fts_state WHERE id = 1) BEGIN
+  DELETE FROM order_own_fts WHERE rowid = old.rid;
+  DELETE FROM order_own_grams WHERE rowid = old.rid;
+END;
+-- orders_fts / orders_grams answer only above this rid: the orders up to it are converted (their documents there
+-- are left behind, and dropped all at once when the conversion ends).
+ALTER TABLE fts_state ADD COLUMN converted_rid INTEGER NOT NULL DEFAULT 0;
 -- NULL: an order of an older file not converted yet (its titles and SKU attributes are still in its row).
 ALTER TABLE orders ADD COLUMN text_gid INTEGER;
 CREATE INDEX orders_by_text_group ON orders (text_gid);
@@ -63,9 +84,10 @@ type OldRow = SearchColumns & { rid: number };
 
 /**
  * Converts up to `batch` orders of the older form in one transaction, lowest rid first: each names its title set
- * (created and indexed on first sight), its row keeps only its own text, and, when it is already in the full-text
- * indexes, its documents and folded text are written again without the set's text. Between two batches every
- * search is exact: converted orders are found through their set, the others through their own documents.
+ * (created and indexed on first sight), its row keeps only its own text, and, when it is already indexed, its own
+ * text is indexed in the new tables (its older documents stay where they are, below `converted_rid`, unread). Between
+ * two batches every search is exact: converted orders are found through their set and own documents, the others
+ * through their older documents.
  */
 export function convertTextGroups(
   db: Database.Database,
@@ -78,14 +100,7 @@ export function convertTextGroups(
   );
   const update = db.prepare("UPDATE orders SET text_gid = ?, titles = '', sku_attrs = '' WHERE rid = ?");
   const indexed = db.prepare('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck();
-  const deleteTrigrams = db.prepare('DELETE FROM orders_fts WHERE rowid = ?');
-  const deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
-  const insertTrigrams = db.prepare(
-    'INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertGrams = db.prepare(
-    'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+  const own = new OwnTextIndex(db);
   const searchText = db.prepare('UPDATE order_search SET tgid = ?, text = ? WHERE rid = ?');
   try {
     const converted = db
@@ -96,13 +111,12 @@ export function convertTextGroups(
           const tgid = groups.idOf(row.titles, row.sku_attrs);
           update.run(tgid, row.rid);
           if (row.rid > upTo) continue; // not indexed yet: indexed later from the converted row
-          const own = indexedColumns({ ...row, titles: '', sku_attrs: '' });
-          deleteTrigrams.run(row.rid);
-          insertTrigrams.run(row.rid, ...own);
-          deleteGrams.run(row.rid);
-          insertGrams.run(row.rid, ...gramColumns(own));
-          searchText.run(tgid, own.join(COLUMN_SEPARATOR), row.rid);
+          const folded = own.insert(row.rid, row);
+          searchText.run(tgid, folded.join(COLUMN_SEPARATOR), row.rid);
         }
+        if (rows.length > 0)
+          db.prepare('UPDATE fts_state SET converted_rid = ? WHERE id = 1').run(rows[rows.length - 1]!.rid);
+        if (rows.length < batch) dropOlderDocuments(db);
         return rows.length;
       })
       .immediate();
@@ -113,11 +127,13 @@ export function convertTextGroups(
   }
 }
 
-/**
- * After the last batch: the full-text indexes merged into one segment each (the documents written again left their
- * old versions behind until merged).
- */
+/** The older form's documents, all of them passed by the conversion, dropped at once. */
+function dropOlderDocuments(db: Database.Database): void {
+  for (const table of ['orders_fts', 'orders_grams']) db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
+}
+
+/** After the last batch: the new full-text indexes merged into one segment each. */
 export function optimizeTextIndexes(db: Database.Database): void {
-  for (const table of ['orders_fts', 'orders_grams', 'text_group_fts', 'text_group_grams'])
+  for (const table of ['order_own_fts', 'order_own_grams', 'text_group_fts', 'text_group_grams'])
     db.exec(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
 }

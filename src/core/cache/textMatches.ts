@@ -2,10 +2,11 @@ import type { TextSearch } from './ftsQuery';
 
 /**
  * The orders a text search matches (schema 9, migrationV9.ts), as one SQL set of rids. A word occurs in an order
- * when it occurs in the order's own text (order number, buyer name, remark: its own full-text documents, or, for a
- * row not indexed yet, its folded columns) or in the text of its title set (titles and SKU attributes, indexed once
- * per distinct set). An order of an older file not converted yet has no set and its titles in its own documents:
- * the same formula finds it. Every word must occur, each in either place.
+ * when it occurs in the order's own text (order number, buyer name, remark: its documents in order_own_fts /
+ * order_own_grams, or, for a row not indexed yet, its folded columns) or in the text of its title set (titles and
+ * SKU attributes, indexed once per distinct set). An order of an older file not converted yet has no set and its
+ * whole text in its older documents (orders_fts / orders_grams, read above `converted_rid` only): the same formula
+ * finds it. Every word must occur, each in either place.
  *
  * Written so the common case reads little: orders whose set holds every word come from the set index alone (the
  * sets are intersected first: a few hundred ids); orders found through their own text (rare for catalogue words)
@@ -19,15 +20,19 @@ export function textMatchesSql(s: Pick<TextSearch, 'words'>): { sql: string; par
   const ctes: string[] = [];
   const params: unknown[] = [];
   s.words.forEach((w, i) => {
-    const own = w.index === 'trigram' ? 'orders_fts' : 'orders_grams';
-    const sets = w.index === 'trigram' ? 'text_group_fts' : 'text_group_grams';
+    const [own, older, sets] =
+      w.index === 'trigram'
+        ? ['order_own_fts', 'orders_fts', 'text_group_fts']
+        : ['order_own_grams', 'orders_grams', 'text_group_grams'];
     ctes.push(
       `a${i} AS MATERIALIZED (SELECT rowid AS rid FROM ${own} WHERE ${own} MATCH ?
+        UNION ALL SELECT rowid FROM ${older} WHERE ${older} MATCH ?
+          AND rowid > (SELECT converted_rid FROM fts_state WHERE id = 1)
         UNION ALL SELECT rid FROM orders WHERE rid > (SELECT indexed_rid FROM fts_state WHERE id = 1)
           AND (${OWN_COLUMNS.map((c) => `instr(md_fold(${c}), ?) > 0`).join(' OR ')}))`,
       `g${i} AS MATERIALIZED (SELECT rowid AS tgid FROM ${sets} WHERE ${sets} MATCH ?)`,
     );
-    params.push(w.match, ...OWN_COLUMNS.map(() => w.folded), w.match);
+    params.push(w.match, w.match, ...OWN_COLUMNS.map(() => w.folded), w.match);
   });
   const n = s.words.length;
   const each = (f: (i: number) => string, sep: string) => Array.from({ length: n }, (_, i) => f(i)).join(sep);

@@ -4,8 +4,9 @@ import { DueColumnWriter } from './dueColumns';
 import { InsightFactsWriter } from './insightFacts';
 import { OrderDocs } from './orderDocs';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
-import { gramColumns, type SearchColumns } from './searchGrams';
-import { COLUMN_SEPARATOR, indexedColumns } from './searchText';
+import { OwnTextIndex } from './ownTextIndex';
+import type { SearchColumns } from './searchGrams';
+import { COLUMN_SEPARATOR } from './searchText';
 import { TextGroups } from './textGroups';
 
 /** What a change event must carry for the cache to store it (the sync layer defines the event types). */
@@ -65,14 +66,6 @@ const textChanged = (a: ExistingRow, b: SearchColumns, textGid: number) =>
   a.text_gid !== textGid || a.order_num !== b.order_num || a.buyer_name !== b.buyer_name || a.remark !== b.remark;
 
 /**
- * The row's own searchable columns (schema 9): titles and SKU attributes live in the order's title set
- * (textGroups.ts), so the row and its full-text documents keep them empty.
- */
-function ownText<T extends SearchColumns>(columns: T): T {
-  return { ...columns, titles: '', sku_attrs: '' };
-}
-
-/**
  * The order's row columns; undefined (and the order listed as skipped) when they cannot be computed. Decoding
  * bounds what reaches here, so this is the last guard: one odd order must not stop the page or every later sync.
  * SQLite errors are not caught: they concern the file, not the order.
@@ -99,8 +92,7 @@ export class OrderWriter {
   private readonly indexedRid: Database.Statement<[], number>;
   private readonly deleteGrams: Database.Statement<[number]>;
   private readonly deleteTrigrams: Database.Statement<[number]>;
-  private readonly insertTrigrams: Database.Statement<[number, string, string, string, string, string]>;
-  private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
+  private readonly own: OwnTextIndex;
   private readonly upsertSearchText: Database.Statement<[number, number, string]>;
   private readonly textGroups: TextGroups;
   private readonly selectTitleGroup: Database.Statement<[string], number>;
@@ -138,12 +130,7 @@ export class OrderWriter {
     this.indexedRid = db.prepare<[], number>('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck();
     this.deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
     this.deleteTrigrams = db.prepare('DELETE FROM orders_fts WHERE rowid = ?');
-    this.insertTrigrams = db.prepare(
-      'INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.insertGrams = db.prepare(
-      'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    this.own = new OwnTextIndex(db);
     this.upsertSearchText = db.prepare(
       'INSERT INTO order_search (rid, tgid, text) VALUES (?, ?, ?) ON CONFLICT (rid) DO UPDATE SET tgid = excluded.tgid, text = excluded.text',
     );
@@ -221,7 +208,7 @@ export class OrderWriter {
         this.facts.write(existing.rid, order, true);
         indexedRid ??= this.indexedRid.get()!;
         if (existing.rid <= indexedRid && textChanged(existing, columns, textGid))
-          this.rewriteGrams(existing.rid, columns, textGid);
+          this.rewriteGrams(existing, columns, textGid);
         result.updated++;
         if (before && opts.describe) this.record(result, opts.describe(before, order, opts.seenAtMs));
       }
@@ -260,13 +247,16 @@ export class OrderWriter {
   }
 
   /** Both full-text indexes and the folded text of an indexed row whose text changed, from its folded columns. */
-  private rewriteGrams(rid: number, columns: OrderColumns, textGid: number): void {
-    const folded = indexedColumns(ownText(columns));
-    this.deleteTrigrams.run(rid);
-    this.insertTrigrams.run(rid, ...folded);
-    this.deleteGrams.run(rid);
-    this.insertGrams.run(rid, ...gramColumns(folded));
-    this.upsertSearchText.run(rid, textGid, folded.join(COLUMN_SEPARATOR));
+  private rewriteGrams(existing: ExistingRow, columns: OrderColumns, textGid: number): void {
+    if (existing.text_gid === null) {
+      // A row of an older file not converted yet: its documents with its titles go (migrationV9.ts).
+      this.deleteTrigrams.run(existing.rid);
+      this.deleteGrams.run(existing.rid);
+    } else {
+      this.own.delete(existing.rid);
+    }
+    const folded = this.own.insert(existing.rid, columns);
+    this.upsertSearchText.run(existing.rid, textGid, folded.join(COLUMN_SEPARATOR));
   }
 
   private record<E extends StorableEvent>(result: PageWriteResult<E>, events: E[]): void {

@@ -39,7 +39,8 @@ export function rewindToV8(db: Database.Database): void {
     }
     db.exec(`DROP INDEX orders_by_text_group; ALTER TABLE orders DROP COLUMN text_gid;
       ALTER TABLE order_search DROP COLUMN tgid;
-      DROP TABLE text_group; DROP TABLE text_group_fts; DROP TABLE text_group_grams;`);
+      DROP TABLE text_group; DROP TABLE text_group_fts; DROP TABLE text_group_grams;
+      DROP TRIGGER orders_own_text_delete; DROP TABLE order_own_fts; DROP TABLE order_own_grams; ALTER TABLE fts_state DROP COLUMN converted_rid;`);
     if (version === 9) db.pragma('user_version = 8');
   })();
 }
