@@ -10,10 +10,10 @@ export function breakdown(cache: OrderCache): Array<[string, number]> {
   const group = (name: string) =>
     name === 'order_doc' || name === 'order_json' || name === 'order_dict'
       ? 'order JSON (compressed docs, dictionary, unconverted rows)'
-      : name.startsWith('orders_fts') || name.startsWith('orders_grams')
-        ? 'text indexes (trigram + pairs)'
+      : name.startsWith('orders_fts') || name.startsWith('orders_grams') || name.startsWith('order_own_')
+        ? 'text indexes of the orders (trigram + pairs)'
         : name.startsWith('text_group')
-          ? 'title sets (rows, text indexes)'
+          ? 'title sets (rows, their text indexes)'
         : name === 'order_search'
           ? 'order_search (folded text)'
           : name === 'orders'
