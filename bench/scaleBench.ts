@@ -11,7 +11,6 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCacheUpkeep } from '../src/core/cache/cacheUpkeep';
 import { openOrderCache } from '../src/core/cache/openCache';
-import type { OrderCache } from '../src/core/cache/orderCache';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { option, type BenchRun } from './benchRun';
 import { measureInFreshProcess } from './memoryBench';

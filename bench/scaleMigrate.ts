@@ -23,7 +23,11 @@ function parts(cache: OrderCache, n: number): string {
 
 export function scaleMigrate(file: string): void {
   const say = (s: string) => console.log(s);
-  say(`Load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  say(
+    `Load average at the start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const before = fileBytes(file) + fileBytes(`${file}-wal`);
   let t = performance.now();
   const opened = openOrderCache({ file });
@@ -33,7 +37,9 @@ export function scaleMigrate(file: string): void {
   try {
     const n = cache.db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
     say(`\n### Converting ${n.toLocaleString('en')} orders to the title-set index (schema 9) in place\n`);
-    say(`| Step | ms |\n|---|---:|\n| open (migrations up to 9: tables only, and earlier backfills) | ${openMs.toFixed(0)} |`);
+    say(
+      `| Step | ms |\n|---|---:|\n| open (migrations up to 9: tables only, and earlier backfills) | ${openMs.toFixed(0)} |`,
+    );
     const left = cache.textGroupsLeft();
     if (!left.ok) throw new Error(JSON.stringify(left.error));
     t = performance.now();
@@ -46,7 +52,9 @@ export function scaleMigrate(file: string): void {
       done = step.value.done;
       longest = Math.max(longest, performance.now() - b);
     }
-    say(`| convert ${left.value.toLocaleString('en')} orders, ${batches} batches (longest ${longest.toFixed(0)} ms) | ${(performance.now() - t).toFixed(0)} |`);
+    say(
+      `| convert ${left.value.toLocaleString('en')} orders, ${batches} batches (longest ${longest.toFixed(0)} ms) | ${(performance.now() - t).toFixed(0)} |`,
+    );
     t = performance.now();
     const merged = cache.optimizeTextIndexes();
     if (!merged.ok) throw new Error(JSON.stringify(merged.error));
@@ -56,14 +64,22 @@ export function scaleMigrate(file: string): void {
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
     say(`| VACUUM | ${(performance.now() - t).toFixed(0)} |`);
     const after = fileBytes(file) + fileBytes(`${file}-wal`);
-    say(`\nFile: ${mib(before)} MiB before (${(before / n / 1000).toFixed(2)} KB an order), ${mib(after)} MiB after = **${(after / n / 1000).toFixed(2)} KB an order**\n`);
+    say(
+      `\nFile: ${mib(before)} MiB before (${(before / n / 1000).toFixed(2)} KB an order), ${mib(after)} MiB after = **${(after / n / 1000).toFixed(2)} KB an order**\n`,
+    );
     say(`| Part of the file | MiB | bytes per order |\n|---|---:|---:|\n${parts(cache, n)}`);
     const each = cache.db
       .prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC')
       .all() as Array<{ name: string; bytes: number }>;
-    say(`\nBy table and index (bytes an order): ${each.map((r) => `${r.name} ${(r.bytes / n).toFixed(0)}`).join(', ')}`);
+    say(
+      `\nBy table and index (bytes an order): ${each.map((r) => `${r.name} ${(r.bytes / n).toFixed(0)}`).join(', ')}`,
+    );
     const sets = cache.db.prepare('SELECT count(*) FROM text_group').pluck().get() as number;
-    say(`\nTitle sets: ${sets.toLocaleString('en')}. Load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    say(
+      `\nTitle sets: ${sets.toLocaleString('en')}. Load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     cache.close();
   }

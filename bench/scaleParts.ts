@@ -14,16 +14,15 @@ export function breakdown(cache: OrderCache): Array<[string, number]> {
         ? 'text indexes of the orders (trigram + pairs)'
         : name.startsWith('text_group')
           ? 'title sets (rows, their text indexes)'
-        : name === 'order_search'
-          ? 'order_search (folded text)'
-          : name === 'orders'
-            ? 'orders (narrow rows)'
-            : name.startsWith('insight')
-              ? 'Insights facts'
-              : name.startsWith('orders_') || name.startsWith('sqlite_autoindex_orders')
-                ? 'secondary indexes of orders'
-                : 'other';
+          : name === 'order_search'
+            ? 'order_search (folded text)'
+            : name === 'orders'
+              ? 'orders (narrow rows)'
+              : name.startsWith('insight')
+                ? 'Insights facts'
+                : name.startsWith('orders_') || name.startsWith('sqlite_autoindex_orders')
+                  ? 'secondary indexes of orders'
+                  : 'other';
   for (const r of rows) groups.set(group(r.name), (groups.get(group(r.name)) ?? 0) + r.bytes);
   return [...groups].sort((a, b) => b[1] - a[1]);
 }
-

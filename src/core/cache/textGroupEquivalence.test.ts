@@ -25,7 +25,14 @@ import { rewindToV8 } from './testing/rewindV9';
  */
 
 const NOW = Date.UTC(2026, 5, 1);
-const TITLES = ['Steam Wallet Card', 'Netflix ギフトカード', 'PUBG Mobile UC 直充', 'Müller Straße Box', 'Apple Gift Card 🍎', 'Łódź Café Pass'];
+const TITLES = [
+  'Steam Wallet Card',
+  'Netflix ギフトカード',
+  'PUBG Mobile UC 直充',
+  'Müller Straße Box',
+  'Apple Gift Card 🍎',
+  'Łódź Café Pass',
+];
 const ATTRS: Array<Record<string, string>> = [
   { Region: 'EU', Denomination: '10' },
   { Region: 'JP', Denomination: '50' },
@@ -46,7 +53,7 @@ function random(seed: number): () => number {
 }
 
 function randomOrders(n: number, next: () => number, offset = 0): Order[] {
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: n }, (_, i) => {
     const seq = offset + i + 1;
     const items = Array.from({ length: 1 + Math.floor(next() * 2) }, (_, k) => ({
@@ -80,7 +87,10 @@ function randomSearch(orders: readonly Order[], next: () => number): string {
     const chars = [...text.replace(/\s+/g, ' ')];
     const len = 1 + Math.floor(next() * 6);
     const from = Math.floor(next() * Math.max(1, chars.length - len));
-    const piece = chars.slice(from, from + len).join('').trim();
+    const piece = chars
+      .slice(from, from + len)
+      .join('')
+      .trim();
     return /^[\p{L}\p{N}]+$/u.test(piece) ? piece : 'card';
   }).join(' ');
 }
@@ -137,7 +147,8 @@ beforeAll(() => {
   }
   caches.new.optimizeTextIndexes();
   // Orders stored after the migration (the sync goes on meanwhile), not indexed yet in the old and half files.
-  for (const name of ['old', 'half', 'new'] as const) caches[name].applyPage(later, { seenAtMs: NOW + 2, baseline: false });
+  for (const name of ['old', 'half', 'new'] as const)
+    caches[name].applyPage(later, { seenAtMs: NOW + 2, baseline: false });
   caches.new.indexPendingSearchRows();
 
   caches.fresh = open(path.join(dir, 'fresh.sqlite'));
@@ -182,7 +193,10 @@ describe('the title-set index finds exactly what the per-order index found', () 
     ];
     let nonEmpty = 0;
     for (const search of searches) {
-      const expected = all.filter((o) => matches(o, search)).map((o) => o.id).sort();
+      const expected = all
+        .filter((o) => matches(o, search))
+        .map((o) => o.id)
+        .sort();
       if (expected.length > 0) nonEmpty++;
       for (const q of [{ search }, { search, sellerOrderStatus: [2, 3] }]) {
         const want = q.sellerOrderStatus

@@ -71,7 +71,7 @@ export function wordsAreCommon(statements: StatementCache, t: TextTest): boolean
   const sample = Math.min(indexed, SAMPLE_ROWS);
   if (sample <= 0) return false;
   const share = t.clauses.length > 0 ? COMMON_SHARE.withFilters : COMMON_SHARE.alone;
-  const tests = t.words.map(() => 'instr(t.text || char(31) || coalesce(g.text, \'\'), ?) > 0').join(' AND ');
+  const tests = t.words.map(() => "instr(t.text || char(31) || coalesce(g.text, ''), ?) > 0").join(' AND ');
   const found = statements
     .get(
       `SELECT count(*) FROM order_search t LEFT JOIN text_group g ON g.tgid = t.tgid WHERE t.rid > ? AND t.rid <= ? AND ${tests}`,
