@@ -45,16 +45,21 @@ export function scaleMigrate(file: string): void {
     t = performance.now();
     let batches = 0;
     let longest = 0;
+    let longestAt = 0;
     for (let done = left.value === 0; !done; batches++) {
       const b = performance.now();
       const step = cache.convertTextGroups();
       if (!step.ok) throw new Error(JSON.stringify(step.error));
       done = step.value.done;
-      longest = Math.max(longest, performance.now() - b);
+      if (performance.now() - b > longest) [longest, longestAt] = [performance.now() - b, batches + 1];
     }
     say(
-      `| convert ${left.value.toLocaleString('en')} orders, ${batches} batches (longest ${longest.toFixed(0)} ms) | ${(performance.now() - t).toFixed(0)} |`,
+      `| convert ${left.value.toLocaleString('en')} orders, ${batches} batches (longest ${longest.toFixed(0)} ms: batch ${longestAt}) | ${(performance.now() - t).toFixed(0)} |`,
     );
+    t = performance.now();
+    const dropped = cache.dropOlderTextDocuments();
+    if (!dropped.ok) throw new Error(JSON.stringify(dropped.error));
+    say(`| drop the older documents (delete-all) | ${(performance.now() - t).toFixed(0)} |`);
     t = performance.now();
     const merged = cache.optimizeTextIndexes();
     if (!merged.ok) throw new Error(JSON.stringify(merged.error));

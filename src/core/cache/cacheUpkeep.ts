@@ -1,5 +1,6 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
+import { olderTextDocumentsLeft } from './migrationV9';
 import type { OrderCache } from './orderCache';
 
 /**
@@ -81,12 +82,18 @@ export async function runCacheUpkeep(
     converted += step.value.converted;
     done = step.value.done;
     report({ phase: 'index', done: converted, total: textLeft.value });
-    if (done) {
+  }
+  // Once every order is converted (now, or by an earlier run killed before this): the older documents dropped, then
+  // the new indexes merged, two steps of their own (each said again).
+  const older = cache.guard(() => olderTextDocumentsLeft(cache.db));
+  if (!older.ok) return older;
+  if (older.value) {
+    for (const finish of [() => cache.dropOlderTextDocuments(), () => cache.optimizeTextIndexes()]) {
       await pause();
       if (stop()) return ok(result);
-      const merged = cache.optimizeTextIndexes();
-      if (!merged.ok) return merged;
-      report({ phase: 'index', done: converted, total: textLeft.value }); // a step of its own: said again
+      const finished = finish();
+      if (!finished.ok) return finished;
+      report({ phase: 'index', done: textLeft.value, total: textLeft.value });
     }
   }
   // Also when a conversion finished but its VACUUM was cancelled (a quarter of the file free).

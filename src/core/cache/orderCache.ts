@@ -7,7 +7,13 @@ import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { DamagedOrderError } from './orderDocs';
 import { damagedOrderIds, forgetDamage, recordDamage, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
-import { convertTextGroups, optimizeTextIndexes, textGroupsLeft, type TextConvertStep } from './migrationV9';
+import {
+  convertTextGroups,
+  dropOlderTextDocuments,
+  optimizeTextIndexes,
+  textGroupsLeft,
+  type TextConvertStep,
+} from './migrationV9';
 import { TextGroups } from './textGroups';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
@@ -447,6 +453,11 @@ export class OrderCache {
   /** Converts one batch of orders of the older form to the title-set index (one transaction; migrationV9.ts). */
   convertTextGroups(batch?: number): Result<TextConvertStep, CacheError> {
     return this.guard(() => convertTextGroups(this.db, (this.textGroups ??= new TextGroups(this.db)), batch));
+  }
+
+  /** Drops the older form's full-text documents once every order is converted (migrationV9.ts). */
+  dropOlderTextDocuments(): Result<void, CacheError> {
+    return this.guard(() => dropOlderTextDocuments(this.db));
   }
 
   /** Merges the full-text indexes after the conversion (their rewritten documents' old versions dropped). */
