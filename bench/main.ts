@@ -58,6 +58,7 @@ import { startRemoteSandbox, serveSandbox, type RemoteSandbox } from './sandboxP
 import { mib, ms, time } from './stats';
 import { scaleBench } from './scaleBench';
 import { SCALE_SEED, scaleSeed } from './scaleSeed';
+import { scaleMigrate, SCALE_MIGRATE } from './scaleMigrate';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
 import { uiOrdersSection } from './uiOrders';
@@ -67,6 +68,8 @@ if (argv[0] === 'serve') {
   await serveSandbox(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === MEMORY_RUN) {
   await memoryRun(JSON.parse(argv[1] ?? '{}'));
+} else if (argv[0] === SCALE_MIGRATE) {
+  scaleMigrate(argv[1]!);
 } else if (argv[0] === SCALE_SEED) {
   scaleSeed(argv[1]!, Number(argv[2]));
 } else if (argv[0] === 'corehost') {

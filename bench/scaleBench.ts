@@ -11,13 +11,13 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCacheUpkeep } from '../src/core/cache/cacheUpkeep';
 import { openOrderCache } from '../src/core/cache/openCache';
-import type { OrderCache } from '../src/core/cache/orderCache';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { option, type BenchRun } from './benchRun';
 import { measureInFreshProcess } from './memoryBench';
 import { startRemoteSandbox } from './sandboxProcess';
 import { fetchOnlyFloor, type SyncRun } from './syncRuns';
 import { mib, ms, time } from './stats';
+import { breakdown } from './scaleParts';
 
 const fileBytes = (f: string) => (existsSync(f) ? statSync(f).size : 0);
 
@@ -31,31 +31,6 @@ function storedOrders(file: string): number {
   } finally {
     opened.value.close();
   }
-}
-
-/** Bytes of the file by part (dbstat), grouped as docs/PERFORMANCE.md names them. */
-function breakdown(cache: OrderCache): Array<[string, number]> {
-  const rows = cache.db.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as Array<{
-    name: string;
-    bytes: number;
-  }>;
-  const groups = new Map<string, number>();
-  const group = (name: string) =>
-    name === 'order_doc' || name === 'order_json' || name === 'order_dict'
-      ? 'order JSON (compressed docs, dictionary, unconverted rows)'
-      : name.startsWith('orders_fts') || name.startsWith('orders_grams')
-        ? 'text indexes (trigram + pairs)'
-        : name === 'order_search'
-          ? 'order_search (folded text)'
-          : name === 'orders'
-            ? 'orders (narrow rows)'
-            : name.startsWith('insight')
-              ? 'Insights facts'
-              : name.startsWith('orders_') || name.startsWith('sqlite_autoindex_orders')
-                ? 'secondary indexes of orders'
-                : 'other';
-  for (const r of rows) groups.set(group(r.name), (groups.get(group(r.name)) ?? 0) + r.bytes);
-  return [...groups].sort((a, b) => b[1] - a[1]);
 }
 
 export async function scaleBench(run: BenchRun): Promise<void> {

@@ -99,6 +99,9 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
   }
 }
 
+/** The order's titles: its title set's (schema 9), or, for an older row not converted yet, its own. */
+const TITLES_SQL = 'coalesce((SELECT tg.titles FROM text_group tg WHERE tg.tgid = orders.text_gid), orders.titles)';
+
 export function attentionQueue(statements: StatementCache, o: AttentionOptions): AttentionQueue {
   const counts = {} as Record<AttentionKind, number>;
   const entries: AttentionEntry[] = [];
@@ -120,7 +123,7 @@ export function attentionQueue(statements: StatementCache, o: AttentionOptions):
       rows.push(
         ...(statements
           .get(
-            `SELECT rid, id, order_num AS orderNum, ${due ? 'due_ms' : 'NULL'} AS dueMs, ${due ? 'due_allowed_ms' : 'NULL'} AS allowedMs, changed_ms AS changedMs, titles, after_sales_status AS afterSalesStatus FROM ${from} ORDER BY ${order} LIMIT ?`,
+            `SELECT rid, id, order_num AS orderNum, ${due ? 'due_ms' : 'NULL'} AS dueMs, ${due ? 'due_allowed_ms' : 'NULL'} AS allowedMs, changed_ms AS changedMs, ${TITLES_SQL} AS titles, after_sales_status AS afterSalesStatus FROM ${from} ORDER BY ${order} LIMIT ?`,
           )
           .all(...p.params, o.limit) as Omit<AttentionEntry, 'kind'>[]),
       );

@@ -1,19 +1,21 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
+import { olderTextDocumentsLeft } from './migrationV9';
 import type { OrderCache } from './orderCache';
 
 /**
  * Work on an opened cache that must not delay opening it (issue 26: a million orders): run after start, in the
  * core host, one small step at a time with the event loop free in between, and cancellable at any step.
- * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), in batches; once the last
- *    is converted, one VACUUM gives the freed pages back (1.3 s at 100,000 orders: the only step that long, once).
+ * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), and orders of a schema-8
+ *    file moved to the title-set index (migrationV9.ts), in batches; once the last is converted, one VACUUM gives
+ *    the freed pages back (1.3 s at 100,000 orders: the only step that long, once).
  * 2. Every stored order's JSON is decoded: a damaged one is recorded and fetched again by the next sync.
  * 3. The file's structure is checked table by table (PRAGMA quick_check(table): each table with its indexes), so a
  *    step lasts one table's check, not the whole file's (quick_check of a 100,000-order file: 1.3–1.5 s).
  */
 
 export interface UpkeepProgress {
-  phase: 'convert' | 'vacuum' | 'scan' | 'check';
+  phase: 'convert' | 'index' | 'vacuum' | 'scan' | 'check';
   done: number;
   total: number;
 }
@@ -66,13 +68,47 @@ export async function runCacheUpkeep(
     result.converted += step.value.converted;
     done = step.value.done;
     report({ phase: 'convert', done: result.converted, total: left.value });
-    if (done) {
+  }
+
+  // Schema 9: an older file's orders moved to the title-set index, a batch a step (migrationV9.ts); then the
+  // full-text indexes merged. One VACUUM after either conversion gives the freed pages back.
+  const textLeft = cache.textGroupsLeft();
+  if (!textLeft.ok) return textLeft;
+  for (let done = textLeft.value === 0, converted = 0; !done;) {
+    await pause();
+    if (stop()) return ok(result);
+    const step = cache.convertTextGroups();
+    if (!step.ok) return step;
+    converted += step.value.converted;
+    done = step.value.done;
+    report({ phase: 'index', done: converted, total: textLeft.value });
+  }
+  // Once every order is converted (now, or by an earlier run killed before this): the older documents dropped, then
+  // the new indexes merged, two steps of their own (each said again).
+  const older = cache.guard(() => olderTextDocumentsLeft(cache.db));
+  if (!older.ok) return older;
+  if (older.value) {
+    for (const finish of [() => cache.dropOlderTextDocuments(), () => cache.optimizeTextIndexes()]) {
       await pause();
       if (stop()) return ok(result);
-      const vacuumed = cache.guard(() => cache.db.exec('VACUUM'));
-      if (!vacuumed.ok) return vacuumed;
-      report({ phase: 'vacuum', done: 1, total: 1 });
+      const finished = finish();
+      if (!finished.ok) return finished;
+      report({ phase: 'index', done: textLeft.value, total: textLeft.value });
     }
+  }
+  // Also when a conversion finished but its VACUUM was cancelled (a quarter of the file free).
+  const free = cache.guard(
+    () =>
+      (cache.db.pragma('freelist_count', { simple: true }) as number) * 4 >
+      (cache.db.pragma('page_count', { simple: true }) as number),
+  );
+  if (!free.ok) return free;
+  if (left.value > 0 || textLeft.value > 0 || free.value) {
+    await pause();
+    if (stop()) return ok(result);
+    const vacuumed = cache.guard(() => cache.db.exec('VACUUM'));
+    if (!vacuumed.ok) return vacuumed;
+    report({ phase: 'vacuum', done: 1, total: 1 });
   }
 
   const orders = cache.orderCount();

@@ -15,7 +15,14 @@ import { hasInsightAggregates, refreshInsightAggregates } from './insightAggrega
 export const DEFERRED_INDEXES_KEY = 'deferred_indexes';
 
 /** The full-text tables whose segment merging waits while a first full sync loads (see FTS_AUTOMERGE). */
-const FTS_TABLES = ['orders_fts', 'orders_grams'] as const;
+const FTS_TABLES = [
+  'orders_fts',
+  'orders_grams',
+  'order_own_fts',
+  'order_own_grams',
+  'text_group_fts',
+  'text_group_grams',
+] as const;
 
 /**
  * FTS5's own default (`automerge`): merge once 4 segments share a level. While a first full sync loads, merging

@@ -4,6 +4,7 @@ import { DEFAULT_DUE_SOON_RULE } from '../due/deadlineRules';
 import { NO_DUE_MS } from './dueColumns';
 import type { CacheFilter, DueClock, DueFilter } from './querySchema';
 import { COLUMN_SEPARATOR } from './searchText';
+import { textMatchesSql } from './textMatches';
 
 /** A set of rids or title groups computed once per statement (a materialised CTE) and named in the clauses. */
 export interface NamedSet {
@@ -98,37 +99,25 @@ export function filterSql(q: CacheFilter): FilterSql {
   let textTest: TextTest | undefined;
   if (q.search !== undefined) {
     const s = buildTextSearch(q.search);
-    const sources: string[] = [];
-    const sourceParams: unknown[] = [];
-    if (s.trigramMatch) {
-      sources.push('SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?');
-      sourceParams.push(s.trigramMatch);
-    }
-    if (s.gramMatch) {
-      sources.push('SELECT rowid FROM orders_grams WHERE orders_grams MATCH ?');
-      sourceParams.push(s.gramMatch);
-    }
-    if (sources.length > 0) {
-      // The matching rowids: indexed rows through the indexes (rows <= indexed_rid are in both), plus rows not
-      // indexed yet (a sync is running) matched on the same words. One rowid set lets SQLite drive from it.
-      const pending = ['rid > (SELECT indexed_rid FROM fts_state WHERE id = 1)'];
-      const pendingParams: unknown[] = [];
-      for (const term of s.pendingTerms) {
-        pending.push(`(${LIKE_COLUMNS.map((c) => `instr(md_fold(${c}), ?) > 0`).join(' OR ')})`);
-        pendingParams.push(...LIKE_COLUMNS.map(() => term));
-      }
-      sets.push({
-        name: 'm',
-        sql: `${sources.join(' INTERSECT ')} UNION ALL SELECT rid FROM orders WHERE ${pending.join(' AND ')}`,
-        params: [...sourceParams, ...pendingParams],
-      });
+    if (s.words.length > 0) {
+      // The matching rids: each word in the order's own text or in its title set's (textMatches.ts), indexed rows
+      // through the indexes, rows not indexed yet (a sync is running) on their folded columns. One rid set lets
+      // SQLite drive from it.
+      sets.push({ name: 'm', ...textMatchesSql(s) });
       add(TEXT_CLAUSE);
       text = true;
       if (!s.pendingTerms.some((t) => t.includes(COLUMN_SEPARATOR)))
         textTest = { words: s.pendingTerms, clauses: [], sets: [] };
     }
     for (const p of s.likePatterns) {
-      add(`(${LIKE_COLUMNS.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, ...LIKE_COLUMNS.map(() => p));
+      // The row's own columns (an older row's titles too), and its title set's.
+      add(
+        `(${LIKE_COLUMNS.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')} OR EXISTS (SELECT 1 FROM text_group tg
+          WHERE tg.tgid = orders.text_gid AND (tg.titles LIKE ? ESCAPE '\\' OR tg.sku_attrs LIKE ? ESCAPE '\\')))`,
+        ...LIKE_COLUMNS.map(() => p),
+        p,
+        p,
+      );
       readsText = true;
     }
   }

@@ -22,6 +22,11 @@ export interface TextSearch {
   gramMatch: string | undefined;
   /** The indexed words folded (foldText), for rows not indexed yet: matched with `instr(md_fold(column), word)`. */
   pendingTerms: string[];
+  /**
+   * Each indexed word alone (schema 9): looked up in the orders' own documents and in the title sets' (textMatches.ts).
+   * `match` is its FTS5 string; `index` says which pair of tables answers it.
+   */
+  words: Array<{ folded: string; match: string; index: 'trigram' | 'grams' }>;
   /** LIKE patterns (escaped with `\`) of short words no index answers, applied to every row. */
   likePatterns: string[];
 }
@@ -68,6 +73,10 @@ export function buildTextSearch(text: string, column?: FtsColumn): TextSearch {
     trigramMatch: expr(long),
     gramMatch: expr(grams),
     pendingTerms: [...long, ...grams],
+    words: [
+      ...long.map((w) => ({ folded: w, match: `${prefix}${ftsString(w)}`, index: 'trigram' as const })),
+      ...grams.map((w) => ({ folded: w, match: `${prefix}${ftsString(w)}`, index: 'grams' as const })),
+    ],
     likePatterns: other.map(likePattern),
   };
 }

@@ -6,6 +6,7 @@ import { backfillV8, V8_DESCRIPTION, V8_SQL } from './migrationV8';
 import { indexPendingRows } from './searchIndex';
 import { searchTextSql } from './searchText';
 import { V7_SQL } from './migrationV7';
+import { V9_DESCRIPTION, V9_SQL } from './migrationV9';
 
 /**
  * Versioned schema of the order cache. `PRAGMA user_version` holds the version; each migration runs in its own
@@ -282,7 +283,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'search folds ß, ø, æ, ł, đ, œ and ä/ö/ü as ae/oe/ue: both full-text indexes hold folded text',
     sql: V6,
     backfill: (db) => {
-      while (indexPendingRows(db, REINDEX_BATCH) > 0);
+      while (indexPendingRows(db, REINDEX_BATCH, true) > 0);
     },
   },
   {
@@ -292,6 +293,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: V7_SQL,
   },
   { version: 8, description: V8_DESCRIPTION, sql: V8_SQL, backfill: backfillV8 },
+  { version: 9, description: V9_DESCRIPTION, sql: V9_SQL },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -7,6 +7,14 @@ import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { DamagedOrderError } from './orderDocs';
 import { damagedOrderIds, forgetDamage, recordDamage, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
+import {
+  convertTextGroups,
+  dropOlderTextDocuments,
+  optimizeTextIndexes,
+  textGroupsLeft,
+  type TextConvertStep,
+} from './migrationV9';
+import { TextGroups } from './textGroups';
 import { schemaVersion } from './migrations';
 import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
 import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
@@ -89,6 +97,7 @@ export interface StoredEventRow {
 export class OrderCache {
   private readonly writer: OrderWriter;
   private readonly statements: StatementCache;
+  private textGroups: TextGroups | undefined;
   private closed = false;
   private dueClock: () => DueClock = () => ({ nowMs: Date.now(), soon: DEFAULT_DUE_SOON_RULE });
 
@@ -441,6 +450,26 @@ export class OrderCache {
   /** Converts one batch of plain-JSON rows to compressed ones (one transaction; migrationV7.ts). */
   convertLegacyDocs(batch?: number): Result<ConvertStep, CacheError> {
     return this.guard(() => convertLegacyDocs(this.db, this.statements.docs, batch));
+  }
+
+  /** Orders of an older file whose titles are not in a title set yet (schema 9; for progress, once). */
+  textGroupsLeft(): Result<number, CacheError> {
+    return this.guard(() => textGroupsLeft(this.db));
+  }
+
+  /** Converts one batch of orders of the older form to the title-set index (one transaction; migrationV9.ts). */
+  convertTextGroups(batch?: number): Result<TextConvertStep, CacheError> {
+    return this.guard(() => convertTextGroups(this.db, (this.textGroups ??= new TextGroups(this.db)), batch));
+  }
+
+  /** Drops the older form's full-text documents once every order is converted (migrationV9.ts). */
+  dropOlderTextDocuments(): Result<void, CacheError> {
+    return this.guard(() => dropOlderTextDocuments(this.db));
+  }
+
+  /** Merges the full-text indexes after the conversion (their rewritten documents' old versions dropped). */
+  optimizeTextIndexes(): Result<void, CacheError> {
+    return this.guard(() => optimizeTextIndexes(this.db));
   }
 
   /** One step of the background check of the stored JSON: decodes `limit` rows after `afterRid`. */

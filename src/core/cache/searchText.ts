@@ -26,7 +26,8 @@ export function searchTextSql(alias: string): string {
 const REMEMBERED = 4_096;
 const remembered = new Map<string, string>();
 
-function fold(text: string): string {
+/** One column's folded text as indexed (remembered: catalogue texts repeat). */
+export function foldColumn(text: string): string {
   if (text === '') return '';
   let folded = remembered.get(text);
   if (folded === undefined) {
@@ -41,7 +42,13 @@ export type IndexedColumns = [string, string, string, string, string];
 
 /** The folded text of each searchable column, as both full-text indexes hold it (in their column order). */
 export function indexedColumns(row: SearchColumns): IndexedColumns {
-  return [fold(row.order_num ?? ''), fold(row.buyer_name), fold(row.titles), fold(row.sku_attrs), fold(row.remark)];
+  return [
+    foldColumn(row.order_num ?? ''),
+    foldColumn(row.buyer_name),
+    foldColumn(row.titles),
+    foldColumn(row.sku_attrs),
+    foldColumn(row.remark),
+  ];
 }
 
 /** The folded search text of one order (the `order_search.text` of its row). */

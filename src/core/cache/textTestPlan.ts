@@ -71,9 +71,11 @@ export function wordsAreCommon(statements: StatementCache, t: TextTest): boolean
   const sample = Math.min(indexed, SAMPLE_ROWS);
   if (sample <= 0) return false;
   const share = t.clauses.length > 0 ? COMMON_SHARE.withFilters : COMMON_SHARE.alone;
-  const tests = t.words.map(() => 'instr(text, ?) > 0').join(' AND ');
+  const tests = t.words.map(() => "instr(t.text || char(31) || coalesce(g.text, ''), ?) > 0").join(' AND ');
   const found = statements
-    .get(`SELECT count(*) FROM order_search WHERE rid > ? AND rid <= ? AND ${tests}`)
+    .get(
+      `SELECT count(*) FROM order_search t LEFT JOIN text_group g ON g.tgid = t.tgid WHERE t.rid > ? AND t.rid <= ? AND ${tests}`,
+    )
     .pluck()
     .get(indexed - sample, indexed, ...t.words) as number;
   return found >= Math.max(1, Math.ceil(sample * share));
@@ -111,12 +113,18 @@ export function testedPage(
   const budget = few ? -1 : (q.limit + 1) * (choice.testsPerPageRow ?? TESTS_PER_PAGE_ROW);
   const from = indexedBy(few ? preferredIndex(q) : SCAN_INDEX[q.sort]);
   const candidates = `SELECT rid, ${key} AS k FROM orders${from}${whereSql(clauses)} ORDER BY ${order} LIMIT ?`;
-  // Rows not indexed yet have no folded text: it is computed for them (the LEFT JOIN keeps the candidates' order).
-  const text = `coalesce(t.text, (SELECT ${searchTextSql('o')} FROM orders o WHERE o.rid = s.rid))`;
+  // The order's own folded text and its title set's (schema 9; an older row not converted yet has no set and its
+  // titles in its own text). Rows not indexed yet have no folded text: it is computed for them, and their set read
+  // from the row (the LEFT JOINs keep the candidates' order).
+  const own = `coalesce(t.text, (SELECT ${searchTextSql('o')} FROM orders o WHERE o.rid = s.rid))`;
+  const set = `coalesce(g.text, (SELECT g2.text FROM orders o JOIN text_group g2 ON g2.tgid = o.text_gid WHERE o.rid = s.rid AND t.rid IS NULL), '')`;
+  const text = `${own} || char(31) || ${set}`;
   const tests = t.words.map(() => `instr(${text}, ?) > 0`).join(' AND ');
   const withS = withSets(t.sets, [`s AS (${candidates})`]);
   const rows = statements
-    .get(`${withS.sql}SELECT s.rid, s.k FROM s LEFT JOIN order_search t ON t.rid = s.rid WHERE ${tests} LIMIT ?`)
+    .get(
+      `${withS.sql}SELECT s.rid, s.k FROM s LEFT JOIN order_search t ON t.rid = s.rid LEFT JOIN text_group g ON g.tgid = t.tgid WHERE ${tests} LIMIT ?`,
+    )
     .all(...withS.params, ...allParams, budget, ...t.words, q.limit + 1) as TestedRow[];
   if (rows.length > q.limit || budget < 0) return rows;
   // A short page is the last one only if every candidate was tested.

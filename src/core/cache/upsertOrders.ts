@@ -4,8 +4,10 @@ import { DueColumnWriter } from './dueColumns';
 import { InsightFactsWriter } from './insightFacts';
 import { OrderDocs } from './orderDocs';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
-import { gramColumns, type SearchColumns } from './searchGrams';
-import { COLUMN_SEPARATOR, indexedColumns } from './searchText';
+import { OwnTextIndex } from './ownTextIndex';
+import type { SearchColumns } from './searchGrams';
+import { COLUMN_SEPARATOR } from './searchText';
+import { TextGroups } from './textGroups';
 
 /** What a change event must carry for the cache to store it (the sync layer defines the event types). */
 export interface StorableEvent {
@@ -47,7 +49,7 @@ const TITLE_GROUPS_REMEMBERED = 10_000;
 /** Change events kept in the outbox table; older ones are pruned. */
 export const EVENT_RETENTION = 10_000;
 
-type ExistingRow = SearchColumns & { rid: number; content_hash: string; seen_ms: number };
+type ExistingRow = SearchColumns & { rid: number; content_hash: string; seen_ms: number; text_gid: number | null };
 
 /**
  * A copy the platform answered this much earlier (its envelope times, as sent) than the stored one is stale:
@@ -56,12 +58,12 @@ type ExistingRow = SearchColumns & { rid: number; content_hash: string; seen_ms:
  */
 export const STALE_COPY_WINDOW_MS = 15 * 60_000;
 
-const textChanged = (a: SearchColumns, b: SearchColumns) =>
-  a.order_num !== b.order_num ||
-  a.buyer_name !== b.buyer_name ||
-  a.titles !== b.titles ||
-  a.sku_attrs !== b.sku_attrs ||
-  a.remark !== b.remark;
+/**
+ * Whether an order's full-text documents must be written again: its own text changed, it names another title set,
+ * or it is a row of an older file (titles and SKU attributes still in its own documents: text_gid NULL).
+ */
+const textChanged = (a: ExistingRow, b: SearchColumns, textGid: number) =>
+  a.text_gid !== textGid || a.order_num !== b.order_num || a.buyer_name !== b.buyer_name || a.remark !== b.remark;
 
 /**
  * The order's row columns; undefined (and the order listed as skipped) when they cannot be computed. Decoding
@@ -90,9 +92,9 @@ export class OrderWriter {
   private readonly indexedRid: Database.Statement<[], number>;
   private readonly deleteGrams: Database.Statement<[number]>;
   private readonly deleteTrigrams: Database.Statement<[number]>;
-  private readonly insertTrigrams: Database.Statement<[number, string, string, string, string, string]>;
-  private readonly insertGrams: Database.Statement<[number, string, string, string, string, string]>;
-  private readonly upsertSearchText: Database.Statement<[number, string]>;
+  private readonly own: OwnTextIndex;
+  private readonly upsertSearchText: Database.Statement<[number, number, string]>;
+  private readonly textGroups: TextGroups;
   private readonly selectTitleGroup: Database.Statement<[string], number>;
   private readonly insertTitleGroup: Database.Statement<[string]>;
   private readonly titleGroups = new Map<string, number>();
@@ -108,32 +110,29 @@ export class OrderWriter {
     this.due = new DueColumnWriter(db);
     this.facts = new InsightFactsWriter(db);
     this.select = db.prepare(
-      'SELECT rid, content_hash, seen_ms, order_num, buyer_name, titles, sku_attrs, remark FROM orders WHERE id = ?',
+      'SELECT rid, content_hash, seen_ms, order_num, buyer_name, titles, sku_attrs, remark, text_gid FROM orders WHERE id = ?',
     );
     this.insert = db.prepare(`INSERT INTO orders (id, order_num, buyer_id, buyer_name, order_status, after_sales_status,
         delivery_status, delivery_exception, has_after_sales, has_dispute, create_ms, pay_ms, changed_ms, seen_ms,
-        content_hash, title_gid, titles, sku_attrs, remark)
+        content_hash, title_gid, titles, sku_attrs, remark, text_gid)
       VALUES (@id, @order_num, @buyer_id, @buyer_name, @order_status, @after_sales_status, @delivery_status,
         @delivery_exception, @has_after_sales, @has_dispute, @create_ms, @pay_ms, @changed_ms, @seen_ms,
-        @content_hash, @title_gid, @titles, @sku_attrs, @remark)`);
+        @content_hash, @title_gid, '', '', @remark, @text_gid)`);
     this.docs = new OrderDocs(db);
     this.update = db.prepare(`UPDATE orders SET order_num = @order_num, buyer_id = @buyer_id, buyer_name = @buyer_name,
         order_status = @order_status, after_sales_status = coalesce(@after_sales_status, after_sales_status), delivery_status = @delivery_status,
         delivery_exception = @delivery_exception, has_after_sales = @has_after_sales, has_dispute = @has_dispute,
         create_ms = @create_ms, pay_ms = @pay_ms, changed_ms = @changed_ms, seen_ms = @seen_ms,
-        content_hash = @content_hash, title_gid = @title_gid, titles = @titles, sku_attrs = @sku_attrs, remark = @remark
+        content_hash = @content_hash, title_gid = @title_gid, titles = '', sku_attrs = '', remark = @remark,
+        text_gid = @text_gid
       WHERE rid = @rid`);
+    this.textGroups = new TextGroups(db);
     this.indexedRid = db.prepare<[], number>('SELECT indexed_rid FROM fts_state WHERE id = 1').pluck();
     this.deleteGrams = db.prepare('DELETE FROM orders_grams WHERE rowid = ?');
     this.deleteTrigrams = db.prepare('DELETE FROM orders_fts WHERE rowid = ?');
-    this.insertTrigrams = db.prepare(
-      'INSERT INTO orders_fts (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.insertGrams = db.prepare(
-      'INSERT INTO orders_grams (rowid, order_num, buyer_name, titles, sku_attrs, remark) VALUES (?, ?, ?, ?, ?, ?)',
-    );
+    this.own = new OwnTextIndex(db);
     this.upsertSearchText = db.prepare(
-      'INSERT INTO order_search (rid, text) VALUES (?, ?) ON CONFLICT (rid) DO UPDATE SET text = excluded.text',
+      'INSERT INTO order_search (rid, tgid, text) VALUES (?, ?, ?) ON CONFLICT (rid) DO UPDATE SET tgid = excluded.tgid, text = excluded.text',
     );
     this.selectTitleGroup = db.prepare<[string], number>('SELECT gid FROM title_group WHERE titles = ?').pluck();
     this.insertTitleGroup = db.prepare('INSERT INTO title_group (titles) VALUES (?)');
@@ -154,6 +153,7 @@ export class OrderWriter {
     } catch (e) {
       // Title groups created by the rolled-back transaction are gone with it.
       this.titleGroups.clear();
+      this.textGroups.forget();
       this.facts.forget();
       this.docs.forget();
       throw e;
@@ -177,6 +177,7 @@ export class OrderWriter {
         const info = this.insert.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
+          text_gid: this.textGroups.idOf(columns.titles, columns.sku_attrs),
           changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
           seen_ms: answeredMs ?? 0,
         });
@@ -193,9 +194,11 @@ export class OrderWriter {
         result.unchanged++;
       } else {
         const before = opts.baseline && opts.describe ? this.storedBefore(existing.rid) : undefined;
+        const textGid = this.textGroups.idOf(columns.titles, columns.sku_attrs);
         this.update.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
+          text_gid: textGid,
           changed_ms: opts.seenAtMs,
           seen_ms: answeredMs ?? existing.seen_ms,
           rid: existing.rid,
@@ -204,7 +207,8 @@ export class OrderWriter {
         this.due.updated(existing.rid, order);
         this.facts.write(existing.rid, order, true);
         indexedRid ??= this.indexedRid.get()!;
-        if (existing.rid <= indexedRid && textChanged(existing, columns)) this.rewriteGrams(existing.rid, columns);
+        if (existing.rid <= indexedRid && textChanged(existing, columns, textGid))
+          this.rewriteGrams(existing, columns, textGid);
         result.updated++;
         if (before && opts.describe) this.record(result, opts.describe(before, order, opts.seenAtMs));
       }
@@ -243,13 +247,16 @@ export class OrderWriter {
   }
 
   /** Both full-text indexes and the folded text of an indexed row whose text changed, from its folded columns. */
-  private rewriteGrams(rid: number, columns: OrderColumns): void {
-    const folded = indexedColumns(columns);
-    this.deleteTrigrams.run(rid);
-    this.insertTrigrams.run(rid, ...folded);
-    this.deleteGrams.run(rid);
-    this.insertGrams.run(rid, ...gramColumns(folded));
-    this.upsertSearchText.run(rid, folded.join(COLUMN_SEPARATOR));
+  private rewriteGrams(existing: ExistingRow, columns: OrderColumns, textGid: number): void {
+    if (existing.text_gid === null) {
+      // A row of an older file not converted yet: its documents with its titles go (migrationV9.ts).
+      this.deleteTrigrams.run(existing.rid);
+      this.deleteGrams.run(existing.rid);
+    } else {
+      this.own.delete(existing.rid);
+    }
+    const folded = this.own.insert(existing.rid, columns);
+    this.upsertSearchText.run(existing.rid, textGid, folded.join(COLUMN_SEPARATOR));
   }
 
   private record<E extends StorableEvent>(result: PageWriteResult<E>, events: E[]): void {

@@ -139,7 +139,7 @@ export const appNavigateSchema = z
 export const cacheUpkeepSchema = z
   .object({
     profileId,
-    phase: z.enum(['convert', 'vacuum', 'scan', 'check']),
+    phase: z.enum(['convert', 'index', 'vacuum', 'scan', 'check']),
     done: count,
     total: count,
     state: z.enum(['running', 'done', 'cancelled', 'failed']),
