@@ -116,6 +116,7 @@ export function platformRelay(
   return {
     'orders:queryPage': relay('orders:queryPage'),
     'orders:count': relay('orders:count'),
+    'orders:countQuick': relay('orders:countQuick'),
     'orders:get': relay('orders:get'),
     'orders:refresh': relay('orders:refresh'),
     'orders:cacheStats': relay('orders:cacheStats'),

@@ -85,6 +85,8 @@ export interface SessionParts {
    * background (cache/cacheUpkeep.ts), cancelled by close. The core host sets it; a short CLI command does not.
    */
   upkeepAfterOpen?: boolean;
+  /** Where a quick count stops (`orders:countQuick`; default COUNT_CAP, 10,000): tests pass a small one. */
+  countCap?: number;
 }
 
 /**
@@ -206,6 +208,11 @@ export class Session {
    */
   relayUpkeep(listener: (report: UpkeepReport) => void): void {
     this.upkeepListener = listener;
+  }
+
+  /** Where a quick count stops (undefined: the cache's COUNT_CAP). */
+  get countCap(): number | undefined {
+    return this.parts.countCap;
   }
 
   /** Stops the background upkeep after its current step (it ends with a `cancelled` report); the cache stays open. */

@@ -8,7 +8,14 @@ import { DamagedOrderError } from './orderDocs';
 import { damagedOrderIds, forgetDamage, recordDamage, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
 import { schemaVersion } from './migrations';
-import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
+import {
+  countByStatus,
+  countMatches,
+  countUpTo,
+  type CacheCounts,
+  type CappedCount,
+  type StatusCount,
+} from './countMatches';
 import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
 import {
   learnedAtMs,
@@ -255,6 +262,13 @@ export class OrderCache {
     const parsed = cacheFilterSchema.safeParse(input ?? {});
     if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
     return this.guard(() => countMatches(this.statements, this.withDue(parsed.data)));
+  }
+
+  /** The number of matches up to `cap` (countMatches.ts COUNT_CAP): past it `{ count: cap, atLeast: true }`. */
+  countUpTo(input: unknown, cap?: number): Result<CappedCount, CacheError> {
+    const parsed = cacheFilterSchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    return this.guard(() => countUpTo(this.statements, this.withDue(parsed.data), cap));
   }
 
   /** Counts per order status and per after-sales status of the orders matching the filters. */

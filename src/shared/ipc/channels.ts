@@ -29,6 +29,7 @@ export const ipcChannels = [
   'shell:openPlatformPage',
   'orders:queryPage',
   'orders:count',
+  'orders:countQuick',
   'orders:get',
   'orders:refresh',
   'orders:export',

@@ -55,6 +55,14 @@ export const ordersChannels = {
     request: ipcCacheFilterSchema,
     data: z.object({ count }).strict(),
   },
+  /**
+   * The count first shown at a million orders: exact up to the core's cap (10,000), else `atLeast: true` with
+   * `count` the cap ("10,000+"): more match, and `orders:count` gives the exact number (slower: it counts them all).
+   */
+  'orders:countQuick': {
+    request: ipcCacheFilterSchema,
+    data: z.object({ count, atLeast: z.boolean() }).strict(),
+  },
   'orders:get': {
     request: orderId,
     data: z.object({ order: ipcOrderSchema }).strict(),

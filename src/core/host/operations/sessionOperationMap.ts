@@ -13,6 +13,7 @@ import type { OperationContext } from '../operations';
 export const HOSTED_CHANNELS = [
   'orders:queryPage',
   'orders:count',
+  'orders:countQuick',
   'orders:get',
   'orders:refresh',
   'orders:cacheStats',
