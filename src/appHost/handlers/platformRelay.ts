@@ -120,6 +120,7 @@ export function platformRelay(
     'orders:get': relay('orders:get'),
     'orders:refresh': relay('orders:refresh'),
     'orders:cacheStats': relay('orders:cacheStats'),
+    'orders:cancelUpkeep': relay('orders:cancelUpkeep'),
     'orders:attention': relay('orders:attention'),
     'insights:get': relay('insights:get'),
     'afterSales:status': relay('afterSales:status'),

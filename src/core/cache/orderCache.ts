@@ -5,7 +5,7 @@ import { err, ok, type Result } from '../result';
 import { type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { DamagedOrderError } from './orderDocs';
-import { damagedOrderIds, forgetDamage, recordDamage, scanDocs } from './damagedOrders';
+import { damagedOrderIds, forgetDamage, recordDamage, recordDamagedRow, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
 import { schemaVersion } from './migrations';
 import {
@@ -433,6 +433,11 @@ export class OrderCache {
   /** IDs of orders whose stored JSON was found damaged, to be fetched again (damagedOrders.ts). */
   damagedOrders(): Result<string[], CacheError> {
     return this.guard(() => damagedOrderIds(this.db));
+  }
+
+  /** Records a row the upkeep's checking thread could not decode; the order's ID (undefined: no longer stored). */
+  recordDamagedRow(rid: number, detail: string): Result<string | undefined, CacheError> {
+    return this.guard(() => recordDamagedRow(this.db, rid, detail));
   }
 
   /** Forgets damaged orders once stored again (or gone from the platform). */

@@ -34,6 +34,7 @@ export const ipcChannels = [
   'orders:refresh',
   'orders:export',
   'orders:cacheStats',
+  'orders:cancelUpkeep',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

@@ -323,6 +323,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     response: { ok: true, data: { count: 10_000, atLeast: true } },
   },
   'orders:get': { request: { id: order.id }, response: { ok: true, data: { order } } },
+  'orders:cancelUpkeep': { request: undefined, response: { ok: true, data: { cancelled: true } } },
   'orders:refresh': {
     request: { id: order.id },
     response: { ok: true, data: { order, cached: true, changes: 1 } },

@@ -105,6 +105,15 @@ export const ordersChannels = {
       .strict(),
   },
   /**
+   * Stops the cache's background upkeep after its current step (the `cache:upkeep` events end with `cancelled`): it
+   * reads every order back and checks the file, minutes at a million orders. `cancelled`: one was running. The
+   * cache stays open; the next opening starts the upkeep again.
+   */
+  'orders:cancelUpkeep': {
+    request: z.undefined(),
+    data: z.object({ cancelled: z.boolean() }).strict(),
+  },
+  /**
    * What needs the merchant now: counts per kind and the queue's rows (refunds awaiting a decision oldest first,
    * overdue most overdue first, due soon soonest first, delivery exceptions, disputes), at most `limitPerKind` rows
    * of each kind (default 50, at most 500). `nextChangeAt`: the earliest instant a cached order becomes due soon or

@@ -17,6 +17,7 @@ export const HOSTED_CHANNELS = [
   'orders:get',
   'orders:refresh',
   'orders:cacheStats',
+  'orders:cancelUpkeep',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

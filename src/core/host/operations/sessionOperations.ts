@@ -156,6 +156,8 @@ export function sessionOperations(
         mapped(published(session, ctx, await refreshOrder(session, id)), ordersData.refreshed),
     },
     'orders:cacheStats': { run: async () => mapped(cacheSummary(session), ordersData.cacheStats) },
+    /** The background upkeep stopped after its step (never opens the cache for it). */
+    'orders:cancelUpkeep': { run: async () => ({ ok: true, value: { cancelled: session.cancelUpkeep() } }) },
     /** The attention queue: counts, rows per kind, the next due-state change. */
     'orders:attention': {
       run: async (request) =>
