@@ -20,7 +20,8 @@
  *    next run; --insights-runs=N);
  * 9. scaleBench.ts — `--only=scale`: the cache at 100,000 (--quick) or 1,000,000 orders: bytes per order, the
  *    sync's requests, wall and RssAnon, open and integrity-check time, first pages and counts. --scale-reuse measures
- *    the file a previous run kept (no sync), --scale-sync-only stops after the sync; `bench.mjs scaleseed FILE N`
+ *    the file a previous run kept (no sync), --scale-sync-only stops after the sync (the fetch-only floor at
+ *    parallelism 4 is measured after a sync unless --scale-no-floor); `bench.mjs scaleseed FILE N`
  *    (scaleSeed.ts) fills a cache file to N orders without the platform.
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
  * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network|scale (export alone syncs its own cache; query also runs memory:

@@ -17,7 +17,7 @@ import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { option, type BenchRun } from './benchRun';
 import { measureInFreshProcess } from './memoryBench';
 import { startRemoteSandbox } from './sandboxProcess';
-import type { SyncRun } from './syncRuns';
+import { fetchOnlyFloor, type SyncRun } from './syncRuns';
 import { mib, ms, time } from './stats';
 
 const fileBytes = (f: string) => (existsSync(f) ? statSync(f).size : 0);
@@ -69,6 +69,8 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   // --scale-reuse: measure the file a previous run synced (kept in --scale-dir) without syncing again.
   const reuse = argv.includes('--scale-reuse') && storedOrders(file) === n;
   let sync: SyncRun | undefined;
+  /** The fetch-only floor at parallelism 4 (every page of the list, stored nowhere), measured after the sync. */
+  let floor: { wallMs: number; cpuMs: number } | undefined;
   if (reuse) {
     say(`## Scale: ${n.toLocaleString('en')} orders (the cache a previous run synced, kept: no sync this run)\n`);
   } else {
@@ -81,6 +83,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     );
     try {
       sync = await measureInFreshProcess(sb, file);
+      if (!argv.includes('--scale-no-floor')) floor = await fetchOnlyFloor(sb, 4, n);
     } finally {
       await sb.stop();
     }
@@ -88,7 +91,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
   if (sync && argv.includes('--scale-sync-only')) {
     say(
-      `| sync only | requests ${sync.httpRequests} | wall ${(sync.wallMs / 1000).toFixed(1)} s | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
+      `| sync only | requests ${sync.httpRequests} (÷ minimum ${(sync.httpRequests / minimum).toFixed(3)}) | wall ${(sync.wallMs / 1000).toFixed(1)} s${floorText(sync, floor)} | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
     );
     return;
   }
@@ -186,7 +189,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       say(
         `| requests (÷ minimum ${minimum.toLocaleString('en')}) | ${sync.httpRequests} (${(sync.httpRequests / minimum).toFixed(3)}) |`,
       );
-      say(`| wall s | ${(sync.wallMs / 1000).toFixed(1)} |`);
+      say(`| wall s | ${(sync.wallMs / 1000).toFixed(1)}${floorText(sync, floor)} |`);
       say(
         `| CPU s of the syncing process (of which the fetching thread) | ${(sync.cpuMs / 1000).toFixed(1)} (${(sync.mainThreadCpuMs / 1000).toFixed(1)}) |`,
       );
@@ -216,6 +219,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     results.scale = {
       orders: n,
       sync,
+      floor,
       bytes,
       bytesPerOrder: bytes / n,
       parts,
@@ -233,6 +237,12 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   say(
     `Machine load average: ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores.\n`,
   );
+}
+
+/** ", fetch-only floor X s (wall ÷ floor Y)" when the floor was measured. */
+function floorText(sync: SyncRun, floor: { wallMs: number } | undefined): string {
+  if (!floor) return '';
+  return `; fetch-only floor at parallelism 4 ${(floor.wallMs / 1000).toFixed(1)} s (wall ÷ floor **${(sync.wallMs / floor.wallMs).toFixed(2)}**)`;
 }
 
 /** Converts a copy of a schema-6 cache in place: open, every batch, VACUUM; the time and bytes of each step. */

@@ -91,8 +91,10 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
           // between full passes one probe, whatever the size of the awaiting set.
           const learned = await learnAfterSalesStatuses(c.seller, cache, DEFAULT_AFTER_SALES_STATUS_SETTINGS, Date.now);
           if (!learned.ok) throw new Error(JSON.stringify(learned.error));
-          // The goal, asserted: at most one extra request per poll with nothing changed.
-          if (c.transport.count - afterSync > 1)
+          // The goal, asserted: at most one extra request per poll with nothing changed — when the full pass read
+          // the whole awaiting set. Past its 10 pages (a shop with more than 1,000 requests awaiting review) every
+          // poll pages it again from the start by design (learnStatuses.ts); the table says so instead.
+          if (fullPass.value.complete && c.transport.count - afterSync > 1)
             throw new Error(`a quiet poll's after-sales pass made ${c.transport.count - afterSync} requests (goal: 1)`);
           polls.push({
             requests: afterSync - before,
@@ -143,10 +145,10 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
       updated: number;
     }>;
     say('## Polls with nothing changed (after the full sync above, 5 minutes apart on the platform clock)\n');
-    const full = results.afterSalesFullPass as { requests: number; awaiting: number } | undefined;
+    const full = results.afterSalesFullPass as { requests: number; awaiting: number; complete: boolean } | undefined;
     if (full)
       say(
-        `The full sync's after-sales pass (every state from the start, again every 30 minutes): ${full.requests} requests, ${full.awaiting} awaiting.\n`,
+        `The full sync's after-sales pass (every state from the start, again every 30 minutes): ${full.requests} requests, ${full.awaiting} awaiting${full.complete ? '' : ' — **the awaiting set is larger than the pass reads (10 pages), so every poll repeats the full pass**'}.\n`,
       );
     say(
       '| Poll | HTTP requests (sync) | + after-sales filter requests (probe) | Orders fetched (overlap margin) | Inserted | Updated |\n|---:|---:|---:|---:|---:|---:|',

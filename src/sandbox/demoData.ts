@@ -22,7 +22,7 @@ import type { SandboxDeliveryInfoEntry, SandboxDeliveryRecord, SandboxOrder, San
 import { isoTime } from './isoTime';
 import { DEADLINE_SHOWCASE, SHOWCASE_MIN_ORDERS, showcaseAt, type ShowcaseOrder } from './deadlineShowcase';
 import { CATALOG, cloneAttr, formatMinorUnits, priceInMinorUnits, type Sku, type Spu } from './products';
-import { Rng, mixSeed, mulberry32 } from './prng';
+import { Rng, mixSeed, mulberry32 } from '../core/random/prng';
 import { AfterSalesStatus, DeliveryStatus, OrderStatus } from './statuses';
 
 /** Orders are spread over this many days before the start clock. */

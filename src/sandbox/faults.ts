@@ -1,6 +1,6 @@
 /** Fault injection: one-shot scripted faults per endpoint (consumed in order), then random rates. */
 import { ENDPOINTS, SCRIPTED_FAULTS, type Endpoint, type FaultOptions, type ScriptedFault } from './types';
-import { Rng, type RandomSource } from './prng';
+import { Rng, type RandomSource } from '../core/random/prng';
 
 /** Faults applied after the request was processed (its effect happened). */
 export const POST_PROCESSING_FAULTS: ReadonlySet<ScriptedFault> = new Set([

@@ -1,6 +1,6 @@
 /** Public option types of the sandbox platform. */
 import type { SignatureProfile } from '../core/config/signatureProfile';
-import type { RandomSource } from './prng';
+import type { RandomSource } from '../core/random/prng';
 
 export interface FaultOptions {
   /** Added before answering every request. */

@@ -197,24 +197,51 @@ describe('the writer thread store', () => {
     return { store: started, counters };
   }
 
-  it('runs checkpoint work only once every page written before it has committed', async () => {
+  /** A recorded run whose window rows the store may write. */
+  function runId(): number {
+    const checkpoint = new Checkpoint(cache);
+    const run = checkpoint.plan('full', {}, NOW);
+    expect(checkpoint.record(run).ok).toBe(true);
+    return run.id;
+  }
+  const windowsOf = (id: number) => new Checkpoint(cache).finishedWindows(id);
+
+  it('writes a checkpoint row only once every page written before it has committed, in the writer stream', async () => {
+    const id = runId();
     const { store: s, counters } = await store();
     try {
       const orders = new FakePlatform(NOW).add(history(250));
-      const ran: number[] = [];
+      const ran: Array<[unknown, number, number]> = [];
+      const stored = () => cache.orderCount();
+      const seen = (written: unknown) => {
+        const n = stored();
+        ran.push([written, counters.inserted, n.ok ? n.value : -1]);
+      };
       expect(s.write(orders.slice(0, 100), AT, []).ok).toBe(true);
-      s.afterCommitted(() => ran.push(counters.inserted));
+      s.record({ kind: 'window', runId: id, lo: 1, hi: 2, total: 100 }, seen);
       expect(s.write(orders.slice(100), AT, []).ok).toBe(true);
-      s.afterCommitted(() => ran.push(counters.inserted));
+      s.record({ kind: 'window', runId: id, lo: 3, hi: 4, total: 150 }, seen);
       expect(ran).toEqual([]);
       expect(await s.settled()).toEqual({ ok: true, value: undefined });
-      expect(ran).toEqual([100, 250]);
+      // Each row committed after the pages before it, and before the ones after it.
+      expect(ran).toEqual([
+        [{ ok: true, value: 1 }, 100, 100],
+        [{ ok: true, value: 1 }, 250, 250],
+      ]);
+      expect(windowsOf(id)).toEqual({
+        ok: true,
+        value: [
+          { lo: 3, hi: 4 },
+          { lo: 1, hi: 2 },
+        ],
+      });
     } finally {
       await s.close();
     }
   });
 
-  it('drops checkpoint work queued behind a failed page, and refuses later pages', async () => {
+  it('writes no checkpoint row sent after a failed page, and refuses later pages', async () => {
+    const id = runId();
     const { store: s } = await store();
     try {
       const orders = new FakePlatform(NOW).add(history(200));
@@ -223,14 +250,19 @@ describe('the writer thread store', () => {
       );
       const failures: unknown[] = [];
       s.watch((e) => failures.push(e));
-      let ran = false;
+      const answers: unknown[] = [];
       expect(s.write(orders.slice(0, 100), AT, []).ok).toBe(true);
+      s.record({ kind: 'window', runId: id, lo: 1, hi: 2, total: 100 }, (w) => answers.push(w));
       expect(s.write(orders.slice(100), AT, []).ok).toBe(true);
-      s.afterCommitted(() => (ran = true));
+      // Sent before the failure is known here: the writer thread refuses it.
+      s.record({ kind: 'window', runId: id, lo: 3, hi: 4, total: 200 }, (w) => answers.push(w));
       expect(await s.settled()).toMatchObject({ ok: false, error: { kind: 'cache' } });
-      expect(ran).toBe(false);
+      expect(answers).toMatchObject([{ ok: true }, { ok: false, error: { kind: 'cache' } }]);
+      expect(windowsOf(id)).toEqual({ ok: true, value: [{ lo: 1, hi: 2 }] });
       expect(failures).toHaveLength(1);
       expect(s.write(orders.slice(0, 1), AT, [])).toMatchObject({ ok: false, error: { kind: 'cache' } });
+      s.record({ kind: 'window', runId: id, lo: 5, hi: 6, total: 1 }, (w) => answers.push(w));
+      expect(answers[2]).toMatchObject({ ok: false, error: { kind: 'cache' } });
       // The first page committed; the refused one rolled back whole.
       expect(cache.orderCount()).toEqual({ ok: true, value: 100 });
     } finally {
@@ -257,7 +289,10 @@ describe('the writer thread store', () => {
       s.loaded();
       expect(s.write(orders.slice(200), AT, []).ok).toBe(true);
       let seen: [number, unknown] | undefined;
-      s.afterCommitted(() => (seen = [indexCount(), cache.pendingSearchRows()]));
+      const id = runId();
+      s.record({ kind: 'window', runId: id, lo: 1, hi: 2, total: 300 }, () => {
+        seen = [indexCount(), cache.pendingSearchRows()];
+      });
       expect(await s.settled()).toEqual({ ok: true, value: undefined });
       // The indexes came back and the loaded rows were indexed before the last page; only its rows wait.
       expect(seen).toEqual([withIndexes, { ok: true, value: 100 }]);

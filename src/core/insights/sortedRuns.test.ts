@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countAtMost, countBelow, kthSmallest, nearestRankOfRuns } from './sortedRuns';
 import { nearestRank } from './insightsFigures';
-
-/** A small seeded generator (mulberry32): the same runs on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as random } from '../random/prng';
 
 const run = (...values: number[]) => Float64Array.from(values).sort();
 

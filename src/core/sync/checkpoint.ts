@@ -1,6 +1,7 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { OrderCache } from '../cache/orderCache';
-import type { Result } from '../result';
+import { ok, type Result } from '../result';
+import { beatLease } from './syncLease';
 import type { BaseFilter } from './windowSync';
 import type { CreateWindow } from './windowPlanner';
 
@@ -59,6 +60,35 @@ const toRun = (r: RunRow): SyncRun => ({
   localStarted: r.local_started,
 });
 
+/**
+ * A checkpoint row a sync writes while its pages are stored. During a full sync they go to the writer thread in the
+ * stream of pages, after the pages they describe: one connection writes the cache, so a checkpoint row never waits
+ * for the write lock behind a page transaction, and it commits only after every page written before it (and not
+ * at all once one of them failed). `lease`: the sync lease's heartbeat (syncLease.ts), the same way.
+ */
+export type CheckpointRow =
+  | { kind: 'window'; runId: number; lo: number | null; hi: number | null; total: number }
+  | { kind: 'bound'; runId: number; hiMs: number; startedMs: number }
+  | { kind: 'lease'; token: string; heartbeatMs: number };
+
+/** Writes one checkpoint row on `cache`'s connection: the rows it changed. */
+export function writeCheckpointRow(cache: OrderCache, row: CheckpointRow): Result<number, CacheError> {
+  return cache.guard(() => {
+    switch (row.kind) {
+      case 'window':
+        return cache.db
+          .prepare('INSERT OR REPLACE INTO sync_window (run_id, lo_ms, hi_ms, total) VALUES (?, ?, ?, ?)')
+          .run(row.runId, row.lo, row.hi, row.total).changes;
+      case 'bound':
+        return cache.db
+          .prepare('UPDATE sync_run SET hi_ms = ?, started_ms = ? WHERE id = ?')
+          .run(row.hiMs, row.startedMs, row.runId).changes;
+      case 'lease':
+        return beatLease(cache, row.token, row.heartbeatMs);
+    }
+  });
+}
+
 /** Runs kept for inspection; older finished ones (and their windows) are deleted. */
 const RUNS_KEPT = 20;
 
@@ -102,17 +132,13 @@ export class Checkpoint {
 
   /** Records the run's creation upper bound and first platform time (from its first answer). */
   setBound(runId: number, hiMs: number, startedMs: number): Result<void, CacheError> {
-    return this.cache.guard(() => {
-      this.cache.db.prepare('UPDATE sync_run SET hi_ms = ?, started_ms = ? WHERE id = ?').run(hiMs, startedMs, runId);
-    });
+    const written = writeCheckpointRow(this.cache, { kind: 'bound', runId, hiMs, startedMs });
+    return written.ok ? ok(undefined) : written;
   }
 
   windowDone(runId: number, w: CreateWindow, total: number): Result<void, CacheError> {
-    return this.cache.guard(() => {
-      this.cache.db
-        .prepare('INSERT OR REPLACE INTO sync_window (run_id, lo_ms, hi_ms, total) VALUES (?, ?, ?, ?)')
-        .run(runId, w.lo, w.hi, total);
-    });
+    const written = writeCheckpointRow(this.cache, { kind: 'window', runId, lo: w.lo, hi: w.hi, total });
+    return written.ok ? ok(undefined) : written;
   }
 
   finishedWindows(runId: number): Result<CreateWindow[], CacheError> {

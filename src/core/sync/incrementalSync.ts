@@ -1,4 +1,3 @@
-import type { CacheError } from '../../shared/errors/cacheErrors';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
 import type { SyncRun } from './checkpoint';
@@ -7,9 +6,6 @@ import type { SyncContext } from './syncContext';
 import type { SyncError } from '../../shared/errors/syncErrors';
 import { syncWindows, type BaseFilter, type WindowSyncOptions, type WindowSyncResult } from './windowSync';
 import { windowGaps } from './windowPlanner';
-
-const cacheResult = <T>(r: Result<T, CacheError>): Result<void, SyncError> =>
-  r.ok ? ok(undefined) : err({ kind: 'cache', error: r.error });
 
 /**
  * Fetches the windows of `baseFilter` — from the root (one probe over every creation date) or, for a resumed
@@ -35,12 +31,12 @@ export async function fetchWindows(
     pageSize: ctx.settings.pageSize,
     maxPasses: ctx.settings.maxPasses,
     writes: ctx.writes,
-    windowDone: (w, total) => (run ? cacheResult(ctx.checkpoint.windowDone(run.id, w, total)) : ok(undefined)),
-    rootBound: (hi, startedMs) => {
-      if (!run) return ok(undefined);
+    windowRow: (w, total) => (run ? { kind: 'window', runId: run.id, lo: w.lo, hi: w.hi, total } : undefined),
+    boundRow: (hi, startedMs) => {
+      if (!run) return undefined;
       run.hiMs = hi;
       run.startedMs = startedMs;
-      return cacheResult(ctx.checkpoint.setBound(run.id, hi, startedMs));
+      return { kind: 'bound', runId: run.id, hiMs: hi, startedMs };
     },
     progress: new ProgressTracker(phase, ctx.now, ctx.onProgress, ctx.settings.pageSize, ctx.clock),
     clock: ctx.clock,

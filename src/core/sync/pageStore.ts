@@ -6,6 +6,7 @@ import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
 import type { SyncError } from '../../shared/errors/syncErrors';
 import type { AnswerTime } from './platformClock';
+import { writeCheckpointRow, type CheckpointRow } from './checkpoint';
 
 /** A change event as stored in the cache's outbox, with its sequence number. */
 export type StoredChangeEvent = ChangeEvent & { seq: number };
@@ -33,8 +34,10 @@ export const SEARCH_INDEX_BATCH_ROWS = 5_000;
 /**
  * Where a sync's pages are stored: on this thread (each page committed before `write` returns) or by a writer
  * thread with its own connection (pages queued and committed in order while the next ones are fetched). Both
- * report each page's change events only after its commit, and run `afterCommitted` work (checkpoint rows) only
- * once every page written before it has committed — the checkpoint never claims orders that are not stored.
+ * report each page's change events only after its commit, and write checkpoint rows (`record`) on the connection
+ * that writes the pages, only once every page written before them has committed — the checkpoint never claims
+ * orders that are not stored, and while a sync runs one connection writes the cache (a second one waited for the
+ * write lock behind the page transactions and failed with SQLITE_BUSY: docs/PERFORMANCE.md "Scale").
  */
 export interface PageStore {
   /**
@@ -52,8 +55,12 @@ export interface PageStore {
    * now, while the last pages (the catch-up) are still being fetched. A failure reaches `watch` and the next write.
    */
   loaded(): void;
-  /** Runs `fn` once every page written so far has committed (at once when nothing waits). */
-  afterCommitted(fn: () => void): void;
+  /**
+   * Writes `row` once every page written so far has committed, then calls `done` with the rows it changed or the
+   * failure. A failed row stops the writer thread like a failed page (except the lease's heartbeat); after a
+   * failure nothing more is written and `done` gets that failure; after a crash (a throw on this side), nothing.
+   */
+  record(row: CheckpointRow, done: (written: Result<number, SyncError>) => void): void;
   /** Undefined while few pages wait; else resolves once the writer has caught up enough to fetch more. */
   ready(): Promise<void> | undefined;
   /** Waits for every written page and `afterCommitted` callback: the first write failure, if any. */
@@ -165,7 +172,11 @@ export function inThreadPageStore(
     },
     // Nothing runs beside a write on this thread: the end-of-load work waits for close, where it costs the same.
     loaded: () => {},
-    afterCommitted: (fn) => fn(),
+    record(row, done) {
+      // Every page written before it has committed already: on this thread `write` returns after the commit.
+      const written = writeCheckpointRow(cache, row);
+      done(written.ok ? written : err({ kind: 'cache', error: written.error }));
+    },
     ready: () => undefined,
     settled: () => Promise.resolve(ok(undefined)),
     watch: () => () => {},

@@ -5,6 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openOrderCache } from '../cache/openCache';
+import type { CacheError } from '../../shared/errors/cacheErrors';
+import { err, type Result } from '../result';
+import { writeCheckpointRow } from './checkpoint';
 import { PageWriter } from './pageStore';
 import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
 
@@ -19,6 +22,13 @@ if (port) {
   } else {
     const cache = opened.value;
     const writer = new PageWriter(cache, data.baseline, data.deferIndexes);
+    // After the first failure nothing more is written: a checkpoint row sent after a page that failed would claim
+    // orders that are not stored.
+    let failure: CacheError | undefined;
+    const noted = <T>(result: Result<T, CacheError>): Result<T, CacheError> => {
+      if (!result.ok) failure ??= result.error;
+      return result;
+    };
     port.on('message', (request: WriterRequest) => {
       if (request.kind === 'close') {
         // What the catch-up stored is indexed here (and deferred indexes built, had `finish` not come), off the
@@ -28,8 +38,20 @@ if (port) {
         port.close();
         return;
       }
-      if (request.kind === 'finish') return reply({ kind: 'finished', result: writer.finish() });
-      reply({ kind: 'page', result: writer.write(request.orders, request.at) });
+      if (failure) {
+        const refused = err(failure);
+        if (request.kind === 'finish') return reply({ kind: 'finished', result: refused });
+        return reply(
+          request.kind === 'record' ? { kind: 'recorded', result: refused } : { kind: 'page', result: refused },
+        );
+      }
+      if (request.kind === 'finish') return reply({ kind: 'finished', result: noted(writer.finish()) });
+      if (request.kind === 'record') {
+        const written = writeCheckpointRow(cache, request.row);
+        // A heartbeat that could not be written claims nothing (the lease treats it as a busy file): not a failure.
+        return reply({ kind: 'recorded', result: request.row.kind === 'lease' ? written : noted(written) });
+      }
+      reply({ kind: 'page', result: noted(writer.write(request.orders, request.at)) });
     });
     reply({ kind: 'ready' });
   }

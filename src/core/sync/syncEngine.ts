@@ -106,7 +106,7 @@ export class SyncEngine {
     }
     try {
       const signal = request.signal ? AbortSignal.any([request.signal, lost.signal]) : lost.signal;
-      const result = await this.syncOnce({ ...request, signal });
+      const result = await this.syncOnce({ ...request, signal }, lease.value);
       return !result.ok && lost.signal.aborted ? err({ kind: 'lease-lost' }) : result;
     } finally {
       lease.value.release();
@@ -114,7 +114,7 @@ export class SyncEngine {
     }
   }
 
-  private async syncOnce(request: SyncRequest): Promise<Result<SyncSummary, SyncError>> {
+  private async syncOnce(request: SyncRequest, lease: SyncLease): Promise<Result<SyncSummary, SyncError>> {
     const { cache } = this.deps;
     const started = this.now();
     const requestsBefore = this.deps.requestCount?.();
@@ -169,9 +169,12 @@ export class SyncEngine {
     if (!empty.ok) return err({ kind: 'cache', error: empty.error });
     const deferIndexes = run.mode === 'full' && !baseline && empty.value === 0;
     const writes = await this.pageStore(run.mode, baseline, deferIndexes, counters, request.onChange);
+    // While the pages are being stored, the writer's connection writes the heartbeat too (see CheckpointRow).
+    lease.beatThrough(writes);
     try {
       return await this.runWith(writes, { run, resumed, started, requestsBefore, counters, clock, dataSetOk, request });
     } finally {
+      lease.beatThrough(undefined);
       await writes.close();
       // Also after a failure or a throw: queries must not stay without their indexes.
       cache.restoreIndexes();
@@ -287,7 +290,7 @@ function checkedFirst(store: PageStore, check: () => Result<void, SyncError>): P
       return checked.ok ? store.write(orders, at, skipped, bodyChars) : checked;
     },
     loaded: () => store.loaded(),
-    afterCommitted: (fn) => store.afterCommitted(fn),
+    record: (row, done) => store.record(row, done),
     ready: () => store.ready(),
     settled: () => store.settled(),
     watch: (listener) => store.watch(listener),

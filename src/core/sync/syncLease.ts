@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { OrderCache } from '../cache/orderCache';
 import { err, ok, type Result } from '../result';
 import type { SyncError } from '../../shared/errors/syncErrors';
+import type { CheckpointRow } from './checkpoint';
 
 /**
  * One sync at a time per cache file, across processes (the desktop app and a CLI `sync`, or two CLI runs): the
@@ -60,12 +61,29 @@ function readHolder(cache: OrderCache): LeaseHolder | undefined {
   return undefined;
 }
 
+/** Refreshes the heartbeat of the lease `token` holds; 0 when the lease is no longer that one (taken over). */
+export function beatLease(cache: OrderCache, token: string, heartbeatMs: number): number {
+  return cache.db
+    .prepare("UPDATE meta SET value = json_set(value, '$.heartbeatMs', ?) WHERE key = ? AND value ->> 'token' = ?")
+    .run(heartbeatMs, KEY, token).changes;
+}
+
+/**
+ * Where the heartbeat is written while a writer thread stores the sync's pages: in its stream (see CheckpointRow),
+ * so this connection never waits for the write lock the writer holds — a wait that blocked the event loop for up
+ * to the busy timeout.
+ */
+export interface LeaseBeatPort {
+  record(row: CheckpointRow, done: (written: Result<number, unknown>) => void): void;
+}
+
 export class SyncLease {
   private timer: ReturnType<typeof setInterval> | undefined;
   private released = false;
   /** Taken over by another process. */
   lost = false;
   private onLost: (() => void) | undefined;
+  private port: LeaseBeatPort | undefined;
 
   private constructor(
     private readonly cache: OrderCache,
@@ -125,14 +143,21 @@ export class SyncLease {
    */
   heartbeat(): boolean {
     if (this.released || this.lost) return !this.lost;
-    const updated = this.cache.guard(
-      () =>
-        this.cache.db
-          .prepare(
-            "UPDATE meta SET value = json_set(value, '$.heartbeatMs', ?) WHERE key = ? AND value ->> 'token' = ?",
-          )
-          .run(this.now(), KEY, this.holder.token).changes,
-    );
+    if (this.port) {
+      const token = this.holder.token;
+      this.port.record({ kind: 'lease', token, heartbeatMs: this.now() }, (written) => this.beaten(written));
+      return true;
+    }
+    return this.beaten(this.cache.guard(() => beatLease(this.cache, this.holder.token, this.now())));
+  }
+
+  /** Writes the heartbeat through `port` from now on (undefined: on this connection again). */
+  beatThrough(port: LeaseBeatPort | undefined): void {
+    this.port = port;
+  }
+
+  private beaten(updated: Result<number, unknown>): boolean {
+    if (this.released || this.lost) return !this.lost;
     if (!updated.ok || updated.value > 0) return true; // a busy file is no proof of loss: the next beat tells
     this.lost = true;
     if (this.timer) clearInterval(this.timer);

@@ -7,6 +7,7 @@ import type { Order } from '../../shared/domain/order';
 import { PAGE_INDEX_MAX, PAGE_SIZE_MAX, type OrderListQueryInput } from '../../shared/domain/requests';
 import { CreationWindow } from './creationWindow';
 import type { PageStore } from './pageStore';
+import type { CheckpointRow } from './checkpoint';
 import type { PlatformClock } from './platformClock';
 import type { ProgressTracker } from './progress';
 import { chooseRepair, mostlyMissing } from './repairPolicy';
@@ -40,10 +41,16 @@ export interface WindowSyncOptions {
    * that did not decode, to be reported (an order that cannot be stored is skipped and reported by the writer).
    */
   writes: PageStore;
-  /** A window is complete: every order it holds is stored (called once its pages have committed). */
-  windowDone(w: CreateWindow, total: number): Result<void, SyncError>;
-  /** The root probe answered: the run's creation upper bound and its first platform time (after its page committed). */
-  rootBound(hi: number, startedMs: number): Result<void, SyncError>;
+  /**
+   * The checkpoint row saying a window is complete (every order it holds stored), or undefined when this sync keeps
+   * no checkpoint. The row is written by the page store once the window's pages have committed.
+   */
+  windowRow(w: CreateWindow, total: number): CheckpointRow | undefined;
+  /**
+   * The root probe answered: the checkpoint row of the run's creation upper bound and first platform time, or
+   * undefined (written once the probe's page has committed).
+   */
+  boundRow(hi: number, startedMs: number): CheckpointRow | undefined;
   progress: ProgressTracker;
   /** Reads each answer's platform time. */
   clock: PlatformClock;
@@ -220,12 +227,9 @@ export class WindowSync {
     win.hi = Math.max(seenAtMs, newest);
     this.hi = win.hi;
     this.startedMs = seenAtMs;
-    const hi = win.hi;
     // Recorded once the page it came with has committed, like every checkpoint row.
-    this.options.writes.afterCommitted(() => {
-      const bound = this.options.rootBound(hi, seenAtMs);
-      if (!bound.ok) this.fail(bound.error);
-    });
+    const row = this.options.boundRow(win.hi, seenAtMs);
+    if (row) this.options.writes.record(row, (written) => written.ok || this.fail(written.error));
   }
 
   /** What one answer tells about its (still active) window. */
@@ -457,13 +461,10 @@ export class WindowSync {
     this.windowsDone++;
     this.options.progress.windowFinished();
     // The checkpoint row waits for the window's pages to commit: a resumed run never trusts a window it lacks.
-    this.options.writes.afterCommitted(() => {
-      if (this.failure) return;
-      const done = this.options.windowDone(win.range, total);
-      if (!done.ok) return this.fail(done.error);
-      // Traced only once the checkpoint row is committed: a process killed after this line keeps the window.
-      this.trace('complete', win);
-    });
+    const row = this.options.windowRow(win.range, total);
+    // Traced only once the checkpoint row is committed: a process killed after this line keeps the window.
+    if (!row) return this.trace('complete', win);
+    this.options.writes.record(row, (written) => (written.ok ? this.trace('complete', win) : this.fail(written.error)));
   }
 }
 

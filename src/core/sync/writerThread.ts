@@ -7,6 +7,7 @@ import { PageAccounting, type PageStore, type StoredChangeEvent, type SyncCounte
 import type { SyncError } from '../../shared/errors/syncErrors';
 import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
 import type { AnswerTime } from './platformClock';
+import type { CheckpointRow } from './checkpoint';
 
 /** The writer thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */
 export const WRITER_THREAD_FILE = 'page-writer-thread.js';
@@ -48,7 +49,7 @@ export const WRITER_YOUNG_GENERATION_MB = 8;
 type Queued =
   | { kind: 'page'; skipped: readonly SkippedOrder[]; chars: number }
   | { kind: 'finish' }
-  | { kind: 'after'; fn: () => void };
+  | { kind: 'record'; row: CheckpointRow; done: (written: Result<number, SyncError>) => void };
 
 /**
  * Starts the writer thread on `file` and resolves to its PageStore once the thread has opened the file, or to
@@ -95,13 +96,16 @@ export function startWriterThread(options: {
 }
 
 /**
- * The sync's side of the writer thread. Pages go out in order and are answered in order; the queue holds, in
- * order, the pages not answered yet and the `afterCommitted` work written after them. The first failure (a cache
- * error, the thread gone) stops everything still queued from being claimed: its `afterCommitted` work is dropped.
+ * The sync's side of the writer thread. Pages, checkpoint rows and the end-of-load work go out in order and are
+ * answered in order; the queue holds what is not answered yet. The first failure (a cache error, the thread gone)
+ * stops everything after it: the writer thread refuses what it is sent after its own failure, and this side sends
+ * nothing more.
  */
 class WriterThreadStore implements PageStore {
   private readonly queue: Queued[] = [];
   private pagesQueued = 0;
+  /** Checkpoint rows sent and not answered yet. */
+  private recordsQueued = 0;
   private charsQueued = 0;
   private failure: SyncError | undefined;
   /**
@@ -125,7 +129,7 @@ class WriterThreadStore implements PageStore {
     this.exit = new Promise((resolve) =>
       worker.once('exit', () => {
         this.exited = true;
-        if (this.pagesQueued > 0) this.fail('the page writer thread stopped with pages unwritten');
+        if (this.pagesQueued + this.recordsQueued > 0) this.fail('the page writer thread stopped with pages unwritten');
         this.wake();
         resolve();
       }),
@@ -162,20 +166,50 @@ class WriterThreadStore implements PageStore {
     this.queue.push({ kind: 'finish' });
   }
 
-  afterCommitted(fn: () => void): void {
-    if (this.failure || this.crash) return;
-    if (this.queue.length === 0) fn();
-    else this.queue.push({ kind: 'after', fn });
+  record(row: CheckpointRow, done: (written: Result<number, SyncError>) => void): void {
+    if (this.crash) return;
+    if (this.failure) return done(err(this.failure));
+    // Closed: nothing more is written (only a heartbeat can come this late, and a missed one is no failure).
+    if (this.exited)
+      return done(
+        err({
+          kind: 'cache',
+          error: { kind: 'io', file: this.options.file, detail: 'the page writer thread has stopped' },
+        }),
+      );
+    try {
+      this.worker.postMessage({ kind: 'record', row } satisfies WriterRequest);
+    } catch (e) {
+      return done(
+        err(this.failed(`a checkpoint row could not be handed to the writer thread: ${(e as Error).message}`)),
+      );
+    }
+    this.queue.push({ kind: 'record', row, done });
+    this.recordsQueued++;
   }
 
   ready(): Promise<void> | undefined {
+    return this.full() ? this.untilRoom() : undefined;
+  }
+
+  private full(): boolean {
     const full = this.pagesQueued >= WRITER_QUEUE_PAGES || this.charsQueued >= WRITER_QUEUE_CHARS;
-    if (!full || this.failure || this.crash) return undefined;
-    return new Promise((resolve) => this.waiters.push(resolve));
+    return full && !this.failure && !this.crash && !this.exited;
+  }
+
+  /**
+   * Resolves once the queue has room again. Every answer of the writer thread wakes the waiters, and each looks
+   * again: resolving them all at the first answer (as before) let each of the `parallelism` waiting requests
+   * fetch a page per page written, so the queue — and the fetching thread's memory, holding the pages sent but not
+   * written yet — grew without bound whenever fetching was faster than writing (2 GB at a million orders).
+   */
+  private async untilRoom(): Promise<void> {
+    while (this.full()) await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
 
   async settled(): Promise<Result<void, SyncError>> {
-    while (this.pagesQueued > 0 && !this.exited) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    while (this.pagesQueued + this.recordsQueued > 0 && !this.exited)
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
     if (this.crash) throw this.crash.error;
     return this.failure ? err(this.failure) : ok(undefined);
   }
@@ -192,36 +226,36 @@ class WriterThreadStore implements PageStore {
   }
 
   private onReply(message: WriterReply): void {
-    if (message.kind !== 'page' && message.kind !== 'finished') return;
+    if (message.kind === 'ready' || message.kind === 'open-failed') return;
     const head = this.queue.shift();
     if (message.kind === 'page') this.pagesQueued--;
+    if (message.kind === 'recorded') this.recordsQueued--;
     if (head?.kind === 'page') this.charsQueued -= head.chars;
+    const asked = { page: 'page', recorded: 'record', finished: 'finish' } as const;
     try {
-      if (head?.kind !== (message.kind === 'page' ? 'page' : 'finish')) {
+      if (head?.kind !== asked[message.kind]) {
         throw new Error(`the writer thread answered a ${message.kind} that was not asked`);
       }
-      if (message.kind === 'finished') {
-        if (!message.result.ok) this.fail({ kind: 'cache', error: message.result.error });
+      if (head.kind === 'record' && message.kind === 'recorded') {
+        const written = message.result;
+        if (written.ok) {
+          if (!this.crash) head.done(written);
+        } else {
+          // The lease's heartbeat may fail without failing the sync (a busy file is no proof of anything).
+          const error: SyncError = this.failure ?? { kind: 'cache', error: written.error };
+          if (head.row.kind !== 'lease') this.fail(error);
+          if (!this.crash) head.done(err(error));
+        }
       } else if (!message.result.ok) {
         this.fail({ kind: 'cache', error: message.result.error });
-      } else if (!this.crash && head.kind === 'page') {
+      } else if (!this.crash && head.kind === 'page' && message.kind === 'page') {
         this.accounting.skip(head.skipped);
         this.accounting.committed(message.result.value);
       }
-      // The work written after this page (checkpoint rows), up to the next page still being written.
-      while (!this.failure && !this.crash && this.queue[0]?.kind === 'after') {
-        (this.queue.shift() as { fn: () => void }).fn();
-      }
     } catch (error) {
       this.crash ??= { error };
-      this.dropAfterWork();
     }
     this.wake();
-  }
-
-  /** Nothing written after a failure may be claimed by the checkpoint. */
-  private dropAfterWork(): void {
-    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.kind === 'after') this.queue.splice(i, 1);
   }
 
   private failed(detail: string): SyncError {
@@ -235,7 +269,6 @@ class WriterThreadStore implements PageStore {
       typeof cause === 'string'
         ? { kind: 'cache', error: { kind: 'io', file: this.options.file, detail: cause } }
         : cause;
-    this.dropAfterWork();
     for (const listener of this.listeners) listener(this.failure);
     this.wake();
   }

@@ -1,4 +1,5 @@
 import type { Order, OrderItem } from '../../../shared/domain/order';
+import { mulberry32 } from '../../random/prng';
 
 /**
  * Tests only: seeded random orders for the Insights aggregates — mixed currencies (0, 2 and 3 minor digits),
@@ -8,17 +9,8 @@ import type { Order, OrderItem } from '../../../shared/domain/order';
  * delivery, flags, buyer or items.
  */
 
-/** mulberry32: small, seeded, the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (one implementation, shared with the sandbox's demo data): the same orders on every machine. */
+export const seededRandom = mulberry32;
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
