@@ -142,18 +142,27 @@ export async function insightsSection(run: {
   say(s: string): void;
   results: Record<string, unknown>;
 }): Promise<void> {
-  const big = run.sizes.big;
-  const zone = 'Europe/Berlin';
-  run.say(`## Insights at ${big.toLocaleString('en')} orders over two years (bench/insightsBench.ts)\n`);
-  // --insights-file=FILE: a cache filled by an earlier run (kept there), else filled now (and kept there).
+  // --insights-zone=ZONE: the requests' zone (Europe/Berlin).
+  const zone = option(run.argv, 'insights-zone') ?? 'Europe/Berlin';
+  // --insights-file=FILE: a cache filled by an earlier run (kept there), else filled now (and kept there). A cache
+  // of another origin (the scale bench's, no FILE.now beside it) is opened as it is — migrated to the latest schema
+  // if older, timed — and its "now" is its latest order's creation.
   const kept = option(run.argv, 'insights-file');
   const file = kept ?? path.join(run.dir, 'insights.sqlite');
   const reuse = kept !== undefined && existsSync(file);
-  const nowMs = reuse ? Number(readFileSync(`${file}.now`, 'utf8')) : Date.now();
+  const foreign = reuse && !existsSync(`${file}.now`);
   const t = performance.now();
-  const cache = reuse ? openFilled(file) : fillCache(file, big, 5, nowMs);
+  let nowMs = reuse && !foreign ? Number(readFileSync(`${file}.now`, 'utf8')) : Date.now();
+  const cache = reuse ? openFilled(file, !foreign) : fillCache(file, run.sizes.big, 5, nowMs);
   if (!reuse && kept) writeFileSync(`${file}.now`, String(nowMs));
   const fillSeconds = (performance.now() - t) / 1000;
+  if (foreign) nowMs = cache.db.prepare('SELECT max(create_ms) FROM insight_order').pluck().get() as number;
+  const big = reuse ? (cache.db.prepare('SELECT count(*) FROM orders').pluck().get() as number) : run.sizes.big;
+  run.say(`## Insights at ${big.toLocaleString('en')} orders (bench/insightsBench.ts)\n`);
+  if (foreign)
+    run.say(
+      `The cache ${path.basename(file)} opened (and migrated, if older) in ${fillSeconds.toFixed(1)} s; "now" is its latest order, ${new Date(nowMs).toISOString()}.\n`,
+    );
   let closed = false;
   try {
     const load = [loadavg()[0]!];
@@ -167,7 +176,7 @@ export async function insightsSection(run: {
     run.say('');
     load.push(loadavg()[0]!);
     run.say(
-      `${runs} runs each after 3 warm-up runs, zone ${zone}; the cache ${reuse ? 'reused from --insights-file' : `filled from the sandbox's generator in ${fillSeconds.toFixed(0)} s`}; the first requests in the zone (the day columns moved from UTC, once) took ${firstRequestMs.toFixed(0)} ms. Load average ${load[0]!.toFixed(1)} at the start, ${load[1]!.toFixed(1)} at the end, on ${availableParallelism()} cores.\n`,
+      `${runs} runs each after 3 warm-up runs, zone ${zone}; the cache ${reuse ? `reused from --insights-file${foreign ? ` (opened in ${fillSeconds.toFixed(1)} s)` : ''}` : `filled from the sandbox's generator in ${fillSeconds.toFixed(0)} s`}; the first requests in the zone (the day columns moved from UTC, once) took ${firstRequestMs.toFixed(0)} ms. Load average ${load[0]!.toFixed(1)} at the start, ${load[1]!.toFixed(1)} at the end, on ${availableParallelism()} cores.\n`,
     );
 
     // Two years by day, part by part, and the reads the aggregates replaced.
@@ -241,7 +250,7 @@ export async function insightsSection(run: {
     if (option(run.argv, 'insights-ui') !== 'no') {
       cache.close();
       closed = true;
-      ui = await insightsUiBench(process.cwd(), big, run.quick ? 3 : 10);
+      ui = await insightsUiBench(process.cwd(), run.sizes.big, run.quick ? 3 : 10);
       run.say(
         `### The Insights screen in Chromium over the browser host (bench/insightsUi.ts), ${big.toLocaleString('en')} orders\n`,
       );
@@ -273,8 +282,10 @@ export async function insightsSection(run: {
   }
 }
 
-function openFilled(file: string): OrderCache {
-  const r = openOrderCache({ file, identity: { baseUrl: 'http://127.0.0.1:1', merchantId: 'bench' } });
+function openFilled(file: string, ours: boolean): OrderCache {
+  const r = openOrderCache(
+    ours ? { file, identity: { baseUrl: 'http://127.0.0.1:1', merchantId: 'bench' } } : { file },
+  );
   if (!r.ok) throw new Error(JSON.stringify(r.error));
   return r.value;
 }

@@ -5,8 +5,10 @@
  * Method: the page is loaded on Home (the zone's day columns are moved there once by Home's own requests), then
  * each trial reloads it (the Insights store starts empty: no earlier answer is shown) and sets the address to the
  * Insights range. In the page, from just before the address changes: "first chart" = the first chart drawn (uPlot
- * sets `data-render-ms`), "whole screen" = every chart drawn and the section no longer busy, each to the frame
- * after it (a task queued from the next animation frame: that frame is painted); the round trip = the longest
+ * sets `data-render-ms`), "first viewport" = every chart mounted with the first paint drawn (the charts below the
+ * first viewport are drawn in the frames after it: SeriesChart's `later`) and the section no longer busy, "every
+ * chart" = all of them drawn, each to the frame after it (a task queued from the next animation frame: that frame
+ * is painted); the round trip = the longest
  * fetch the page started meanwhile (the `insights:get` POST). Headless Chromium, 1280×800, zone Europe/Berlin.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +21,10 @@ import { startSandboxUi, type startUi } from './uiOrders';
 
 export interface PaintTrial {
   firstChartMs: number;
+  /** The first viewport: the tiles, lists and the charts drawn with the first paint. */
   wholeScreenMs: number;
+  /** Every chart drawn, those below the first viewport too (drawn in the frames after it). */
+  everyChartMs: number;
   roundTripMs: number;
   charts: number;
 }
@@ -33,18 +38,23 @@ export interface PaintRow {
 const PAINT_TRIAL = String.raw`(hash) => new Promise((resolve, reject) => {
   const t0 = performance.now();
   let firstChart;
+  let screen;
   const painted = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now() - t0), 0)));
   const check = () => {
     const section = document.querySelector('section.insights');
+    const figures = section ? [...section.querySelectorAll('figure[data-chart]')] : [];
     const canvases = section ? [...section.querySelectorAll('figure[data-chart] .chart-canvas')] : [];
     const drawn = canvases.filter((c) => c.hasAttribute('data-render-ms'));
     if (firstChart === undefined && drawn.length > 0) firstChart = painted();
-    if (section && section.getAttribute('aria-busy') !== 'true' && canvases.length >= 4 && drawn.length === canvases.length) {
+    const ready = section && section.getAttribute('aria-busy') !== 'true';
+    // The first viewport: every chart mounted so far drawn (those below it wait for the frame after: 'later').
+    if (screen === undefined && ready && canvases.length >= 4 && drawn.length === canvases.length) screen = painted();
+    if (screen !== undefined && figures.length > 0 && drawn.length === figures.length) {
       observer.disconnect();
       clearTimeout(timer);
-      Promise.all([firstChart, painted()]).then(([first, whole]) => {
+      Promise.all([firstChart, screen, painted()]).then(([first, whole, every]) => {
         const fetches = performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'fetch' && e.startTime >= t0);
-        resolve({ firstChartMs: first, wholeScreenMs: whole, roundTripMs: Math.max(0, ...fetches.map((e) => e.responseEnd - e.startTime)), charts: canvases.length });
+        resolve({ firstChartMs: first, wholeScreenMs: whole, everyChartMs: every, roundTripMs: Math.max(0, ...fetches.map((e) => e.responseEnd - e.startTime)), charts: figures.length });
       });
     }
   };
@@ -125,11 +135,11 @@ export function insightsUiTable(rows: readonly PaintRow[]): string {
     return `${percentile(s, 50).toFixed(0)} / ${percentile(s, 95).toFixed(0)}`;
   };
   return [
-    '| Range | Trials | Charts | Round trip p50 / p95 ms | First chart p50 / p95 ms | **Whole screen p50 / p95 ms** | max ms |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    '| Range | Trials | Charts | Round trip p50 / p95 ms | First chart p50 / p95 ms | **First viewport p50 / p95 ms** | max ms | Every chart p50 / p95 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.trials.length} | ${r.trials[0]?.charts ?? 0} | ${pair(r.trials.map((t) => t.roundTripMs))} | ${pair(r.trials.map((t) => t.firstChartMs))} | **${pair(r.trials.map((t) => t.wholeScreenMs))}** | ${Math.max(...r.trials.map((t) => t.wholeScreenMs)).toFixed(0)} |`,
+        `| ${r.name} | ${r.trials.length} | ${r.trials[0]?.charts ?? 0} | ${pair(r.trials.map((t) => t.roundTripMs))} | ${pair(r.trials.map((t) => t.firstChartMs))} | **${pair(r.trials.map((t) => t.wholeScreenMs))}** | ${Math.max(...r.trials.map((t) => t.wholeScreenMs)).toFixed(0)} | ${pair(r.trials.map((t) => t.everyChartMs ?? t.wholeScreenMs))} |`,
     ),
   ].join('\n');
 }

@@ -20,6 +20,7 @@ import type { Page } from 'playwright-core';
 import { startSandbox } from '../src/sandbox';
 import { launchChromium } from '../test/helpers/chromium';
 import { PAGE_PROBES } from './uiOrdersProbes';
+import { longTasksOf, longTasksText, type LongTask } from './uiOrdersLongTasks';
 import { option, type BenchRun } from './benchRun';
 import { percentile } from './stats';
 
@@ -42,7 +43,25 @@ export interface UiOrdersRun {
   chip: FilterFigures;
   /** queryPage round trips timed alone from the page (limit 100, unfiltered / status / search). */
   roundTripAlone: Distribution;
-  scroll: { rows: number; wallMs: number; longTasks: number; longestTaskMs: number; maxDomRows: number };
+  scroll: ScrollFigures;
+  /** The window's size in CSS px. */
+  viewport: { width: number; height: number };
+  /** With --ui-trace: a further 10,000 rows scrolled under a trace, and what its long tasks were made of. */
+  tracedScroll?: ScrollFigures & { tasks: LongTask[] };
+}
+
+export interface ScrollFigures {
+  rows: number;
+  wallMs: number;
+  longTasks: number;
+  longestTaskMs: number;
+  maxDomRows: number;
+  /** Frames of the scroll, the longest gap between two, and the gaps over two vsyncs (a frame skipped). */
+  frames?: number;
+  longestFrameMs?: number;
+  framesOver33?: number;
+  /** Main-thread tasks over 30 ms (the margin under the 50 ms goal): from the trace, when traced. */
+  over30?: number;
 }
 
 /** One kind of filter change, over its trials. */
@@ -65,6 +84,7 @@ export interface FilterFigures {
 }
 
 function distribution(samples: number[]): Distribution {
+  if (samples.length === 0) return { n: 0, p50: NaN, p95: NaN, max: NaN };
   const sorted = [...samples].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
 }
@@ -148,21 +168,11 @@ function summarize(trials: Trial[]): FilterFigures {
     toRequest: distribution(trials.map((t) => t.toRequest)),
     toRendered: distribution(trials.map((t) => t.toRendered)),
     frames: distribution(trials.map((t) => t.frames)),
-    firstFrameShare: trials.filter((t) => t.frames <= 1).length / trials.length,
+    firstFrameShare: trials.length === 0 ? NaN : trials.filter((t) => t.frames <= 1).length / trials.length,
   };
 }
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
+type TraceEvent = import('./uiOrdersLongTasks').TraceEvent;
 
 /** Records a Chrome trace (the timeline's categories) around `run`; its events and the result. */
 async function traced<T>(
@@ -229,15 +239,16 @@ export async function uiOrdersBench(
   root: string,
   orders: number,
   trials: number,
-  options: { traceDir?: string } = {},
+  options: { traceDir?: string; viewport?: { width: number; height: number }; scrollOnly?: boolean } = {},
 ): Promise<UiOrdersRun> {
+  const viewport = options.viewport ?? { width: 1280, height: 800 };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-ui-'));
   let ui: Awaited<ReturnType<typeof startUi>> | undefined;
   const browser = await launchChromium();
   try {
     ui = await startSandboxUi(root, dataDir, orders);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const context = await browser.newContext({ viewport, locale: 'en-GB' });
     const page = await context.newPage();
     await page.addInitScript({ content: PAGE_PROBES });
     await page.goto(ui.url);
@@ -278,9 +289,11 @@ export async function uiOrdersBench(
       await page.getByLabel('Search orders').fill('');
       return search;
     };
-    const chip = summarize(await chipTrials(trials));
-    const search = summarize(await searchTrials(trials));
-    if (options.traceDir) {
+    // --ui-parts=scroll: the scroll alone (no filter trials; their figures are empty).
+    const filterTrials = options.scrollOnly ? 0 : trials;
+    const chip = summarize(filterTrials > 0 ? await chipTrials(filterTrials) : []);
+    const search = summarize(filterTrials > 0 ? await searchTrials(filterTrials) : []);
+    if (options.traceDir && filterTrials > 0) {
       // The same trials again under a Chrome trace (it slows the page: its wall figures are not the ones above).
       mkdirSync(options.traceDir, { recursive: true });
       for (const [kind, run, figures] of [
@@ -300,7 +313,23 @@ export async function uiOrdersBench(
 
     // Scroll through 10,000 rows a screenful per frame; long tasks are counted from here.
     const target = Math.min(10_000, orders);
-    const scroll = await probe<UiOrdersRun['scroll']>(page, 'scrollTo', target);
+    const scroll = await probe<ScrollFigures>(page, 'scrollTo', target);
+    let tracedScroll: UiOrdersRun['tracedScroll'];
+    if (options.traceDir && orders > target) {
+      // The next 10,000 rows under a trace and a CPU profile (it slows the page: the figures above are the judged
+      // ones); each main-thread task over 50 ms is taken apart.
+      mkdirSync(options.traceDir, { recursive: true });
+      const further = Math.min(orders - 1, target + 10_000);
+      const { events, profile, result } = await traced(page, () => probe<ScrollFigures>(page, 'scrollTo', further));
+      writeFileSync(path.join(options.traceDir, 'ui-orders-scroll.json'), JSON.stringify({ traceEvents: events }));
+      writeFileSync(path.join(options.traceDir, 'ui-orders-scroll.cpuprofile'), JSON.stringify(profile));
+      tracedScroll = {
+        ...result,
+        over30: longTasksOf(events, undefined, 30).length,
+        tasks: longTasksOf(events, profile),
+      };
+      writeFileSync(path.join(options.traceDir, 'ui-orders-scroll-tasks.json'), JSON.stringify(tracedScroll, null, 1));
+    }
     await context.close();
     return {
       orders,
@@ -312,6 +341,8 @@ export async function uiOrdersBench(
       chip,
       roundTripAlone: distribution(roundTripAlone),
       scroll,
+      viewport,
+      ...(tracedScroll ? { tracedScroll } : {}),
     };
   } finally {
     await browser.close();
@@ -358,21 +389,39 @@ export function uiOrdersTable(r: UiOrdersRun): string {
     '',
     `queryPage round trip timed alone from the page (limit 100; none / status / search, ${r.roundTripAlone.n} calls): p50 ${f(r.roundTripAlone.p50)} ms, p95 ${f(r.roundTripAlone.p95)} ms.`,
     '',
-    `Scrolling through ${r.scroll.rows.toLocaleString('en')} rows (a screenful per frame, pages of 200 loaded on the way): ${(r.scroll.wallMs / 1000).toFixed(1)} s, **${r.scroll.longTasks} long tasks over 50 ms** (longest task ${f(r.scroll.longestTaskMs)} ms), at most **${r.scroll.maxDomRows} rows in the DOM**.`,
+    `Scrolling through ${r.scroll.rows.toLocaleString('en')} rows (a screenful per frame, pages of 200 loaded on the way): ${(r.scroll.wallMs / 1000).toFixed(1)} s, **${r.scroll.longTasks} long tasks over 50 ms** (longest task ${f(r.scroll.longestTaskMs)} ms; ${r.scroll.frames ?? '—'} frames, the longest ${r.scroll.longestFrameMs === undefined ? '—' : f(r.scroll.longestFrameMs)} ms, ${r.scroll.framesOver33 ?? '—'} over two vsyncs), at most **${r.scroll.maxDomRows} rows in the DOM**.`,
+    ...(r.tracedScroll
+      ? [
+          '',
+          `Under a trace, on to row ${r.tracedScroll.rows.toLocaleString('en')}: ${(r.tracedScroll.wallMs / 1000).toFixed(1)} s, ${r.tracedScroll.longTasks} long tasks over 50 ms (longest ${f(r.tracedScroll.longestTaskMs)} ms; ${r.tracedScroll.over30 ?? '—'} over 30 ms).`,
+          '',
+          longTasksText(r.tracedScroll.tasks),
+        ]
+      : []),
   ].join('\n');
 }
 
-/** The section of the record (needs `npm run build`). Option: --ui-trace=DIR. */
+/**
+ * The section of the record (needs `npm run build`). Options: --ui-trace=DIR, --ui-viewport=WIDTHxHEIGHT (1280x800
+ * unless given), --ui-parts=scroll (the scroll alone, no filter trials).
+ */
 export async function uiOrdersSection({ quick, sizes, argv, say, results }: BenchRun): Promise<void> {
   say(
     `## The orders list in Chromium over the browser host, ${sizes.big.toLocaleString('en')} cached orders (bench/uiOrders.ts)\n`,
   );
   const traceDir = option(argv, 'ui-trace');
-  const run = await uiOrdersBench(process.cwd(), sizes.big, quick ? 20 : 60, traceDir ? { traceDir } : {});
+  const size = /^(\d+)x(\d+)$/.exec(option(argv, 'ui-viewport') ?? '1280x800');
+  if (!size) throw new Error('--ui-viewport=WIDTHxHEIGHT, e.g. 1024x640');
+  const viewport = { width: Number(size[1]), height: Number(size[2]) };
+  const run = await uiOrdersBench(process.cwd(), sizes.big, quick ? 20 : 60, {
+    ...(traceDir ? { traceDir } : {}),
+    viewport,
+    scrollOnly: option(argv, 'ui-parts') === 'scroll',
+  });
   say(uiOrdersTable(run));
   say('');
   say(
-    `Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores; headless Chromium (${'/usr/bin/chromium'}), 1280×800.\n`,
+    `Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores; headless Chromium (${'/usr/bin/chromium'}), ${viewport.width}×${viewport.height}.\n`,
   );
   results.ui = run;
 }

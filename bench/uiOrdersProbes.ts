@@ -125,9 +125,16 @@ export const PAGE_PROBES = String.raw`
     let maxDomRows = 0;
     const start = performance.now();
     let reached = { index: -1, at: start };
+    // The gaps between the scroll's frames: the longest says how close the page came to a long task (the longtask
+    // entries start at 50 ms).
+    const gaps = [];
+    let previous = performance.now();
     while (lastIndex() < target && performance.now() - start < 600000) {
       scroller.scrollTop += scroller.clientHeight;
       await frame();
+      const now = performance.now();
+      gaps.push(now - previous);
+      previous = now;
       maxDomRows = Math.max(maxDomRows, document.querySelectorAll('tbody tr[data-id]').length);
       // Progress is the furthest row reached (the last row can step back and forth while rows are measured).
       const index = lastIndex();
@@ -147,6 +154,9 @@ export const PAGE_PROBES = String.raw`
       wallMs,
       longTasks: longTasks.filter((d) => d > 50).length,
       longestTaskMs: Math.max(0, ...longTasks),
+      frames: gaps.length,
+      longestFrameMs: Math.max(0, ...gaps),
+      framesOver33: gaps.filter((g) => g > 33.4).length,
       maxDomRows,
     };
   }

@@ -139,10 +139,10 @@ export function App() {
       {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <aside className="app-sidebar" id="app-sidebar">
         <Navigation items={items} current={sectionOf(route.screen)} />
-        <button type="button" className="link-button shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
+        <Button variant="plain" className="shortcuts-button" onClick={shortcuts.help} aria-keyshortcuts="?">
           <Keyboard size={18} aria-hidden="true" />
           <span className="shortcuts-label">{t('frame.shortcutsButton')}</span>
-        </button>
+        </Button>
         <p className="app-info" data-testid="app-info">
           {info.status === 'ready' &&
             info.data &&

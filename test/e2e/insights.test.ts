@@ -139,6 +139,17 @@ describeWorkspace('insights', () => {
     );
     expect(renders.length).toBeGreaterThanOrEqual(4);
     expect(Math.max(...renders.map(([, ms]) => ms as number))).toBeLessThan(300);
+    // The charts below the first viewport are drawn in the frames after the first paint (SeriesChart's `later`):
+    // every chart ends up drawn, focusable as the others.
+    const figures = await page.locator('section.insights figure[data-chart]').count();
+    expect(figures).toBeGreaterThan(4);
+    await expect
+      .poll(() => page.locator('section.insights figure[data-chart] .chart-canvas[data-render-ms]').count())
+      .toBe(figures);
+    expect(await page.locator('section.insights .chart-pending').count()).toBe(0);
+    const last = page.locator('section.insights figure[data-chart="Problems"] .chart-canvas');
+    await last.focus();
+    expect(await last.evaluate((e) => e === e.ownerDocument.activeElement)).toBe(true);
     await context.close();
   }, 60_000);
 });

@@ -238,7 +238,13 @@ describeWorkspace('the app in English and Simplified Chinese', () => {
       await page.getByRole('button', { name: '驳回退款', exact: true }).click();
       await main.getByText('请填写原因：驳回退款申请时平台要求提供原因。').waitFor();
       expect(await englishShown(page)).toEqual([]);
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      // Both themes: no serious or critical axe finding, and the form's screenshots in Chinese.
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await screenshot(page, `after-sales-reject-form-${colorScheme}-zh`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
       await page.getByRole('button', { name: '取消' }).click();
 
       // Buyers: the list's words and the form.

@@ -5,6 +5,8 @@ import type { DeadlineRules } from '../due/deadlineRules';
 import { orderFacts } from '../insights/orderFacts';
 import { localDays, monthOfDay, type LocalDays } from '../insights/localDays';
 import { readDeadlineRules } from './deadlineRulesMeta';
+import { moveInsightDays } from './insightZoneMove';
+import { isTimeZone } from '../insights/zonedBuckets';
 import { hasInsightAggregates, LeadDayChanges, rebuildInsightAggregates } from './insightAggregates';
 
 /** The meta key of the zone whose local days `day` columns hold. */
@@ -137,6 +139,8 @@ export class InsightFactsWriter {
   private readonly leadDays: LeadDayChanges | undefined;
   private readonly dropItems: Database.Statement<[number]>;
   private readonly zoneText: Database.Statement<[], string>;
+  /** Whether this writer has checked, once, if an empty cache should take this computer's zone. */
+  private zoneAdopted = false;
   private days: LocalDays = localDays('UTC');
   private readonly putItem: Database.Statement;
   private readonly putSku: Database.Statement;
@@ -167,7 +171,11 @@ export class InsightFactsWriter {
   /** Reads the cache's deadline rules (lateness follows them) and zone, inside the page's transaction. */
   begin(rules?: DeadlineRules): void {
     this.rules = rules ?? readDeadlineRules(this.db);
-    const zone = this.zoneText.get() ?? 'UTC';
+    let zone = this.zoneText.get() ?? 'UTC';
+    if (!this.zoneAdopted) {
+      this.zoneAdopted = true;
+      zone = adoptLocalZone(this.db, zone);
+    }
     if (zone !== this.days.timeZone) this.days = localDays(zone);
   }
 
@@ -235,6 +243,23 @@ export class InsightFactsWriter {
   }
 }
 
+/**
+ * The zone of an empty cache's first facts: this computer's (where the app asks in, unless told otherwise) rather
+ * than UTC, so the first Insights request after the first sync finds the days already in its zone and moves
+ * nothing. A cache that holds facts keeps its zone (moving it is the request's job: useInsightsZone).
+ */
+function adoptLocalZone(db: Database.Database, recorded: string): string {
+  const local = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Only the default the file was created with; a zone a request chose stays.
+  if (recorded !== 'UTC' || !local || local === recorded || !isTimeZone(local)) return recorded;
+  if (db.prepare('SELECT EXISTS (SELECT 1 FROM insight_order)').pluck().get()) return recorded;
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    INSIGHTS_ZONE_META,
+    local,
+  );
+  return local;
+}
+
 /** Every order's facts from its stored JSON (a migration, a change of deadline rules); call inside a transaction. */
 export function recomputeInsightFacts(db: Database.Database, rules: DeadlineRules): number {
   // The aggregates (schema 8) are rebuilt once from the new facts rather than edited order by order.
@@ -266,32 +291,14 @@ export function insightsZone(db: Database.Database): string {
 }
 
 /**
- * Moves the day columns and the day sums to `timeZone` (the first Insights request in another zone): every fact
- * row's day recomputed from its creation time, the sums rebuilt, the zone recorded — one transaction. Returns
- * false when the cache is already in that zone.
+ * Moves the day columns and the sums to `timeZone` (the first Insights request in another zone): the orders whose
+ * local day differs there, moved with their share of every sum (insightZoneMove.ts), the zone recorded — one
+ * transaction. Returns false when the cache is already in that zone.
  */
 export function useInsightsZone(db: Database.Database, timeZone: string): boolean {
   if (insightsZone(db) === timeZone) return false;
   db.transaction(() => {
-    const days = localDays(timeZone);
-    const rows = db.prepare('SELECT rid, create_ms FROM insight_order').raw().all() as Array<[number, number]>;
-    const setOrder = db.prepare('UPDATE insight_order SET day = ? WHERE rid = ?');
-    const setItems = db.prepare('UPDATE insight_item SET day = ?, month = ? WHERE rid = ?');
-    for (const [rid, createMs] of rows) {
-      const day = days.dayOf(createMs);
-      setOrder.run(day, rid);
-      setItems.run(day, monthOfDay(day), rid);
-    }
-    db.exec(`DELETE FROM insight_day;
-      INSERT INTO insight_day SELECT day, currency, count(*), sum(pay_ms > 0),
-        sum(CASE WHEN pay_ms > 0 THEN units ELSE 0 END), sum(CASE WHEN pay_ms > 0 THEN amount_micro ELSE 0 END),
-        sum(exception), sum(after_sales), sum(dispute), sum(coalesce(late = 1, 0)), sum(late IS NOT NULL)
-      FROM insight_order GROUP BY day, currency;
-      DELETE FROM insight_month_sku;
-      INSERT INTO insight_month_sku SELECT month, product_key, sku_key, currency, count(*), sum(first_of_product),
-        sum(units), sum(amount_micro), sum(after_sales), sum(after_sales * first_of_product)
-      FROM insight_item WHERE paid = 1 GROUP BY month, product_key, sku_key, currency;`);
-    if (hasInsightAggregates(db)) rebuildInsightAggregates(db);
+    moveInsightDays(db, timeZone);
     db.prepare(
       'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ).run(INSIGHTS_ZONE_META, timeZone);

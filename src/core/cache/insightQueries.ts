@@ -21,13 +21,16 @@ export interface SeriesRow {
   orders: number;
   paid: number;
   units: number;
-  amountMicro: bigint;
+  amountMicro: Micro;
   exceptions: number;
   afterSales: number;
   disputes: number;
   late: number;
   measured: number;
 }
+
+/** An amount in millionths: a number while it is a safe integer (most are: a BigInt each cost more), else a bigint. */
+export type Micro = number | bigint;
 
 /** One local day's delivery times (insight_day_lead): both arrays sorted ascending. */
 export interface LeadDay {
@@ -204,7 +207,7 @@ export function seriesRows(statements: StatementCache, range: InsightRange): Ser
     orders: Number(r[2]),
     paid: Number(r[3]),
     units: Number(r[4]),
-    amountMicro: BigInt(r[5]!),
+    amountMicro: typeof r[5] === 'number' ? r[5] : BigInt(r[5]!),
     exceptions: Number(r[6]),
     afterSales: Number(r[7]),
     disputes: Number(r[8]),

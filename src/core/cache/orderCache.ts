@@ -174,13 +174,20 @@ export class OrderCache {
       return this.db
         .transaction(() => {
           const top = topRows(this.statements, range);
+          // A product or SKU is named in several lists (by revenue, by refund rate; per currency): looked up once.
+          const names = new Map<string, { title: string; skuLabel: string }>();
           return use({
             series: seriesRows(this.statements, range),
             leads: leadDays(this.statements, range),
             products: top.products,
             skus: top.skus,
             repeatBuyers: repeatBuyers(this.statements, fromMs, toMs, query.top),
-            skuName: (productKey, skuKey) => skuNames(this.statements, productKey, skuKey),
+            skuName: (productKey, skuKey) => {
+              const key = `${productKey}\n${skuKey ?? ''}\n${skuKey === null ? 'p' : 's'}`;
+              let n = names.get(key);
+              if (!n) names.set(key, (n = skuNames(this.statements, productKey, skuKey)));
+              return n;
+            },
             buyerName: (buyerId) => buyerName(this.statements, buyerId),
           });
         })

@@ -1,5 +1,5 @@
 import type { InsightRows } from '../cache/orderCache';
-import type { LeadDay, SeriesRow, TopRow } from '../cache/insightQueries';
+import type { LeadDay, Micro, SeriesRow, TopRow } from '../cache/insightQueries';
 import type {
   InsightsData,
   InsightsFigure,
@@ -35,7 +35,7 @@ interface Accumulator {
   disputes: number;
   late: number;
   measured: number;
-  revenue: Map<string, { amount: bigint; paid: number }>;
+  revenue: Map<string, { amount: Micro; paid: number }>;
   /** The bucket's days' sorted delivery times (and required times): percentiles without merging them. */
   leads: Float64Array[];
   required: Float64Array[];
@@ -65,11 +65,20 @@ function add(acc: Accumulator, r: SeriesRow): void {
   acc.late += r.late;
   acc.measured += r.measured;
   if (r.paid > 0) {
-    const m = acc.revenue.get(r.currency) ?? { amount: 0n, paid: 0 };
-    m.amount += r.amountMicro;
+    const m = acc.revenue.get(r.currency) ?? { amount: 0, paid: 0 };
+    m.amount = addMicro(m.amount, r.amountMicro);
     m.paid += r.paid;
     acc.revenue.set(r.currency, m);
   }
+}
+
+/** a + b, exact: as numbers while the sum is a safe integer, else as BigInt (from the exact operands). */
+function addMicro(a: Micro, b: Micro): Micro {
+  if (typeof a === 'number' && typeof b === 'number') {
+    const sum = a + b;
+    if (Number.isSafeInteger(sum)) return sum;
+  }
+  return BigInt(a) + BigInt(b);
 }
 
 function figure(
@@ -121,8 +130,11 @@ export function currencyMinorDigits(currency: string): number {
 const minorDigits = new Map<string, number>();
 
 /** The decimals an amount in millionths needs (what microText writes after the point): 0–6. */
-function fractionDigits(micro: bigint): number {
-  let rem = Number((micro < 0n ? -micro : micro) % 1_000_000n);
+function fractionDigits(micro: Micro): number {
+  let rem =
+    typeof micro === 'number' && Number.isSafeInteger(micro)
+      ? Math.abs(micro) % 1_000_000
+      : Number((micro < 0n ? -BigInt(micro) : BigInt(micro)) % 1_000_000n);
   if (rem === 0) return 0;
   let digits = 6;
   while (rem % 10 === 0) {

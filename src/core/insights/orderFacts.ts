@@ -64,16 +64,29 @@ export function toMicro(text: unknown): number | undefined {
 
 /** Millionths (as a SQLite 64-bit sum: a bigint) → decimal text with at least `minDecimals`, no trailing noise. */
 export function microText(micro: bigint | number, minDecimals = 0): string {
-  const v = BigInt(micro);
-  const neg = v < 0n;
-  const abs = neg ? -v : v;
-  let frac = (abs % MICRO).toString().padStart(6, '0');
+  let whole: string;
+  let rest: number;
+  let neg: boolean;
+  if (typeof micro === 'number' && Number.isSafeInteger(micro)) {
+    // Exact in doubles below 2^53, and several times faster than BigInt (730 buckets × currencies a request).
+    neg = micro < 0;
+    const abs = Math.abs(micro);
+    whole = String(Math.floor(abs / 1_000_000));
+    rest = abs % 1_000_000;
+  } else {
+    const v = BigInt(micro);
+    neg = v < 0n;
+    const abs = neg ? -v : v;
+    whole = (abs / MICRO).toString();
+    rest = Number(abs % MICRO);
+  }
+  let frac = rest === 0 ? '' : String(rest).padStart(6, '0');
   // Trailing zeros off (a loop: the regular expression was a visible share of 730 buckets' figures).
   let end = frac.length;
   while (end > 0 && frac.charCodeAt(end - 1) === 48) end--;
   frac = frac.slice(0, end);
   if (frac.length < minDecimals) frac = frac.padEnd(minDecimals, '0');
-  return `${neg ? '-' : ''}${(abs / MICRO).toString()}${frac ? `.${frac}` : ''}`;
+  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
 const quantityOf = (item: OrderItem): number => {

@@ -17,16 +17,14 @@ export function ErrorNotice({ error, title }: { error: IpcError; title?: string 
         <PlatformText value={words.text} composed />
       </p>
       {words.details !== null && (
-        <p className="error-notice-details" lang="en">
-          {t('error.details', { message: '' })}
-          <PlatformText value={words.details} composed />
+        <p className="error-notice-details">
+          {t('error.technicalDetails', { message: '' })}
+          <span lang="en">
+            <PlatformText value={words.details} composed />
+          </span>
         </p>
       )}
-      {words.action && (
-        <p className="error-notice-action" lang={words.details !== null ? 'en' : undefined}>
-          {words.action}
-        </p>
-      )}
+      {words.action && <p className="error-notice-action">{words.action}</p>}
       {error.issues && error.issues.length > 0 && (
         <ul className="error-notice-issues">
           {error.issues.map((issue) => (

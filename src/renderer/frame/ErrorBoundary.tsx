@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '../components/ui/Button';
 import { useAppStore } from '../stores/appStore';
 import { Msg, useT } from '../i18n/t';
 
@@ -47,9 +48,9 @@ function CrashNotice({ error, reload }: { error: Error; reload: () => void }) {
         <Msg id="crash.body" values={{ message: error.message, code }} />
       </p>
       <p>
-        <button type="button" onClick={reload} autoFocus>
+        <Button onClick={reload} autoFocus>
           {t('crash.reload')}
-        </button>
+        </Button>
       </p>
       {info ? (
         <p>

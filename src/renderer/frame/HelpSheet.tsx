@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Button } from '../components/ui/Button';
 import { Modal } from '../components/Modal';
 import { useT } from '../i18n/t';
 import { shortcutGroups } from './shortcuts';
@@ -25,9 +26,7 @@ export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => voi
           </dl>
         </section>
       ))}
-      <button type="button" onClick={onClose}>
-        {t('help.close')}
-      </button>
+      <Button onClick={onClose}>{t('help.close')}</Button>
     </Modal>
   );
 }

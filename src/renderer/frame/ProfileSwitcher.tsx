@@ -1,4 +1,5 @@
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Select } from '../components/ui/Select';
 import { activeProfile, useProfilesStore } from '../stores/profilesStore';
 import { useT } from '../i18n/t';
 
@@ -13,9 +14,8 @@ export function ProfileSwitcher() {
   return (
     <div className="profile-switcher">
       <label htmlFor="profile-switcher-select">{t('profileSwitcher.label')}</label>
-      <select
+      <Select
         id="profile-switcher-select"
-        className="select"
         value={active?.id ?? ''}
         disabled={profiles.length === 0}
         onChange={(e) => void use(e.target.value)}
@@ -30,7 +30,7 @@ export function ProfileSwitcher() {
             })}
           </option>
         ))}
-      </select>
+      </Select>
       {switchError && <ErrorNotice error={switchError} title={t('profileSwitcher.switchFailed')} />}
       {list.error && <ErrorNotice error={list.error} title={t('profileSwitcher.readFailed')} />}
     </div>

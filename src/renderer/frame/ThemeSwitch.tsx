@@ -1,4 +1,5 @@
 import { useT } from '../i18n/t';
+import { Select } from '../components/ui/Select';
 import { useAppStore, type ThemeChoice } from '../stores/appStore';
 
 /** Light or dark follows the OS unless the merchant picks one here. */
@@ -9,16 +10,11 @@ export function ThemeSwitch() {
   return (
     <label className="theme-switch">
       <span className="visually-hidden">{t('theme.label')}</span>
-      <select
-        className="select"
-        value={theme}
-        onChange={(e) => setTheme(e.target.value as ThemeChoice)}
-        aria-label={t('theme.label')}
-      >
+      <Select value={theme} onChange={(e) => setTheme(e.target.value as ThemeChoice)} aria-label={t('theme.label')}>
         <option value="system">{t('theme.system')}</option>
         <option value="light">{t('theme.light')}</option>
         <option value="dark">{t('theme.dark')}</option>
-      </select>
+      </Select>
     </label>
   );
 }

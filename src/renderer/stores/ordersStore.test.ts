@@ -63,6 +63,23 @@ describe('ordersStore', () => {
     expect(useOrdersStore.getState().count).toMatchObject({ status: 'ready', data: 5518 });
   });
 
+  it('keeps each order’s line of the list, not the whole order (a long scroll keeps tens of thousands)', async () => {
+    useOrdersStore.getState().setFilters(filters({}));
+    const order = {
+      id: '7',
+      orderNum: 'N7',
+      buyerName: 'Ana',
+      orderStatus: 2,
+      orderItems: [{ productSpuTitle: 'Gift card', skuAttributes: 'x'.repeat(2000) }, { productSpuTitle: 'Other' }],
+      receiverAddress: { line1: 'y'.repeat(2000) },
+    };
+    pages[0]!.answer.resolve(page([order]));
+    await settle();
+    const [row] = useOrdersStore.getState().list.rows;
+    expect(row).toMatchObject({ id: '7', orderNum: 'N7', buyer: 'Ana', firstItemTitle: 'Gift card', moreItems: 1 });
+    expect(JSON.stringify(row).length).toBeLessThan(400);
+  });
+
   it('asks for the count only once the rows are painted: neither its call nor its answer comes before their frame', async () => {
     let frames = 0;
     const queued: FrameRequestCallback[] = [];

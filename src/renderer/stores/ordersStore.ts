@@ -3,6 +3,7 @@ import type { IpcData } from '../../shared/ipc/contract';
 import type { IpcError } from '../../shared/ipc/result';
 import { invoke } from '../ipc';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
+import { orderRow, type OrderRow } from './listedOrder';
 import {
   emptyFilters,
   filtersKey,
@@ -12,8 +13,9 @@ import {
   type OrderFilters,
 } from './orderFilters';
 
-/** An order as the cache returns it (loose: the list reads it through orderRow). */
+/** An order as the cache returns it (loose: the list keeps its line, orderRow). */
 export type CachedOrder = IpcData<'orders:queryPage'>['list'][number];
+export type { OrderRow };
 export type ExportAnswer = IpcData<'orders:export'>;
 
 /** The first page is small so rows show at once; later pages are larger (fewer calls while scrolling). */
@@ -24,7 +26,8 @@ const MAX_PAGE = 1000;
 
 export interface OrdersList {
   status: 'idle' | 'loading' | 'ready' | 'failed';
-  rows: CachedOrder[];
+  /** The orders' lines as listed (orderRow: only what the list shows is kept, not the whole orders). */
+  rows: OrderRow[];
   nextCursor: string | null;
   /** Why the first page (or a re-read) failed; rows of the last good answer stay. */
   error: IpcError | null;
@@ -210,7 +213,7 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
       list: {
         ...emptyList(),
         status: 'ready',
-        rows: answer.data.list,
+        rows: answer.data.list.map(orderRow),
         nextCursor: answer.data.nextCursor,
         afterSalesStatusUnknown: answer.data.afterSalesStatusUnknown,
         generation: gen,
@@ -302,7 +305,12 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
       const now = get().list;
       set({
         list: answer.ok
-          ? { ...now, loadingMore: false, rows: [...now.rows, ...answer.data.list], nextCursor: answer.data.nextCursor }
+          ? {
+              ...now,
+              loadingMore: false,
+              rows: [...now.rows, ...answer.data.list.map(orderRow)],
+              nextCursor: answer.data.nextCursor,
+            }
           : { ...now, loadingMore: false, moreError: answer.error },
       });
     },

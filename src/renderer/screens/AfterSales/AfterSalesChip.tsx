@@ -1,15 +1,18 @@
-import { statusText } from '../../components/StatusChip';
+import { statusLabel, statusText } from '../../components/StatusChip';
+import { Badge } from '../../components/ui/Badge';
+import type { MessageId } from '../../i18n/catalogs';
+import { useT } from '../../i18n/t';
 import type { ReviewState } from '../../../shared/domain/afterSalesReview';
 
-const REVIEW_WORDS: Record<ReviewState, string> = {
-  awaiting: 'Awaiting review',
-  'not-awaiting': 'Decided',
-  unknown: 'Status unknown',
+const REVIEW_WORDS: Record<ReviewState, MessageId> = {
+  awaiting: 'afterSales.review.awaiting',
+  'not-awaiting': 'afterSales.review.decided',
+  unknown: 'afterSales.review.unknown',
 };
 
 /**
- * An inbox row's after-sales status: the learned value with its label, else what the filter says of the request
- * (awaiting, no longer awaiting) — never a bare "—" for a request known to await a decision.
+ * An inbox row's after-sales status as a badge: the learned value's label (its code on hover), else what the filter
+ * says of the request (awaiting, no longer awaiting) — never a bare "—" for a request known to await a decision.
  */
 export function AfterSalesChip({
   status,
@@ -20,7 +23,12 @@ export function AfterSalesChip({
   review: ReviewState;
   labels?: Record<string, string> | undefined;
 }) {
+  const t = useT();
   const tone = review === 'not-awaiting' ? 'neutral' : 'attention';
-  const text = status !== null ? statusText(status, labels) : REVIEW_WORDS[review];
-  return <span className={`chip chip-${tone}`}>{text}</span>;
+  if (status === null) return <Badge tone={tone}>{t(REVIEW_WORDS[review])}</Badge>;
+  return (
+    <Badge tone={tone} title={statusText(status, labels)}>
+      {statusLabel(status, labels)}
+    </Badge>
+  );
 }

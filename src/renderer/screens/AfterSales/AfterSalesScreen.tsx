@@ -1,4 +1,5 @@
 import { SPACE, useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -132,9 +133,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
               listRef={listRef}
             />
             {inbox.data.nextCursor && (
-              <button type="button" onClick={() => void useAfterSalesStore.getState().loadMore()}>
-                {t('afterSales.showMore')}
-              </button>
+              <Button onClick={() => void useAfterSalesStore.getState().loadMore()}>{t('afterSales.showMore')}</Button>
             )}
           </div>
           <section className="after-sales-pane" aria-labelledby={selected ? 'after-sales-selected' : undefined}>
@@ -142,13 +141,9 @@ export function AfterSalesScreen(_props: { route: Route }) {
               <p className="outcome outcome-ok" role="status">
                 {t('afterSales.decided', { text: lastDecided.text })}
                 {SPACE}
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => useAfterSalesStore.getState().select(lastDecided.id)}
-                >
+                <Button variant="plain" onClick={() => useAfterSalesStore.getState().select(lastDecided.id)}>
                   {t('afterSales.showIt')}
-                </button>
+                </Button>
               </p>
             )}
             {selected ? (

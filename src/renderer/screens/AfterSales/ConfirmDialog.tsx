@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { Button, type ButtonVariant } from '../../components/ui/Button';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE =
@@ -12,14 +13,14 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  confirmClass = 'primary',
+  confirmVariant = 'primary',
   onConfirm,
   onCancel,
 }: {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
-  confirmClass?: string;
+  confirmVariant?: ButtonVariant;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -79,12 +80,10 @@ export function ConfirmDialog({
           </div>
         )}
         <div className="dialog-actions">
-          <button ref={confirm} type="button" className={confirmClass} onClick={onConfirm}>
+          <Button ref={confirm} variant={confirmVariant} onClick={onConfirm}>
             {confirmLabel}
-          </button>
-          <button type="button" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
+          </Button>
+          <Button onClick={onCancel}>{t('common.cancel')}</Button>
         </div>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { useAfterSalesStore, useDecisionState } from '../../stores/afterSalesStore';
 import { canStart } from '../../stores/decisionFlow';
 import { reviewStateOf, type IpcOrder } from '../../stores/orderFacts';
@@ -26,12 +27,12 @@ export function DecisionActions({ order }: { order: IpcOrder }) {
           being confirmed: the confirmation gives the focus back to them. */}
       {canStart(state) || state.phase === 'confirming' ? (
         <div className="form-actions">
-          <button type="button" className="primary" disabled={!enabled} onClick={() => start('approve', order)}>
+          <Button variant="primary" disabled={!enabled} onClick={() => start('approve', order)}>
             {t('afterSales.approveStart')}
-          </button>
-          <button type="button" className="danger" disabled={!enabled} onClick={() => start('reject', order)}>
+          </Button>
+          <Button variant="critical" disabled={!enabled} onClick={() => start('reject', order)}>
             {t('afterSales.rejectStart')}
-          </button>
+          </Button>
           {!open && state.phase === 'idle' && <span className="muted">{t('afterSales.noneAwaiting')}</span>}
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { errorWords } from '../../i18n/errorText';
+import { Button } from '../../components/ui/Button';
 import { useLocaleStore } from '../../i18n/localeStore';
 import { translate, useT, type Translate } from '../../i18n/t';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -95,9 +96,7 @@ export function DecisionOutcome({
               <li key={c.field}>{changeLine(c, t)}</li>
             ))}
           </ul>
-          <button type="button" onClick={onDismiss}>
-            {t('afterSales.ok')}
-          </button>
+          <Button onClick={onDismiss}>{t('afterSales.ok')}</Button>
         </div>
       );
     case 'unknown': {
@@ -118,13 +117,11 @@ export function DecisionOutcome({
             </p>
           )}
           <div className="form-actions">
-            <button type="button" className="primary" onClick={onCheckAgain} disabled={state.checking}>
+            <Button variant="primary" onClick={onCheckAgain} disabled={state.checking}>
               {state.checking ? t('afterSales.checking') : t('afterSales.checkAgain')}
-            </button>
+            </Button>
             {check && 'review' in check && check.review === 'awaiting' && (
-              <button type="button" onClick={onDismiss}>
-                {t('afterSales.outcome.decideAgain')}
-              </button>
+              <Button onClick={onDismiss}>{t('afterSales.outcome.decideAgain')}</Button>
             )}
           </div>
         </div>
@@ -141,9 +138,7 @@ export function DecisionOutcome({
                 : t('afterSales.outcome.refused', { what: verb(state.decision.isApproved) })
             }
           />
-          <button type="button" onClick={onDismiss}>
-            {t('afterSales.ok')}
-          </button>
+          <Button onClick={onDismiss}>{t('afterSales.ok')}</Button>
         </div>
       );
   }

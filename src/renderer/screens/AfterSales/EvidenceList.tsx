@@ -62,9 +62,9 @@ export function EvidenceList({ urls, onChange }: { urls: readonly string[]; onCh
             }
           }}
         />
-        <button type="button" onClick={add} disabled={!canAdd}>
+        <Button onClick={add} disabled={!canAdd}>
           {t('afterSales.evidence.add')}
-        </button>
+        </Button>
       </div>
       <p id={problemId} className={problem ? 'field-problem' : 'muted'} aria-live="polite">
         {problem ?? t('afterSales.evidence.hint')}

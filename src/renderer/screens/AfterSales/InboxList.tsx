@@ -1,4 +1,5 @@
 import type { MessageId } from '../../i18n/catalogs';
+import { Badge } from '../../components/ui/Badge';
 import { useT } from '../../i18n/t';
 import { useEffect, useState, type Ref } from 'react';
 import { Money } from '../../components/Money';
@@ -102,9 +103,9 @@ function Row({
           </span>
         )}
         {facts.flags.map((flag) => (
-          <span key={flag} className="chip chip-attention">
+          <Badge key={flag} tone="attention">
             {flag}
-          </span>
+          </Badge>
         ))}
       </span>
     </li>

@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Decision } from '../../stores/decisionFlow';
 import { orderLabelOf, type IpcOrder } from '../../stores/orderFacts';
@@ -77,12 +78,10 @@ export function RejectForm({
       </p>
       <EvidenceList urls={urls} onChange={setUrls} />
       <div className="form-actions">
-        <button type="submit" className="danger">
+        <Button type="submit" variant="critical">
           {t('afterSales.reject.send')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
       </div>
     </form>
   );

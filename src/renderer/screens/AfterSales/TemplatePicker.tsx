@@ -1,4 +1,6 @@
 import { useT } from '../../i18n/t';
+import { Select } from '../../components/ui/Select';
+import { Button } from '../../components/ui/Button';
 import { useId, useState } from 'react';
 import {
   browserStorage,
@@ -41,7 +43,7 @@ export function TemplatePicker({ reason, onPick }: { reason: string; onPick(text
       <legend>{t('afterSales.templates.legend')}</legend>
       <div className="field-row">
         <label htmlFor={pickId}>{t('afterSales.templates.pick')}</label>
-        <select
+        <Select
           id={pickId}
           value={picked}
           onChange={(e) => {
@@ -58,9 +60,8 @@ export function TemplatePicker({ reason, onPick }: { reason: string; onPick(text
               {x.name}
             </option>
           ))}
-        </select>
-        <button
-          type="button"
+        </Select>
+        <Button
           disabled={picked === ''}
           onClick={() => {
             store(withoutTemplate(templates, picked), t('afterSales.templates.deleted', { name: picked }));
@@ -68,7 +69,7 @@ export function TemplatePicker({ reason, onPick }: { reason: string; onPick(text
           }}
         >
           {t('afterSales.templates.delete')}
-        </button>
+        </Button>
       </div>
       <div className="field-row">
         <label htmlFor={nameId}>{t('afterSales.templates.name')}</label>
@@ -85,9 +86,9 @@ export function TemplatePicker({ reason, onPick }: { reason: string; onPick(text
             }
           }}
         />
-        <button type="button" disabled={!canSave} onClick={save}>
+        <Button disabled={!canSave} onClick={save}>
           {t('afterSales.templates.save')}
-        </button>
+        </Button>
       </div>
       <p className="muted" role="status">
         {note ?? (canSave || reason.trim() === '' ? '' : t('afterSales.templates.nameIt'))}

@@ -1,4 +1,5 @@
 import { SPACE, useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { useAfterSalesStore, type JournalEntryView } from '../../stores/afterSalesStore';
 import { journalLineText } from './journalLine';
 
@@ -17,13 +18,12 @@ export function UnsettledDecisions({ entries }: { entries: readonly JournalEntry
           <li key={e.attemptId} data-testid="unsettled-decision">
             <span>{t('afterSales.unsettledLine', { order: e.orderId, line: journalLineText(e, t) })}</span>
             {SPACE}
-            <button
-              type="button"
+            <Button
               aria-label={t('afterSales.checkAgainOrder', { order: e.orderId })}
               onClick={() => void useAfterSalesStore.getState().checkUnsettled(e.orderId)}
             >
               {t('afterSales.checkAgain')}
-            </button>
+            </Button>
             {errors[e.orderId] && <p role="alert">{errors[e.orderId]}</p>}
           </li>
         ))}

@@ -136,9 +136,12 @@ describe('the inbox chip', () => {
         <AfterSalesChip status={null} review="not-awaiting" />
       </>,
     );
-    expect(screen.getByText('Awaiting seller review (1)')).toBeTruthy();
-    expect(screen.getByText('Awaiting review')).toBeTruthy();
-    expect(screen.getByText('Decided')).toBeTruthy();
+    // A badge (tone + icon, one line): the label shown, its code on hover.
+    const labelled = screen.getByText('Awaiting seller review').closest('.badge');
+    expect(labelled?.className).toContain('badge-attention');
+    expect(labelled?.getAttribute('title')).toBe('Awaiting seller review (1)');
+    expect(screen.getByText('Awaiting review').closest('.badge')?.className).toContain('badge-attention');
+    expect(screen.getByText('Decided').closest('.badge')?.className).toContain('badge-neutral');
     expect(screen.queryByText('—')).toBeNull();
   });
 });

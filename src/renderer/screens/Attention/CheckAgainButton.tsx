@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { useState } from 'react';
 import { useAfterSalesStore } from '../../stores/afterSalesStore';
 import { useAttentionStore } from '../../stores/attentionStore';
@@ -14,8 +15,7 @@ export function CheckAgainButton({ orderId }: { orderId: string }) {
   const t = useT();
   return (
     <span className="attention-check">
-      <button
-        type="button"
+      <Button
         disabled={busy}
         aria-label={t('afterSales.checkAgainOrder', { order: orderId })}
         onClick={(e) => {
@@ -29,7 +29,7 @@ export function CheckAgainButton({ orderId }: { orderId: string }) {
         }}
       >
         {t('afterSales.checkAgain')}
-      </button>
+      </Button>
       {error && <span role="alert">{error}</span>}
     </span>
   );

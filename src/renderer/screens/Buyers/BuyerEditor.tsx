@@ -1,4 +1,5 @@
 import { currentLocale } from '../../i18n/localeStore';
+import { Button } from '../../components/ui/Button';
 import { useT } from '../../i18n/t';
 import { useId, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -67,12 +68,10 @@ export function BuyerEditor({ editing, onDone }: { editing: SavedBuyer | null; o
       </div>
       {saveError && <ErrorNotice error={saveError} title={t('buyers.notSaved')} />}
       <div className="actions">
-        <button type="submit" className="primary">
+        <Button type="submit" variant="primary">
           {t('common.save')}
-        </button>
-        <button type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -40,9 +41,9 @@ export function BuyersScreen({ route }: { route: Route }) {
         <h1 id="screen-title">
           <ScreenTitle screen="buyers" />
         </h1>
-        <button type="button" className="primary" onClick={() => setEditing('new')} disabled={editing !== null}>
+        <Button variant="primary" onClick={() => setEditing('new')} disabled={editing !== null}>
           {t('buyers.add')}
-        </button>
+        </Button>
       </div>
       <p className="muted">{t('buyers.intro')}</p>
       {editing !== null && (

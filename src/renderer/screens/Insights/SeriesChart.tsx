@@ -27,6 +27,12 @@ interface SeriesChartProps {
   height?: number;
   /** A sparkline: no axes, legend or table toggle. */
   compact?: boolean;
+  /**
+   * Drawn after the screen's first paint (a chart below the first viewport): its place is held at its height until
+   * the frame after the first one, then it is drawn in a task of its own, so the first paint waits only for the
+   * charts a merchant sees first.
+   */
+  later?: boolean;
 }
 
 /**
@@ -36,6 +42,7 @@ interface SeriesChartProps {
  */
 export function SeriesChart(props: SeriesChartProps) {
   const { chartId, title, labels, series, format, kind, onOpen, table, height = 220, compact = false } = props;
+  const [shown, setShown] = useState(!props.later);
   const t = useT();
   const periodLabel = t('insights.period');
   const box = useRef<HTMLDivElement>(null);
@@ -51,8 +58,21 @@ export function SeriesChart(props: SeriesChartProps) {
   const describedBy = useId();
 
   useEffect(() => {
+    if (shown) return;
+    // The frame after this commit is the first paint; a task queued from it runs once that frame is on screen.
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => setShown(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (task !== undefined) clearTimeout(task);
+    };
+  }, [shown]);
+
+  useEffect(() => {
     const el = box.current;
-    if (!el || asTable) return;
+    if (!el || asTable || !shown) return;
     const started = performance.now();
     const colors = themeColors(el);
     const xs = labels.map((_, i) => i);
@@ -105,7 +125,7 @@ export function SeriesChart(props: SeriesChartProps) {
       u.destroy();
       plot.current = null;
     };
-  }, [labels, series, kind, height, compact, asTable, theme, format, periodLabel]);
+  }, [labels, series, kind, height, compact, asTable, theme, format, periodLabel, shown]);
 
   const moveTo = (i: number) => {
     const n = labels.length;
@@ -147,6 +167,9 @@ export function SeriesChart(props: SeriesChartProps) {
       </figcaption>
       {asTable ? (
         table
+      ) : !shown ? (
+        // Held at the drawn chart's height (its legend's line included): nothing moves when it is drawn.
+        <div className="chart-pending" style={{ height: height + 32 }} aria-hidden="true" />
       ) : (
         <>
           <div

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import type { Order } from '../../../shared/domain/order';
 import { DEFAULT_RULES } from '../../../shared/due/rules';
 import { DateTime } from '../../components/DateTime';
+import { Badge, type Tone } from '../../components/ui/Badge';
 import { deadlineView } from '../../orderView/deadlineText';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 
-const TONE: Record<string, string> = { overdue: 'chip-danger', 'due-soon': 'chip-attention' };
+const TONE: Partial<Record<string, Tone>> = { overdue: 'critical', 'due-soon': 'attention' };
 
 /**
  * The order's delivery deadline, as the attention queue counts it: due time, overdue / due soon, and the rule that
@@ -25,7 +26,7 @@ export function DeadlineInfo({ order }: { order: Order }) {
   return (
     <div className="od-deadline" data-state={view.state}>
       <p>
-        {tone ? <span className={`chip ${tone}`}>{view.headline}</span> : <strong>{view.headline}</strong>}
+        {tone ? <Badge tone={tone}>{view.headline}</Badge> : <strong>{view.headline}</strong>}
         {view.dueMs !== null && (
           <>
             {SPACE}

@@ -1,5 +1,6 @@
 import { SPACE, useT, type Translate } from '../../i18n/t';
 import { Check, Copy } from 'lucide-react';
+import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { useId, useState } from 'react';
 import { deliveryInfoTypes, type DeliveryInfoEntry } from '../../../shared/domain/order';
@@ -29,16 +30,18 @@ function Values({ entry, label }: { entry: DeliveryInfoEntry; label: string }) {
       );
     case 3:
       return (
-        <span className="chip">
+        <Badge icon={false} title={values.join(', ')}>
           <PlatformText value={values.join(', ')} controls="kept" />
-        </span>
+        </Badge>
       );
     case 4:
       return (
         <ul className="od-choices" aria-label={label}>
           {values.map((v, i) => (
-            <li key={i} className="chip">
-              <PlatformText value={v} controls="kept" />
+            <li key={i}>
+              <Badge icon={false} title={v}>
+                <PlatformText value={v} controls="kept" />
+              </Badge>
             </li>
           ))}
         </ul>

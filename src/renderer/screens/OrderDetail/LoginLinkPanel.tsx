@@ -1,4 +1,6 @@
 import { Msg, SPACE, useT } from '../../i18n/t';
+import { Select } from '../../components/ui/Select';
+import { Button } from '../../components/ui/Button';
 import { useEffect, useId, useState } from 'react';
 import type { Order } from '../../../shared/domain/order';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -54,13 +56,13 @@ export function LoginLinkPanel({ order }: { order: Order }) {
         <label>
           {t('detail.link.savedBuyer')}
           {SPACE}
-          <select value={buyer.merchantUserNo} onChange={(e) => setChosen(e.target.value)}>
+          <Select value={buyer.merchantUserNo} onChange={(e) => setChosen(e.target.value)}>
             {matches.map((b) => (
               <option key={b.merchantUserNo} value={b.merchantUserNo}>
                 {t('detail.link.option', { email: b.email, user: b.merchantUserNo })}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       ) : (
         <p>
@@ -93,9 +95,9 @@ export function LoginLinkPanel({ order }: { order: Order }) {
       <p id={`${ids}-hint`} className={itemIdProblem ? 'od-problem' : 'muted'}>
         {itemIdProblem ?? t('detail.link.itemHint')}
       </p>
-      <button type="submit" className="primary" disabled={copy.status === 'loading'}>
+      <Button type="submit" variant="primary" disabled={copy.status === 'loading'}>
         {t('detail.link.copy')}
-      </button>
+      </Button>
       {copy.status === 'failed' && copy.error && <ErrorNotice error={copy.error} title={t('buyers.link.copyFailed')} />}
       {copy.status === 'ready' && copy.data && (
         <CopiedNotice clearsAtMs={instantMs(copy.data.clearsAt)} notClearedReason={copy.data.notClearedReason} />

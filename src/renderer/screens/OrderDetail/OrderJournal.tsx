@@ -1,4 +1,5 @@
 import { SPACE, useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { useEffect, useState } from 'react';
 import { invoke } from '../../ipc';
 import { useAfterSalesStore, type JournalEntryView } from '../../stores/afterSalesStore';
@@ -31,8 +32,7 @@ export function OrderJournal({ orderId }: { orderId: string }) {
       {journalLineText(entry, t)}
       {SPACE}
       {entry.state === 'pending' && (
-        <button
-          type="button"
+        <Button
           onClick={() =>
             void useAfterSalesStore
               .getState()
@@ -41,7 +41,7 @@ export function OrderJournal({ orderId }: { orderId: string }) {
           }
         >
           {t('afterSales.checkAgain')}
-        </button>
+        </Button>
       )}
       {error && <span role="alert">{error}</span>}
     </p>

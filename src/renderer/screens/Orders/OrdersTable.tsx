@@ -1,6 +1,15 @@
 import { useT } from '../../i18n/t';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { MAIN_LIST } from '../../frame/screenFocus';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { useAppStore } from '../../stores/appStore';
@@ -8,10 +17,11 @@ import { formatRoute, navigate } from '../../router';
 import type { OrderFilters } from '../../stores/orderFilters';
 import { markOrders, useOrdersStore } from '../../stores/ordersStore';
 import { OrderTableRow } from './OrderTableRow';
-import { deliveryStatusNames, orderRow, type OrderRow } from './orderRow';
+import { deliveryStatusNames } from './orderRow';
 import { TimesHeader } from './TimesHeader';
 import { columnsUpTo, shownPriority } from './columns';
 import { SelectAllCheckbox } from './SelectAllCheckbox';
+import { rowHeight } from './rowHeight';
 import { useOrderSelection } from '../../stores/orderSelection';
 
 /** The columns a list this wide shows, following its width (the window, the zoom, the navigation's state). */
@@ -35,22 +45,18 @@ function useShownPriority(ref: RefObject<HTMLElement | null>): number {
 }
 
 /**
- * Rows are one line of the density's height (tokens.css --row-height: every cell is cut to one line), so they are
- * not measured: measuring each row as it mounts (the virtualizer's measureElement) forced a layout inside every
- * commit — the largest part of a filter change's work in the profile — and a second render when a size differed from
- * the estimate. The height is read once per density (the virtualizer asks for every row's size whenever the row count
- * changes: a computed-style read each time cost a long task per page loaded while scrolling).
+ * Rows rendered beyond each end of the view: 6 while scrolling, none in the first render of new rows (a filter change,
+ * a re-read). Those are out of sight, and rendering and laying them out was a third of a filter change's work before
+ * its frame; they follow once that frame is painted, as a transition (useOverscanAfterPaint).
  */
-let knownHeight: { density: string | undefined; px: number } | null = null;
-function rowHeight(): number {
-  const density = document.documentElement.dataset.density;
-  if (knownHeight === null || knownHeight.density !== density) {
-    const px = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--row-height'));
-    knownHeight = { density, px: Number.isFinite(px) && px > 0 ? px : 44 };
-  }
-  return knownHeight.px;
-}
 const OVERSCAN = 6;
+/**
+ * The virtualizer's key of a row: its position (rows are keyed by position, and nothing is measured, so no size is
+ * remembered per order). One function for good: the virtualizer's memo takes a new key function for new options and
+ * then lays out every loaded row again — on each scroll step's render, 20,000 rows late in a long scroll, which was
+ * the long tasks while scrolling.
+ */
+const byPosition = (index: number) => index;
 /** Ask for the next page when this close to the end of the loaded rows. */
 const LOAD_AHEAD = 40;
 
@@ -67,15 +73,21 @@ function checkOrder(id: string, range: boolean) {
   useOrderSelection.getState().toggle(id, range);
 }
 
-/**
- * Each order's row is built once: a page appended (or a re-read returning the same objects) leaves the rows on
- * screen as they were, so their memoized components do not render again.
- */
-const builtRows = new WeakMap<object, OrderRow>();
-function rowOf(order: Parameters<typeof orderRow>[0]): OrderRow {
-  let row = builtRows.get(order);
-  if (!row) builtRows.set(order, (row = orderRow(order)));
-  return row;
+/** OVERSCAN once the rows of `generation` are painted; 0 until then. */
+function useOverscanAfterPaint(generation: number): number {
+  const [settled, setSettled] = useState<number | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A task queued from the next animation frame runs once that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setSettled(generation)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [generation]);
+  return settled === generation ? OVERSCAN : 0;
 }
 
 /**
@@ -106,24 +118,34 @@ export function OrdersTable({
   const density = useAppStore((s) => s.density);
   const scrollRef = useRef<HTMLDivElement>(null);
   const tbodyRef = useRef<HTMLTableSectionElement>(null);
-  const rows = useMemo(() => list.rows.map(rowOf), [list.rows]);
+  // The orders' lines as loaded (built once, as each page arrived: a page appended or a re-read returning the same
+  // lines leaves the rows on screen as they were, so their memoized components do not render again).
+  const rows = list.rows;
   const priority = useShownPriority(scrollRef);
   const columns = columnsUpTo(priority);
+  // The density's row height, read when the table mounts and after a density change, not per row: the virtualizer
+  // asks every loaded row's size whenever it lays them out (a page loaded).
+  const [height] = useState(() => ({ px: rowHeight() }));
+
+  const overscan = useOverscanAfterPaint(list.generation);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- its functions are read afresh on every render here
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: rowHeight,
-    overscan: OVERSCAN,
+    estimateSize: () => height.px,
+    overscan,
     initialOffset: () => useOrdersStore.getState().scrollTop,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey: byPosition,
   });
   // Another density: every row's height changes at once (read after the frame has set it on the document).
   useEffect(() => {
-    const frame = requestAnimationFrame(() => virtualizer.measure());
+    const frame = requestAnimationFrame(() => {
+      height.px = rowHeight();
+      virtualizer.measure();
+    });
     return () => cancelAnimationFrame(frame);
-  }, [density, virtualizer]);
+  }, [density, virtualizer, height]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
 
@@ -159,27 +181,27 @@ export function OrdersTable({
     };
   }, [list.rows, list.generation]);
 
-  // Where the list was scrolled is kept for when the merchant comes back from an order.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    let top = el.scrollTop;
-    const onScroll = () => (top = el.scrollTop);
-    el.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      el.removeEventListener('scroll', onScroll);
-      useOrdersStore.getState().remember({ scrollTop: top });
-    };
-  }, []);
+  // Where the list was scrolled is kept for when the merchant comes back from an order: the virtualizer's own
+  // offset (it reads the scroller's on each scroll event; a second listener's read forced a layout of the rows
+  // just rendered inside every scroll event).
+  useEffect(
+    () => () => useOrdersStore.getState().remember({ scrollTop: Math.max(0, virtualizer.scrollOffset ?? 0) }),
+    [virtualizer],
+  );
 
-  const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId);
+  // Looked up when the rows or the selection change, not on every scroll step (a search through every loaded row).
+  const selectedIndex = useMemo(
+    () => (selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId)),
+    [rows, selectedId],
+  );
   const focusIndex = selectedIndex >= 0 ? selectedIndex : 0;
 
   function select(index: number, focus: boolean) {
-    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    const at = Math.max(0, Math.min(rows.length - 1, index));
+    const row = rows[at];
     if (!row) return;
     useOrdersStore.getState().remember({ selectedId: row.id });
-    virtualizer.scrollToIndex(rows.indexOf(row), { align: 'auto' });
+    virtualizer.scrollToIndex(at, { align: 'auto' });
     if (focus)
       requestAnimationFrame(() => {
         const tbody = tbodyRef.current;
@@ -192,7 +214,9 @@ export function OrdersTable({
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLTableSectionElement>) {
-    const page = Math.max(1, items.length - 2 * OVERSCAN);
+    // A screenful: the rows in view, whatever the overscan rendered around them.
+    const range = virtualizer.range;
+    const page = range ? Math.max(1, range.endIndex - range.startIndex) : 1;
     const moves: Record<string, number> = {
       ArrowDown: focusIndex + (selectedIndex < 0 ? 0 : 1),
       ArrowUp: focusIndex - 1,

@@ -1,4 +1,5 @@
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Button } from '../../components/ui/Button';
 import { useAppStore } from '../../stores/appStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { UpdateStatus } from './UpdateStatus';
@@ -32,12 +33,8 @@ export function AboutSection() {
       )}
       <p className="settings-help">{t('about.where')}</p>
       <div className="settings-actions">
-        <button type="button" onClick={() => void open('data-folder')}>
-          {t('about.openDataFolder')}
-        </button>
-        <button type="button" onClick={() => void open('log-file')}>
-          {t('about.openLogFile')}
-        </button>
+        <Button onClick={() => void open('data-folder')}>{t('about.openDataFolder')}</Button>
+        <Button onClick={() => void open('log-file')}>{t('about.openLogFile')}</Button>
       </div>
       <p role="status">
         {opened.status === 'ready' && opened.data ? t('about.opened', { target: opened.data.target }) : ''}

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { Select } from '../../components/ui/Select';
+import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useProfileSetupStore, type KeyBits } from '../../stores/profileSetupStore';
 import { emptyDraft, suggestedId, type ProfileDraft } from '../../../shared/forms/profileForm';
@@ -120,13 +122,13 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
         {keyKind === 'generate' && (
           <div className="settings-field settings-indented">
             <label htmlFor="connect-bits">{t('rsaKey.size')}</label>
-            <select id="connect-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
+            <Select id="connect-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
               {KEY_SIZES.map((size) => (
                 <option key={size} value={size}>
                   {t('rsaKey.bits', { bits: size })}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
         )}
         <label className="settings-choice">
@@ -160,12 +162,12 @@ export function AddProfileForm({ onDone, onCancel }: { onDone(profileId: string)
         </p>
       )}
       <div className="settings-actions">
-        <button type="submit" className="primary" disabled={sending}>
+        <Button type="submit" variant="primary" disabled={sending}>
           {sending ? t('addProfile.connecting') : t('addProfile.connect')}
-        </button>
-        <button type="button" onClick={onCancel} disabled={sending}>
+        </Button>
+        <Button onClick={onCancel} disabled={sending}>
           {t('common.cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/Button';
 import { DateTime } from '../../components/DateTime';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useChangesStore } from '../../stores/changesStore';
@@ -60,12 +61,10 @@ export function CacheSection() {
         </dl>
       )}
       <div className="settings-actions">
-        <button type="button" onClick={() => setAsking(true)} disabled={running}>
+        <Button onClick={() => setAsking(true)} disabled={running}>
           {running ? t('cache.syncing') : t('cache.rebuild')}
-        </button>
-        <button type="button" onClick={() => void open('data-folder')}>
-          {t('about.openDataFolder')}
-        </button>
+        </Button>
+        <Button onClick={() => void open('data-folder')}>{t('about.openDataFolder')}</Button>
       </div>
       <p role="status">
         {rebuilt && !running && lastResult && !lastError

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button';
 import { useT } from '../../i18n/t';
 
 /**
@@ -35,12 +36,12 @@ export function ConfirmDialog(props: {
       <div className="confirm-dialog-body">{props.children}</div>
       <div className="settings-actions">
         {/* The safe choice has the focus when the dialog opens. */}
-        <button type="button" onClick={props.onCancel} autoFocus>
+        <Button onClick={props.onCancel} autoFocus>
           {t('common.cancel')}
-        </button>
-        <button type="button" className="danger" onClick={props.onConfirm} disabled={props.busy}>
+        </Button>
+        <Button variant="critical" onClick={props.onConfirm} disabled={props.busy}>
           {props.confirmLabel}
-        </button>
+        </Button>
       </div>
     </dialog>
   );

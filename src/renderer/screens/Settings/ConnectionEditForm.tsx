@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
 import type { ConnectionDraft } from '../../../shared/forms/profileForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
@@ -42,12 +43,10 @@ export function ConnectionEditForm({ profile, onDone }: { profile: ProfileView; 
         </p>
       )}
       <div className="settings-actions">
-        <button type="submit" className="primary" disabled={edit.status === 'loading'}>
+        <Button type="submit" variant="primary" disabled={edit.status === 'loading'}>
           {t('connection.save')}
-        </button>
-        <button type="button" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
       </div>
     </form>
   );

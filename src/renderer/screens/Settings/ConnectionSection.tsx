@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Select } from '../../components/ui/Select';
+import { Button } from '../../components/ui/Button';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { ProfilePanel } from './ProfilePanel';
@@ -44,21 +46,21 @@ export function ConnectionSection() {
         />
       ) : (
         <div className="settings-actions">
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
+          <Button variant="primary" onClick={() => setAdding(true)}>
             {t('connection.add')}
-          </button>
+          </Button>
         </div>
       )}
       {merchantProfiles.length > 1 && (
         <div className="settings-field settings-form-inline">
           <label htmlFor="profile-select">{t('connection.profile')}</label>
-          <select id="profile-select" value={selectedId ?? ''} onChange={(e) => void select(e.target.value)}>
+          <Select id="profile-select" value={selectedId ?? ''} onChange={(e) => void select(e.target.value)}>
             {merchantProfiles.map((p) => (
               <option key={p.id} value={p.id}>
                 {t('connection.profileOption', { name: p.name, id: p.id })}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       )}
       {selected && <ProfilePanel profile={selected} active={selected.id === active?.id} />}

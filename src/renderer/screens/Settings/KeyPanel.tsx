@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Select } from '../../components/ui/Select';
+import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useProfileSetupStore, type KeyBits } from '../../stores/profileSetupStore';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -44,16 +46,16 @@ export function KeyPanel({ profileId }: { profileId: string }) {
     <div className="key-choices">
       <div className="settings-form-inline">
         <label htmlFor="key-bits">{t('rsaKey.size')}</label>
-        <select id="key-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
+        <Select id="key-bits" value={bits} onChange={(e) => setBits(Number(e.target.value) as KeyBits)}>
           {KEY_SIZES.map((size) => (
             <option key={size} value={size}>
               {t('rsaKey.bits', { bits: size })}
             </option>
           ))}
-        </select>
-        <button type="button" onClick={() => ask({ kind: 'generate' })} disabled={busy}>
+        </Select>
+        <Button onClick={() => ask({ kind: 'generate' })} disabled={busy}>
           {current ? t('rsaKey.generateNew') : t('rsaKey.generate')}
-        </button>
+        </Button>
       </div>
       <div>
         <KeyFileInput key={fileInput} id="key-file" onPem={setPem} />
@@ -65,9 +67,9 @@ export function KeyPanel({ profileId }: { profileId: string }) {
           value={passphrase}
           onChange={setPassphrase}
         />
-        <button type="button" onClick={() => ask({ kind: 'import' })} disabled={busy || pem === ''}>
+        <Button onClick={() => ask({ kind: 'import' })} disabled={busy || pem === ''}>
           {t('rsaKey.import')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import type { LabelRow } from './statusLabelRows';
 import { emptyRow } from './statusLabelRows';
 
@@ -62,8 +63,7 @@ export function LabelRowsEditor(props: {
                   )}
                 </td>
                 <td>
-                  <button
-                    type="button"
+                  <Button
                     onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
                     aria-label={
                       row.value
@@ -72,16 +72,14 @@ export function LabelRowsEditor(props: {
                     }
                   >
                     {t('labels.remove')}
-                  </button>
+                  </Button>
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      <button type="button" onClick={() => onChange([...rows, emptyRow()])}>
-        {t('labels.add', { table: inSentence })}
-      </button>
+      <Button onClick={() => onChange([...rows, emptyRow()])}>{t('labels.add', { table: inSentence })}</Button>
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
 import { useEnvironmentLabelsStore } from '../../stores/servedLabels';
@@ -105,9 +106,9 @@ function AfterSalesValuesNote({ statuses }: { statuses: AfterSalesValues }) {
         closed: statuses.closed.join(', '),
       })}
       {SPACE}
-      <button type="button" onClick={() => void updateProfile('labels', { afterSalesStatuses: { confirmed: true } })}>
+      <Button onClick={() => void updateProfile('labels', { afterSalesStatuses: { confirmed: true } })}>
         {t('labels.confirmValues')}
-      </button>
+      </Button>
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Select } from '../../components/ui/Select';
 import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../shared/i18n/languages';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LANGUAGE_NAMES, resolveLocale, systemLanguages } from '../../i18n/locales';
@@ -33,7 +34,7 @@ export function LanguageSetting() {
   return (
     <div className="setting-field language-setting">
       <label htmlFor={id}>{t('language.label')}</label>
-      <select
+      <Select
         id={id}
         value={choice}
         aria-describedby={helpId}
@@ -45,7 +46,7 @@ export function LanguageSetting() {
             {c === 'system' ? t('language.system', { language: system }) : LANGUAGE_NAMES[c]}
           </option>
         ))}
-      </select>
+      </Select>
       <p id={helpId} className="settings-help">
         {t('language.help')}
       </p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { useProfilesStore, type ProfileView } from '../../stores/profilesStore';
 import { ConnectionEditForm } from './ConnectionEditForm';
@@ -33,9 +34,7 @@ export function ProfilePanel({ profile, active }: { profile: ProfileView; active
             <dd>{profile.merchantId}</dd>
           </dl>
           <div className="settings-actions">
-            <button type="button" onClick={() => setEditing(true)}>
-              {t('connection.edit')}
-            </button>
+            <Button onClick={() => setEditing(true)}>{t('connection.edit')}</Button>
             <span role="status">{edit.status === 'ready' ? t('connection.saved') : ''}</span>
           </div>
         </>
@@ -44,9 +43,7 @@ export function ProfilePanel({ profile, active }: { profile: ProfileView; active
         {active ? (
           <strong>{t('profiles.isActive')}</strong>
         ) : (
-          <button type="button" onClick={() => void use(profile.id)}>
-            {t('profiles.use')}
-          </button>
+          <Button onClick={() => void use(profile.id)}>{t('profiles.use')}</Button>
         )}
       </p>
       <TestConnectionResult profileId={profile.id} />

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { activeProfile, useProfilesStore, type ProfileView } from '../../stores/profilesStore';
@@ -85,7 +87,7 @@ export function ProfilesSection() {
                 ) : (
                   <>
                     {p.name}
-                    {p.id === active?.id && <span className="chip chip-ok">{t('profiles.activeChip')}</span>}
+                    {p.id === active?.id && <Badge tone="success">{t('profiles.activeChip')}</Badge>}
                   </>
                 )}
               </th>
@@ -98,29 +100,20 @@ export function ProfilesSection() {
               <td>
                 <div className="settings-row-actions">
                   {p.id !== active?.id && (
-                    <button
-                      type="button"
-                      onClick={() => void use(p.id)}
-                      aria-label={t('profiles.switchTo', { name: p.name })}
-                    >
+                    <Button onClick={() => void use(p.id)} aria-label={t('profiles.switchTo', { name: p.name })}>
                       {t('profiles.switch')}
-                    </button>
+                    </Button>
                   )}
-                  <button
-                    type="button"
-                    onClick={() => setRenaming(p.id)}
-                    aria-label={t('profiles.renameName', { name: p.name })}
-                  >
+                  <Button onClick={() => setRenaming(p.id)} aria-label={t('profiles.renameName', { name: p.name })}>
                     {t('profiles.rename')}
-                  </button>
-                  <button
-                    type="button"
-                    className="danger"
+                  </Button>
+                  <Button
+                    variant="critical"
                     onClick={() => setRemoving(p)}
                     aria-label={t('profiles.removeName', { name: p.name })}
                   >
                     {t('profiles.remove')}
-                  </button>
+                  </Button>
                 </div>
               </td>
             </tr>

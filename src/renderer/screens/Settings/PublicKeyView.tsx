@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button';
 import type { IpcData } from '../../../shared/ipc/contract';
 import { useT } from '../../i18n/t';
 
@@ -38,9 +39,7 @@ export function PublicKeyView({ publicKey }: { publicKey: PublicKey }) {
         value={publicKey.publicKeyPem}
       />
       <div className="settings-actions">
-        <button type="button" onClick={() => void copy()}>
-          {t('rsaKey.copy')}
-        </button>
+        <Button onClick={() => void copy()}>{t('rsaKey.copy')}</Button>
         <span role="status">
           {copied === 'yes' && t('rsaKey.copied')}
           {copied === 'failed' && t('rsaKey.copyFailed')}

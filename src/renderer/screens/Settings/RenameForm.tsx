@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import type { ProfileView } from '../../stores/profilesStore';
 import { issuesByField } from '../../../shared/forms/profileForm';
@@ -34,12 +35,10 @@ export function RenameForm({ profile, onDone }: { profile: ProfileView; onDone()
         onKeyDown={(e) => e.key === 'Escape' && onDone()}
         autoFocus
       />
-      <button type="submit" disabled={rename.status === 'loading'}>
+      <Button type="submit" disabled={rename.status === 'loading'}>
         {t('profiles.saveName')}
-      </button>
-      <button type="button" onClick={onDone}>
-        {t('common.cancel')}
-      </button>
+      </Button>
+      <Button onClick={onDone}>{t('common.cancel')}</Button>
       {error && (
         <p id={`${id}-error`} className="settings-field-error">
           {error}

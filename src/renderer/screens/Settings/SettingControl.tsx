@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { Button } from '../../components/ui/Button';
 import { FieldNotes, notesIds } from './FieldNotes';
 import {
   fieldLabel,
@@ -98,12 +99,12 @@ export function SettingControl({ path, name, value, label: given, errors, onChan
               aria-invalid={error ? true : undefined}
               aria-describedby={described}
             />
-            <button type="button" onClick={() => onChange(new Date(Date.now() + 3_600_000).toISOString())}>
+            <Button onClick={() => onChange(new Date(Date.now() + 3_600_000).toISOString())}>
               {t('setting.forAnHour')}
-            </button>
-            <button type="button" onClick={() => onChange(null)} disabled={off}>
+            </Button>
+            <Button onClick={() => onChange(null)} disabled={off}>
               {t('setting.off')}
-            </button>
+            </Button>
           </div>
           {notes}
         </div>

@@ -1,4 +1,5 @@
 import { ContextualSaveBar } from '../../components/ui/ContextualSaveBar';
+import { Select } from '../../components/ui/Select';
 import { useContextualSave } from '../../components/ui/useContextualSave';
 import { useT } from '../../i18n/t';
 import type { ProfileView } from '../../stores/profilesStore';
@@ -30,7 +31,7 @@ export function SignatureForm({ profile }: { profile: ProfileView }) {
       <h3 id="signature-title">{t('signature.profile', { profile: profile.name })}</h3>
       <div className="settings-field">
         <label htmlFor="signature-mode">{t('signature.mode')}</label>
-        <select
+        <Select
           id="signature-mode"
           value={draft.mode}
           onChange={(e) => setDraft((d) => ({ ...d, mode: e.target.value as SignatureProfile['mode'] }))}
@@ -40,7 +41,7 @@ export function SignatureForm({ profile }: { profile: ProfileView }) {
               {t(`signature.mode.${mode}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {draft.mode === 'template' && (
         <div className="settings-field">
@@ -65,7 +66,7 @@ export function SignatureForm({ profile }: { profile: ProfileView }) {
       )}
       <div className="settings-field">
         <label htmlFor="signature-algorithm">{t('signature.algorithm')}</label>
-        <select
+        <Select
           id="signature-algorithm"
           value={draft.algorithm}
           onChange={(e) => setDraft((d) => ({ ...d, algorithm: e.target.value as SignatureProfile['algorithm'] }))}
@@ -75,7 +76,7 @@ export function SignatureForm({ profile }: { profile: ProfileView }) {
               {algorithm}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <ContextualSaveBar {...form.bar} />
       <SaveStatus section="signature" />

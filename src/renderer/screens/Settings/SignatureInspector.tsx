@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CHECK_MARK } from './checkMarks';
 import { formatDate } from '../../format/time';
@@ -37,13 +38,12 @@ export function SignatureInspector({ profileId }: { profileId: string }) {
         </p>
       </div>
       <div className="settings-actions">
-        <button
-          type="button"
+        <Button
           onClick={() => void inspect(profileId, publicKey.trim() === '' ? null : publicKey)}
           disabled={inspection.status === 'loading'}
         >
           {t('inspector.run')}
-        </button>
+        </Button>
       </div>
       {inspection.status === 'failed' && inspection.error && (
         <ErrorNotice error={inspection.error} title={t('inspector.failed')} />

@@ -1,4 +1,5 @@
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Button } from '../../components/ui/Button';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import { useT } from '../../i18n/t';
 import { CHECK_MARK } from './checkMarks';
@@ -14,9 +15,9 @@ export function TestConnectionResult({ profileId }: { profileId: string }) {
       <h4 id="test-title">{t('connTest.title')}</h4>
       <p className="settings-help">{t('connTest.help')}</p>
       <div className="settings-actions">
-        <button type="button" onClick={() => void run(profileId)} disabled={test.status === 'loading'}>
+        <Button onClick={() => void run(profileId)} disabled={test.status === 'loading'}>
           {test.status === 'loading' ? t('connTest.running') : t('connTest.title')}
-        </button>
+        </Button>
       </div>
       {test.status === 'failed' && test.error && <ErrorNotice error={test.error} title={t('connTest.failed')} />}
       {report && test.status !== 'loading' && (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useProfileSetupStore } from '../../stores/profileSetupStore';
 import type { ProfileView } from '../../stores/profilesStore';
@@ -51,9 +52,9 @@ export function TokenForm({ profile }: { profile: ProfileView }) {
         </p>
       )}
       <div className="settings-actions">
-        <button type="submit" disabled={value.trim() === '' || token.status === 'loading'}>
+        <Button type="submit" disabled={value.trim() === '' || token.status === 'loading'}>
           {t('accessToken.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Button } from '../../components/ui/Button';
 import type { UpdateState } from '../../../shared/ipc/app';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAppStore } from '../../stores/appStore';
@@ -57,13 +58,13 @@ export function UpdateStatus() {
       {state && state.kind !== 'off' && (
         <div className="settings-actions">
           {state.kind === 'ready' ? (
-            <button type="button" className="primary" onClick={() => void act('restart')}>
+            <Button variant="primary" onClick={() => void act('restart')}>
               {t('updates.restart')}
-            </button>
+            </Button>
           ) : (
-            <button type="button" disabled={busy} onClick={() => void act('check')}>
+            <Button disabled={busy} onClick={() => void act('check')}>
               {t('updates.check')}
-            </button>
+            </Button>
           )}
         </div>
       )}

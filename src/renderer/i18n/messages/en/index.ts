@@ -3,6 +3,7 @@ import attention from './attention';
 import buyers from './buyers';
 import common from './common';
 import design from './design';
+import errors from './errors';
 import frame from './frame';
 import home from './home';
 import images from './images';
@@ -24,6 +25,7 @@ export default {
   ...buyers,
   ...common,
   ...design,
+  ...errors,
   ...frame,
   ...home,
   ...images,

@@ -7,7 +7,6 @@ export default {
   'orders.nothingToShow': 'No orders to show',
   'orders.afterSalesUnknown':
     'No cached order carries an after-sales status (the platform did not send one): this filter cannot match.',
-  'orders.emptyCache': 'No orders in the cache yet. Sync now to fetch them.',
   'orders.noMatch': 'No orders match these filters.',
   'orders.moreFailed': 'More orders could not be read',
 
@@ -17,7 +16,6 @@ export default {
   'views.count': '{count, number}',
   'views.rename': 'Rename view {name}',
   'views.delete': 'Delete view {name}',
-  'views.saveCurrent': 'Save current filters as a view…',
   'views.newName': 'Name of the new view',
   'views.renameName': 'New name of the view',
   'views.save': 'Save view',
@@ -37,8 +35,6 @@ export default {
   'filters.searchHint': 'Order number, buyer, item titles, SKU attributes, remark: every word must occur.',
   'filters.orderStatus': 'Order status',
   'filters.afterSalesStatus': 'After-sales status',
-  'filters.more': 'More filters',
-  'filters.moreSet': 'More filters ({count, plural, one {# set} other {# set}})',
   'filters.orderNum': 'Order number',
   'filters.orderId': 'Order ID',
   'filters.buyerId': 'Buyer ID',
@@ -65,10 +61,6 @@ export default {
   'filters.yearMistyped': '{field}: the year {year} looks mistyped (between {from} and {to}).',
   'filters.createdReversed': 'Created to must not be before created from.',
   'filters.updatedReversed': 'Updated to must not be before updated from.',
-  'filters.preset.Today': 'Today',
-  'filters.preset.Last 7 days': 'Last 7 days',
-  'filters.preset.Last 30 days': 'Last 30 days',
-  'filters.preset.This month': 'This month',
 
   'table.label': 'Orders',
   'table.orderNum': 'Order number',
@@ -83,7 +75,6 @@ export default {
   'table.timesSeparator': ' · ',
   'table.sortNewest': 'Sort by {key, select, paid {paid} other {created}} time, newest first',
   'table.sortOldest': 'Sort by {key, select, paid {paid} other {created}} time, oldest first',
-  'table.paidAt': 'Paid',
   'table.notPaid': 'Not paid',
   'table.noItems': 'No items',
   'table.moreItems': '+ {count, number} more',

@@ -15,7 +15,6 @@ export default {
 
   'toast.viewport': 'Notifications ({hotkey})',
   'toast.label': 'Notification',
-  'toast.dismiss': 'Dismiss',
 
   'datePicker.presets': 'Date range',
   'datePicker.today': 'Today',
@@ -34,5 +33,4 @@ export default {
   'combobox.noMatch': 'No match',
   'combobox.add': 'Add {legend}',
   'combobox.placeholder': 'Type to filter…',
-  'combobox.clear': 'Clear {label}',
 };

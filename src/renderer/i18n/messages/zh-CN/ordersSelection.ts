@@ -16,7 +16,6 @@ export default {
 
   'toast.viewport': '通知（{hotkey}）',
   'toast.label': '通知',
-  'toast.dismiss': '关闭',
 
   'datePicker.presets': '日期范围',
   'datePicker.today': '今天',
@@ -35,5 +34,4 @@ export default {
   'combobox.noMatch': '无匹配项',
   'combobox.add': '添加{legend}',
   'combobox.placeholder': '输入以筛选…',
-  'combobox.clear': '清除{label}',
 } satisfies Record<keyof typeof en, string>;

@@ -1,0 +1,31 @@
+import type en from '../en/errors';
+
+export default {
+  'error.invalid-request': '应用发送了宿主无法识别的请求。',
+  'error.refused': '宿主拒绝了此窗口的请求。',
+  'error.unavailable': '无法连接到应用宿主。',
+  'error.host-restarted': '处理过程中订单缓存已重启。',
+  'error.internal': '应用内部出错。',
+  'error.invalid-input': '部分内容无效，未发送任何请求。',
+  'error.settings': '无法读取或保存设置。',
+  'error.credentials': '令牌或密钥缺失或不可用，未发送任何请求。',
+  'error.keychain': '无法使用系统钥匙串，未发送任何请求。',
+  'error.platform': '平台拒绝了该请求{code, select, none {} other {（错误码 {code}）}}。',
+  'error.http': '平台返回了错误{code, select, none {} other {（{code}）}}。',
+  'error.not-found': '未找到。',
+  'error.network': '无法连接平台。请检查地址和网络连接。',
+  'error.timeout': '平台响应超时。该请求可能仍已被执行。',
+  'error.outcome-unknown': '无法确定平台是否已执行此操作。未重复发送。',
+  'error.protocol': '无法解析平台的响应。',
+  'error.cache': '订单缓存不可用。',
+  'error.sync': '同步已中断。已获取的订单会保留。',
+  'error.check-failed': '检查未通过。',
+  'error.io': '无法读取或写入文件。',
+  'error.io.clipboard-no-display': '应用在当前运行环境中无法访问桌面剪贴板（无显示环境）。请改用“在浏览器中打开”。',
+  'error.io.clipboard-failed': '系统剪贴板工具拒绝了该链接。请改用“在浏览器中打开”，或重试。',
+  'error.io.browser-no-display':
+    '应用在当前运行环境中无法启动浏览器（无显示环境）。请使用“复制登录链接”并粘贴到浏览器中。',
+  'error.io.browser-failed': '无法启动系统浏览器。请使用“复制登录链接”并粘贴到浏览器中。',
+  'error.unexpected': '发生了意外错误。',
+  'error.technicalDetails': '技术详情（英文）：{message}',
+} satisfies Record<keyof typeof en, string>;
