@@ -36,6 +36,7 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/index.ts'),
           'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
+          'cache-upkeep-thread': resolve(root, 'src/core/cache/upkeepThread.ts'),
         },
       },
     },

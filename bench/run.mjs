@@ -36,6 +36,7 @@ await build({
       input: {
         bench: path.join(root, 'bench', 'main.ts'),
         'page-writer-thread': path.join(root, 'src', 'core', 'sync', 'pageWriterThread.ts'),
+        'cache-upkeep-thread': path.join(root, 'src', 'core', 'cache', 'upkeepThread.ts'),
       },
       output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'bench' ? 'bench.mjs' : '[name].js') },
     },

@@ -21,6 +21,7 @@ export const RUNTIME_FILES = [
   'package.json',
   'out/main/index.js',
   'out/main/page-writer-thread.js',
+  'out/main/cache-upkeep-thread.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
   'out/renderer/assets/index-0000.js',

@@ -116,9 +116,11 @@ export function platformRelay(
   return {
     'orders:queryPage': relay('orders:queryPage'),
     'orders:count': relay('orders:count'),
+    'orders:countQuick': relay('orders:countQuick'),
     'orders:get': relay('orders:get'),
     'orders:refresh': relay('orders:refresh'),
     'orders:cacheStats': relay('orders:cacheStats'),
+    'orders:cancelUpkeep': relay('orders:cancelUpkeep'),
     'orders:attention': relay('orders:attention'),
     'insights:get': relay('insights:get'),
     'afterSales:status': relay('afterSales:status'),

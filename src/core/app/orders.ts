@@ -1,3 +1,4 @@
+import type { CappedCount } from '../cache/countMatches';
 import type { CacheStats } from '../cache/orderCache';
 import { cacheFilterSchema, cacheQuerySchema, issuesText } from '../cache/querySchema';
 import type { CachePage } from '../cache/queryPage';
@@ -85,6 +86,21 @@ export function countCachedOrders(session: Session, request: unknown): Result<nu
   const c = session.existingCache();
   if (!c.ok) return c;
   const r = c.value.countMatches(filter);
+  return r.ok ? r : err(appErrorFromCache(r.error, session.wording.rebuildHint));
+}
+
+/**
+ * The number of cached orders matching the filters, counted up to the session's cap: past it the answer says "at
+ * least" (`atLeast`: more than `count` match) and the caller asks `countCachedOrders` for the exact number. What a
+ * screen shows first at a million orders (an exact count there takes 35–100 ms; this one a few ms).
+ */
+export function countCachedOrdersUpTo(session: Session, request: unknown): Result<CappedCount, AppError> {
+  const filter = withReviewValues(session, request);
+  const bad = checkInput(cacheFilterSchema, filter);
+  if (bad) return err(bad);
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const r = c.value.countUpTo(filter, session.countCap);
   return r.ok ? r : err(appErrorFromCache(r.error, session.wording.rebuildHint));
 }
 

@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
-import { runCacheUpkeep, type UpkeepProgress, type UpkeepReport, type UpkeepResult } from '../cache/cacheUpkeep';
+import {
+  CLOSING,
+  findUpkeepThreadEntry,
+  runCacheUpkeep,
+  type UpkeepProgress,
+  type UpkeepReport,
+  type UpkeepResult,
+} from '../cache/cacheUpkeep';
 import { userInfo } from 'node:os';
 import { journalFileBeside, openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
 import { BuyerSyncApi } from '../api/buyerSyncApi';
@@ -85,6 +92,13 @@ export interface SessionParts {
    * background (cache/cacheUpkeep.ts), cancelled by close. The core host sets it; a short CLI command does not.
    */
   upkeepAfterOpen?: boolean;
+  /**
+   * The upkeep's checking thread entry (default: the one beside the bundle, none from sources); false: on the
+   * session's thread. Tests pass a bundled entry.
+   */
+  upkeepThread?: URL | false;
+  /** Where a quick count stops (`orders:countQuick`; default COUNT_CAP, 10,000): tests pass a small one. */
+  countCap?: number;
 }
 
 /**
@@ -102,6 +116,7 @@ export class Session {
   /** The background upkeep of the opened cache, when started (upkeepAfterOpen). */
   upkeep?: Promise<Result<UpkeepResult, CacheError>>;
   private upkeepListener?: (report: UpkeepReport) => void;
+  private upkeepEnded = false;
 
   constructor(readonly parts: SessionParts) {
     this.wording = parts.wording ?? APP_SESSION_WORDING;
@@ -184,13 +199,16 @@ export class Session {
       this.upkeepAbort = new AbortController();
       let last: UpkeepProgress = { phase: 'scan', done: 0, total: 0 };
       let damaged = 0;
+      const thread = this.parts.upkeepThread === undefined ? findUpkeepThreadEntry() : this.parts.upkeepThread;
       this.upkeep = runCacheUpkeep(opened.value, {
         signal: this.upkeepAbort.signal,
+        ...(thread ? { thread } : {}),
         onProgress: (p) => {
           last = p;
           this.upkeepListener?.({ ...p, state: 'running', damagedOrders: damaged });
         },
       }).then((r) => {
+        this.upkeepEnded = true;
         if (r.ok) damaged = r.value.damaged.length;
         const state = !r.ok ? 'failed' : r.value.cancelled ? 'cancelled' : 'done';
         this.upkeepListener?.({ ...last, state, damagedOrders: damaged });
@@ -208,9 +226,24 @@ export class Session {
     this.upkeepListener = listener;
   }
 
-  /** Stops the background upkeep after its current step (it ends with a `cancelled` report); the cache stays open. */
-  cancelUpkeep(): void {
+  /** Where a quick count stops (undefined: the cache's COUNT_CAP). */
+  get countCap(): number | undefined {
+    return this.parts.countCap;
+  }
+
+  /**
+   * Stops the background upkeep after its current step (it ends with a `cancelled` report); the cache stays open.
+   * Answers whether an upkeep was running.
+   */
+  cancelUpkeep(): boolean {
+    const running = this.upkeepRunning;
     this.upkeepAbort?.abort();
+    return running;
+  }
+
+  /** The background upkeep was started and has not ended. */
+  get upkeepRunning(): boolean {
+    return this.upkeepAbort !== undefined && !this.upkeepEnded;
   }
 
   /** The cache when there is a usable one, else undefined (for use cases that only consult it). */
@@ -253,7 +286,7 @@ export class Session {
   }
 
   close(): void {
-    this.upkeepAbort?.abort();
+    this.upkeepAbort?.abort(CLOSING);
     this.cache?.close();
     this.cache = undefined;
     this.journal?.close();

@@ -1,7 +1,13 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
 import { olderTextDocumentsLeft } from './migrationV9';
+import { optimizeStats } from './optimizeStats';
 import type { OrderCache } from './orderCache';
+import { checkedTables, quickCheckTable } from './tableChecks';
+import type { UpkeepThreadData, UpkeepThreadReply, UpkeepThreadRequest } from './upkeepProtocol';
 
 /**
  * Work on an opened cache that must not delay opening it (issue 26: a million orders): run after start, in the
@@ -12,6 +18,8 @@ import type { OrderCache } from './orderCache';
  * 2. Every stored order's JSON is decoded: a damaged one is recorded and fetched again by the next sync.
  * 3. The file's structure is checked table by table (PRAGMA quick_check(table): each table with its indexes), so a
  *    step lasts one table's check, not the whole file's (quick_check of a 100,000-order file: 1.3–1.5 s).
+ * 2 and 3 run on a thread of their own when its entry is given (`thread`): one table's check is over a second at a
+ * million orders, and cannot be split. 4. `PRAGMA optimize` keeps the planner's statistics current (optimizeStats.ts).
  */
 
 export interface UpkeepProgress {
@@ -42,9 +50,35 @@ export interface UpkeepOptions {
   scanBatch?: number;
   /** Lets the event loop run between steps (default: setImmediate). */
   pause?: () => Promise<void>;
+  /**
+   * The checking thread's entry (findUpkeepThreadEntry): reading the orders back and checking the tables run there,
+   * off this thread. Without it they run here, one step per event-loop turn.
+   */
+  thread?: URL;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Orders decoded per step. */
+const SCAN_BATCH = 2_000;
+
+/** The abort reason of a session closing (the checking thread is ended at once, not after its step). */
+export const CLOSING = 'closing';
+
+/** The checking thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */
+export const UPKEEP_THREAD_FILE = 'cache-upkeep-thread.js';
+
+/**
+ * The checking thread's entry beside this bundle, or undefined — from sources (tests), or a bundle built without
+ * it: the checks then run on the caller's thread, a step per event-loop turn.
+ */
+export function findUpkeepThreadEntry(): URL | undefined {
+  for (const relative of [`./${UPKEEP_THREAD_FILE}`, `../${UPKEEP_THREAD_FILE}`]) {
+    const url = new URL(relative, import.meta.url);
+    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return url;
+  }
+  return undefined;
+}
 
 export async function runCacheUpkeep(
   cache: OrderCache,
@@ -111,13 +145,37 @@ export async function runCacheUpkeep(
     report({ phase: 'vacuum', done: 1, total: 1 });
   }
 
+  const checked = options.thread
+    ? await checkOnThread(cache, options.thread, options, result)
+    : await checkInProcess(cache, options, pause, stop, result);
+  if (!checked.ok) return checked;
+  if (result.cancelled) return ok(result);
+  if (result.problems.length > 0)
+    return err({ kind: 'corrupt', file: cache.file, detail: `PRAGMA quick_check: ${result.problems.join(' | ')}` });
+  // The planner's statistics brought up to date (optimizeStats.ts): bounded work, once per opening.
+  await pause();
+  if (stop()) return ok(result);
+  const optimized = cache.guard(() => optimizeStats(cache.db));
+  if (!optimized.ok) return optimized;
+  return ok(result);
+}
+
+/** Reading every order back and checking each table, on this thread: one step per event-loop turn. */
+async function checkInProcess(
+  cache: OrderCache,
+  options: UpkeepOptions,
+  pause: () => Promise<void>,
+  stop: () => boolean,
+  result: UpkeepResult,
+): Promise<Result<void, CacheError>> {
+  const report = (p: UpkeepProgress) => options.onProgress?.(p);
   const orders = cache.orderCount();
   if (!orders.ok) return orders;
   let scanned = 0;
   for (let after: number | undefined = 0; after !== undefined;) {
     await pause();
-    if (stop()) return ok(result);
-    const batch = options.scanBatch ?? 2_000;
+    if (stop()) return ok(undefined);
+    const batch = options.scanBatch ?? SCAN_BATCH;
     const step = cache.scanDocs(after, batch);
     if (!step.ok) return step;
     result.damaged.push(...step.value.damaged);
@@ -125,27 +183,90 @@ export async function runCacheUpkeep(
     after = step.value.lastRid;
     report({ phase: 'scan', done: Math.min(scanned, orders.value), total: orders.value });
   }
-
-  const tables = cache.guard(
-    () =>
-      cache.db
-        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")
-        .pluck()
-        .all() as string[],
-  );
+  const tables = cache.guard(() => checkedTables(cache.db));
   if (!tables.ok) return tables;
   for (const [i, table] of tables.value.entries()) {
     await pause();
-    if (stop()) return ok(result);
-    const checked = cache.guard(() =>
-      (cache.db.pragma(`quick_check("${table}")`) as Array<{ quick_check: string }>).map((r) => r.quick_check),
-    );
+    if (stop()) return ok(undefined);
+    const checked = cache.guard(() => quickCheckTable(cache.db, table));
     if (!checked.ok) return checked;
-    if (!(checked.value.length === 1 && checked.value[0] === 'ok'))
-      result.problems.push(`${table}: ${checked.value.slice(0, 3).join('; ')}`);
+    if (checked.value) result.problems.push(checked.value);
     report({ phase: 'check', done: i + 1, total: tables.value.length });
   }
-  if (result.problems.length > 0)
-    return err({ kind: 'corrupt', file: cache.file, detail: `PRAGMA quick_check: ${result.problems.join(' | ')}` });
-  return ok(result);
+  return ok(undefined);
+}
+
+/**
+ * The same on the checking thread (upkeepThread.ts, its own read-only connection): this thread only records what
+ * it reports (a damaged order, on the cache's connection) and passes its progress on. A cancel (the signal) is sent
+ * to it and seen before its next step; the thread is ended at once if it is still in a step when the session
+ * closes (the signal's reason is then `closing`).
+ */
+function checkOnThread(
+  cache: OrderCache,
+  entry: URL,
+  options: UpkeepOptions,
+  result: UpkeepResult,
+): Promise<Result<void, CacheError>> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(entry, {
+        workerData: { file: cache.file, scanBatch: options.scanBatch ?? SCAN_BATCH } satisfies UpkeepThreadData,
+      });
+    } catch (e) {
+      resolve(err({ kind: 'io', file: cache.file, detail: `the upkeep's thread did not start: ${String(e)}` }));
+      return;
+    }
+    let settled = false;
+    const finish = (r: Result<void, CacheError>) => {
+      if (settled) return;
+      settled = true;
+      options.signal?.removeEventListener('abort', cancel);
+      resolve(r);
+    };
+    const cancel = () => {
+      result.cancelled = true;
+      worker.postMessage({ kind: 'cancel' } satisfies UpkeepThreadRequest);
+      // Closing: the cache's connection goes away; nothing the thread says now can be recorded.
+      if (options.signal?.reason === CLOSING) {
+        void worker.terminate();
+        finish(ok(undefined));
+      }
+    };
+    if (options.signal?.aborted) cancel();
+    else options.signal?.addEventListener('abort', cancel, { once: true });
+    worker.on('message', (message: UpkeepThreadReply) => {
+      if (settled) return;
+      switch (message.kind) {
+        case 'scan':
+          for (const { rid, detail } of message.damaged) {
+            const recorded = cache.recordDamagedRow(rid, detail);
+            if (!recorded.ok) return finish(recorded);
+            if (recorded.value !== undefined) result.damaged.push(recorded.value);
+          }
+          options.onProgress?.({ phase: 'scan', done: message.done, total: message.total });
+          return;
+        case 'check':
+          if (message.problem) result.problems.push(message.problem);
+          options.onProgress?.({ phase: 'check', done: message.done, total: message.total });
+          return;
+        case 'end':
+          result.cancelled = message.cancelled || result.cancelled;
+          return finish(ok(undefined));
+        case 'failed':
+          return finish(err(message.error));
+      }
+    });
+    worker.once('error', (e) =>
+      finish(err({ kind: 'io', file: cache.file, detail: `the upkeep's thread failed: ${e.message}` })),
+    );
+    worker.once('exit', () =>
+      finish(
+        result.cancelled
+          ? ok(undefined)
+          : err({ kind: 'io', file: cache.file, detail: "the upkeep's thread ended early" }),
+      ),
+    );
+  });
 }

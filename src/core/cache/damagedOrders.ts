@@ -26,6 +26,16 @@ export function recordDamage(db: Database.Database, file: string, e: DamagedOrde
   };
 }
 
+/**
+ * Records a row another connection found damaged (the upkeep's checking thread reads; this connection writes).
+ * Returns the order's ID, or undefined for a row of an order no longer stored (nothing to fetch again).
+ */
+export function recordDamagedRow(db: Database.Database, rid: number, detail: string): string | undefined {
+  const orderId = db.prepare('SELECT id FROM orders WHERE rid = ?').pluck().get(rid) as string | undefined;
+  if (orderId !== undefined) markDamaged(db, rid, orderId, detail);
+  return orderId;
+}
+
 function markDamaged(db: Database.Database, rid: number, orderId: string, detail: string): void {
   db.transaction(() => {
     db.prepare(

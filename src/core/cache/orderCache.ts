@@ -5,7 +5,7 @@ import { err, ok, type Result } from '../result';
 import { type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { DamagedOrderError } from './orderDocs';
-import { damagedOrderIds, forgetDamage, recordDamage, scanDocs } from './damagedOrders';
+import { damagedOrderIds, forgetDamage, recordDamage, recordDamagedRow, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
 import {
   convertTextGroups,
@@ -16,7 +16,14 @@ import {
 } from './migrationV9';
 import { TextGroups } from './textGroups';
 import { schemaVersion } from './migrations';
-import { countByStatus, countMatches, type CacheCounts, type StatusCount } from './countMatches';
+import {
+  countByStatus,
+  countMatches,
+  countUpTo,
+  type CacheCounts,
+  type CappedCount,
+  type StatusCount,
+} from './countMatches';
 import { learnedReader, runPageQuery, runPageQueryJson, type CachePage } from './queryPage';
 import {
   learnedAtMs,
@@ -273,6 +280,13 @@ export class OrderCache {
     return this.guard(() => countMatches(this.statements, this.withDue(parsed.data)));
   }
 
+  /** The number of matches up to `cap` (countMatches.ts COUNT_CAP): past it `{ count: cap, atLeast: true }`. */
+  countUpTo(input: unknown, cap?: number): Result<CappedCount, CacheError> {
+    const parsed = cacheFilterSchema.safeParse(input ?? {});
+    if (!parsed.success) return err({ kind: 'invalid-query', message: issuesText(parsed.error.issues) });
+    return this.guard(() => countUpTo(this.statements, this.withDue(parsed.data), cap));
+  }
+
   /** Counts per order status and per after-sales status of the orders matching the filters. */
   counts(input: unknown): Result<CacheCounts, CacheError> {
     const parsed = cacheFilterSchema.safeParse(input ?? {});
@@ -435,6 +449,11 @@ export class OrderCache {
   /** IDs of orders whose stored JSON was found damaged, to be fetched again (damagedOrders.ts). */
   damagedOrders(): Result<string[], CacheError> {
     return this.guard(() => damagedOrderIds(this.db));
+  }
+
+  /** Records a row the upkeep's checking thread could not decode; the order's ID (undefined: no longer stored). */
+  recordDamagedRow(rid: number, detail: string): Result<string | undefined, CacheError> {
+    return this.guard(() => recordDamagedRow(this.db, rid, detail));
   }
 
   /** Forgets damaged orders once stored again (or gone from the platform). */

@@ -76,6 +76,7 @@ describe('the selection store', () => {
         data: { list: loaded.map((id) => ({ id })), nextCursor: null, afterSalesStatusUnknown: false },
       }),
       'orders:count': () => ({ ok: true, data: { count: 6 } }),
+      'orders:countQuick': () => ({ ok: true, data: { count: 6, atLeast: false } }),
       'orders:export': (request) => {
         exports.push(request);
         return { ok: true, data: { download: '/_md/export/abc' } };

@@ -38,6 +38,7 @@ describe('ordersStore', () => {
         return answer.promise;
       },
       'orders:count': () => ({ ok: true, data: { count: 5518 } }),
+      'orders:countQuick': () => ({ ok: true, data: { count: 5518, atLeast: false } }),
     });
     useOrdersStore.getState().reset();
   });
@@ -57,7 +58,7 @@ describe('ordersStore', () => {
     await settle();
     expect(useOrdersStore.getState().list).toMatchObject({ status: 'ready', nextCursor: 'c1' });
     expect(useOrdersStore.getState().visibleIds()).toEqual(['1', '2', '3']);
-    expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage', 'orders:count']);
+    expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage', 'orders:countQuick']);
     expect(bridge.calls[1]![1]).toEqual({ search: 'muller', sellerOrderStatus: [2] });
     expect(useOrdersStore.getState().count).toMatchObject({ status: 'ready', data: 5518 });
   });
@@ -94,11 +95,61 @@ describe('ordersStore', () => {
       expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage']);
       for (const callback of queued.splice(0)) callback(performance.now());
       await settle();
-      expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage', 'orders:count']);
+      expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage', 'orders:countQuick']);
       expect(useOrdersStore.getState().count).toMatchObject({ status: 'ready', data: 5518 });
     } finally {
       window.requestAnimationFrame = raf;
     }
+  });
+
+  it('a quick count past the cap shows "at least" while the exact count is asked, then the exact one', async () => {
+    const exact = deferred<IpcResponse<'orders:count'>>();
+    bridge.answer('orders:countQuick', () => ({ ok: true, data: { count: 10_000, atLeast: true } }));
+    bridge.answer('orders:count', () => exact.promise);
+    useOrdersStore.getState().setFilters(filters({ statuses: [4] }));
+    pages[0]!.answer.resolve(page(ids(1, 3)));
+    await settle();
+    expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage', 'orders:countQuick', 'orders:count']);
+    expect(bridge.calls[2]![1]).toEqual({ sellerOrderStatus: [4] });
+    // The count itself stays loading: "select all matching" and the row count wait for the exact number.
+    expect(useOrdersStore.getState().countAtLeast).toBe(10_000);
+    expect(useOrdersStore.getState().count.status).toBe('loading');
+    exact.resolve({ ok: true, data: { count: 740_628 } });
+    await settle();
+    expect(useOrdersStore.getState().count).toMatchObject({ status: 'ready', data: 740_628 });
+    expect(useOrdersStore.getState().countAtLeast).toBeNull();
+  });
+
+  it('an exact count of filters the merchant has left is dropped, and their "at least" is not shown for the new ones', async () => {
+    const exact = deferred<IpcResponse<'orders:count'>>();
+    bridge.answer('orders:countQuick', (f) =>
+      f.sellerOrderStatus
+        ? { ok: true, data: { count: 10_000, atLeast: true } }
+        : { ok: true, data: { count: 12, atLeast: false } },
+    );
+    bridge.answer('orders:count', () => exact.promise);
+    const store = useOrdersStore.getState();
+    store.setFilters(filters({ statuses: [4] }));
+    pages[0]!.answer.resolve(page(ids(1, 3)));
+    await settle();
+    expect(useOrdersStore.getState().countAtLeast).toBe(10_000);
+    store.setFilters(filters({ search: 'rare' }));
+    expect(useOrdersStore.getState().countAtLeast).toBeNull();
+    pages[1]!.answer.resolve(page(ids(50, 2)));
+    await settle();
+    exact.resolve({ ok: true, data: { count: 740_628 } });
+    await settle();
+    expect(useOrdersStore.getState().count).toMatchObject({ status: 'ready', data: 12 });
+    expect(useOrdersStore.getState().countAtLeast).toBeNull();
+  });
+
+  it('a failed quick count is the count’s failure (no exact count asked)', async () => {
+    bridge.answer('orders:countQuick', () => ({ ok: false, error: { kind: 'cache', message: 'damaged' } }));
+    useOrdersStore.getState().setFilters(filters({ statuses: [4] }));
+    pages[0]!.answer.resolve(page(ids(1, 3)));
+    await settle();
+    expect(useOrdersStore.getState().count.status).toBe('failed');
+    expect(bridge.calls.map(([c]) => c)).toEqual(['orders:queryPage', 'orders:countQuick']);
   });
 
   it('drops the answer of a query a newer one superseded, whatever order they arrive in', async () => {
@@ -113,7 +164,9 @@ describe('ordersStore', () => {
     expect(useOrdersStore.getState().visibleIds()).toEqual(['100', '101']);
     expect(useOrdersStore.getState().filters.search).toBe('muller');
     // The old query's count was never asked: only the current one's.
-    expect(bridge.calls.filter(([c]) => c === 'orders:count')).toEqual([['orders:count', { search: 'muller' }]]);
+    expect(bridge.calls.filter(([c]) => c === 'orders:countQuick')).toEqual([
+      ['orders:countQuick', { search: 'muller' }],
+    ]);
   });
 
   it('pages on with the cursor and the same filters; a page of superseded filters is dropped', async () => {

@@ -49,13 +49,14 @@ export interface ExportState {
 /** What the store shows before its first read and after `reset` (the status values the cache holds stay). */
 function shownNothing(): Pick<
   OrdersStore,
-  'filters' | 'localIssues' | 'list' | 'count' | 'exporting' | 'revision' | 'scrollTop' | 'selectedId'
+  'filters' | 'localIssues' | 'list' | 'count' | 'countAtLeast' | 'exporting' | 'revision' | 'scrollTop' | 'selectedId'
 > {
   return {
     filters: { ...emptyFilters },
     localIssues: {},
     list: emptyList(),
     count: idleState(),
+    countAtLeast: null,
     exporting: { status: 'idle', answer: null, error: null },
     revision: null,
     scrollTop: 0,
@@ -71,6 +72,12 @@ interface OrdersStore {
   list: OrdersList;
   /** The number of matches: asked after the first page, so rows show before it. */
   count: RequestState<number>;
+  /**
+   * While the exact count is being counted: more than this many orders match ("10,000+", the quick count's cap).
+   * `count` stays loading meanwhile, so what reads the count (select all matching, the row count) waits for the
+   * exact number.
+   */
+  countAtLeast: number | null;
   exporting: ExportState;
   /** The change revision (changesStore) the list was read at. */
   revision: number | null;
@@ -161,9 +168,25 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
 
   async function readCount(gen: number, f: OrderFilters): Promise<void> {
     if (gen !== generation) return;
-    const answer = await invoke('orders:count', toCacheFilter(f));
+    // A quick count first: exact up to the core's cap (a few ms at a million orders); past it the screen shows
+    // "10,000+" while the exact count (tens of ms there) is asked.
+    const filter = toCacheFilter(f);
+    const quick = await invoke('orders:countQuick', filter);
     if (gen !== generation) return;
-    set({ count: settledState(get().count, answer.ok ? { ok: true, data: answer.data.count } : answer) });
+    if (!quick.ok || !quick.data.atLeast) {
+      set({
+        count: settledState(get().count, quick.ok ? { ok: true, data: quick.data.count } : quick),
+        countAtLeast: null,
+      });
+      return;
+    }
+    set({ countAtLeast: quick.data.count });
+    const answer = await invoke('orders:count', filter);
+    if (gen !== generation) return;
+    set({
+      count: settledState(get().count, answer.ok ? { ok: true, data: answer.data.count } : answer),
+      countAtLeast: null,
+    });
   }
 
   /**
@@ -182,7 +205,7 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
         list: rowsOfF
           ? { ...list, status: 'failed', error: answer.error, loadingMore: false }
           : { ...emptyList(), status: 'failed', error: answer.error, generation: gen },
-        ...(rowsOfF ? {} : { count: idleState<number>() }),
+        ...(rowsOfF ? {} : { count: idleState<number>(), countAtLeast: null }),
       });
       return;
     }
@@ -196,6 +219,7 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
         generation: gen,
       },
       count: loadingState(get().count),
+      countAtLeast: null,
     });
     // The count is asked once the rows' frame is painted: its call and its answer never delay that frame.
     await afterPaint();
@@ -232,11 +256,11 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
         filters,
         localIssues: issues,
         // New filters start at the top; the same filters (coming back to the list) keep the place.
-        ...(changed ? { scrollTop: 0, selectedId: null, count: idleState<number>() } : {}),
+        ...(changed ? { scrollTop: 0, selectedId: null, count: idleState<number>(), countAtLeast: null } : {}),
         exporting: { status: 'idle', answer: null, error: null },
       });
       if (Object.keys(issues).length > 0) {
-        set({ list: { ...emptyList(), status: 'failed' }, count: idleState() });
+        set({ list: { ...emptyList(), status: 'failed' }, count: idleState(), countAtLeast: null });
         return;
       }
       set({ list: { ...state.list, status: 'loading', error: null, moreError: null, loadingMore: false } });

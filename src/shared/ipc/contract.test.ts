@@ -318,7 +318,12 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
     response: { ok: true, data: { list: [order], nextCursor: 'c1', afterSalesStatusUnknown: false } },
   },
   'orders:count': { request: { search: 'steam key' }, response: { ok: true, data: { count: 1234 } } },
+  'orders:countQuick': {
+    request: { search: 'steam key' },
+    response: { ok: true, data: { count: 10_000, atLeast: true } },
+  },
   'orders:get': { request: { id: order.id }, response: { ok: true, data: { order } } },
+  'orders:cancelUpkeep': { request: undefined, response: { ok: true, data: { cancelled: true } } },
   'orders:refresh': {
     request: { id: order.id },
     response: { ok: true, data: { order, cached: true, changes: 1 } },
@@ -647,6 +652,20 @@ describe('IPC contract', () => {
     expect(ipcContract['orders:count'].request.safeParse({ limit: 5 }).success).toBe(false);
     expect(ipcContract['orders:count'].request.safeParse({ due: 'late' }).success).toBe(false);
     expect(ipcContract['orders:queryPage'].request.safeParse({ due: 'soon', sort: 'due' }).success).toBe(true);
+  });
+
+  it('a quick count says whether it is exact or "at least" the cap, and takes the same filters as the count', () => {
+    const quick = ipcContract['orders:countQuick'];
+    expect(quick.data.safeParse({ count: 10_000, atLeast: true }).success).toBe(true);
+    expect(quick.data.safeParse({ count: 37, atLeast: false }).success).toBe(true);
+    // "at least" is never left to be guessed from the number, nor a count sent without saying which it is.
+    expect(quick.data.safeParse({ count: 10_000 }).success).toBe(false);
+    expect(quick.data.safeParse({ count: -1, atLeast: false }).success).toBe(false);
+    expect(quick.data.safeParse({ count: 5, atLeast: false, exact: 5 }).success).toBe(false);
+    expect(quick.request.safeParse({ limit: 5 }).success).toBe(false);
+    expect(quick.request.safeParse({ search: 'steam', sellerOrderStatus: [4], awaitingReview: true }).success).toBe(
+      true,
+    );
   });
 
   it('the attention queue is bounded per kind and says when the next order changes due state', () => {

@@ -55,6 +55,14 @@ export const ordersChannels = {
     request: ipcCacheFilterSchema,
     data: z.object({ count }).strict(),
   },
+  /**
+   * The count first shown at a million orders: exact up to the core's cap (10,000), else `atLeast: true` with
+   * `count` the cap ("10,000+"): more match, and `orders:count` gives the exact number (slower: it counts them all).
+   */
+  'orders:countQuick': {
+    request: ipcCacheFilterSchema,
+    data: z.object({ count, atLeast: z.boolean() }).strict(),
+  },
   'orders:get': {
     request: orderId,
     data: z.object({ order: ipcOrderSchema }).strict(),
@@ -95,6 +103,15 @@ export const ordersChannels = {
         byAfterSalesStatus: statusCounts,
       })
       .strict(),
+  },
+  /**
+   * Stops the cache's background upkeep after its current step (the `cache:upkeep` events end with `cancelled`): it
+   * reads every order back and checks the file, minutes at a million orders. `cancelled`: one was running. The
+   * cache stays open; the next opening starts the upkeep again.
+   */
+  'orders:cancelUpkeep': {
+    request: z.undefined(),
+    data: z.object({ cancelled: z.boolean() }).strict(),
   },
   /**
    * What needs the merchant now: counts per kind and the queue's rows (refunds awaiting a decision oldest first,

@@ -4,6 +4,7 @@ import type { JournalEntry } from '../../afterSales/decisionJournal';
 import type { SavedBuyer, SyncedBuyer } from '../../app/buyers';
 import type { CacheSummary, QueryNotes, RefreshedOrder } from '../../app/orders';
 import type { SyncNowResult, SyncState } from '../../app/sync';
+import type { CappedCount } from '../../cache/countMatches';
 import type { CachePage } from '../../cache/queryPage';
 import type { SyncStatus } from '../../sync/checkpoint';
 import type { Order } from '../../../shared/domain/order';
@@ -24,6 +25,7 @@ export const ordersData = {
     afterSalesStatusUnknown,
   }),
   count: (count: number) => ({ count }),
+  countQuick: ({ count, atLeast }: CappedCount) => ({ count, atLeast }),
   order: (order: Order) => ({ order }),
   refreshed: ({ order, cached, events }: RefreshedOrder) => ({ order, cached, changes: events.length }),
   cacheStats: ({ profileId, stats }: CacheSummary) => ({

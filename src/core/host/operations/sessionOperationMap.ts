@@ -13,9 +13,11 @@ import type { OperationContext } from '../operations';
 export const HOSTED_CHANNELS = [
   'orders:queryPage',
   'orders:count',
+  'orders:countQuick',
   'orders:get',
   'orders:refresh',
   'orders:cacheStats',
+  'orders:cancelUpkeep',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

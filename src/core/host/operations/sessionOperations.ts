@@ -5,7 +5,14 @@ import { checkDecision, decideAfterSales, decisionJournalEntries, decisionStatus
 import { attentionQueue } from '../../app/attention';
 import { getInsights } from '../../app/insights';
 import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBuyer } from '../../app/buyers';
-import { cacheSummary, cachedOrderDetail, countCachedOrders, queryCachedPage, refreshOrder } from '../../app/orders';
+import {
+  cacheSummary,
+  cachedOrderDetail,
+  countCachedOrders,
+  countCachedOrdersUpTo,
+  queryCachedPage,
+  refreshOrder,
+} from '../../app/orders';
 import { checkExportQuery } from '../../app/ordersExport';
 import { exportCachedOrdersToFile } from '../../app/ordersExportFile';
 import { createSession, type Session } from '../../app/session';
@@ -140,12 +147,17 @@ export function sessionOperations(
   return {
     'orders:queryPage': { run: async (request) => mapped(queryCachedPage(session, request), ordersData.page) },
     'orders:count': { run: async (request) => mapped(countCachedOrders(session, request), ordersData.count) },
+    'orders:countQuick': {
+      run: async (request) => mapped(countCachedOrdersUpTo(session, request), ordersData.countQuick),
+    },
     'orders:get': { run: async ({ id }) => mapped(cachedOrderDetail(session, id), ordersData.order) },
     'orders:refresh': {
       run: async ({ id }, ctx) =>
         mapped(published(session, ctx, await refreshOrder(session, id)), ordersData.refreshed),
     },
     'orders:cacheStats': { run: async () => mapped(cacheSummary(session), ordersData.cacheStats) },
+    /** The background upkeep stopped after its step (never opens the cache for it). */
+    'orders:cancelUpkeep': { run: async () => ({ ok: true, value: { cancelled: session.cancelUpkeep() } }) },
     /** The attention queue: counts, rows per kind, the next due-state change. */
     'orders:attention': {
       run: async (request) =>

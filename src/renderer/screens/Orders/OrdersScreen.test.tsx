@@ -40,6 +40,7 @@ describe('OrdersScreen', () => {
             }
           : { ok: true, data: { list: [], nextCursor: null, afterSalesStatusUnknown: false } },
       'orders:count': () => ({ ok: true, data: { count: 0 } }),
+      'orders:countQuick': () => ({ ok: true, data: { count: 0, atLeast: false } }),
     });
     useOrdersStore.getState().reset();
   });
@@ -76,6 +77,28 @@ describe('OrdersScreen', () => {
     expect(screen.getByText('Fix the marked filter to see orders.')).toBeTruthy();
   });
 
+  it('shows "10,000+ orders" from the quick count, then the exact number when it is counted', async () => {
+    let release!: () => void;
+    const counted = new Promise<void>((r) => (release = r));
+    bridge.answer('orders:queryPage', () => ({
+      ok: true,
+      data: { list: [{ id: '1' }] as never, nextCursor: null, afterSalesStatusUnknown: false },
+    }));
+    bridge.answer('orders:countQuick', () => ({ ok: true, data: { count: 10_000, atLeast: true } }));
+    bridge.answer('orders:count', async () => {
+      await counted;
+      return { ok: true, data: { count: 740_628 } };
+    });
+    renderAt('#/orders?status=4');
+    const line = await screen.findByText('10,000+ orders');
+    expect(line.getAttribute('aria-busy')).toBe('true');
+    expect(line.getAttribute('title')).toBe('More than 10,000 orders match; counting them all…');
+    release();
+    await settle();
+    expect(await screen.findByText('740,628 orders')).toBeTruthy();
+    expect(screen.queryByText('10,000+ orders')).toBeNull();
+  });
+
   it('shows the empty state of a filter that matches nothing', async () => {
     renderAt('#/orders?q=zzz');
     expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
@@ -87,7 +110,7 @@ describe('OrdersScreen', () => {
       ok: true,
       data: { list: rows(q.cursor ? 4 : 1), nextCursor: q.cursor ? null : 'c1', afterSalesStatusUnknown: false },
     }));
-    bridge.answer('orders:count', () => ({ ok: true, data: { count: 6 } }));
+    bridge.answer('orders:countQuick', () => ({ ok: true, data: { count: 6, atLeast: false } }));
     renderAt('#/orders');
     expect(await screen.findByText('6 orders')).toBeTruthy();
     const settled = screenRenders.count;
@@ -108,7 +131,7 @@ describe('OrdersScreen', () => {
     expect(bridge.calls.slice(before).map(([c]) => c)).toEqual([
       'orders:queryPage',
       'orders:queryPage',
-      'orders:count',
+      'orders:countQuick',
     ]);
     expect(useOrdersStore.getState().visibleIds()).toHaveLength(6);
     expect(screenRenders.count).toBe(changed);

@@ -53,8 +53,22 @@ const labelKeys = (labels: Record<string, string> | undefined) =>
 /** The number of matches (its own subscriber: a count arriving re-renders this line only). */
 function OrdersCount() {
   const count = useOrdersStore((s) => s.count);
+  const atLeast = useOrdersStore((s) => s.countAtLeast);
   const listLoading = useOrdersStore((s) => s.list.status === 'loading');
   const t = useT();
+  // A large cache: "10,000+ orders" from the quick count while the exact number is counted.
+  if (count.status !== 'ready' && atLeast !== null)
+    return (
+      <p
+        className="orders-count"
+        role="status"
+        aria-live="polite"
+        aria-busy="true"
+        title={t('ordersCount.exactFollows', { count: atLeast })}
+      >
+        {t('ordersCount.atLeast', { count: atLeast })}
+      </p>
+    );
   return (
     <p className="orders-count" role="status" aria-live="polite">
       {count.status === 'ready' && count.data !== null

@@ -30,8 +30,8 @@ const order = (id: string, orderNum: string) => ({
   afterSalesLearned: { status: 1, learnedAtMs: 1 },
 });
 
-function renderOrders(count: number) {
-  installFakeBridge({
+function renderOrders(count: number, answers: Parameters<typeof installFakeBridge>[0] = {}) {
+  const bridge = installFakeBridge({
     'orders:queryPage': () => ({
       ok: true,
       data: {
@@ -41,6 +41,8 @@ function renderOrders(count: number) {
       },
     }),
     'orders:count': () => ({ ok: true, data: { count } }),
+    'orders:countQuick': () => ({ ok: true, data: { count, atLeast: false } }),
+    ...answers,
   });
   useOrdersStore.getState().reset();
   // No profile: the default status names, which the language translates (the merchant renamed none).
@@ -48,7 +50,8 @@ function renderOrders(count: number) {
     list: { status: 'ready', data: { profiles: [], activeProfileId: null }, error: null } as never,
   });
   window.history.replaceState(null, '', '#/orders');
-  return render(<OrdersScreen route={parseHash('#/orders')} />);
+  render(<OrdersScreen route={parseHash('#/orders')} />);
+  return bridge;
 }
 
 describe('the Orders screen in Simplified Chinese', () => {
@@ -71,6 +74,26 @@ describe('the Orders screen in Simplified Chinese', () => {
     expect(screen.getByRole('group', { name: '售后状态' }).textContent).toContain('待商家审核');
     expect(screen.getByRole('button', { name: /^待审核退款/ })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '买家' })).toBeTruthy();
+  });
+
+  it('says "10,000+" in Chinese while the exact count is counted, then the exact number', async () => {
+    let release!: () => void;
+    const counted = new Promise<void>((r) => (release = r));
+    const bridge = renderOrders(1, {
+      'orders:countQuick': () => ({ ok: true, data: { count: 10_000, atLeast: true } }),
+      'orders:count': async () => {
+        await counted;
+        return { ok: true, data: { count: 1_000_000 } };
+      },
+    });
+    await settle();
+    const line = document.querySelector('.orders-count')!;
+    expect(line.textContent).toBe('10,000+ 个订单');
+    expect(line.getAttribute('title')).toBe('匹配的订单超过 10,000 个，正在统计精确数量…');
+    expect(bridge.calls.map(([c]) => c)).toContain('orders:count');
+    release();
+    await settle();
+    expect(document.querySelector('.orders-count')!.textContent).toBe('1,000,000 个订单');
   });
 
   it('shows a row’s money with its ISO code and its dates in Chinese', () => {

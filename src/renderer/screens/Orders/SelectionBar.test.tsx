@@ -31,6 +31,7 @@ describe('selection and "Export selected"', () => {
         },
       }),
       'orders:count': () => ({ ok: true, data: { count: 250 } }),
+      'orders:countQuick': () => ({ ok: true, data: { count: 250, atLeast: false } }),
       'orders:export': (request) => {
         exports.push(request);
         return { ok: true, data: { orders: 2, rows: 3, file: '/home/me/orders.xlsx' } };

@@ -11,6 +11,7 @@ import insights from './insights';
 import orderDetail from './orderDetail';
 import orders from './orders';
 import ordersSelection from './ordersSelection';
+import ordersCount from './ordersCount';
 import saveBar from './saveBar';
 import settings from './settings';
 import settingsConnection from './settingsConnection';
@@ -32,6 +33,7 @@ export default {
   ...orderDetail,
   ...orders,
   ...ordersSelection,
+  ...ordersCount,
   ...saveBar,
   ...settings,
   ...settingsConnection,

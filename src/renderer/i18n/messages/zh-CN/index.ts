@@ -12,6 +12,7 @@ import insights from './insights';
 import orderDetail from './orderDetail';
 import orders from './orders';
 import ordersSelection from './ordersSelection';
+import ordersCount from './ordersCount';
 import saveBar from './saveBar';
 import settings from './settings';
 import settingsConnection from './settingsConnection';
@@ -33,6 +34,7 @@ export default {
   ...orderDetail,
   ...orders,
   ...ordersSelection,
+  ...ordersCount,
   ...saveBar,
   ...settings,
   ...settingsConnection,
