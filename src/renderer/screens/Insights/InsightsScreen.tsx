@@ -7,6 +7,7 @@ import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo, useState } from 'react';
 import { filterOf, type InsightsMetric, type OrdersFilter } from '../../../shared/ipc/insights';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Select } from '../../components/ui/Select';
 import { formatRoute, navigate, type Route } from '../../router';
 import { useChangesStore } from '../../stores/changesStore';
 import { useInsightsStore, type Insights } from '../../stores/insightsStore';
@@ -145,19 +146,19 @@ export function InsightsScreen({ route }: { route: Route }) {
           <label>
             {t('insights.by')}
             {SPACE}
-            <select
+            <Select
               value={view.request.granularity ?? 'day'}
               onChange={(e) => setParams(route, { by: e.target.value })}
             >
               <option value="day">{t('insights.by.day')}</option>
               <option value="week">{t('insights.by.week')}</option>
               <option value="month">{t('insights.by.month')}</option>
-            </select>
+            </Select>
           </label>
           <label>
             {t('insights.currency')}
             {SPACE}
-            <select
+            <Select
               value={view.request.currency ?? ''}
               onChange={(e) => setParams(route, { currency: e.target.value || null })}
             >
@@ -167,7 +168,7 @@ export function InsightsScreen({ route }: { route: Route }) {
                   {c || t('insights.currency.none')}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         </div>
       </header>

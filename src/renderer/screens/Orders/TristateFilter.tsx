@@ -1,6 +1,7 @@
 import { useT } from '../../i18n/t';
 import { useId } from 'react';
 import type { Tristate } from '../../stores/orderFilters';
+import { Select } from '../../components/ui/Select';
 
 /** Any / with / without: one of the cache's flags. */
 export function TristateFilter({
@@ -21,11 +22,11 @@ export function TristateFilter({
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onCommit(e.target.value as Tristate)}>
+      <Select id={id} value={value} onChange={(e) => onCommit(e.target.value as Tristate)}>
         <option value="any">{t('filters.any')}</option>
         <option value="yes">{yes}</option>
         <option value="no">{no}</option>
-      </select>
+      </Select>
     </div>
   );
 }
