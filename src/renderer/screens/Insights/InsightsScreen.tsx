@@ -1,4 +1,5 @@
 import { formatMoney } from '../../format/money';
+import { ToggleButton } from '../../components/ui/ToggleButton';
 import { currentFormatLocale } from '../../i18n/localeStore';
 import { MARK } from '../../i18n/marks';
 import { Msg, SPACE, useT } from '../../i18n/t';
@@ -113,14 +114,14 @@ export function InsightsScreen({ route }: { route: Route }) {
         </h1>
         <div className="insights-controls" role="group" aria-label={t('insights.range')}>
           {PRESETS.map((p) => (
-            <button
+            <ToggleButton
               key={p.id}
-              type="button"
-              aria-pressed={view.preset === p.id}
+              look="segment"
+              pressed={view.preset === p.id}
               onClick={() => setParams(route, { range: p.id, by: null, from: null, to: null })}
             >
               {t(`insights.preset.${p.id}`)}
-            </button>
+            </ToggleButton>
           ))}
           <form
             className="insights-custom"
@@ -139,9 +140,9 @@ export function InsightsScreen({ route }: { route: Route }) {
               {SPACE}
               <input type="date" value={customTo} onChange={(e) => setCustomTo(e.target.value)} />
             </label>
-            <button type="submit" aria-pressed={view.preset === 'custom'}>
+            <ToggleButton type="submit" look="segment" pressed={view.preset === 'custom'}>
               {t('insights.custom')}
-            </button>
+            </ToggleButton>
           </form>
           <label>
             {t('insights.by')}

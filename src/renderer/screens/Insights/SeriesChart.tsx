@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/t';
+import { ToggleButton } from '../../components/ui/ToggleButton';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -160,9 +161,9 @@ export function SeriesChart(props: SeriesChartProps) {
       <figcaption className="chart-head">
         <span className="chart-title">{title}</span>
         {!compact && (
-          <button type="button" className="link-button" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+          <ToggleButton look="link" pressed={asTable} onClick={() => setAsTable(!asTable)}>
             {asTable ? t('insights.showChart') : t('insights.showTable')}
-          </button>
+          </ToggleButton>
         )}
       </figcaption>
       {asTable ? (

@@ -1,4 +1,5 @@
-import { ListFilter, X } from 'lucide-react';
+import { ListFilter } from 'lucide-react';
+import { Tag } from '../../components/ui/Tag';
 import { memo, useId, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { emptyFilters, hasNoFilter } from '../../stores/orderFilters';
@@ -57,19 +58,12 @@ export const OrdersFilterBar = memo(function OrdersFilterBar({ state }: { state:
           {pills.length > 0 && (
             <ul className="filter-pills" aria-label={t('design.filters.inForce')}>
               {pills.map((pill) => (
-                <li key={pill.key} className="filter-pill">
-                  <span className="filter-pill-label" title={pill.label}>
-                    {pill.label}
-                  </span>
-                  <button
-                    type="button"
-                    className="filter-pill-remove"
-                    aria-label={t('design.filters.remove', { label: pill.label })}
-                    onClick={() => onCommit(pill.without, { replace: false })}
-                  >
-                    <X size={14} aria-hidden="true" />
-                  </button>
-                </li>
+                <Tag
+                  key={pill.key}
+                  label={pill.label}
+                  removeLabel={t('design.filters.remove', { label: pill.label })}
+                  onRemove={() => onCommit(pill.without, { replace: false })}
+                />
               ))}
             </ul>
           )}

@@ -1,4 +1,5 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { ToggleButton } from '../../components/ui/ToggleButton';
 import { MARK } from '../../i18n/marks';
 import { memo, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
@@ -46,24 +47,24 @@ export const SavedViews = memo(function SavedViews({
     <section className="saved-views" aria-label={t('views.label')}>
       <ul className="saved-views-list tabs-list">
         <li className="saved-view">
-          <button
-            type="button"
-            className="tab saved-view-button"
-            aria-pressed={hasNoFilter(filters)}
+          <ToggleButton
+            look="tab"
+            className="saved-view-button"
+            pressed={hasNoFilter(filters)}
             onClick={() => onApply({ ...emptyFilters, sort: filters.sort, direction: filters.direction })}
           >
             {t('design.views.all')}
-          </button>
+          </ToggleButton>
         </li>
         {views.map((view) => {
           const count = counts[view.id];
           const pressed = isCurrent(view);
           return (
             <li key={view.id} className="saved-view">
-              <button
-                type="button"
-                className="tab saved-view-button"
-                aria-pressed={pressed}
+              <ToggleButton
+                look="tab"
+                className="saved-view-button"
+                pressed={pressed}
                 onClick={() => onApply({ ...view.filters, sort: filters.sort, direction: filters.direction })}
               >
                 <span className="saved-view-name">{view.name}</span>
@@ -73,7 +74,7 @@ export const SavedViews = memo(function SavedViews({
                 >
                   {count == null ? MARK.pending : t('views.count', { count })}
                 </span>
-              </button>
+              </ToggleButton>
               {!view.builtin && pressed && (
                 <>
                   <Button

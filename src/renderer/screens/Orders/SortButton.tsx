@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { SortHeading } from '../../components/ui/SortHeading';
 import { useT } from '../../i18n/t';
 import type { OrderFilters, SortKey } from '../../stores/orderFilters';
 import { useOrdersStore } from '../../stores/ordersStore';
@@ -16,17 +16,13 @@ export function SortButton({
   const filters = useOrdersStore((s) => s.filters);
   const active = filters.sort === sortKey;
   const next = active && filters.direction === 'desc' ? 'asc' : 'desc';
-  const Icon = active ? (filters.direction === 'desc' ? ArrowDown : ArrowUp) : ArrowUpDown;
   const t = useT();
   return (
-    <button
-      type="button"
-      className={`sort-button${active ? ' sort-button-active' : ''}`}
-      onClick={() => onSort({ ...filters, sort: sortKey, direction: next })}
-      aria-label={t(next === 'desc' ? 'table.sortNewest' : 'table.sortOldest', { key: sortKey })}
-    >
-      {label}
-      <Icon size={14} aria-hidden="true" />
-    </button>
+    <SortHeading
+      label={label}
+      sorted={active ? filters.direction : undefined}
+      actionLabel={t(next === 'desc' ? 'table.sortNewest' : 'table.sortOldest', { key: sortKey })}
+      onSort={() => onSort({ ...filters, sort: sortKey, direction: next })}
+    />
   );
 }

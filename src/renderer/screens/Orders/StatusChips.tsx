@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ToggleButton } from '../../components/ui/ToggleButton';
 import { statusLabel } from '../../components/StatusChip';
 import { Combobox } from '../../components/ui/Combobox';
 import { FieldError } from './FieldError';
@@ -44,16 +45,15 @@ export function StatusChips({
       {shown.map((value) => {
         const on = selected.includes(value);
         return (
-          <button
+          <ToggleButton
             key={value}
-            type="button"
-            className="chip-toggle"
-            aria-pressed={on}
+            look="chip"
+            pressed={on}
             title={translate('design.chip.title', { legend, code: value })}
             onClick={() => onCommit(on ? selected.filter((v) => v !== value) : [...selected, value])}
           >
             {statusLabel(value, names ?? labels)}
-          </button>
+          </ToggleButton>
         );
       })}
       {many && (
