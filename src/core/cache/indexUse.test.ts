@@ -7,6 +7,7 @@ import { DEFAULT_DUE_SOON_RULE } from '../due/deadlineRules';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
+import { appReads, explainEachRead } from './testing/appReads';
 
 /**
  * Every secondary index of the cache earns its bytes (issue 26: at a million orders each wide index is ~25 MiB):
@@ -16,39 +17,19 @@ import type { OrderCache } from './orderCache';
  */
 
 const NOW = Date.UTC(2026, 2, 15, 12, 0, 0);
-const DAY = 86_400_000;
 let cache: OrderCache;
 const plans = new Map<string, Set<string>>(); // index name → labels of the reads whose plan uses it
 let label = '';
 
-/** Wraps db.prepare so each statement run records its query plan under the current label. */
+/** Records, under the current label, every index each read statement's plan uses. */
 function recordPlans(db: Database.Database): void {
-  const prepare = db.prepare.bind(db);
-  const explain = (sql: string, args: unknown[]) => {
-    if (!/^\s*(WITH|SELECT)/i.test(sql)) return;
-    try {
-      const rows = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(args as [])) as Array<{ detail: string }>;
-      for (const { detail } of rows) {
-        for (const m of detail.matchAll(/(?:USING (?:COVERING )?INDEX|USING INTEGER PRIMARY KEY) ?(\w+)?/g)) {
-          const name = m[1];
-          if (name) (plans.get(name) ?? plans.set(name, new Set()).get(name)!).add(label);
-        }
+  explainEachRead(db, (details) => {
+    for (const detail of details)
+      for (const m of detail.matchAll(/(?:USING (?:COVERING )?INDEX|USING INTEGER PRIMARY KEY) ?(\w+)?/g)) {
+        const name = m[1];
+        if (name) (plans.get(name) ?? plans.set(name, new Set()).get(name)!).add(label);
       }
-    } catch {
-      // A statement whose plan cannot be explained with these arguments (pluck/expand quirks) is skipped.
-    }
-  };
-  db.prepare = ((sql: string) => {
-    const stmt = prepare(sql);
-    for (const method of ['all', 'get', 'iterate'] as const) {
-      const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt);
-      (stmt as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-        explain(sql, args);
-        return original(...args);
-      };
-    }
-    return stmt;
-  }) as typeof db.prepare;
+  });
 }
 
 function run(name: string, fn: () => unknown): void {
@@ -76,49 +57,8 @@ beforeAll(() => {
   cache.indexPendingSearchRows();
   recordPlans(cache.db);
   cache.useDueClock(() => ({ nowMs: NOW, soon: DEFAULT_DUE_SOON_RULE }));
-  const since = new Date(NOW - 30 * DAY).toISOString();
-  const buyer = orders[4]!.buyerId!;
   const reads: Array<[string, () => unknown]> = [
-    ['newest first', () => cache.query({ limit: 50 })],
-    ['paid first', () => cache.query({ limit: 50, sort: 'paid' })],
-    ['by due', () => cache.query({ limit: 50, sort: 'due' })],
-    ['status', () => cache.query({ limit: 50, sellerOrderStatus: [2, 3] })],
-    ['rare status', () => cache.query({ limit: 50, sellerOrderStatus: [6] })],
-    ['after-sales status', () => cache.query({ limit: 50, orderAfterSalesStatus: [2] })],
-    ['delivery status', () => cache.query({ limit: 50, deliveryStatus: [3] })],
-    ['created since', () => cache.query({ limit: 50, createBeginDate: since })],
-    ['updated since', () => cache.query({ limit: 50, updateBeginDate: since })],
-    ['flags: after-sales', () => cache.query({ limit: 50, hasAfterSales: true })],
-    ['flags: dispute', () => cache.query({ limit: 50, hasDispute: true })],
-    ['flags: exception', () => cache.query({ limit: 50, deliveryException: true })],
-    ['product title', () => cache.query({ limit: 50, productTitle: 'steam' })],
-    ['buyer', () => cache.query({ limit: 50, buyerId: buyer })],
-    ['order number', () => cache.query({ limit: 50, orderNum: orders[7]!.orderNum })],
-    ['order id', () => cache.query({ limit: 50, id: orders[9]!.id })],
-    ['due overdue', () => cache.query({ limit: 50, due: 'overdue' })],
-    ['due soon', () => cache.query({ limit: 50, due: 'soon' })],
-    ['search', () => cache.query({ limit: 50, search: 'steam' })],
-    ['search + status', () => cache.query({ limit: 50, search: 'steam', sellerOrderStatus: [4] })],
-    ['search 2 letters', () => cache.query({ limit: 50, search: 'ギフ' })],
-    ['counts', () => cache.counts({ sellerOrderStatus: [2] })],
-    ['attention', () => cache.attention({ awaitingReview: [1, 2], limit: 50 })],
-    ['next due change', () => cache.nextDueChange()],
-    ['order by id', () => cache.getOrder(orders[11]!.id)],
-    ['stats', () => cache.stats()],
-    [
-      'insights',
-      () =>
-        cache.insightRows(
-          {
-            timeZone: 'UTC',
-            days: { buckets: [{ firstDay: Math.floor(NOW / DAY) - 60, lastDay: Math.floor(NOW / DAY) }] },
-            fromMs: NOW - 60 * DAY,
-            toMs: NOW,
-            top: 10,
-          },
-          (rows) => [rows.series, rows.leads, rows.products, rows.skus, rows.repeatBuyers, rows.buyerName(buyer)],
-        ),
-    ],
+    ...appReads(cache, orders, NOW),
     ['sync: store a page', () => cache.applyPage(orders.slice(0, 100), { seenAtMs: NOW + 1, baseline: true })],
   ];
   for (const [name, fn] of reads) run(name, fn);

@@ -7,6 +7,7 @@ import { DEFAULT_DUE_SOON_RULE } from '../due/deadlineRules';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { openOrderCache } from './openCache';
 import { optimizeStats } from './optimizeStats';
+import { appReads, explainEachRead } from './testing/appReads';
 import type { OrderCache } from './orderCache';
 
 /**
@@ -17,33 +18,17 @@ import type { OrderCache } from './orderCache';
  */
 
 const NOW = Date.UTC(2026, 2, 15, 12, 0, 0);
-const DAY = 86_400_000;
 let cache: OrderCache;
 let label = '';
 let recording = false;
 let plans = new Map<string, string[]>(); // read label → the plan lines of its statements, in order
 
 function recordPlans(db: Database.Database): void {
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
-    const stmt = prepare(sql);
-    for (const method of ['all', 'get', 'iterate'] as const) {
-      const original = (stmt[method] as (...a: unknown[]) => unknown).bind(stmt);
-      (stmt as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
-        if (recording && /^\s*(WITH|SELECT)/i.test(sql)) {
-          try {
-            const rows = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(args as [])) as Array<{ detail: string }>;
-            const lines = plans.get(label) ?? plans.set(label, []).get(label)!;
-            lines.push(...rows.map((r) => r.detail), '—');
-          } catch {
-            // A statement whose plan cannot be explained with these arguments is skipped (as in indexUse.test.ts).
-          }
-        }
-        return original(...args);
-      };
-    }
-    return stmt;
-  }) as typeof db.prepare;
+  explainEachRead(db, (details) => {
+    if (!recording) return;
+    const lines = plans.get(label) ?? plans.set(label, []).get(label)!;
+    lines.push(...details, '—');
+  });
 }
 
 function runReads(): Map<string, string[]> {
@@ -62,52 +47,7 @@ function runReads(): Map<string, string[]> {
 }
 
 let orders: ReturnType<typeof fakeOrder>[] = [];
-function reads(): Array<[string, () => unknown]> {
-  const since = new Date(NOW - 30 * DAY).toISOString();
-  const buyer = orders[4]!.buyerId!;
-  return [
-    ['newest first', () => cache.query({ limit: 50 })],
-    ['paid first', () => cache.query({ limit: 50, sort: 'paid' })],
-    ['by due', () => cache.query({ limit: 50, sort: 'due' })],
-    ['status', () => cache.query({ limit: 50, sellerOrderStatus: [2, 3] })],
-    ['rare status', () => cache.query({ limit: 50, sellerOrderStatus: [6] })],
-    ['after-sales status', () => cache.query({ limit: 50, orderAfterSalesStatus: [2] })],
-    ['delivery status', () => cache.query({ limit: 50, deliveryStatus: [3] })],
-    ['created since', () => cache.query({ limit: 50, createBeginDate: since })],
-    ['updated since', () => cache.query({ limit: 50, updateBeginDate: since })],
-    ['flags: after-sales', () => cache.query({ limit: 50, hasAfterSales: true })],
-    ['flags: dispute', () => cache.query({ limit: 50, hasDispute: true })],
-    ['flags: exception', () => cache.query({ limit: 50, deliveryException: true })],
-    ['product title', () => cache.query({ limit: 50, productTitle: 'steam' })],
-    ['buyer', () => cache.query({ limit: 50, buyerId: buyer })],
-    ['order number', () => cache.query({ limit: 50, orderNum: orders[7]!.orderNum })],
-    ['order id', () => cache.query({ limit: 50, id: orders[9]!.id })],
-    ['due overdue', () => cache.query({ limit: 50, due: 'overdue' })],
-    ['due soon', () => cache.query({ limit: 50, due: 'soon' })],
-    ['search', () => cache.query({ limit: 50, search: 'steam' })],
-    ['search + status', () => cache.query({ limit: 50, search: 'steam', sellerOrderStatus: [4] })],
-    ['search 2 letters', () => cache.query({ limit: 50, search: 'ギフ' })],
-    ['counts', () => cache.counts({ sellerOrderStatus: [2] })],
-    ['attention', () => cache.attention({ awaitingReview: [1, 2], limit: 50 })],
-    ['next due change', () => cache.nextDueChange()],
-    ['order by id', () => cache.getOrder(orders[11]!.id)],
-    ['stats', () => cache.stats()],
-    [
-      'insights',
-      () =>
-        cache.insightRows(
-          {
-            timeZone: 'UTC',
-            days: { buckets: [{ firstDay: Math.floor(NOW / DAY) - 60, lastDay: Math.floor(NOW / DAY) }] },
-            fromMs: NOW - 60 * DAY,
-            toMs: NOW,
-            top: 10,
-          },
-          (rows) => [rows.series, rows.leads, rows.products, rows.skus, rows.repeatBuyers, rows.buyerName(buyer)],
-        ),
-    ],
-  ];
-}
+const reads = () => appReads(cache, orders, NOW);
 
 beforeAll(() => {
   const opened = openOrderCache({ file: path.join(mkdtempSync(path.join(tmpdir(), 'md-plans-')), 'c.sqlite') });
