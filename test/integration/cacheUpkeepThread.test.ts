@@ -143,9 +143,10 @@ describe('the cache upkeep on its own thread', () => {
     });
     const r = await upkeep;
     expect(r).toMatchObject({ ok: true, value: { cancelled: false, damaged: [], problems: [] } });
-    // The measure sees a held loop (the control); the threaded upkeep holds it far less (the machine is shared, so
-    // a turn may wait for a core, not for the upkeep).
-    expect(inProcessGap).toBeGreaterThan(150);
+    // The measure sees a held loop (the control: its one decoding step holds the loop for a good part of the
+    // upkeep's CPU time — relative, as a fixed figure depends on the machine's speed); the threaded upkeep holds
+    // it far less (the machine is shared, so a turn may wait for a core, not for the upkeep).
+    expect(inProcessGap).toBeGreaterThan(inProcessCpu / 3);
     expect(threadedGap).toBeLessThan(inProcessGap / 2);
     expect(reads.length).toBeGreaterThan(10);
   }, 60_000);
