@@ -1,4 +1,5 @@
 import { filterSql, whereSql, withSets, type FilterSql } from './filterSql';
+import { everyWordSetsSql } from './textMatches';
 import { buildTextSearch } from './ftsQuery';
 import { indexedBy, matchIndex, TEXT_FILTER_INDEX } from './indexChoice';
 import type { CacheFilter } from './querySchema';
@@ -105,12 +106,7 @@ export function titleSetProbe(
   if (q.search === undefined || !t) return undefined;
   const s = buildTextSearch(q.search);
   if (s.words.length === 0) return undefined;
-  const sets = s.words
-    .map((w) => {
-      const table = w.index === 'trigram' ? 'text_group_fts' : 'text_group_grams';
-      return `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`;
-    })
-    .join(' INTERSECT ');
+  const sets = everyWordSetsSql(s);
   const prefix = withSets(t.sets);
   return statements
     .get(

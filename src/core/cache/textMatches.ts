@@ -16,14 +16,32 @@ import type { TextSearch } from './ftsQuery';
 /** The columns an order's own text is matched in when it is not indexed yet (the older form has all five). */
 const OWN_COLUMNS = ['order_num', 'buyer_name', 'titles', 'sku_attrs', 'remark'] as const;
 
+/** The index each kind of word is looked up in: its own text, the older per-order index, the title sets. */
+export function indexTablesOf(w: Pick<TextSearch['words'][number], 'index'>): {
+  own: string;
+  older: string;
+  sets: string;
+} {
+  return w.index === 'trigram'
+    ? { own: 'order_own_fts', older: 'orders_fts', sets: 'text_group_fts' }
+    : { own: 'order_own_grams', older: 'orders_grams', sets: 'text_group_grams' };
+}
+
+/** The title sets holding every word of the search (each word's own MATCH parameter, in order). */
+export function everyWordSetsSql(s: Pick<TextSearch, 'words'>): string {
+  return s.words
+    .map((w) => {
+      const { sets } = indexTablesOf(w);
+      return `SELECT rowid FROM ${sets} WHERE ${sets} MATCH ?`;
+    })
+    .join(' INTERSECT ');
+}
+
 export function textMatchesSql(s: Pick<TextSearch, 'words'>): { sql: string; params: unknown[] } {
   const ctes: string[] = [];
   const params: unknown[] = [];
   s.words.forEach((w, i) => {
-    const [own, older, sets] =
-      w.index === 'trigram'
-        ? ['order_own_fts', 'orders_fts', 'text_group_fts']
-        : ['order_own_grams', 'orders_grams', 'text_group_grams'];
+    const { own, older, sets } = indexTablesOf(w);
     ctes.push(
       `a${i} AS MATERIALIZED (SELECT rowid AS rid FROM ${own} WHERE ${own} MATCH ?
         UNION ALL SELECT rowid FROM ${older} WHERE ${older} MATCH ?
