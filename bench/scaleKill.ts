@@ -12,7 +12,8 @@
  * finds it (orders stored, finished windows and their orders, whether the deferred indexes are still to be built).
  * At the end the cache is compared with the sandbox: the count, and a checksum over every order's ID and content
  * hash (scaleDigest.ts). --scale-dir keeps the file (outside the repo); --scale-kill-delay=MS (default 6000) places
- * the `index` kill.
+ * the `index` kill. A point `open` kills the run --scale-kill-open-delay=MS (default 3000) after it starts opening
+ * the file: after an earlier kill, opening builds the secondary indexes the first sync had deferred.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeSync } from 'node:fs';
@@ -48,6 +49,7 @@ const line = (text: string) => writeSync(1, `${text}\n`);
 /** Child side: opens the cache (as the core host would) and syncs; prints each answer's IDs and the phases. */
 export async function scaleKillRun(input: KillRunInput): Promise<void> {
   const t = performance.now();
+  line(JSON.stringify({ opening: true }));
   const opened = openOrderCache({
     file: input.file,
     identity: { baseUrl: input.sandbox.baseUrl, merchantId: input.sandbox.merchantId },
@@ -155,6 +157,7 @@ export async function scaleKill(run: BenchRun): Promise<void> {
   const n = Number(option(argv, 'scale-size') ?? (quick ? 100_000 : 1_000_000));
   const points = (option(argv, 'scale-kill-at') ?? '0.2,0.6,index').split(',').filter(Boolean);
   const delayMs = Number(option(argv, 'scale-kill-delay') ?? 6000);
+  const openDelayMs = Number(option(argv, 'scale-kill-open-delay') ?? 3000);
   const dir = option(argv, 'scale-dir') ?? path.join(tmpdir(), 'merchant-desk-scale');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `kill-${n}.sqlite`);
@@ -170,7 +173,7 @@ export async function scaleKill(run: BenchRun): Promise<void> {
   try {
     for (let i = 0; ; i++) {
       const point = points[i];
-      const figures = await oneRun(sb, file, seen, n, point, delayMs);
+      const figures = await oneRun(sb, file, seen, n, point, delayMs, openDelayMs);
       runs.push(figures);
       if (figures.killedAt === undefined) break;
       figures.after = inspect(file);
@@ -209,7 +212,19 @@ export async function scaleKill(run: BenchRun): Promise<void> {
     say(
       `Machine load average: ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores.\n`,
     );
-    results.scaleKill = { orders: n, points, delayMs, runs, answers, minimum, totalMs, platform, cached, same };
+    results.scaleKill = {
+      orders: n,
+      points,
+      delayMs,
+      openDelayMs,
+      runs,
+      answers,
+      minimum,
+      totalMs,
+      platform,
+      cached,
+      same,
+    };
   } finally {
     await sb.stop();
   }
@@ -223,6 +238,7 @@ function oneRun(
   n: number,
   point: string | undefined,
   delayMs: number,
+  openDelayMs: number,
 ): Promise<RunFigures> {
   const input: KillRunInput = {
     sandbox: {
@@ -243,7 +259,7 @@ function oneRun(
   );
   const figures: RunFigures = { wallMs: 0, answers: 0, ordersAnswered: 0, reRead: 0, twiceInRun: 0 };
   const inRun = new Set<string>();
-  const fraction = point !== undefined && point !== 'index' ? Number(point) : undefined;
+  const fraction = point !== undefined && point !== 'index' && point !== 'open' ? Number(point) : undefined;
   let killed = false;
   let indexTimer: ReturnType<typeof setTimeout> | undefined;
   const kill = () => {
@@ -252,7 +268,11 @@ function oneRun(
     figures.killedAt =
       point === 'index'
         ? `the end-of-load work (${(delayMs / 1000).toFixed(0)} s after the last window's answer)`
-        : `${((seen.size / n) * 100).toFixed(1)} % of the orders answered`;
+        : point === 'open'
+          ? figures.openMs === undefined
+            ? `the opening (${(openDelayMs / 1000).toFixed(0)} s in: the deferred indexes being built again)`
+            : `${(openDelayMs / 1000).toFixed(0)} s after the start (the opening had ended, in ${(figures.openMs / 1000).toFixed(1)} s)`
+          : `${((seen.size / n) * 100).toFixed(1)} % of the orders answered`;
     child.kill('SIGKILL');
   };
   let buffer = '';
@@ -278,11 +298,18 @@ function oneRun(
         if (fraction !== undefined && seen.size >= fraction * n) kill();
         continue;
       }
-      const msg = JSON.parse(text) as { openedMs?: number; phase?: string; finished?: boolean; done?: unknown };
+      const msg = JSON.parse(text) as {
+        opening?: boolean;
+        openedMs?: number;
+        phase?: string;
+        finished?: boolean;
+        done?: unknown;
+      };
       if (msg.openedMs !== undefined) figures.openMs = msg.openedMs;
       if (msg.done !== undefined) figures.summary = msg.done;
       // The windows are done (the writer then stores its last pages and builds the deferred indexes while the
       // catch-up is fetched): the first of its end event or the catch-up's first.
+      if (point === 'open' && msg.opening) indexTimer = setTimeout(kill, openDelayMs);
       if (point === 'index' && !indexTimer && ((msg.phase === 'windows' && msg.finished) || msg.phase === 'catch-up'))
         indexTimer = setTimeout(kill, delayMs);
     }
