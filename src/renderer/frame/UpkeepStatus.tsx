@@ -5,22 +5,21 @@ import { Button } from '../components/ui/Button';
 import { formatRoute } from '../router';
 import { showToast } from '../stores/toastStore';
 import { upkeepFraction, useUpkeepStore, type UpkeepReport } from '../stores/upkeepStore';
-import { useT, type Translate } from '../i18n/t';
+import { SPACE, useT, type Translate } from '../i18n/t';
 
-/** The running step in a few words, its share done when it has one. */
-function runningText(report: UpkeepReport, t: Translate): { text: string; detail: string } {
-  const percent = upkeepFraction(report) ?? 0;
+/** The running step in a few words, its share done when it has one, and its counts for the hover text. */
+function runningText(report: UpkeepReport, t: Translate): { label: string; detail: string } {
   const counts = { done: report.done, total: report.total };
   switch (report.phase) {
     case 'convert':
     case 'index':
-      return { text: t('upkeep.convert', { percent }), detail: t('upkeep.convertDetail', counts) };
+      return { label: t('upkeep.convert'), detail: t('upkeep.convertDetail', counts) };
     case 'vacuum':
-      return { text: t('upkeep.compact'), detail: t('upkeep.meanwhile') };
+      return { label: t('upkeep.compact'), detail: t('upkeep.meanwhile') };
     case 'scan':
-      return { text: t('upkeep.scan', { percent }), detail: t('upkeep.scanDetail', counts) };
+      return { label: t('upkeep.scan'), detail: t('upkeep.scanDetail', counts) };
     case 'check':
-      return { text: t('upkeep.check', { percent }), detail: t('upkeep.checkDetail', counts) };
+      return { label: t('upkeep.check'), detail: t('upkeep.checkDetail', counts) };
   }
 }
 
@@ -50,13 +49,20 @@ export function UpkeepStatus() {
   );
 
   if (shown.state === 'running') {
-    const { text, detail } = runningText(shown, t);
+    const { label, detail } = runningText(shown, t);
     const fraction = upkeepFraction(shown);
+    // Where the header is short of room the words leave the screen (not the reader): the share, the badge stay.
     return (
       <div className="upkeep-status" role="group" aria-label={t('upkeep.label')} data-state="running">
         <DatabaseCheck className="upkeep-status-icon" size={16} aria-hidden="true" />
-        <span className="upkeep-status-text" title={detail}>
-          {text}
+        <span className="upkeep-status-text" title={`${label} ${detail}`}>
+          <span className="upkeep-status-label">{label}</span>
+          {fraction !== null && (
+            <>
+              {SPACE}
+              <span className="upkeep-status-value">{t('upkeep.percent', { percent: fraction })}</span>
+            </>
+          )}
         </span>
         {fraction !== null && (
           <progress
@@ -91,7 +97,7 @@ export function UpkeepStatus() {
         <Badge tone="critical" title={t('upkeep.failed')}>
           {t('upkeep.failedBadge')}
         </Badge>
-        <span className="upkeep-status-text narrow-hidden">{t('upkeep.failed')}</span>
+        <span className="visually-hidden">{t('upkeep.failed')}</span>
         <a className="upkeep-status-link" href={formatRoute('settings', ['cache'])}>
           {t('upkeep.rebuild')}
         </a>
@@ -99,15 +105,15 @@ export function UpkeepStatus() {
       </div>
     );
 
-  // Finished with damaged orders (a clean finish shows nothing).
-  const next = t('upkeep.damagedNext', { count: shown.damagedOrders });
+  // Finished with damaged orders (a clean finish shows nothing): how many, and what happens to them.
+  const detail = t('upkeep.damagedDetail', { count: shown.damagedOrders });
   return (
     <div className="upkeep-status" role="status" data-state="damaged">
-      <Badge tone="attention" title={next}>
+      <Badge tone="attention" title={detail}>
         {t('upkeep.damagedBadge', { count: shown.damagedOrders })}
       </Badge>
-      <span className="upkeep-status-text narrow-hidden" title={next}>
-        {next}
+      <span className="upkeep-status-text upkeep-status-label" title={detail}>
+        {t('upkeep.damagedNext', { count: shown.damagedOrders })}
       </span>
       {dismissButton}
     </div>
