@@ -193,7 +193,10 @@ describeWorkspace('the cache upkeep shows in the frame and can be cancelled', ()
 
     // What it says happens: a sync fetches them again, and they read back whole.
     await page.getByRole('button', { name: 'Sync now' }).click();
-    await page.locator('.sync-status-text').filter({ hasText: /^Synced / }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('.sync-status-text')
+      .filter({ hasText: /^Synced / })
+      .waitFor({ timeout: 60_000 });
     for (const id of damaged) {
       const answer = await page.evaluate(
         (orderId) => (globalThis as unknown as PageGlobals).merchantDesk.invoke('orders:get', { id: orderId }),

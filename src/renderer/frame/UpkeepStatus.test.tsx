@@ -99,6 +99,18 @@ describe('the cache upkeep in the frame', () => {
     expect(screen.getByRole('link', { name: 'Rebuild the cache…' }).getAttribute('href')).toBe('#/settings/cache');
   });
 
+  it('a cancel the host could not take says why, in the app’s words, and Cancel stays', async () => {
+    bridge.answer('orders:cancelUpkeep', () => ({
+      ok: false,
+      error: { kind: 'unavailable', message: 'The core host stopped.' },
+    }));
+    render(<UpkeepStatus />);
+    apply(report());
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the cache check' }));
+    expect(screen.getByRole('alert').textContent).toBe('Could not stop the cache check: The core host stopped.');
+    expect(screen.getByRole('button', { name: 'Cancel the cache check' })).toBeTruthy();
+  });
+
   it('speaks the merchant’s language', () => {
     act(() => useLocaleStore.getState().setChoice('zh-CN'));
     render(<UpkeepStatus />);

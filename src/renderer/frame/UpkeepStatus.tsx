@@ -5,6 +5,8 @@ import { Button } from '../components/ui/Button';
 import { formatRoute } from '../router';
 import { showToast } from '../stores/toastStore';
 import { upkeepFraction, useUpkeepStore, type UpkeepReport } from '../stores/upkeepStore';
+import { errorWords } from '../i18n/errorText';
+import { useLocaleStore } from '../i18n/localeStore';
 import { SPACE, useT, type Translate } from '../i18n/t';
 
 /** The running step in a few words, its share done when it has one, and its counts for the hover text. */
@@ -35,6 +37,7 @@ export function UpkeepStatus() {
   const stoppedByMerchant = useUpkeepStore((s) => s.stoppedByMerchant);
   const cancelError = useUpkeepStore((s) => s.cancelError);
   const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
 
   useEffect(() => {
     if (!stoppedByMerchant) return;
@@ -44,18 +47,17 @@ export function UpkeepStatus() {
 
   if (!shown) return null;
   const { cancel, dismiss } = useUpkeepStore.getState();
-  const dismissButton = (
-    <Button variant="tertiary" size="sm" icon={X} label={t('upkeep.dismiss')} onClick={dismiss} />
-  );
+  const dismissButton = <Button variant="tertiary" size="sm" icon={X} label={t('upkeep.dismiss')} onClick={dismiss} />;
 
   if (shown.state === 'running') {
     const { label, detail } = runningText(shown, t);
     const fraction = upkeepFraction(shown);
+    const cancelWords = cancelError ? errorWords(cancelError, t, locale) : null;
     // Where the header is short of room the words leave the screen (not the reader): the share, the badge stay.
     return (
       <div className="upkeep-status" role="group" aria-label={t('upkeep.label')} data-state="running">
         <DatabaseCheck className="upkeep-status-icon" size={16} aria-hidden="true" />
-        <span className="upkeep-status-text" title={`${label} ${detail}`}>
+        <span className="upkeep-status-text" title={[label, detail].join(SPACE)}>
           <span className="upkeep-status-label">{label}</span>
           {fraction !== null && (
             <>
@@ -82,9 +84,9 @@ export function UpkeepStatus() {
         >
           {cancelling ? t('upkeep.cancelling') : t('common.cancel')}
         </Button>
-        {cancelError && (
-          <span className="upkeep-status-error" role="alert">
-            {t('upkeep.cancelFailed', { message: cancelError.message })}
+        {cancelWords && (
+          <span className="upkeep-status-error" role="alert" title={cancelWords.details ?? undefined}>
+            {t('upkeep.cancelFailed', { message: cancelWords.text })}
           </span>
         )}
       </div>

@@ -2,14 +2,12 @@
 export default {
   'upkeep.label': 'Cache upkeep',
   'upkeep.convert': 'Converting the cache…',
-  'upkeep.convertDetail':
-    '{done, number} of {total, number} converted. Browsing and syncing go on meanwhile.',
+  'upkeep.convertDetail': '{done, number} of {total, number} converted. Browsing and syncing go on meanwhile.',
   'upkeep.compact': 'Tidying the cache…',
   'upkeep.meanwhile': 'Browsing and syncing go on meanwhile.',
   'upkeep.scan': 'Checking the cache…',
   'upkeep.percent': '{percent, number, ::percent}',
-  'upkeep.scanDetail':
-    '{done, number} of {total, number} orders read back. Browsing and syncing go on meanwhile.',
+  'upkeep.scanDetail': '{done, number} of {total, number} orders read back. Browsing and syncing go on meanwhile.',
   'upkeep.check': 'Checking the cache file…',
   'upkeep.checkDetail': 'Table {done, number} of {total, number} checked. Browsing and syncing go on meanwhile.',
   'upkeep.progress': 'Cache check progress',

@@ -17,8 +17,7 @@ export default {
   'upkeep.stopped': '缓存检查已停止。下次应用打开缓存时会再次运行。',
   'upkeep.damagedBadge': '{count, plural, other {# 个订单已损坏}}',
   'upkeep.damagedNext': '下次同步时会重新获取这{count, plural, other {# 个订单}}。',
-  'upkeep.damagedDetail':
-    '缓存检查发现 {count, plural, other {# 个订单}}无法读回。下次同步时会从平台重新获取。',
+  'upkeep.damagedDetail': '缓存检查发现 {count, plural, other {# 个订单}}无法读回。下次同步时会从平台重新获取。',
   'upkeep.failedBadge': '缓存检查失败',
   'upkeep.failed': '缓存检查未能完成：缓存文件可能已损坏。',
   'upkeep.rebuild': '重建缓存…',
