@@ -114,7 +114,7 @@ export function UpkeepStatus() {
       <Badge tone="attention" title={detail}>
         {t('upkeep.damagedBadge', { count: shown.damagedOrders })}
       </Badge>
-      <span className="upkeep-status-text upkeep-status-label" title={detail}>
+      <span className="upkeep-status-note upkeep-status-label" title={detail}>
         {t('upkeep.damagedNext', { count: shown.damagedOrders })}
       </span>
       {dismissButton}
