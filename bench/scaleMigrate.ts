@@ -21,6 +21,22 @@ function parts(cache: OrderCache, n: number): string {
     .join('\n');
 }
 
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+};
+
+/** The steps after the last batch, each run until it says nothing is left (as the upkeep runs them). */
+function finishingSteps(cache: OrderCache): Array<[string, () => boolean]> {
+  return [
+    [
+      'retire the older documents, merge the new indexes, delete the older rows (bounded steps)',
+      () => must(cache.finishTextConversion()),
+    ],
+    ['VACUUM (and checkpoint)', () => (cache.db.exec('VACUUM'), cache.db.pragma('wal_checkpoint(TRUNCATE)'), false)],
+  ];
+}
+
 export function scaleMigrate(file: string): void {
   const say = (s: string) => console.log(s);
   say(
@@ -42,32 +58,39 @@ export function scaleMigrate(file: string): void {
     );
     const left = cache.textGroupsLeft();
     if (!left.ok) throw new Error(JSON.stringify(left.error));
-    t = performance.now();
-    let batches = 0;
-    let longest = 0;
-    let longestAt = 0;
-    for (let done = left.value === 0; !done; batches++) {
+    // Every step timed (each holds the host's event loop and the write lock while it runs): the batches' longest
+    // five and how many passed 200 ms, then each finishing step.
+    const longestOf = (ms: number[]) =>
+      ms
+        .map((v, i) => [v, i + 1] as const)
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 5)
+        .map(([v, i]) => `${v.toFixed(0)} ms (#${i})`)
+        .join(', ');
+    const timed = (kind: string, ms: number[]) =>
+      say(
+        `| ${kind}: ${ms.length} steps, longest ${longestOf(ms)}; over 200 ms: ${ms.filter((v) => v > 200).length} | ${ms
+          .reduce((a, b) => a + b, 0)
+          .toFixed(0)} |`,
+      );
+    const batchMs: number[] = [];
+    for (let done = left.value === 0; !done; ) {
       const b = performance.now();
       const step = cache.convertTextGroups();
       if (!step.ok) throw new Error(JSON.stringify(step.error));
       done = step.value.done;
-      if (performance.now() - b > longest) [longest, longestAt] = [performance.now() - b, batches + 1];
+      batchMs.push(performance.now() - b);
     }
-    say(
-      `| convert ${left.value.toLocaleString('en')} orders, ${batches} batches (longest ${longest.toFixed(0)} ms: batch ${longestAt}) | ${(performance.now() - t).toFixed(0)} |`,
-    );
-    t = performance.now();
-    const dropped = cache.dropOlderTextDocuments();
-    if (!dropped.ok) throw new Error(JSON.stringify(dropped.error));
-    say(`| drop the older documents (delete-all) | ${(performance.now() - t).toFixed(0)} |`);
-    t = performance.now();
-    const merged = cache.optimizeTextIndexes();
-    if (!merged.ok) throw new Error(JSON.stringify(merged.error));
-    say(`| merge the full-text indexes (optimize) | ${(performance.now() - t).toFixed(0)} |`);
-    t = performance.now();
-    cache.db.exec('VACUUM');
-    cache.db.pragma('wal_checkpoint(TRUNCATE)');
-    say(`| VACUUM | ${(performance.now() - t).toFixed(0)} |`);
+    timed(`convert ${left.value.toLocaleString('en')} orders, batches of 1,000`, batchMs);
+    for (const [kind, run] of finishingSteps(cache)) {
+      const ms: number[] = [];
+      for (let more = true; more; ) {
+        const b = performance.now();
+        more = run();
+        ms.push(performance.now() - b);
+      }
+      timed(kind, ms);
+    }
     const after = fileBytes(file) + fileBytes(`${file}-wal`);
     say(
       `\nFile: ${mib(before)} MiB before (${(before / n / 1000).toFixed(2)} KB an order), ${mib(after)} MiB after = **${(after / n / 1000).toFixed(2)} KB an order**\n`,

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
-import { olderTextDocumentsLeft } from './migrationV9';
 import { optimizeStats } from './optimizeStats';
 import type { OrderCache } from './orderCache';
 import { checkedTables, quickCheckTable } from './tableChecks';
+import { finishStage } from './textConversionFinish';
 import type { UpkeepThreadData, UpkeepThreadReply, UpkeepThreadRequest } from './upkeepProtocol';
 
 /**
@@ -117,18 +117,17 @@ export async function runCacheUpkeep(
     done = step.value.done;
     report({ phase: 'index', done: converted, total: textLeft.value });
   }
-  // Once every order is converted (now, or by an earlier run killed before this): the older documents dropped, then
-  // the new indexes merged, two steps of their own (each said again).
-  const older = cache.guard(() => olderTextDocumentsLeft(cache.db));
+  // Once every order is converted (now, or by an earlier run killed before the end): the older documents retired
+  // and deleted, the new indexes merged, in bounded steps (textConversionFinish.ts: each ≤ ~100 ms of write lock).
+  const older = cache.guard(() => finishStage(cache.db) !== 'done');
   if (!older.ok) return older;
-  if (older.value) {
-    for (const finish of [() => cache.dropOlderTextDocuments(), () => cache.optimizeTextIndexes()]) {
-      await pause();
-      if (stop()) return ok(result);
-      const finished = finish();
-      if (!finished.ok) return finished;
-      report({ phase: 'index', done: textLeft.value, total: textLeft.value });
-    }
+  for (let more = older.value; more; ) {
+    await pause();
+    if (stop()) return ok(result);
+    const step = cache.finishTextConversion();
+    if (!step.ok) return step;
+    more = step.value;
+    report({ phase: 'index', done: textLeft.value, total: textLeft.value });
   }
   // Also when a conversion finished but its VACUUM was cancelled (a quarter of the file free).
   const free = cache.guard(
