@@ -74,7 +74,7 @@ export function scaleMigrate(file: string): void {
           .toFixed(0)} |`,
       );
     const batchMs: number[] = [];
-    for (let done = left.value === 0; !done; ) {
+    for (let done = left.value === 0; !done;) {
       const b = performance.now();
       const step = cache.convertTextGroups();
       if (!step.ok) throw new Error(JSON.stringify(step.error));
@@ -84,7 +84,7 @@ export function scaleMigrate(file: string): void {
     timed(`convert ${left.value.toLocaleString('en')} orders, batches of 1,000`, batchMs);
     for (const [kind, run] of finishingSteps(cache)) {
       const ms: number[] = [];
-      for (let more = true; more; ) {
+      for (let more = true; more;) {
         const b = performance.now();
         more = run();
         ms.push(performance.now() - b);

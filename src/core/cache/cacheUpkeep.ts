@@ -121,7 +121,7 @@ export async function runCacheUpkeep(
   // and deleted, the new indexes merged, in bounded steps (textConversionFinish.ts: each ≤ ~100 ms of write lock).
   const older = cache.guard(() => finishStage(cache.db) !== 'done');
   if (!older.ok) return older;
-  for (let more = older.value; more; ) {
+  for (let more = older.value; more;) {
     await pause();
     if (stop()) return ok(result);
     const step = cache.finishTextConversion();

@@ -112,7 +112,7 @@ describe('migration 8 → 9 (the title-set index) in place', () => {
   it('a step failing in the middle of the chunked drop of the older documents resumes, every search exact', async () => {
     const { file, expected } = schema8File(2_000);
     const a = open(file);
-    for (let done = false; !done; ) {
+    for (let done = false; !done;) {
       const step = a.convertTextGroups(1_000);
       if (!step.ok) throw new Error(step.error.kind);
       done = step.value.done;

@@ -7,11 +7,7 @@ import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { DamagedOrderError } from './orderDocs';
 import { damagedOrderIds, forgetDamage, recordDamage, recordDamagedRow, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
-import {
-  convertTextGroups,
-  textGroupsLeft,
-  type TextConvertStep,
-} from './migrationV9';
+import { convertTextGroups, textGroupsLeft, type TextConvertStep } from './migrationV9';
 import { finishTextConversionStep } from './textConversionFinish';
 import { TextGroups } from './textGroups';
 import { schemaVersion } from './migrations';

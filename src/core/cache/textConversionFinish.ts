@@ -129,6 +129,7 @@ export function finishTextConversionStep(
   const stage = finishStage(db);
   if (stage === 'retire') retire(db);
   // Merging first, deleting after: the retired tables mark the merge as unfinished until it is done.
-  else if (stage === 'merge' && !merge(db, until) && performance.now() < until) drop(db, retiredLeft(db), until, deleteRows);
+  else if (stage === 'merge' && !merge(db, until) && performance.now() < until)
+    drop(db, retiredLeft(db), until, deleteRows);
   return finishStage(db) !== 'done';
 }

@@ -145,7 +145,7 @@ beforeAll(() => {
     const left = caches.new.textGroupsLeft();
     if (!left.ok || left.value === 0) break;
   }
-  for (let more = true; more; ) {
+  for (let more = true; more;) {
     const step = caches.new.finishTextConversion(1); // many small steps: the retired tables emptied in pieces
     if (!step.ok) throw new Error(JSON.stringify(step.error));
     more = step.value;
