@@ -126,7 +126,7 @@ export async function runCacheUpkeep(
     if (stop()) return ok(result);
     const step = cache.finishTextConversion();
     if (!step.ok) return step;
-    more = step.value;
+    more = step.value?.more === true;
     report({ phase: 'index', done: textLeft.value, total: textLeft.value });
   }
   // Also when a conversion finished but its VACUUM was cancelled (a quarter of the file free).

@@ -8,7 +8,6 @@ import { runCacheUpkeep, type UpkeepProgress } from './cacheUpkeep';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { convertTextGroups } from './migrationV9';
 import { openOrderCache } from './openCache';
-import { finishStage, finishTextConversionStep } from './textConversionFinish';
 import type { OrderCache } from './orderCache';
 import { rewindToV8 } from './testing/rewindV9';
 import type { TextGroups } from './textGroups';
@@ -92,9 +91,9 @@ describe('migration 8 → 9 (the title-set index) in place', () => {
     const r = await runCacheUpkeep(b, { onProgress: (p) => progress.push(p) });
     expect(r.ok).toBe(true);
     const index = progress.filter((p) => p.phase === 'index').map((p) => p.done);
-    // Two batches, then the bounded finishing steps (retire, merge and delete: at least two).
+    // Two batches, then the bounded finishing steps (retire, purge, merge: textConversionFinish.test.ts).
     expect(index.slice(0, 2)).toEqual([1_000, 1_500]);
-    expect(index.length).toBeGreaterThanOrEqual(4);
+    expect(index.length).toBeGreaterThanOrEqual(5);
     expect(index.slice(2).every((d) => d === 1_500)).toBe(true);
     expect(progress.filter((p) => p.phase === 'vacuum')).toHaveLength(1);
     expect(b.textGroupsLeft()).toEqual({ ok: true, value: 0 });
@@ -107,52 +106,5 @@ describe('migration 8 → 9 (the title-set index) in place', () => {
     const again: UpkeepProgress[] = [];
     await runCacheUpkeep(b, { onProgress: (p) => again.push(p) });
     expect(again.some((p) => p.phase === 'index' || p.phase === 'vacuum')).toBe(false);
-  });
-
-  it('a step failing in the middle of the chunked drop of the older documents resumes, every search exact', async () => {
-    const { file, expected } = schema8File(2_000);
-    const a = open(file);
-    for (let done = false; !done;) {
-      const step = a.convertTextGroups(1_000);
-      if (!step.ok) throw new Error(step.error.kind);
-      done = step.value.done;
-    }
-    const count = (db: Database.Database, table: string) =>
-      db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-    const older = count(a.db, 'orders_fts_data') + count(a.db, 'orders_grams_data');
-    expect(older).toBeGreaterThan(100);
-    expect(finishStage(a.db)).toBe('retire');
-    // Small steps (no time budget, 20 rows a statement) until the retired tables are partly deleted.
-    expect(finishTextConversionStep(a.db, 0, 20)).toBe(true); // retired: empty tables under the old names
-    expect(count(a.db, 'orders_fts_data')).toBeLessThan(3);
-    expect(answers(a)).toEqual(expected);
-    let retiredRows = older;
-    while (retiredRows > older / 2) {
-      expect(finishTextConversionStep(a.db, 0, 20)).toBe(true);
-      retiredRows = count(a.db, 'orders_fts_retired_data') + count(a.db, 'orders_grams_retired_data');
-      expect(answers(a)).toEqual(expected);
-    }
-    expect(retiredRows).toBeGreaterThan(0);
-    expect(finishStage(a.db)).toBe('merge');
-    // The process dies inside the next step: its transaction is rolled back, the connection left unclosed.
-    a.db.pragma('query_only = ON');
-    expect(() => finishTextConversionStep(a.db, 0, 20)).toThrow();
-    expect(count(a.db, 'orders_fts_retired_data') + count(a.db, 'orders_grams_retired_data')).toBe(retiredRows);
-    caches.splice(caches.indexOf(a), 1); // abandoned, as a killed process leaves it
-
-    const b = open(file);
-    expect(answers(b)).toEqual(expected);
-    const r = await runCacheUpkeep(b);
-    expect(r.ok).toBe(true);
-    expect(finishStage(b.db)).toBe('done');
-    const names = b.db.prepare("SELECT name FROM sqlite_schema WHERE name LIKE '%retired%'").pluck().all();
-    expect(names).toEqual([]);
-    // The tables under the old names are the empty ones (a structure record or two), still usable.
-    expect(count(b.db, 'orders_fts_data') + count(b.db, 'orders_grams_data')).toBeLessThan(5);
-    expect(answers(b)).toEqual(expected);
-    b.applyPage([fakeOrder(5_000, NOW, { remark: 'steam, later' })], { seenAtMs: NOW + 1, baseline: false });
-    b.indexPendingSearchRows();
-    const found = b.query({ search: 'later', limit: 10 });
-    expect(found.ok && found.value.list.length).toBe(1);
   });
 });

@@ -8,7 +8,7 @@ import { DamagedOrderError } from './orderDocs';
 import { damagedOrderIds, forgetDamage, recordDamage, recordDamagedRow, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
 import { convertTextGroups, textGroupsLeft, type TextConvertStep } from './migrationV9';
-import { finishTextConversionStep } from './textConversionFinish';
+import { finishTextConversionStep, type FinishStep } from './textConversionFinish';
 import { TextGroups } from './textGroups';
 import { schemaVersion } from './migrations';
 import {
@@ -477,11 +477,11 @@ export class OrderCache {
   }
 
   /**
-   * One bounded step of the conversion's end once every order is converted: the older documents retired and
-   * deleted a chunk at a time, the new indexes merged a few pages at a time (textConversionFinish.ts). True while
-   * work is left.
+   * One bounded step of the conversion's end once every order is converted: the older documents retired, then
+   * deleted a chunk at a time, the new indexes merged a few pages at a time (textConversionFinish.ts). Undefined when
+   * nothing is left to do.
    */
-  finishTextConversion(budgetMs?: number): Result<boolean, CacheError> {
+  finishTextConversion(budgetMs?: number): Result<FinishStep | undefined, CacheError> {
     return this.guard(() => finishTextConversionStep(this.db, budgetMs));
   }
 

@@ -148,7 +148,7 @@ beforeAll(() => {
   for (let more = true; more;) {
     const step = caches.new.finishTextConversion(1); // many small steps: the retired tables emptied in pieces
     if (!step.ok) throw new Error(JSON.stringify(step.error));
-    more = step.value;
+    more = step.value?.more === true;
   }
   // Orders stored after the migration (the sync goes on meanwhile), not indexed yet in the old and half files.
   for (const name of ['old', 'half', 'new'] as const)
