@@ -78,7 +78,7 @@ export async function scaleMigrate(file: string, noVacuum = false): Promise<void
       .join(' ')}`,
   );
   const before = fileBytes(file) + fileBytes(`${file}-wal`);
-  let t = performance.now();
+  const t = performance.now();
   const opened = openOrderCache({ file });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;

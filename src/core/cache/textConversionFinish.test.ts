@@ -8,7 +8,13 @@ import { runCacheUpkeep, type UpkeepProgress } from './cacheUpkeep';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 import { rewindToV8 } from './testing/rewindV9';
-import { finishStage, finishTextConversionStep, MERGE_KEY, type FinishStage } from './textConversionFinish';
+import {
+  finishStage,
+  finishTextConversionStep,
+  freePagesLeftByTextConversion,
+  MERGE_KEY,
+  type FinishStage,
+} from './textConversionFinish';
 
 /**
  * The end of the schema-9 conversion in bounded steps (textConversionFinish.ts), on real files: a schema-8 file
@@ -51,7 +57,14 @@ function answers(cache: OrderCache): unknown[] {
   ]).map((r) => (r.ok ? r.value : r.error));
 }
 
-const FTS_TABLES = ['orders_fts', 'orders_grams', 'order_own_fts', 'order_own_grams', 'text_group_fts', 'text_group_grams'];
+const FTS_TABLES = [
+  'orders_fts',
+  'orders_grams',
+  'order_own_fts',
+  'order_own_grams',
+  'text_group_fts',
+  'text_group_grams',
+];
 
 /** quick_check of the whole file and FTS5's integrity-check of each full-text table: [] when sound. */
 function problems(db: Database.Database): string[] {
@@ -108,7 +121,8 @@ describe("the schema-9 conversion's end, in bounded steps", () => {
     const { expected, cache } = convertedFile(2_000);
     const db = cache.db;
     expect(finishStage(db)).toBe('retire');
-    const older = count(db, 'SELECT count(*) FROM orders_fts_data') + count(db, 'SELECT count(*) FROM orders_grams_data');
+    const older =
+      count(db, 'SELECT count(*) FROM orders_fts_data') + count(db, 'SELECT count(*) FROM orders_grams_data');
     expect(older).toBeGreaterThan(100);
 
     const stages: FinishStage[] = [];
@@ -145,7 +159,11 @@ describe("the schema-9 conversion's end, in bounded steps", () => {
     const { file, expected, cache } = convertedFile(2_000);
     const copies: Array<{ stage: FinishStage; copy: string }> = [];
     let steps = 0;
-    for (let step = finishTextConversionStep(cache.db, 0, tiny); step; step = finishTextConversionStep(cache.db, 0, tiny)) {
+    for (
+      let step = finishTextConversionStep(cache.db, 0, tiny);
+      step;
+      step = finishTextConversionStep(cache.db, 0, tiny)
+    ) {
       // After the retire, twice in the purge, twice in the merge.
       const stage = finishStage(cache.db);
       const taken = copies.filter((c) => c.stage === stage).length;
@@ -218,5 +236,27 @@ describe("the schema-9 conversion's end, in bounded steps", () => {
     events.forEach((e, i) => {
       if (e.startsWith('step')) expect(events[i - 1]).toBe('read');
     });
+  }, 60_000);
+
+  it('leaves the freed pages to later writes: no VACUUM, and new orders fill them before the file grows', async () => {
+    const { cache } = convertedFile(2_000);
+    const progress: UpkeepProgress[] = [];
+    expect((await runCacheUpkeep(cache, { onProgress: (p) => progress.push(p) })).ok).toBe(true);
+    expect(progress.some((p) => p.phase === 'vacuum')).toBe(false);
+    const pragma = (name: string) => cache.db.pragma(name, { simple: true }) as number;
+    const free = pragma('freelist_count');
+    const pages = pragma('page_count');
+    expect(free * 5).toBeGreaterThan(pages); // the older documents' pages: a fifth of the file and more
+    expect(freePagesLeftByTextConversion(cache.db)).toBe(true);
+    const more = Array.from({ length: 500 }, (_, i) => fakeOrder(10_000 + i, NOW + i * 1_000, { remark: 'later' }));
+    cache.applyPage(more, { seenAtMs: NOW + 1, baseline: false });
+    cache.indexPendingSearchRows();
+    cache.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(pragma('freelist_count')).toBeLessThan(free);
+    expect(pragma('page_count')).toBe(pages);
+    // The next opening's upkeep does not VACUUM for them either.
+    const again: UpkeepProgress[] = [];
+    expect((await runCacheUpkeep(cache, { onProgress: (p) => again.push(p) })).ok).toBe(true);
+    expect(again.some((p) => p.phase === 'vacuum' || p.phase === 'index')).toBe(false);
   }, 60_000);
 });

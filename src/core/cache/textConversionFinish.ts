@@ -32,7 +32,13 @@ import { olderTextDocumentsLeft } from './migrationV9';
  *    bounded number of calls (a sync writing all along could otherwise keep every call busy).
  *
  * A step works until its time budget is spent (the first unit of work always runs, so every step makes progress);
- * a kill loses at most the step in flight. The file is not VACUUMed here: see cacheUpkeep.ts.
+ * a kill loses at most the step in flight.
+ *
+ * The pages freed (a third of the file at 100,000 orders) are left on the file's free list, and FREE_PAGES_KEY says
+ * so: SQLite reuses them for later writes before it grows the file. Giving them back to the file system needs a
+ * VACUUM (14.4 s at a million orders, the write lock held throughout) or a VACUUM INTO a new file and a swap (no
+ * lock, but every connection to the file, in every process, closed for the swap): measured and compared in
+ * docs/PERFORMANCE.md §8, not done here.
  */
 
 /** One step's budget: what a reader or the sync's writer waits at most, beside the last statement's own time. */
@@ -47,6 +53,11 @@ const NEW_INDEXES = ['order_own_fts', 'order_own_grams', 'text_group_fts', 'text
 const RETIRED_PREFIX = 'retired_';
 /** `meta` key: the merge's state while it is to do (JSON MergeState). */
 export const MERGE_KEY = 'text_merge';
+/**
+ * `meta` key, written with the merge's last step: the file's free pages then (JSON number). The upkeep does not
+ * VACUUM for them (cacheUpkeep.ts): later writes reuse them.
+ */
+export const FREE_PAGES_KEY = 'text_conversion_free_pages';
 
 /** Per table still merging: its calls so far, and its leaf pages when the merge began (bounding the calls). */
 type MergeState = Record<string, { calls: number; pages: number }>;
@@ -61,7 +72,9 @@ export interface FinishStep {
 
 function retiredTables(db: Database.Database): string[] {
   return db
-    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'retired\\_%' ESCAPE '\\' ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'retired\\_%' ESCAPE '\\' ORDER BY name",
+    )
     .pluck()
     .all() as string[];
 }
@@ -71,12 +84,22 @@ function mergeState(db: Database.Database): MergeState | undefined {
   return typeof value === 'string' ? (JSON.parse(value) as MergeState) : undefined;
 }
 
+function setMeta(db: Database.Database, key: string, value: unknown): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    key,
+    JSON.stringify(value),
+  );
+}
+
 function saveMergeState(db: Database.Database, state: MergeState): void {
-  if (Object.keys(state).length === 0) db.prepare('DELETE FROM meta WHERE key = ?').run(MERGE_KEY);
-  else
-    db.prepare(
-      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    ).run(MERGE_KEY, JSON.stringify(state));
+  if (Object.keys(state).length > 0) return setMeta(db, MERGE_KEY, state);
+  db.prepare('DELETE FROM meta WHERE key = ?').run(MERGE_KEY);
+  setMeta(db, FREE_PAGES_KEY, db.pragma('freelist_count', { simple: true }));
+}
+
+/** Whether the file's free pages were left by the conversion's end, to be reused rather than vacuumed away. */
+export function freePagesLeftByTextConversion(db: Database.Database): boolean {
+  return db.prepare('SELECT 1 FROM meta WHERE key = ?').pluck().get(FREE_PAGES_KEY) === 1;
 }
 
 /** What the next step would do (for progress and tests). */
@@ -128,7 +151,7 @@ function purge(db: Database.Database, until: number, rows: number): void {
     for (const table of retiredTables(db)) {
       // Rowid tables by rowid; FTS5's `_idx` is WITHOUT ROWID (its key: segid, term).
       const withoutRowid = /WITHOUT\s+ROWID/i.test(
-        db.prepare("SELECT sql FROM sqlite_schema WHERE name = ?").pluck().get(table) as string,
+        db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(table) as string,
       );
       const key = withoutRowid ? '(segid, term)' : 'rowid';
       const columns = withoutRowid ? 'segid, term' : 'rowid';
