@@ -1,8 +1,10 @@
 /**
  * `bench.mjs scalemigrate FILE` (issue 26, cache schema 9): converts FILE — a copy of an older cache, changed in
  * place — to the title-set index the way the core host's upkeep does (opening migrates, then batches, then the
- * full-text indexes merged and one VACUUM), timing each step and the longest batch (what a reader or the sync's
- * writer waits at most), and prints the file's bytes per order and where they go (dbstat) before and after.
+ * finish in bounded steps: textConversionFinish.ts), timing every step by stage (what a reader or the sync's writer
+ * waits at most) with a search answered between two steps; then the file's size and free pages, and the two ways to
+ * give them back, timed for comparison: VACUUM INTO a new file on a thread of its own (the copy deleted after) and
+ * VACUUM in place (skipped with `--no-vacuum`); and the file's bytes per order and where they go (dbstat).
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
