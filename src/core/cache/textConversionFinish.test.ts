@@ -23,7 +23,7 @@ import {
  * full-text table — and every search answers as before the conversion; the steps end (the merge included, which a
  * repeated negative `merge` never did); a copy of the file taken after any step (what a kill leaves) opens, answers
  * alike and finishes; a step killed inside its transaction leaves the file as before it; and the host's reads are
- * answered between the upkeep's steps.
+ * answered between the upkeep's steps; another connection that had the older tables open goes on after the retire.
  */
 
 const NOW = Date.UTC(2026, 5, 1);
@@ -258,5 +258,22 @@ describe("the schema-9 conversion's end, in bounded steps", () => {
     const again: UpkeepProgress[] = [];
     expect((await runCacheUpkeep(cache, { onProgress: (p) => again.push(p) })).ok).toBe(true);
     expect(again.some((p) => p.phase === 'vacuum' || p.phase === 'index')).toBe(false);
+  }, 60_000);
+
+  it("another connection (the sync's writer) that had the older tables open goes on reading and writing after", () => {
+    const { file, cache } = convertedFile(1_000);
+    const other = new Database(file, { timeout: 5_000 });
+    try {
+      const search = other.prepare("SELECT count(*) FROM orders_fts WHERE orders_fts MATCH 'steam'").pluck();
+      expect(search.get()).toBeGreaterThan(0); // the older documents, read (and the FTS5 table connected) before
+      while (finishStage(cache.db) !== 'done') finishTextConversionStep(cache.db, 0);
+      expect(search.get()).toBe(0); // the empty table under the same name
+      // A deleted order's documents are deleted through the trigger on this connection too.
+      other.prepare('DELETE FROM orders WHERE rid = 1').run();
+      expect(problems(other)).toEqual([]);
+      expect(problems(cache.db)).toEqual([]);
+    } finally {
+      other.close();
+    }
   }, 60_000);
 });
