@@ -73,7 +73,7 @@ if (argv[0] === 'serve') {
 } else if (argv[0] === MEMORY_RUN) {
   await memoryRun(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === SCALE_MIGRATE) {
-  scaleMigrate(argv[1]!);
+  await scaleMigrate(argv[1]!, argv.includes('--no-vacuum'));
 } else if (argv[0] === SCALE_KILL_RUN) {
   await scaleKillRun(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === SCALE_SEED) {

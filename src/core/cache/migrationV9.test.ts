@@ -90,8 +90,13 @@ describe('migration 8 → 9 (the title-set index) in place', () => {
     const progress: UpkeepProgress[] = [];
     const r = await runCacheUpkeep(b, { onProgress: (p) => progress.push(p) });
     expect(r.ok).toBe(true);
-    expect(progress.filter((p) => p.phase === 'index').map((p) => p.done)).toEqual([1_000, 1_500, 1_500, 1_500]);
-    expect(progress.filter((p) => p.phase === 'vacuum')).toHaveLength(1);
+    const index = progress.filter((p) => p.phase === 'index').map((p) => p.done);
+    // Two batches, then the bounded finishing steps (retire, purge, merge: textConversionFinish.test.ts).
+    expect(index.slice(0, 2)).toEqual([1_000, 1_500]);
+    expect(index.length).toBeGreaterThanOrEqual(5);
+    expect(index.slice(2).every((d) => d === 1_500)).toBe(true);
+    // No VACUUM (14 s at a million orders): the freed pages are left to later writes (textConversionFinish.ts).
+    expect(progress.filter((p) => p.phase === 'vacuum')).toHaveLength(0);
     expect(b.textGroupsLeft()).toEqual({ ok: true, value: 0 });
     // The older documents are gone, the orders keep only their own text, the sets hold the rest once.
     expect(b.db.prepare('SELECT count(*) FROM orders_fts_docsize').pluck().get()).toBe(0);
