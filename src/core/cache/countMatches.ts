@@ -3,6 +3,7 @@ import { buildTextSearch } from './ftsQuery';
 import { indexedBy, matchIndex, TEXT_FILTER_INDEX } from './indexChoice';
 import type { CacheFilter } from './querySchema';
 import type { StatementCache } from './statementCache';
+import { setsOfWordSql } from './textMatches';
 
 export interface StatusCount {
   status: number | null;
@@ -105,19 +106,15 @@ export function titleSetProbe(
   if (q.search === undefined || !t) return undefined;
   const s = buildTextSearch(q.search);
   if (s.words.length === 0) return undefined;
-  const sets = s.words
-    .map((w) => {
-      const table = w.index === 'trigram' ? 'text_group_fts' : 'text_group_grams';
-      return `SELECT rowid FROM ${table} WHERE ${table} MATCH ?`;
-    })
-    .join(' INTERSECT ');
+  const words = s.words.map(setsOfWordSql);
+  const sets = words.map((w) => w.sql).join(' INTERSECT ');
   const prefix = withSets(t.sets);
   return statements
     .get(
       `${prefix.sql}SELECT count(*) FROM (SELECT 1 FROM orders INDEXED BY orders_by_text_group${whereSql([`text_gid IN (${sets})`, ...t.clauses])} LIMIT ?)`,
     )
     .pluck()
-    .get(...prefix.params, ...s.words.map((w) => w.match), ...f.params, cap + 1) as number;
+    .get(...prefix.params, ...words.flatMap((w) => w.params), ...f.params, cap + 1) as number;
 }
 
 /** Matches of a text search found lazily, at most `cap + 1`; undefined when the search has no shape for it. */
