@@ -225,21 +225,13 @@ function refreshDirtyLeadDays(db: Database.Database): void {
   db.exec('DELETE FROM insight_lead_dirty');
 }
 
-/**
- * The day sums from the SKU rows, inserted in key order (pages filled, where the trigger's inserts of a sync going
- * back in time leave them half empty).
- */
-export function rebuildDaySkuSums(db: Database.Database): void {
-  db.exec(`DELETE FROM insight_day_sku;
-    INSERT INTO insight_day_sku SELECT day, product_key, sku_key, currency, count(*), sum(first_of_product),
-      sum(units), sum(amount_micro), sum(after_sales), sum(after_sales * first_of_product)
-    FROM insight_item WHERE paid = 1 GROUP BY day, product_key, sku_key, currency ORDER BY day, product_key, sku_key, currency;`);
-}
-
 /** Everything of this file from the fact rows and orders (the migration's backfill, a change of zone or rules). */
 export function rebuildInsightAggregates(db: Database.Database): void {
   rebuildLeadAggregates(db);
-  rebuildDaySkuSums(db);
+  db.exec(`DELETE FROM insight_day_sku;
+    INSERT INTO insight_day_sku SELECT day, product_key, sku_key, currency, count(*), sum(first_of_product),
+      sum(units), sum(amount_micro), sum(after_sales), sum(after_sales * first_of_product)
+    FROM insight_item WHERE paid = 1 GROUP BY day, product_key, sku_key, currency;`);
   rebuildBuyerAggregates(db);
 }
 
