@@ -53,7 +53,7 @@ function trickyOrders(): Order[] {
       remark: i % 5 === 0 ? 'lorem ipsum' : i % 5 === 1 ? 'lor emips' : '',
       orderItems: [
         {
-          ...base.orderItems[0]!,
+          ...base.orderItems![0]!,
           productSpuTitle: i % 3 === 0 ? 'Wxyq Xyzr Card' : i % 3 === 1 ? 'Gift Wxyzq Card' : 'Steam Wallet',
         },
       ],
@@ -70,7 +70,7 @@ function bruteForce(orders: readonly Order[], search: string): string[] {
         o.orderNum ?? '',
         o.buyerName ?? '',
         o.remark ?? '',
-        o.orderItems.map((x) => x.productSpuTitle).join('\n'),
+        (o.orderItems ?? []).map((x) => x.productSpuTitle).join('\n'),
       ].map((t) => t.toLowerCase());
       return words.every((w) => texts.some((t) => t.includes(w)));
     })
@@ -191,7 +191,7 @@ describe('a first full sync’s end: the trees loaded out of key order are packe
     const orders = Array.from({ length: n }, (_, i) => {
       const seq = n - i;
       const base = fakeOrder(seq, NOW - i * 2 * HOUR);
-      return { ...base, orderItems: [{ ...base.orderItems[0]!, productSkuId: String(1000 + (seq % 40)) }] };
+      return { ...base, orderItems: [{ ...base.orderItems![0]!, productSkuId: String(1000 + (seq % 40)) }] };
     });
     return Array.from({ length: n / 100 }, (_, p) => orders.slice(p * 100, p * 100 + 100));
   }
