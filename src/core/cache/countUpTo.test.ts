@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain/order';
 import { fakeOrder } from '../sync/testing/fakeOrders';
-import { COUNT_CAP, countUpTo, titleSetProbe } from './countMatches';
+import { COUNT_CAP, countUpTo, ownTextProbe, titleSetProbe } from './countMatches';
 import { filterSql } from './filterSql';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
@@ -121,6 +121,24 @@ describe('countUpTo', () => {
     // The exact count collects every match of each word (textMatches.ts, MATERIALIZED): not needed to say "40+".
     expect(run.filter((sql) => sql.includes('MATERIALIZED'))).toEqual([]);
     expect(run.some((sql) => sql.includes('order_own_fts MATCH'))).toBe(true);
+  });
+
+  it("a word of the orders' own text is counted lazily through their documents: only true matches", () => {
+    // The phrase "buyer 1" is in every order of buyers 1 and 10–19 (their own text only).
+    const probe = (search: string, cap: number) =>
+      ownTextProbe(statements, { search: `"${search}"` } as never, filterSql({ search: `"${search}"` } as never), cap);
+    for (const [label, filter, matches] of cases.filter(([, f]) => f.search !== undefined)) {
+      const found = ownTextProbe(statements, filter as never, filterSql(filter as never), N * 2);
+      if (found === undefined) continue;
+      expect({ label, subset: found <= orders.filter(matches).length }).toEqual({ label, subset: true });
+    }
+    const buyer = (name: string) =>
+      orders.slice(0, N - 60).filter((o) => (o.buyerName ?? '').toLowerCase().includes(name));
+    expect(buyer('buyer 1').length).toBeGreaterThan(40);
+    expect(probe('buyer 1', 40)).toBe(41);
+    expect(probe('buyer 1', N * 2)).toBe(buyer('buyer 1').length);
+    // A phrase of several trigrams: only the orders holding it, not those holding its trigrams ("buyer 91").
+    expect(probe('yer 19', N * 2)).toBe(buyer('yer 19').length);
   });
 
   it('the cache answers it through validated filters, with the screen cap by default', () => {
