@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeOrder } from '../sync/testing/fakeOrders';
 import { runCacheUpkeep, type UpkeepProgress } from './cacheUpkeep';
 import { LATEST_SCHEMA_VERSION } from './migrations';
 import { convertTextGroups } from './migrationV9';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
+import { fillConvertibleOrders } from './testing/convertibleOrders';
 import { rewindToV8 } from './testing/rewindV9';
 import type { TextGroups } from './textGroups';
 
@@ -49,11 +49,7 @@ function schema8File(orders: number): { file: string; expected: unknown[] } {
   dirs.push(dir);
   const file = path.join(dir, 'c.sqlite');
   const c = open(file);
-  const list = Array.from({ length: orders }, (_, i) =>
-    fakeOrder(i + 1, NOW - i * 60_000, { orderStatus: 1 + (i % 3), remark: i % 7 === 0 ? 'steam, fast' : '' }),
-  );
-  for (let i = 0; i < list.length; i += 500) c.applyPage(list.slice(i, i + 500), { seenAtMs: NOW, baseline: false });
-  c.indexPendingSearchRows();
+  fillConvertibleOrders(c, orders, NOW);
   const expected = answers(c);
   caches.pop()!.close();
   const db = new Database(file);

@@ -7,6 +7,7 @@ import { fakeOrder } from '../sync/testing/fakeOrders';
 import { runCacheUpkeep, type UpkeepProgress } from './cacheUpkeep';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
+import { fillConvertibleOrders } from './testing/convertibleOrders';
 import { rewindToV8 } from './testing/rewindV9';
 import {
   finishStage,
@@ -85,11 +86,7 @@ function problems(db: Database.Database): string[] {
 function convertedFile(orders: number): { file: string; expected: unknown[]; cache: OrderCache } {
   const file = path.join(newDir(), 'c.sqlite');
   const c = open(file);
-  const list = Array.from({ length: orders }, (_, i) =>
-    fakeOrder(i + 1, NOW - i * 60_000, { orderStatus: 1 + (i % 3), remark: i % 7 === 0 ? 'steam, fast' : '' }),
-  );
-  for (let i = 0; i < list.length; i += 500) c.applyPage(list.slice(i, i + 500), { seenAtMs: NOW, baseline: false });
-  c.indexPendingSearchRows();
+  fillConvertibleOrders(c, orders, NOW);
   const expected = answers(c);
   caches.pop()!.close();
   const db = new Database(file);
