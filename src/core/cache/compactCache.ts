@@ -1,7 +1,6 @@
-import { statSync } from 'node:fs';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { Result } from '../result';
-import type { OrderCache } from './orderCache';
+import { cacheFileBytes, type OrderCache } from './orderCache';
 
 /** What a compaction did: the file's size (with its write-ahead log) before and after, and the pages it gave back. */
 export interface CompactReport {
@@ -19,21 +18,12 @@ export interface CompactReport {
  */
 export function compactCache(cache: OrderCache): Result<CompactReport, CacheError> {
   return cache.guard(() => {
-    const size = () => bytesOf(cache.file) + bytesOf(`${cache.file}-wal`);
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
-    const bytesBefore = size();
+    const bytesBefore = cacheFileBytes(cache.file);
     const pageSize = cache.db.pragma('page_size', { simple: true }) as number;
     const freeBytesBefore = (cache.db.pragma('freelist_count', { simple: true }) as number) * pageSize;
     cache.db.exec('VACUUM');
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
-    return { bytesBefore, bytesAfter: size(), freeBytesBefore };
+    return { bytesBefore, bytesAfter: cacheFileBytes(cache.file), freeBytesBefore };
   });
-}
-
-function bytesOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
 }

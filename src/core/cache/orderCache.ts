@@ -411,7 +411,7 @@ export class OrderCache {
       const identity = this.identity();
       return {
         file: this.file,
-        bytes: fileBytes(this.file) + fileBytes(`${this.file}-wal`),
+        bytes: cacheFileBytes(this.file),
         schemaVersion: schemaVersion(this.db),
         identity: identity.ok ? identity.value : undefined,
         orders: counts.total,
@@ -504,6 +504,11 @@ export class OrderCache {
       // Closing a damaged file may fail; there is nothing left to do with it.
     }
   }
+}
+
+/** A cache file's size on disk, its write-ahead log included. */
+export function cacheFileBytes(file: string): number {
+  return fileBytes(file) + fileBytes(`${file}-wal`);
 }
 
 function fileBytes(file: string): number {
