@@ -116,6 +116,7 @@ export class Session {
   /** The background upkeep of the opened cache, when started (upkeepAfterOpen). */
   upkeep?: Promise<Result<UpkeepResult, CacheError>>;
   private upkeepListener?: (report: UpkeepReport) => void;
+  private lastUpkeepReport?: UpkeepReport;
   private upkeepEnded = false;
 
   constructor(readonly parts: SessionParts) {
@@ -205,13 +206,13 @@ export class Session {
         ...(thread ? { thread } : {}),
         onProgress: (p) => {
           last = p;
-          this.upkeepListener?.({ ...p, state: 'running', damagedOrders: damaged });
+          this.reportUpkeep({ ...p, state: 'running', damagedOrders: damaged });
         },
       }).then((r) => {
         this.upkeepEnded = true;
         if (r.ok) damaged = r.value.damaged.length;
         const state = !r.ok ? 'failed' : r.value.cancelled ? 'cancelled' : 'done';
-        this.upkeepListener?.({ ...last, state, damagedOrders: damaged });
+        this.reportUpkeep({ ...last, state, damagedOrders: damaged });
         return r;
       });
     }
@@ -224,6 +225,19 @@ export class Session {
    */
   relayUpkeep(listener: (report: UpkeepReport) => void): void {
     this.upkeepListener = listener;
+  }
+
+  /**
+   * The background upkeep's latest report (running or its end), for a window opened after the reports went by;
+   * undefined when none was started (the cache not opened yet, or a session without upkeep).
+   */
+  get upkeepState(): UpkeepReport | undefined {
+    return this.lastUpkeepReport;
+  }
+
+  private reportUpkeep(report: UpkeepReport): void {
+    this.lastUpkeepReport = report;
+    this.upkeepListener?.(report);
   }
 
   /** Where a quick count stops (undefined: the cache's COUNT_CAP). */

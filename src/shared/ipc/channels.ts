@@ -35,6 +35,7 @@ export const ipcChannels = [
   'orders:export',
   'orders:cacheStats',
   'orders:cancelUpkeep',
+  'orders:upkeepState',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

@@ -324,6 +324,10 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
   },
   'orders:get': { request: { id: order.id }, response: { ok: true, data: { order } } },
   'orders:cancelUpkeep': { request: undefined, response: { ok: true, data: { cancelled: true } } },
+  'orders:upkeepState': {
+    request: undefined,
+    response: { ok: true, data: { report: { phase: 'scan', done: 3, total: 9, state: 'done', damagedOrders: 2 } } },
+  },
   'orders:refresh': {
     request: { id: order.id },
     response: { ok: true, data: { order, cached: true, changes: 1 } },

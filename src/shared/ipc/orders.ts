@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IpcChannelSpec } from './channelSpec';
 import { ipcCacheFilterSchema, ipcCacheQuerySchema, ipcExportQuerySchema, ipcOrderSchema } from './orderShapes';
+import { upkeepReportSchema } from './upkeep';
 
 const count = z.number().int().min(0);
 const orderId = z.object({ id: z.string().min(1) }).strict();
@@ -112,6 +113,15 @@ export const ordersChannels = {
   'orders:cancelUpkeep': {
     request: z.undefined(),
     data: z.object({ cancelled: z.boolean() }).strict(),
+  },
+  /**
+   * How the cache's background upkeep stands now, for a page opened after its events went by (a reload, a second
+   * browser tab): the latest report, or null when none was started yet (the cache not opened) — the `cache:upkeep`
+   * events carry everything after. Never opens the cache.
+   */
+  'orders:upkeepState': {
+    request: z.undefined(),
+    data: z.object({ report: upkeepReportSchema.nullable() }).strict(),
   },
   /**
    * What needs the merchant now: counts per kind and the queue's rows (refunds awaiting a decision oldest first,

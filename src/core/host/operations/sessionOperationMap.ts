@@ -18,6 +18,7 @@ export const HOSTED_CHANNELS = [
   'orders:refresh',
   'orders:cacheStats',
   'orders:cancelUpkeep',
+  'orders:upkeepState',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

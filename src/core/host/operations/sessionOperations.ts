@@ -158,6 +158,10 @@ export function sessionOperations(
     'orders:cacheStats': { run: async () => mapped(cacheSummary(session), ordersData.cacheStats) },
     /** The background upkeep stopped after its step (never opens the cache for it). */
     'orders:cancelUpkeep': { run: async () => ({ ok: true, value: { cancelled: session.cancelUpkeep() } }) },
+    /** The upkeep's latest report, for a window opened after its events (never opens the cache for it). */
+    'orders:upkeepState': {
+      run: async () => ({ ok: true, value: { report: session.upkeepState ?? null } }),
+    },
     /** The attention queue: counts, rows per kind, the next due-state change. */
     'orders:attention': {
       run: async (request) =>
