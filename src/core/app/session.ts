@@ -1,3 +1,4 @@
+import { DecisionsInFlight } from './decisionsInFlight';
 import { existsSync } from 'node:fs';
 import {
   CLOSING,
@@ -107,6 +108,8 @@ export interface SessionParts {
  */
 export class Session {
   readonly wording: SessionWording;
+  /** After-sales decisions this session is sending now ("Check again" must not settle them from a stale filter). */
+  readonly decisionsInFlight = new DecisionsInFlight();
   readonly now: () => number;
   private seller?: SellerApi;
   private buyerApi?: BuyerSyncApi;
