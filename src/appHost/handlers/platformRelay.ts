@@ -122,6 +122,7 @@ export function platformRelay(
     'orders:cacheStats': relay('orders:cacheStats'),
     'orders:cancelUpkeep': relay('orders:cancelUpkeep'),
     'orders:upkeepState': relay('orders:upkeepState'),
+    'orders:compact': relay('orders:compact'),
     'orders:attention': relay('orders:attention'),
     'insights:get': relay('insights:get'),
     'afterSales:status': relay('afterSales:status'),

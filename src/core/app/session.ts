@@ -98,6 +98,8 @@ export interface SessionParts {
    * session's thread. Tests pass a bundled entry.
    */
   upkeepThread?: URL | false;
+  /** The same for the compaction's thread (`orders:compact`: compactCache.ts). */
+  compactThread?: URL | false;
   /** Where a quick count stops (`orders:countQuick`; default COUNT_CAP, 10,000): tests pass a small one. */
   countCap?: number;
 }

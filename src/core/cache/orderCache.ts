@@ -58,6 +58,8 @@ export interface CacheStats {
   file: string;
   /** Database file plus its write-ahead log. */
   bytes: number;
+  /** Free pages inside the file (left by a conversion or deletions; later writes reuse them, `compact` frees them). */
+  freeBytes: number;
   schemaVersion: number;
   identity: CacheIdentity | undefined;
   orders: number;
@@ -412,6 +414,7 @@ export class OrderCache {
       return {
         file: this.file,
         bytes: cacheFileBytes(this.file),
+        freeBytes: freeBytesOf(this.db),
         schemaVersion: schemaVersion(this.db),
         identity: identity.ok ? identity.value : undefined,
         orders: counts.total,
@@ -507,6 +510,13 @@ export class OrderCache {
 }
 
 /** A cache file's size on disk, its write-ahead log included. */
+/** Free pages inside the cache file, in bytes (what a compaction gives back to the disk). */
+export function freeBytesOf(db: Database.Database): number {
+  return (
+    (db.pragma('freelist_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number)
+  );
+}
+
 export function cacheFileBytes(file: string): number {
   return fileBytes(file) + fileBytes(`${file}-wal`);
 }

@@ -36,6 +36,7 @@ export const ipcChannels = [
   'orders:cacheStats',
   'orders:cancelUpkeep',
   'orders:upkeepState',
+  'orders:compact',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

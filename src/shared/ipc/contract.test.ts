@@ -324,6 +324,10 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
   },
   'orders:get': { request: { id: order.id }, response: { ok: true, data: { order } } },
   'orders:cancelUpkeep': { request: undefined, response: { ok: true, data: { cancelled: true } } },
+  'orders:compact': {
+    request: undefined,
+    response: { ok: true, data: { bytesBefore: 2_690_000, bytesAfter: 1_320_000, freeBytesBefore: 1_370_000 } },
+  },
   'orders:upkeepState': {
     request: undefined,
     response: { ok: true, data: { report: { phase: 'scan', done: 3, total: 9, state: 'done', damagedOrders: 2 } } },
@@ -344,6 +348,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         profileId: 'shop',
         file: '/home/me/.config/Merchant Desk/cache/shop.sqlite',
         bytes: 1_048_576,
+        freeBytes: 65_536,
         orders: 300,
         withAfterSales: 12,
         withDispute: 2,

@@ -93,7 +93,10 @@ export const ordersChannels = {
       .object({
         profileId: z.string().min(1),
         file: z.string().min(1),
+        /** The file with its write-ahead log. */
         bytes: count,
+        /** Free pages inside it (a converted file's old text index, say): what `orders:compact` gives back. */
+        freeBytes: count,
         orders: count,
         withAfterSales: count,
         withDispute: count,
@@ -113,6 +116,14 @@ export const ordersChannels = {
   'orders:cancelUpkeep': {
     request: z.undefined(),
     data: z.object({ cancelled: z.boolean() }).strict(),
+  },
+  /**
+   * Gives the cache file's free pages back to the disk (a VACUUM on a thread of its own: 10–15 s at a million
+   * orders, reads answered meanwhile, syncs held until it ends). Refused (`sync`/`busy`) while a sync runs.
+   */
+  'orders:compact': {
+    request: z.undefined(),
+    data: z.object({ bytesBefore: count, bytesAfter: count, freeBytesBefore: count }).strict(),
   },
   /**
    * How the cache's background upkeep stands now, for a page opened after its events went by (a reload, a second

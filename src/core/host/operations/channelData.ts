@@ -32,6 +32,7 @@ export const ordersData = {
     profileId,
     file: stats.file,
     bytes: stats.bytes,
+    freeBytes: stats.freeBytes,
     orders: stats.orders,
     withAfterSales: stats.withAfterSales,
     withDispute: stats.withDispute,

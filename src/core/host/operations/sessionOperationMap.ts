@@ -19,6 +19,7 @@ export const HOSTED_CHANNELS = [
   'orders:cacheStats',
   'orders:cancelUpkeep',
   'orders:upkeepState',
+  'orders:compact',
   'orders:attention',
   'insights:get',
   'afterSales:decide',
