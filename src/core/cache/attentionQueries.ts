@@ -200,9 +200,9 @@ function countKinds(
 /**
  * The counts as the Orders list's quick count gives them: each kind's first `cap + 1` index entries at most, so the
  * cost does not grow with the orders needing attention (238,000 entries at a million sandbox orders: 23 ms counted
- * exactly, ~1.5 ms capped). Exact below the cap. A kind over it is "more than `cap`", and so is the distinct total
- * (it holds that kind's orders); when every kind is within the cap, the exact distinct count reads at most `cap`
- * entries a kind.
+ * exactly; the capped queue, rows included, 1.9 ms). Exact below the cap. A kind over it is "more than `cap`", and
+ * so is the distinct total (it holds that kind's orders); when every kind is within the cap, the exact distinct
+ * count reads at most `cap` entries a kind.
  */
 function countKindsUpTo(
   statements: StatementCache,
