@@ -151,8 +151,15 @@ export class OrderCache {
     return this.guard(() => applyDeadlineRules(this.db, rules));
   }
 
-  /** The attention queue at the due clock: counts and the first `limit` orders of each kind. */
-  attention(options: { awaitingReview: readonly number[]; limit: number }): Result<AttentionQueue, CacheError> {
+  /**
+   * The attention queue at the due clock: counts and the first `limit` orders of each kind; with `countCap`, each
+   * count exact up to it, else "more than" it (`atLeast`).
+   */
+  attention(options: {
+    awaitingReview: readonly number[];
+    limit: number;
+    countCap?: number | undefined;
+  }): Result<AttentionQueue, CacheError> {
     return this.guard(() =>
       attentionQueue(this.statements, {
         ...this.dueClock(),

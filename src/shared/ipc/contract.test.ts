@@ -690,6 +690,15 @@ describe('IPC contract', () => {
     expect(answer.safeParse({ ok: true, data: { ...example.data, nextChangeAt: 'in 5 minutes' } }).success).toBe(false);
     const row = { ...example.data.rows[0]!, kind: 'late' };
     expect(answer.safeParse({ ok: true, data: { ...example.data, rows: [row] } }).success).toBe(false);
+    // The quick counts: asked for by a flag, answered with the names of the "more than" counts.
+    expect(request.safeParse({ limitPerKind: 50, quickCounts: true }).success).toBe(true);
+    expect(request.safeParse({ quickCounts: 'yes' }).success).toBe(false);
+    const capped = (countsAtLeast: unknown) =>
+      answer.safeParse({ ok: true, data: { ...example.data, countsAtLeast } }).success;
+    expect(capped(['refunds', 'total'])).toBe(true);
+    expect(capped([])).toBe(true);
+    expect(capped(['refund'])).toBe(false);
+    expect(capped(true)).toBe(false);
   });
 
   it('insights:get: days as YYYY-MM-DD, a known granularity, money as decimal text, filters in the Orders terms', () => {

@@ -36,6 +36,9 @@ export const attentionCountsSchema = z
  */
 export type AttentionCounts = z.infer<typeof attentionCountsSchema>;
 
+/** The names of the attention counts (`countsAtLeast` lists the ones that are "more than" figures). */
+export const attentionCountNameSchema = z.enum(['refunds', 'overdue', 'dueSoon', 'exceptions', 'disputes', 'total']);
+
 /**
  * Channels of the `orders` domain: the offline cache (a first page and the count as separate calls, so rows show
  * before the count is known), one cached order, refreshing one order from the platform, the cache's statistics.
@@ -139,16 +142,25 @@ export const ordersChannels = {
    * overdue most overdue first, due soon soonest first, delivery exceptions, disputes), at most `limitPerKind` rows
    * of each kind (default 50, at most 500). `nextChangeAt`: the earliest instant a cached order becomes due soon or
    * overdue with no platform change — set a timer for it and ask again (null: none pending).
+   *
+   * `quickCounts`: the answer first shown at a million orders — each count exact up to the core's cap (10,000), else
+   * the cap with its name in `countsAtLeast` ("10,000+": more need attention; the total too then). Ask again
+   * without it for the exact counts (slower: they count every order needing attention). `countsAtLeast` absent:
+   * every count is exact (always so without `quickCounts`).
    */
   'orders:attention': {
     request: z
-      .object({ limitPerKind: z.number().int().min(1).max(500).optional() })
+      .object({
+        limitPerKind: z.number().int().min(1).max(500).optional(),
+        quickCounts: z.boolean().optional(),
+      })
       .strict()
       .optional(),
     data: z
       .object({
         asOf: isoInstant,
         counts: attentionCountsSchema,
+        countsAtLeast: z.array(attentionCountNameSchema).optional(),
         rows: z.array(attentionRowSchema),
         nextChangeAt: isoInstant.nullable(),
       })

@@ -170,7 +170,10 @@ export function sessionOperations(
     /** The attention queue: counts, rows per kind, the next due-state change. */
     'orders:attention': {
       run: async (request) =>
-        mapped(attentionQueue(session, { limitPerKind: request?.limitPerKind }), ordersData.attention),
+        mapped(
+          attentionQueue(session, { limitPerKind: request?.limitPerKind, quickCounts: request?.quickCounts }),
+          ordersData.attention,
+        ),
     },
     /** Insights: the figures are the channel's data as they are (the use case checks the request too). */
     'insights:get': { run: async (request) => getInsights(session, request) },
