@@ -8,7 +8,7 @@
  * (windowSync.ts), and verifies the window as always: by the IDs known against the count. The rows of a window go
  * when it is recorded finished, the run's when it ends. IF NOT EXISTS: tests rewind a file by its version alone.
  */
-export const V11_DESCRIPTION = "the pages a full sync stored in windows it has not finished, so a resume skips them";
+export const V11_DESCRIPTION = 'the pages a full sync stored in windows it has not finished, so a resume skips them';
 
 export const V11_SQL = `
 CREATE TABLE IF NOT EXISTS sync_page (
