@@ -111,10 +111,10 @@ interface PageRequest {
 }
 
 /**
- * Pages stored-but-not-yet-recorded plus pages in flight, at most, over the answers of all requests: what a kill
- * can make a resumed run ask for again (with the one probe of a split's upper part, whose orders were stored). Half
- * a window (a window is PAGE_INDEX_MAX pages): a resume re-reads at most that, whatever the sync's size, the page
- * store's queue (today WRITER_QUEUE_PAGES bounds it first) or the parallelism.
+ * Pages handed to the page store and not yet recorded, plus requests in flight, at most: what a kill can make a
+ * resumed run ask for again (besides the one probe of a split's upper part, whose orders were stored). Half a window
+ * (a window is PAGE_INDEX_MAX pages): a resume re-reads at most that, whatever the sync's size, the page store's
+ * queue (today WRITER_QUEUE_PAGES bounds it first) or the parallelism.
  */
 export const RUN_AHEAD_PAGES = PAGE_INDEX_MAX / 2;
 
