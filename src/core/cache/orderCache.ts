@@ -51,7 +51,7 @@ import {
   type TopRow,
 } from './insightQueries';
 import { indexPendingRows, pendingRows } from './searchIndex';
-import { deferIndexes, restoreIndexes } from './deferredIndexes';
+import { deferIndexes, loadingWithoutIndexes, restoreIndexes } from './deferredIndexes';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
 export interface CacheStats {
@@ -249,6 +249,11 @@ export class OrderCache {
    */
   deferIndexes(): Result<number, CacheError> {
     return this.guard(() => deferIndexes(this.db));
+  }
+
+  /** A first full sync deferred the indexes and is still loading (its run there to resume): see deferredIndexes.ts. */
+  loadingWithoutIndexes(): Result<boolean, CacheError> {
+    return this.guard(() => loadingWithoutIndexes(this.db));
   }
 
   /** Creates the indexes deferIndexes dropped, if any (also done when the file is opened). */
