@@ -8,6 +8,7 @@ import type { ProgressListener } from '../sync/progress';
 import { SyncEngine, type SyncSummary } from '../sync/syncEngine';
 import type { StoredChangeEvent } from '../sync/syncContext';
 import { SyncLease } from '../sync/syncLease';
+import type { ClientDeps } from '../api/clientDeps';
 import { SellerApi } from '../api/sellerApi';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
@@ -108,7 +109,7 @@ export async function syncNow(
     const transport = countingTransport(dataSets);
     const engine = new SyncEngine({
       cache,
-      source: new SellerApi(session.clientDeps(transport)),
+      source: new SellerApi(cancellableDeps(session.clientDeps(transport), options.signal)),
       settings: {
         parallelism,
         overlapMs: session.pollOverlapMs,
@@ -156,6 +157,15 @@ export function syncStatus(session: Session): Result<SyncStatus, AppError> {
   if (!c.ok) return c;
   const status = new Checkpoint(c.value).status();
   return status.ok ? status : err(appErrorFromCache(status.error, session.wording.rebuildHint));
+}
+
+/**
+ * The sync's client also stops on the sync's own signal (a pause, the caller's cancel): the request in flight is
+ * abandoned and no retry is sent, instead of the run waiting out the platform's time limit and its retries.
+ */
+function cancellableDeps(deps: ClientDeps, signal: AbortSignal | undefined): ClientDeps {
+  if (!signal) return deps;
+  return { ...deps, signal: deps.signal ? AbortSignal.any([deps.signal, signal]) : signal };
 }
 
 export type SyncState = 'idle' | 'syncing' | 'paused';
