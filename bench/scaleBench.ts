@@ -17,6 +17,7 @@ import { option, type BenchRun } from './benchRun';
 import { measureInFreshProcess } from './memoryBench';
 import { startRemoteSandbox } from './sandboxProcess';
 import { fetchOnlyFloor, type SyncRun } from './syncRuns';
+import { commitLabel, watchCommits, type CommitReport } from './commitGaps';
 import { mib, ms, time } from './stats';
 import { breakdown } from './scaleParts';
 import { scaleQueryRows, scaleQueryTable } from './scaleQueries';
@@ -47,6 +48,8 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   // --scale-reuse: measure the file a previous run synced (kept in --scale-dir) without syncing again.
   const reuse = argv.includes('--scale-reuse') && storedOrders(file) === n;
   let sync: SyncRun | undefined;
+  /** The sync's commits as another connection saw them (commitGaps.ts). */
+  let lock: CommitReport | undefined;
   /** The fetch-only floor at parallelism 4 (every page of the list, stored nowhere), measured after the sync. */
   let floor: { wallMs: number; cpuMs: number } | undefined;
   if (reuse) {
@@ -60,13 +63,19 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       `Sandbox generated ${n.toLocaleString('en')} orders in ${((performance.now() - generated) / 1000).toFixed(0)} s.\n`,
     );
     try {
-      sync = await measureInFreshProcess(sb, file);
+      const probe = watchCommits(file);
+      try {
+        sync = await measureInFreshProcess(sb, file);
+      } finally {
+        lock = await probe.stop();
+      }
       if (!argv.includes('--scale-no-floor')) floor = await fetchOnlyFloor(sb, 4, n);
     } finally {
       await sb.stop();
     }
   }
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
+  if (lock) say(lockTable(lock));
   if (sync && argv.includes('--scale-sync-only')) {
     say(
       `| sync only | requests ${sync.httpRequests} (÷ minimum ${(sync.httpRequests / minimum).toFixed(3)}) | wall ${(sync.wallMs / 1000).toFixed(1)} s${floorText(sync, floor)} | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
@@ -191,6 +200,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       orders: n,
       sync,
       floor,
+      lock,
       bytes,
       bytesPerOrder: bytes / n,
       parts,
@@ -247,6 +257,19 @@ async function upkeepFigures(cache: OrderCache) {
     answerP95Ms: answers[Math.floor(answers.length * 0.95)] ?? 0,
     optimizeMs: { first: optimizeFirst.p50, again: optimizeAgain.p50 },
   };
+}
+
+/** The sync's longest write transactions (bounded by the gaps between commits) and the commits of its end. */
+function lockTable(lock: CommitReport): string {
+  const s = (v: number) => (v / 1000).toFixed(2);
+  const gap = (c: CommitReport['longestAfter']) => (c ? `**${ms(c.gapMs)} ms** (at ${s(c.atMs)} s)` : '—');
+  const rows = [
+    `Commits seen by another connection (PRAGMA data_version every 5 ms): ${lock.commits}; loading ended at ${s(lock.loadedAtMs)} s. Longest time between two commits while loading ${gap(lock.longestLoading)}, after loading ${gap(lock.longestAfter)}.\n`,
+    '| Commit after loading (what it finished) | at s | ms since the commit before |',
+    '|---|---:|---:|',
+    ...lock.end.map((c, i) => `| ${commitLabel(c, lock.end[i - 1])} | ${s(c.atMs)} | ${ms(c.gapMs)} |`),
+  ];
+  return `${rows.join('\n')}\n`;
 }
 
 /** ", fetch-only floor X s (wall ÷ floor Y)" when the floor was measured. */
