@@ -127,5 +127,6 @@ export function commitLabel(c: Commit, before: Commit | undefined): string {
     return 'the last deferred index built' + (c.walk ? ', repeat-buyer walk recorded' : '');
   if (c.walk !== undefined && c.walk !== before.walk) return `repeat-buyer walk step → ${c.walk.slice(0, 60)}`;
   if (c.walk === undefined && before.walk !== undefined) return 'repeat-buyer walk finished';
-  return c.indexesLeft !== undefined ? 'before the indexes (full-text batch, repack)' : 'after the indexes';
+  // A full-text batch, a repack (before the indexes), the sync's own bookkeeping on its other connection.
+  return c.indexesLeft !== undefined ? 'other (full-text batch, repack, bookkeeping)' : 'other (bookkeeping)';
 }
