@@ -11,6 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { findUpkeepThreadEntry, runCacheUpkeep } from '../src/core/cache/cacheUpkeep';
 import { optimizeStats } from '../src/core/cache/optimizeStats';
+import { BUYER_WALK_STEP_ROWS } from '../src/core/cache/insightBuyerWalk';
 import { openOrderCache } from '../src/core/cache/openCache';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { option, type BenchRun } from './benchRun';
@@ -18,6 +19,7 @@ import { measureInFreshProcess } from './memoryBench';
 import { startRemoteSandbox } from './sandboxProcess';
 import { fetchOnlyFloor, type SyncRun } from './syncRuns';
 import { commitLabel, watchCommits, type CommitReport } from './commitGaps';
+import { buyerWalkFigures, walkTable } from './buyerWalkBench';
 import { mib, ms, time } from './stats';
 import { breakdown } from './scaleParts';
 import { scaleQueryRows, scaleQueryTable } from './scaleQueries';
@@ -153,6 +155,10 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     // Every read of section 1 as the Orders screen asks it, the Chromium bench's words, the attention queue.
     const all = argv.includes('--scale-queries') ? await scaleQueryRows(cache, n, iterations, 20) : undefined;
     const upkept = upkeepToo ? await upkeepFigures(cache) : undefined;
+    // --scale-walk: the repeat-buyer rows built in one transaction and by the walk (buyerWalkBench.ts).
+    const walk = argv.includes('--scale-walk')
+      ? buyerWalkFigures(cache, Number(option(argv, 'scale-walk-rows') ?? BUYER_WALK_STEP_ROWS))
+      : undefined;
     say('| Figure | Value |');
     say('|---|---:|');
     if (sync) {
@@ -187,6 +193,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     say('');
     say(readRows.join('\n'));
     say('');
+    if (walk) say(walkTable(walk));
     if (all) {
       say(
         `### Every read of section 1 at ${n.toLocaleString('en')} orders (first page cold and quick count ${iterations} runs each, exact count 20)\n`,
@@ -201,6 +208,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       sync,
       floor,
       lock,
+      walk,
       bytes,
       bytesPerOrder: bytes / n,
       parts,
