@@ -100,6 +100,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = fileBytes(file) + fileBytes(`${file}-wal`);
     const parts = breakdown(cache);
+    const tables = byTable(cache);
     // --scale-no-upkeep: the reads only (the integrity check, PRAGMA optimize and the upkeep measured by earlier
     // passes are left out: minutes at a million orders).
     const upkeepToo = !argv.includes('--scale-no-upkeep');
@@ -191,6 +192,12 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     say('|---|---:|---:|');
     for (const [name, b] of parts) say(`| ${name} | ${mib(b)} | ${(b / n).toFixed(0)} |`);
     say('');
+    say(
+      `By table and index (bytes an order, share of their pages' bytes in use): ${tables.rows
+        .filter((r) => r.bytes / n >= 0.5)
+        .map((r) => `${r.name} ${(r.bytes / n).toFixed(0)} (${((100 * r.used) / Math.max(1, r.bytes)).toFixed(0)} %)`)
+        .join(', ')}; free pages ${mib(tables.freeBytes)} MiB (${(tables.freeBytes / n).toFixed(0)} B an order).\n`,
+    );
     say(readRows.join('\n'));
     say('');
     if (walk) say(walkTable(walk));
@@ -212,6 +219,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       bytes,
       bytesPerOrder: bytes / n,
       parts,
+      tables,
       openMs: openTime,
       integrity,
       upkeep: upkept,
@@ -265,6 +273,18 @@ async function upkeepFigures(cache: OrderCache) {
     answerP95Ms: answers[Math.floor(answers.length * 0.95)] ?? 0,
     optimizeMs: { first: optimizeFirst.p50, again: optimizeAgain.p50 },
   };
+}
+
+/** Bytes of each table and index (dbstat), how much of them is in use, and the free pages of the file. */
+function byTable(cache: OrderCache) {
+  const rows = cache.db
+    .prepare(
+      'SELECT name, sum(pgsize) AS bytes, sum(pgsize - unused) AS used FROM dbstat GROUP BY name ORDER BY 2 DESC',
+    )
+    .all() as Array<{ name: string; bytes: number; used: number }>;
+  const pageSize = cache.db.pragma('page_size', { simple: true }) as number;
+  const free = cache.db.pragma('freelist_count', { simple: true }) as number;
+  return { rows, freeBytes: free * pageSize };
 }
 
 /** The sync's longest write transactions (bounded by the gaps between commits) and the commits of its end. */

@@ -122,25 +122,21 @@ function walkStep(db: Database.Database, after: Position | null, maxRows: number
           .get(at) as { createMs: number; rid: number } | undefined);
   const windowFrom = after === null ? from : `${KEY} >= (:ab, :wc, :wr)`;
   const win = after === null ? {} : { wc: before?.createMs ?? after.createMs, wr: before?.rid ?? after.rid };
-  const walked = db
-    .prepare(
-      `INSERT OR REPLACE INTO insight_buyer_seq (rid, buyer_id, create_ms, prev_ms, prev2_ms)
+  db.prepare(
+    `INSERT OR REPLACE INTO insight_buyer_seq (rid, buyer_id, create_ms, prev_ms, prev2_ms)
        SELECT rid, buyer_id, create_ms, prev_ms, prev2_ms FROM (
          SELECT rid, buyer_id, create_ms, lag(create_ms, 1) OVER w AS prev_ms, lag(create_ms, 2) OVER w AS prev2_ms
          FROM orders INDEXED BY orders_by_buyer WHERE ${windowFrom} ${to}
          WINDOW w AS (PARTITION BY buyer_id ORDER BY create_ms, rid)
        ) WHERE prev_ms IS NOT NULL ${after === null ? '' : `AND ${KEY} > (:ab, :ac, :ar)`}`,
-    )
-    .run({ ...at, ...end, ...win }).changes;
+  ).run({ ...at, ...end, ...win });
   // Each buyer's orders in the step; a buyer continued from the step before adds to what that step counted.
-  const counted = db
-    .prepare(
-      `INSERT INTO insight_buyer_total (buyer_id, orders)
+  db.prepare(
+    `INSERT INTO insight_buyer_total (buyer_id, orders)
        SELECT buyer_id, count(*) FROM orders INDEXED BY orders_by_buyer WHERE ${from} ${to} GROUP BY buyer_id
        ON CONFLICT (buyer_id) DO UPDATE SET orders = CASE WHEN buyer_id IS :cont THEN orders + excluded.orders
          ELSE excluded.orders END`,
-    )
-    .run({ ...at, ...end, cont: after?.buyer ?? null }).changes;
+  ).run({ ...at, ...end, cont: after?.buyer ?? null });
   // The marks of the buyers that start in this step (and of any unmarked gap between them): their rows are now
   // those of this transaction's orders. A continued buyer's mark went with the step that started it.
   const marks = [after === null ? '' : 'buyer_id > :ab', last === undefined ? '' : 'buyer_id <= :lb'].filter(Boolean);
@@ -149,5 +145,10 @@ function walkStep(db: Database.Database, after: Position | null, maxRows: number
     ...(last === undefined ? {} : { lb: last.buyer }),
   });
   writeState(db, last === undefined ? undefined : { phase: 'walk', after: last });
-  return { rows: Math.max(walked, counted, last === undefined ? counted : maxRows), done: last === undefined };
+  // The entries walked: maxRows, or those the last step found (fewer).
+  const rows =
+    last !== undefined
+      ? maxRows
+      : (db.prepare(`SELECT count(*) FROM orders INDEXED BY orders_by_buyer WHERE ${from}`).pluck().get(at) as number);
+  return { rows, done: last === undefined };
 }
