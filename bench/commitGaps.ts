@@ -125,7 +125,7 @@ export function commitLabel(c: Commit, before: Commit | undefined): string {
     return `a deferred index built (${c.indexesLeft} left)`;
   if (c.indexesLeft === undefined && before.indexesLeft !== undefined)
     return 'the last deferred index built' + (c.walk ? ', repeat-buyer walk recorded' : '');
-  if (c.walk !== undefined && c.walk !== before.walk) return `repeat-buyer walk step → ${c.walk.slice(0, 60)}`;
+  if (c.walk !== undefined && c.walk !== before.walk) return `repeat-buyer walk step`;
   if (c.walk === undefined && before.walk !== undefined) return 'repeat-buyer walk finished';
   // A full-text batch, a repack (before the indexes), the sync's own bookkeeping on its other connection.
   return c.indexesLeft !== undefined ? 'other (full-text batch, repack, bookkeeping)' : 'other (bookkeeping)';
