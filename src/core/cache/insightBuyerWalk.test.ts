@@ -8,6 +8,7 @@ import { insightsRequestSchema } from '../../shared/ipc/insights';
 import { insightsFromCache } from '../app/insights';
 import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
 import { fakeOrder } from '../sync/testing/fakeOrders';
+import { restoreIndexes } from './deferredIndexes';
 import { rebuildBuyerAggregates } from './insightAggregates';
 import { BUYER_WALK_KEY, startBuyerWalk, type WalkStep } from './insightBuyerWalk';
 import { openOrderCache } from './openCache';
@@ -19,7 +20,8 @@ import { watchInsightWrites } from './testing/rowsTouched';
  * cache loaded as a first sync loads (indexes deferred, every buyer marked), then its indexes restored with a walk of
  * a few rows a step. No transaction writes more than a step's rows (counted by TEMP triggers, per transaction); the
  * walk's reads are index ranges (query plans); a copy of the file after any step (what a kill leaves) opens,
- * finishes the walk and holds exactly the rows of one rebuild in one go, and answers Insights alike; between steps
+ * finishes the walk and holds exactly the rows of one rebuild in one go, and answers Insights alike; a step that dies
+ * inside its transaction leaves the step before it, and the next open finishes; between steps
  * another connection writes (the lock is free) and reads, and the orders it writes there are counted after the
  * walk; a file that already holds rows is cleared in steps first.
  */
@@ -226,6 +228,28 @@ describe('the repeat-buyer walk at the end of a first full sync', () => {
       expect(buyerRows(reopened.db), `copy ${i}`).toEqual(reference);
       expect(insights(reopened), `copy ${i}`).toEqual(expected);
     }
+  });
+
+  it('leaves the step before it when a step dies inside its transaction; the next open finishes', () => {
+    const { file, cache } = firstSyncFile();
+    const reference = rebuiltInOneGo(file);
+    const positions: unknown[] = [];
+    const position = () => cache.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(BUYER_WALK_KEY);
+    // The fifth step dies after some of its rows are written (as a kill -9 there would leave them: not committed).
+    cache.db.exec(`CREATE TEMP TRIGGER die AFTER INSERT ON main.insight_buyer_seq
+      WHEN (SELECT count(*) FROM main.insight_buyer_seq) > 4 * 50 + 10 BEGIN SELECT RAISE(ABORT, 'killed'); END`);
+    expect(() => restoreIndexes(cache.db, { walkRows: 50, onWalkStep: () => positions.push(position()) })).toThrow(
+      /killed/,
+    );
+    expect(positions.length).toBeGreaterThanOrEqual(3);
+    // What is committed is the last whole step: its position, and no row of the step that died.
+    expect(position()).toBe(positions.at(-1));
+    const seqRows = cache.db.prepare('SELECT count(*) FROM insight_buyer_seq').pluck().get() as number;
+    expect(seqRows).toBeLessThanOrEqual(4 * 50 + 10);
+    cache.db.exec('DROP TRIGGER temp.die');
+    const reopened = open(file);
+    expect(buyerRows(reopened.db)).toEqual(reference);
+    expect(reopened.db.prepare('SELECT 1 FROM meta WHERE key = ?').get(BUYER_WALK_KEY)).toBeUndefined();
   });
 
   it('lets another connection write and read between steps; what it writes there is counted after the walk', () => {
