@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { buyerWalkRecorded, buyerWalkStep, startBuyerWalk, type WalkStep } from './insightBuyerWalk';
+import { abandonBuyerWalk, buyerWalkRecorded, buyerWalkStep, startBuyerWalk, type WalkStep } from './insightBuyerWalk';
 
 /**
  * The Insights aggregates of schema version 8, kept beside the fact rows (insightFacts.ts) so that every Insights
@@ -124,6 +124,7 @@ const buyerSeqSelect = (where: string) => `
 
 /** Every buyer's rows from scratch (one sorted pass over orders_by_buyer). */
 export function rebuildBuyerAggregates(db: Database.Database): void {
+  abandonBuyerWalk(db);
   db.exec(`DELETE FROM insight_buyer_seq; DELETE FROM insight_buyer_total; DELETE FROM insight_buyer_dirty;
     INSERT INTO insight_buyer_seq ${buyerSeqSelect('buyer_id IS NOT NULL')};
     INSERT INTO insight_buyer_total SELECT buyer_id, count(*) FROM orders WHERE buyer_id IS NOT NULL GROUP BY buyer_id;`);

@@ -284,6 +284,30 @@ describe('the repeat-buyer walk at the end of a first full sync', () => {
     expect(cache.db.prepare('SELECT count(*) FROM insight_buyer_dirty').pluck().get()).toBe(0);
   });
 
+  it('is given up by a rebuild of every buyer in one transaction, its indexes back', () => {
+    const { file, cache } = firstSyncFile();
+    let steps = 0;
+    // Killed in the totals phase, inside the big buyer's entries (a step of 7 stops inside its 86).
+    expect(() =>
+      cache.restoreIndexes({
+        walkRows: 7,
+        onWalkStep: (s) => {
+          if (s.phase === 'totals' && ++steps === 3) throw new Error('killed');
+        },
+      }),
+    ).toThrow(/killed/);
+    cache.db.transaction(() => rebuildBuyerAggregates(cache.db)).immediate();
+    expect(cache.db.prepare('SELECT 1 FROM meta WHERE key = ?').get(BUYER_WALK_KEY)).toBeUndefined();
+    const reopened = open(file);
+    expect(buyerRows(reopened.db)).toEqual(rebuiltInOneGo(file));
+    expect(
+      reopened.db
+        .prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name LIKE 'insight_buyer_%'")
+        .pluck()
+        .get(),
+    ).toBe(3);
+  });
+
   it('clears the rows an earlier build left (in steps), then walks: the same rows as one rebuild', () => {
     const file = newFile();
     const cache = open(file);

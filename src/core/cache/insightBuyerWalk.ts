@@ -85,6 +85,18 @@ export function startBuyerWalk(db: Database.Database): void {
   writeState(db, held ? { phase: 'clear', indexes: sql } : { phase: 'orders', afterRid: 0, indexes: sql });
 }
 
+/**
+ * A recorded walk given up (inside the caller's transaction), its dropped indexes built again: for a rebuild of
+ * every buyer in one transaction (a migration, a change of deadline rules), which would otherwise be counted twice
+ * for the buyer a totals step stopped inside.
+ */
+export function abandonBuyerWalk(db: Database.Database): void {
+  const state = readState(db);
+  if (state === undefined) return;
+  for (const sql of state.indexes) db.exec(sql);
+  writeState(db, undefined);
+}
+
 export interface WalkStep {
   phase: WalkState['phase'];
   /** Rows this step read (orders, index entries, rows deleted while clearing; 0 for an index built). */
