@@ -37,6 +37,7 @@ export default defineConfig({
           index: resolve(root, 'src/main/index.ts'),
           'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
           'cache-upkeep-thread': resolve(root, 'src/core/cache/upkeepThread.ts'),
+          'cache-compact-thread': resolve(root, 'src/core/cache/compactThread.ts'),
         },
       },
     },

@@ -14,6 +14,15 @@ import { beginInsightRefresh, finishBuyerWalk, hasInsightAggregates, type WalkOp
 
 export const DEFERRED_INDEXES_KEY = 'deferred_indexes';
 
+/**
+ * Set with the drop, cleared as restoreIndexes starts: the sync that deferred the indexes is still loading. While it
+ * is (and its run is there to resume), opening the file leaves them deferred: a first sync killed at 50 % of a
+ * million orders resumes without them (they cost ~1.5× its writing an order, and opening spent 6 s building them
+ * only for the resume to write the second half through them). A kill once the build has begun leaves the rest to
+ * the next opening, as before (issue 26, docs/PERFORMANCE.md §8 "Resume").
+ */
+export const DEFERRED_LOADING_KEY = 'deferred_indexes.loading';
+
 /** The full-text tables whose segment merging an older first full sync turned off while loading (FTS_AUTOMERGE). */
 const FTS_TABLES = [
   'orders_fts',
@@ -58,9 +67,11 @@ export function deferIndexes(db: Database.Database): number {
         .all() as Array<{ name: string; sql: string }>;
       if (indexes.length === 0) return 0;
       const kept = deferredIndexSql(db);
-      db.prepare(
+      const set = db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ).run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...indexes.map((i) => i.sql)]));
+      );
+      set.run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...indexes.map((i) => i.sql)]));
+      set.run(DEFERRED_LOADING_KEY, '1');
       for (const i of indexes) db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
       return indexes.length;
     })
@@ -81,6 +92,8 @@ export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): n
     finishBuyerWalk(db, walk);
     return 0;
   }
+  // The load is over: from here a kill leaves the rest to the next opening.
+  db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_LOADING_KEY);
   // Each its own transaction, shorter than the indexes' (other writers get their turn between them).
   for (const step of repackSteps(db)) db.transaction(step).immediate();
   let created = 0;
@@ -133,6 +146,23 @@ function repack(db: Database.Database, table: string): void {
     DELETE FROM main.${table};
     INSERT INTO main.${table} SELECT * FROM temp.repack;
     DROP TABLE temp.repack;`);
+}
+
+/**
+ * Whether the first full sync that deferred the indexes is still loading and its run is there to resume: opening
+ * the file leaves them to it (see DEFERRED_LOADING_KEY). Read only.
+ */
+export function loadingWithoutIndexes(db: Database.Database): boolean {
+  const loading = db.prepare('SELECT 1 FROM meta WHERE key = ?').pluck().get(DEFERRED_LOADING_KEY) !== undefined;
+  if (!loading || deferredIndexSql(db).length === 0) return false;
+  return (
+    db.prepare("SELECT 1 FROM sync_run WHERE status = 'running' AND mode = 'full' LIMIT 1").pluck().get() !== undefined
+  );
+}
+
+/** Creates the deferred indexes unless the sync that deferred them is still loading (opening a file). */
+export function restoreIndexesUnlessLoading(db: Database.Database): number {
+  return loadingWithoutIndexes(db) ? 0 : restoreIndexes(db);
 }
 
 function deferredIndexSql(db: Database.Database): string[] {

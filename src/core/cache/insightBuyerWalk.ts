@@ -29,7 +29,7 @@ export const BUYER_WALK_KEY = 'insight_buyer_walk';
 
 /**
  * Orders (or index entries) a step reads: ~0.1–0.2 s at a million orders on this machine (docs/PERFORMANCE.md §8,
- * "Fifth pass: the end of a first sync in steps").
+ * "Fifth pass (c): the end of a first sync in steps").
  */
 export const BUYER_WALK_STEP_ROWS = 25_000;
 

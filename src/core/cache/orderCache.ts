@@ -52,13 +52,15 @@ import {
   type TopRow,
 } from './insightQueries';
 import { indexPendingRows, pendingRows } from './searchIndex';
-import { DEFERRED_INDEXES_KEY, deferIndexes, restoreIndexes } from './deferredIndexes';
+import { DEFERRED_INDEXES_KEY, deferIndexes, loadingWithoutIndexes, restoreIndexes } from './deferredIndexes';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
 export interface CacheStats {
   file: string;
   /** Database file plus its write-ahead log. */
   bytes: number;
+  /** Free pages inside the file (left by a conversion or deletions; later writes reuse them, `compact` frees them). */
+  freeBytes: number;
   schemaVersion: number;
   identity: CacheIdentity | undefined;
   orders: number;
@@ -152,8 +154,15 @@ export class OrderCache {
     return this.guard(() => applyDeadlineRules(this.db, rules));
   }
 
-  /** The attention queue at the due clock: counts and the first `limit` orders of each kind. */
-  attention(options: { awaitingReview: readonly number[]; limit: number }): Result<AttentionQueue, CacheError> {
+  /**
+   * The attention queue at the due clock: counts and the first `limit` orders of each kind; with `countCap`, each
+   * count exact up to it, else "more than" it (`atLeast`).
+   */
+  attention(options: {
+    awaitingReview: readonly number[];
+    limit: number;
+    countCap?: number | undefined;
+  }): Result<AttentionQueue, CacheError> {
     return this.guard(() =>
       attentionQueue(this.statements, {
         ...this.dueClock(),
@@ -245,6 +254,11 @@ export class OrderCache {
    */
   deferIndexes(): Result<number, CacheError> {
     return this.guard(() => deferIndexes(this.db));
+  }
+
+  /** A first full sync deferred the indexes and is still loading (its run there to resume): see deferredIndexes.ts. */
+  loadingWithoutIndexes(): Result<boolean, CacheError> {
+    return this.guard(() => loadingWithoutIndexes(this.db));
   }
 
   /**
@@ -420,6 +434,7 @@ export class OrderCache {
       return {
         file: this.file,
         bytes: cacheFileBytes(this.file),
+        freeBytes: freeBytesOf(this.db),
         schemaVersion: schemaVersion(this.db),
         identity: identity.ok ? identity.value : undefined,
         orders: counts.total,
@@ -515,6 +530,13 @@ export class OrderCache {
 }
 
 /** A cache file's size on disk, its write-ahead log included. */
+/** Free pages inside the cache file, in bytes (what a compaction gives back to the disk). */
+export function freeBytesOf(db: Database.Database): number {
+  return (
+    (db.pragma('freelist_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number)
+  );
+}
+
 export function cacheFileBytes(file: string): number {
   return fileBytes(file) + fileBytes(`${file}-wal`);
 }

@@ -8,7 +8,7 @@ import type { Order } from '../../shared/domain/order';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { FakePlatform } from '../sync/testing/fakePlatform';
 import { SyncEngine } from '../sync/syncEngine';
-import { MIGRATIONS } from './migrations';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 import { DICT_MIN_ORDERS, OrderDocs } from './orderDocs';
@@ -207,7 +207,7 @@ describe('migration 6 → 7', () => {
 
     const a = open(file);
     // 7, then 8 (the Insights aggregates, which read no order JSON).
-    expect(a.db.pragma('user_version', { simple: true })).toBe(10); // and 9 (title sets: tables only), 10 (smaller indexes)
+    expect(a.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION); // and 9 (title sets: tables only), 10 (smaller indexes)
     // Browsing works before any row is converted.
     expect(a.legacyDocsLeft()).toEqual({ ok: true, value: 300 });
     const first = a.getOrder(orders[5]!.id);

@@ -62,6 +62,7 @@ export function subscribeToHostEvents(): () => void {
     useBuyersStore.getState().reset();
     useUpkeepStore.getState().reset();
     void useSyncStore.getState().loadStatus();
+    void useUpkeepStore.getState().load();
     if (!first) {
       useOrdersStore.getState().forgetRows();
       useChangesStore.getState().invalidate();
