@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { hasInsightAggregates, refreshInsightAggregates } from './insightAggregates';
+import { beginInsightRefresh, finishBuyerWalk, hasInsightAggregates, type WalkOptions } from './insightAggregates';
 
 /**
  * A first full sync loads the orders without the secondary indexes of `orders` and creates them once at the end:
@@ -82,11 +82,16 @@ export function deferIndexes(db: Database.Database): number {
  * Creates the indexes deferIndexes dropped (none when nothing is deferred), one transaction each: at a million
  * orders building them all took one transaction of ~20 s, which every other writer of the file waited for (issue 26;
  * docs/PERFORMANCE.md §8, "the writer's lock holds"). Each transaction removes its index from the list it creates it from, so a
- * kill between two leaves the rest to the next open or sync; the last one also turns merging on and refreshes the
- * repeat-buyer rows. Returns how many it created.
+ * kill between two leaves the rest to the next open or sync; the last one also turns merging on and records the
+ * repeat-buyer walk, whose bounded steps follow (insightBuyerWalk.ts; a walk a kill left is finished here too, even
+ * with no index left to build). Returns how many indexes it created.
  */
-export function restoreIndexes(db: Database.Database): number {
-  if (deferredIndexSql(db).length === 0) return 0;
+export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): number {
+  if (deferredIndexSql(db).length === 0) {
+    // A kill during the repeat-buyer walk that follows the last index: the rest of it.
+    finishBuyerWalk(db, walk);
+    return 0;
+  }
   // The load is over: from here a kill leaves the rest to the next opening.
   db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_LOADING_KEY);
   // Each its own transaction, shorter than the indexes' (other writers get their turn between them).
@@ -104,11 +109,13 @@ export function restoreIndexes(db: Database.Database): number {
     }
     setAutomerge(db, FTS_AUTOMERGE);
     db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_INDEXES_KEY);
-    // The repeat-buyer rows waited for orders_by_buyer: every buyer in one pass now.
-    if (hasInsightAggregates(db)) refreshInsightAggregates(db);
+    // The repeat-buyer rows waited for orders_by_buyer: every buyer is marked, and walked in steps after this
+    // (recorded here, so a kill before the walk's end leaves it to the next open or sync).
+    if (hasInsightAggregates(db)) beginInsightRefresh(db);
     return true;
   });
   while (deferredIndexSql(db).length > 0 && !step.immediate());
+  finishBuyerWalk(db, walk);
   return created;
 }
 
