@@ -62,6 +62,7 @@ import { scaleMigrate, SCALE_MIGRATE } from './scaleMigrate';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
 import { uiOrdersSection } from './uiOrders';
+import { WRITER_BENCH, writerBench } from './writerBench';
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'serve') {
@@ -70,6 +71,8 @@ if (argv[0] === 'serve') {
   await memoryRun(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === SCALE_MIGRATE) {
   scaleMigrate(argv[1]!);
+} else if (argv[0] === WRITER_BENCH) {
+  await writerBench(Number(argv[1] ?? 25_000), argv.slice(2));
 } else if (argv[0] === SCALE_SEED) {
   scaleSeed(argv[1]!, Number(argv[2]));
 } else if (argv[0] === 'corehost') {

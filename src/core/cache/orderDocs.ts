@@ -58,10 +58,22 @@ export function zstdIfAvailable(): DocCodec {
   }
 }
 
-interface Dictionary {
+/** A dictionary as stored (`order_dict`); id 0 is "none". */
+export interface DocDictionary {
   id: number;
   codec: DocCodec;
   bytes: Buffer;
+}
+type Dictionary = DocDictionary;
+
+/**
+ * An order's document compressed ahead of its transaction (the sync's writer thread has its pages compressed on a
+ * second thread while it writes the previous ones: docCompressor.ts), with the dictionary it was made with.
+ */
+export interface PackedDoc {
+  /** The dictionary object currentDictionary() returned (compared by identity: a rolled-back one is never used). */
+  dict: DocDictionary;
+  doc: Buffer;
 }
 
 const NO_DICTIONARY: Dictionary = { id: 0, codec: 'deflate', bytes: Buffer.alloc(0) };
@@ -76,6 +88,11 @@ const DEFLATE_CHUNK = 1024;
 /** An inflated document is ~7× its compressed size; a chunk of about that much (several when longer). */
 function inflateChunk(packedBytes: number): number {
   return Math.min(64 * 1024, Math.max(1024, packedBytes * 8));
+}
+
+/** An order's JSON as stored with `dict` (the row's `doc`). */
+export function compressDoc(dict: DocDictionary, text: string): Buffer {
+  return compress(dict, text);
 }
 
 function compress(dict: Dictionary, text: string): Buffer {
@@ -176,8 +193,12 @@ export class OrderDocs {
     return (this.prepared ??= prepare(this.db));
   }
 
-  /** Stores an order's JSON (replacing any earlier version, compressed or not). Call inside a transaction. */
-  write(rid: number, json: string): void {
+  /**
+   * Stores an order's JSON (replacing any earlier version, compressed or not). Call inside a transaction. `packed`:
+   * the same JSON already compressed (compressDoc), used when made with the dictionary this connection writes with
+   * now (else compressed again here: a dictionary was built, or one was rolled back, after it was made).
+   */
+  write(rid: number, json: string, packed?: PackedDoc): void {
     const st = this.st;
     if (st.legacyOnly) {
       // A file before schema 7 (a test writing an old file): plain JSON, as it held.
@@ -185,8 +206,14 @@ export class OrderDocs {
       return;
     }
     const dict = this.writingDictionary(st);
-    st.upsertDoc.run(rid, dict.id, compress(dict, json));
+    st.upsertDoc.run(rid, dict.id, packed !== undefined && packed.dict === dict ? packed.doc : compress(dict, json));
     st.deleteLegacy.run(rid);
+  }
+
+  /** The dictionary new documents are written with now (id 0: none yet), for compressing ahead (PackedDoc). */
+  currentDictionary(): DocDictionary | undefined {
+    const st = this.st;
+    return st.legacyOnly ? undefined : this.writingDictionary(st);
   }
 
   /** The order's JSON text; undefined when the row has none. Throws DamagedOrderError for a damaged row. */

@@ -70,6 +70,7 @@ export function startWriterThread(options: {
       resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
       workerData: {
         file: options.file,
+        entry: options.entry.href,
         baseline: options.baseline,
         deferIndexes: options.deferIndexes ?? false,
       } satisfies WriterThreadData,

@@ -1,0 +1,150 @@
+/**
+ * `bench.mjs writer N [--no-compressor] [--file=FILE]`: the sync's page writer alone (issue 26, docs/PERFORMANCE.md
+ * §8 "Fourth pass"). N sandbox orders (seed 3, as the scale bench) are built in this process and decoded as the
+ * fetching thread does (the envelope's JSON text, parseJsonKeepingIds, decodeOrderListData), page by page, handed
+ * over as the writer thread receives them (a structured-clone copy) and stored by the writer thread's own code
+ * (WriterPump, PageWriter) into a fresh cache file as a first full sync stores them: secondary indexes deferred,
+ * full-text batches every SEARCH_INDEX_BATCH_ROWS new rows, `finish` at the end, the document compressor beside it
+ * (the bundle's page-writer-thread.js) unless --no-compressor. Building and decoding the pages is timed apart and
+ * left out: what is reported is the writer's CPU per order (this thread's, which plays the writer thread), the
+ * compressor thread's, and every writer call (page or end-of-load work) that held the write lock over
+ * LONG_CALL_MS. Run under `--cpu-prof` for where the µs go (bench/writerProfileSplit.mjs).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { openOrderCache } from '../src/core/cache/openCache';
+import type { CacheError } from '../src/shared/errors/cacheErrors';
+import { parseJsonKeepingIds } from '../src/core/json/losslessJson';
+import type { Result } from '../src/core/result';
+import { DocCompressor } from '../src/core/sync/docCompressor';
+import { PageWriter } from '../src/core/sync/pageStore';
+import { findWriterThreadEntry } from '../src/core/sync/writerThread';
+import { WriterPump } from '../src/core/sync/writerPump';
+import type { WriterReply } from '../src/core/sync/writerProtocol';
+import { decodeOrderListData } from '../src/shared/domain/orderDecoding';
+import type { Order } from '../src/shared/domain/order';
+import { successResponse } from '../src/sandbox/envelope';
+import { OrderStore } from '../src/sandbox/orderStore';
+import { wireOrder } from '../src/sandbox/wireOrder';
+import { option } from './benchRun';
+
+export const WRITER_BENCH = 'writer';
+
+/** Writer calls longer than this are listed (ms): the write lock is held that long. */
+const LONG_CALL_MS = 250;
+/** Pages handed over and not answered yet, at most (the sync's WRITER_QUEUE_PAGES). */
+const IN_FLIGHT = 24;
+
+const threadCpu = () => {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const processCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** The pages of the sandbox's list, decoded as the fetching thread decodes them, as structured-clone bytes. */
+function* serializedPages(orders: number): Generator<Buffer> {
+  const now = Date.parse('2026-11-20T12:00:00Z');
+  const store = new OrderStore({ seed: 3, orders, now: () => now });
+  const pages = Math.ceil(orders / 100);
+  for (let p = 1; p <= pages; p++) {
+    const page = store.query({ pageIndex: p, pageSize: 100 });
+    const body = successResponse('seller', now, { ...page, list: page.list.map((o) => wireOrder(o, false)) }).body;
+    const envelope = parseJsonKeepingIds(body) as { data: unknown };
+    const decoded = decodeOrderListData(envelope.data);
+    if (!decoded.ok) throw new Error(JSON.stringify(decoded.issue));
+    yield v8.serialize(decoded.value.list);
+  }
+}
+
+/** PageWriter with each call timed (wall: how long it held the write lock). */
+class TimedPageWriter extends PageWriter {
+  readonly long: string[] = [];
+  longest = 0;
+  stored = 0;
+
+  private timed<T>(label: string, fn: () => Result<T, CacheError>): Result<T, CacheError> {
+    const t = performance.now();
+    const r = fn();
+    const wall = performance.now() - t;
+    this.longest = Math.max(this.longest, wall);
+    if (wall > LONG_CALL_MS) this.long.push(`${label} ${wall.toFixed(0)} ms at ${this.stored.toLocaleString('en')}`);
+    return r;
+  }
+
+  override write(...args: Parameters<PageWriter['write']>): ReturnType<PageWriter['write']> {
+    const r = this.timed('page', () => super.write(...args));
+    if (r.ok) this.stored += r.value.inserted;
+    return r;
+  }
+
+  override finish(): ReturnType<PageWriter['finish']> {
+    return this.timed('end of load', () => super.finish());
+  }
+}
+
+export async function writerBench(orders: number, argv: readonly string[]): Promise<void> {
+  const file = option(argv, 'file');
+  const dir = file ? undefined : mkdtempSync(path.join(tmpdir(), 'md-writer-'));
+  const target = file ?? path.join(dir!, 'writer.sqlite');
+  const load0 = loadavg()[0]!;
+  const opened = openOrderCache({ file: target });
+  if (!opened.ok) throw new Error(JSON.stringify(opened.error));
+  const cache = opened.value;
+  const entry = argv.includes('--no-compressor') ? undefined : findWriterThreadEntry();
+  const compressor = entry ? DocCompressor.start(entry) : undefined;
+  const writer = new TimedPageWriter(cache, false, true);
+  let answered = 0;
+  let wake: (() => void) | undefined;
+  let closed!: () => void;
+  const done = new Promise<void>((resolve) => (closed = resolve));
+  const pump = new WriterPump(
+    cache,
+    writer,
+    compressor,
+    (reply: WriterReply) => {
+      if (reply.kind !== 'ready' && reply.kind !== 'open-failed' && !reply.result.ok)
+        throw new Error(JSON.stringify(reply.result.error));
+      answered++;
+      wake?.();
+    },
+    closed,
+  );
+  const at = { seenAtMs: Date.now(), answeredMs: Date.now() };
+  let generationCpu = 0;
+  const cpu0 = threadCpu();
+  const process0 = processCpu();
+  const wall0 = performance.now();
+  let sent = 0;
+  const pages = serializedPages(orders);
+  for (;;) {
+    const g = threadCpu();
+    const next = pages.next();
+    generationCpu += threadCpu() - g;
+    if (next.done) break;
+    // The writer thread's copy of the page (its deserialisation is the writer's work).
+    pump.push({ kind: 'page', orders: v8.deserialize(next.value) as Order[], at });
+    sent++;
+    while (sent - answered >= IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
+  }
+  pump.push({ kind: 'finish' });
+  pump.push({ kind: 'close' });
+  await done;
+  const wall = performance.now() - wall0;
+  const writerCpu = threadCpu() - cpu0 - generationCpu;
+  const compressorCpu = processCpu() - process0 - (threadCpu() - cpu0);
+  await compressor?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  const us = (ms: number) => ((ms * 1000) / orders).toFixed(0);
+  process.stdout.write(
+    `writer bench: ${writer.stored.toLocaleString('en')} orders, compressor ${compressor ? 'on' : 'off'}; ` +
+      `writer thread CPU ${us(writerCpu)} µs/order, compressor thread CPU ${us(compressorCpu)} µs/order, ` +
+      `together ${us(writerCpu + compressorCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
+      `wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
+      `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n`,
+  );
+}

@@ -1,0 +1,135 @@
+import type { CacheError } from '../../shared/errors/cacheErrors';
+import type { Order } from '../../shared/domain/order';
+import type { OrderCache } from '../cache/orderCache';
+import { prepareOrders, type PreparedOrder } from '../cache/upsertOrders';
+import { err, type Result } from '../result';
+import { writeCheckpointRow } from './checkpoint';
+import type { DocCompressor } from './docCompressor';
+import type { PageWriter } from './pageStore';
+import type { WriterReply, WriterRequest } from './writerProtocol';
+
+/**
+ * Pages whose columns and documents are prepared ahead of the one being written: enough to keep the compressor busy
+ * while a page (or a full-text batch) is written, few enough that a failure wastes little.
+ */
+export const PAGES_PREPARED_AHEAD = 3;
+
+/** A request waiting its turn, with its page's prepared orders once asked for. */
+interface Job {
+  request: WriterRequest;
+  ahead?: Promise<Array<PreparedOrder | undefined>>;
+}
+
+/**
+ * The writer thread's work on what it is sent (pageWriterThread.ts): every request in the order sent, one page a
+ * transaction, each answered through `reply`. With a compressor, the next PAGES_PREPARED_AHEAD pages' row columns
+ * are computed and their JSON compressed on the compressor's thread while the page before them is written, so a
+ * page's transaction holds the write lock for its SQL alone. After the first failure nothing more is written: a
+ * checkpoint row sent after a page that failed would claim orders that are not stored.
+ */
+export class WriterPump {
+  private readonly jobs: Job[] = [];
+  private pumping = false;
+  private closed = false;
+  private failure: CacheError | undefined;
+
+  constructor(
+    private readonly cache: OrderCache,
+    private readonly writer: PageWriter,
+    private readonly compressor: DocCompressor | undefined,
+    private readonly reply: (message: WriterReply) => void,
+    /** After `close` has been handled (the cache is closed). */
+    private readonly onClosed: () => void,
+  ) {}
+
+  push(request: WriterRequest): void {
+    if (this.closed) return;
+    this.jobs.push({ request });
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.jobs.length > 0 && !this.closed) {
+        this.prepareNext();
+        const job = this.jobs[0]!;
+        const prepared = job.ahead === undefined ? undefined : await job.ahead;
+        this.jobs.shift();
+        this.handle(job.request, prepared);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Asks for the next pages' documents, up to PAGES_PREPARED_AHEAD pages ahead. */
+  private prepareNext(): void {
+    const compressor = this.compressor;
+    if (compressor === undefined || this.failure) return;
+    let pages = 0;
+    for (const job of this.jobs) {
+      if (job.request.kind !== 'page') continue;
+      if (++pages > PAGES_PREPARED_AHEAD) break;
+      job.ahead ??= this.prepareAhead(compressor, job.request.orders);
+    }
+  }
+
+  /** Columns computed here, the JSON compressed by the compressor (left to the transaction when it cannot). */
+  private prepareAhead(
+    compressor: DocCompressor,
+    orders: readonly Order[],
+  ): Promise<Array<PreparedOrder | undefined>> | undefined {
+    const dict = this.cache.docDictionary();
+    // No dictionary yet (a fresh cache's first page builds it in its transaction): compressed there.
+    if (dict === undefined || dict.id === 0) return undefined;
+    const prepared = prepareOrders(orders);
+    const present = prepared.filter((p): p is PreparedOrder => p !== undefined);
+    return compressor
+      .pack(
+        present.map((p) => p.columns.json),
+        dict,
+      )
+      .then((docs) => {
+        if (docs) present.forEach((p, i) => (p.packed = docs[i]));
+        return prepared;
+      });
+  }
+
+  private noted<T>(result: Result<T, CacheError>): Result<T, CacheError> {
+    if (!result.ok) this.failure ??= result.error;
+    return result;
+  }
+
+  private handle(request: WriterRequest, prepared: Array<PreparedOrder | undefined> | undefined): void {
+    if (request.kind === 'close') {
+      // What the catch-up stored is indexed here (and deferred indexes built, had `finish` not come), off the
+      // syncing thread; a failure is retried and reported by the sync.
+      this.closed = true;
+      this.writer.finish();
+      this.cache.close();
+      void this.compressor?.close();
+      this.onClosed();
+      return;
+    }
+    if (this.failure) {
+      const refused = err(this.failure);
+      if (request.kind === 'finish') this.reply({ kind: 'finished', result: refused });
+      else
+        this.reply(
+          request.kind === 'record' ? { kind: 'recorded', result: refused } : { kind: 'page', result: refused },
+        );
+      return;
+    }
+    if (request.kind === 'finish') {
+      this.reply({ kind: 'finished', result: this.noted(this.writer.finish()) });
+    } else if (request.kind === 'record') {
+      const written = writeCheckpointRow(this.cache, request.row);
+      // A heartbeat that could not be written claims nothing (the lease treats it as a busy file): not a failure.
+      this.reply({ kind: 'recorded', result: request.row.kind === 'lease' ? written : this.noted(written) });
+    } else {
+      this.reply({ kind: 'page', result: this.noted(this.writer.write(request.orders, request.at, prepared)) });
+    }
+  }
+}
