@@ -98,6 +98,17 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
   const entry = argv.includes('--no-compressor') ? undefined : findWriterThreadEntry();
   const compressor = entry ? DocCompressor.start(entry) : undefined;
   const writer = new TimedPageWriter(cache, false, true);
+  // Each index the end-of-load work builds (one transaction each, the last one with the repeat-buyer refresh).
+  const exec = cache.db.exec.bind(cache.db);
+  const builds: string[] = [];
+  cache.db.exec = (sql: string) => {
+    const t = performance.now();
+    const r = exec(sql);
+    const ms = performance.now() - t;
+    const index = /^CREATE INDEX (?:IF NOT EXISTS )?"?(\w+)/i.exec(sql)?.[1];
+    if (index) builds.push(`${index} ${ms.toFixed(0)}`);
+    return r;
+  };
   let answered = 0;
   let wake: (() => void) | undefined;
   let closed!: () => void;
@@ -145,6 +156,7 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
       `writer thread CPU ${us(writerCpu)} µs/order, compressor thread CPU ${us(compressorCpu)} µs/order, ` +
       `together ${us(writerCpu + compressorCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
       `wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
-      `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n`,
+      `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n` +
+      `indexes built at the end, ms each: ${builds.join(', ')}\n`,
   );
 }

@@ -104,23 +104,64 @@ describe('deferred indexes (a first full sync loads without them)', () => {
     }
   });
 
-  it("turns the full-text indexes' segment merging off while loading and back on with the indexes", () => {
-    const c = open(path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite'));
+  it("keeps the full-text indexes' segment merging on while loading, and turns it on again in a file an older sync left it off in", () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite');
+    const c = open(file);
+    const tables = ['order_own_fts', 'order_own_grams', 'text_group_fts', 'text_group_grams'];
     const automerge = () =>
-      ['orders_fts', 'orders_grams'].map(
+      tables.map(
         (t) => c.db.prepare(`SELECT v FROM ${t}_config WHERE k = 'automerge'`).pluck().get() as number | undefined,
       );
+    const fts = (table: string, value: number) =>
+      c.db.exec(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ${value})`);
     try {
+      const before = automerge();
       c.deferIndexes();
-      expect(automerge()).toEqual([0, 0]);
+      // Off while loading, FTS5 merged a whole level of 16 segments at once inside a batch's transaction.
+      expect(automerge()).toEqual(before);
+      for (const t of tables) fts(t, 0);
       c.applyPage([fakeOrder(1, T0)], { seenAtMs: T0, baseline: false });
       c.indexPendingSearchRows();
       c.restoreIndexes();
-      expect(automerge()).toEqual([FTS_AUTOMERGE, FTS_AUTOMERGE]);
+      expect(automerge()).toEqual(tables.map(() => FTS_AUTOMERGE));
       const found = c.query({ search: 'buyer', limit: 5 });
       expect(found.ok && found.value.list.map((o) => o.id)).toEqual([fakeOrder(1, T0).id]);
     } finally {
       c.close();
+    }
+  });
+
+  it('creates the deferred indexes one transaction each, so a kill between two leaves only the rest to create', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite');
+    const a = open(file);
+    const before = indexSql(a);
+    a.applyPage([fakeOrder(1, T0), fakeOrder(2, T0 + HOUR)], { seenAtMs: T0, baseline: false });
+    const deferred = a.deferIndexes();
+    expect(deferred.ok && deferred.value).toBeGreaterThan(2);
+    const pending = () =>
+      JSON.parse(
+        (a.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(DEFERRED_INDEXES_KEY) as string) ?? '[]',
+      ) as string[];
+    const total = pending().length;
+    // Every index but the last is committed on its own: a failure creating the last keeps the ones before it.
+    const last = pending()[total - 1]!;
+    a.db.exec(last.replace(/^CREATE (UNIQUE )?INDEX (IF NOT EXISTS )?/i, 'CREATE $1INDEX IF NOT EXISTS '));
+    let failed: boolean;
+    try {
+      failed = !a.restoreIndexes().ok;
+    } catch {
+      failed = true;
+    }
+    expect(failed).toBe(true);
+    expect(pending()).toEqual([last]);
+    a.db.exec(`DROP INDEX "${/INDEX (?:IF NOT EXISTS )?"?(\w+)/i.exec(last)![1]}"`);
+    a.close();
+    const b = open(file);
+    try {
+      expect(indexSql(b)).toEqual(before);
+      expect(b.db.prepare('SELECT count(*) FROM meta WHERE key = ?').pluck().get(DEFERRED_INDEXES_KEY)).toBe(0);
+    } finally {
+      b.close();
     }
   });
 });

@@ -8,13 +8,13 @@ import { hasInsightAggregates, refreshInsightAggregates } from './insightAggrega
  * for 25,000 orders, the building included). Queries meanwhile read without them (StatementCache leaves out hints
  * naming a missing index): slower, the same results. The SQL of the dropped indexes is kept in `meta` under
  * DEFERRED_INDEXES_KEY, in the same transaction as the drop, so a killed sync's indexes are created again by the
- * next open of the file (openCache) or the next sync. The full-text indexes' segment merging is off for as long
- * (FTS_AUTOMERGE) and comes back with them.
+ * next open of the file (openCache) or the next sync. The full-text indexes keep merging their segments meanwhile
+ * (FTS_AUTOMERGE).
  */
 
 export const DEFERRED_INDEXES_KEY = 'deferred_indexes';
 
-/** The full-text tables whose segment merging waits while a first full sync loads (see FTS_AUTOMERGE). */
+/** The full-text tables whose segment merging an older first full sync turned off while loading (FTS_AUTOMERGE). */
 const FTS_TABLES = [
   'orders_fts',
   'orders_grams',
@@ -25,10 +25,15 @@ const FTS_TABLES = [
 ] as const;
 
 /**
- * FTS5's own default (`automerge`): merge once 4 segments share a level. While a first full sync loads, merging
- * is off: every search batch adds one segment, and merging them at once doubled the batches' cost (23 → 13 µs an
- * order, measured on 25,000 orders in batches of 5,000). FTS5's crisis merge still bounds the segment count
- * (16 a level); once merging is on again, later writes merge the loaded segments a little at a time.
+ * FTS5's own default (`automerge`): merge once 4 segments share a level, a little at each write. Until issue 26's
+ * fourth pass a first full sync turned it off while loading (each search batch adds a segment, and merging them as
+ * they came doubled the batches' cost on schema 8). With it off, FTS5's crisis merge merged a whole level at once
+ * when it reached 16 segments, inside a batch's transaction: 0.3–0.53 s every 80,000 orders on schema 9 (the own
+ * text's level 0), and a level of 16 × 16 batches (1,280,000 orders) or of the title sets' per-page segments
+ * would have been merged in one transaction of several seconds (8 s seen at a million orders on schema 8), while
+ * every other writer of the file waited. Now it stays on: the merge work of each transaction is in proportion to
+ * what it wrote (docs/PERFORMANCE.md §8 "Fourth pass"). A file whose sync was killed while the older code had it
+ * off gets it back from restoreIndexes.
  */
 export const FTS_AUTOMERGE = 4;
 
@@ -57,27 +62,38 @@ export function deferIndexes(db: Database.Database): number {
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ).run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...indexes.map((i) => i.sql)]));
       for (const i of indexes) db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
-      setAutomerge(db, 0);
       return indexes.length;
     })
     .immediate();
 }
 
-/** Creates the indexes deferIndexes dropped (none when nothing is deferred). Returns how many it created. */
+/**
+ * Creates the indexes deferIndexes dropped (none when nothing is deferred), one transaction each: at a million
+ * orders building them all took one transaction of ~20 s, which every other writer of the file waited for (issue 26,
+ * docs/PERFORMANCE.md §8 "Fourth pass"). Each transaction removes its index from the list it creates it from, so a
+ * kill between two leaves the rest to the next open or sync; the last one also turns merging on and refreshes the
+ * repeat-buyer rows. Returns how many it created.
+ */
 export function restoreIndexes(db: Database.Database): number {
-  if (deferredIndexSql(db).length === 0) return 0;
-  return db
-    .transaction(() => {
-      // Read again inside the transaction: another connection may have restored them meanwhile.
-      const sql = deferredIndexSql(db);
-      for (const statement of sql) db.exec(statement);
-      setAutomerge(db, FTS_AUTOMERGE);
-      db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_INDEXES_KEY);
-      // The repeat-buyer rows waited for orders_by_buyer: every buyer in one pass now.
-      if (hasInsightAggregates(db)) refreshInsightAggregates(db);
-      return sql.length;
-    })
-    .immediate();
+  let created = 0;
+  const step = db.transaction((): boolean => {
+    // Read again inside the transaction: another connection may have restored them meanwhile.
+    const [next, ...rest] = deferredIndexSql(db);
+    if (next === undefined) return true;
+    db.exec(next);
+    created++;
+    if (rest.length > 0) {
+      db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(JSON.stringify(rest), DEFERRED_INDEXES_KEY);
+      return false;
+    }
+    setAutomerge(db, FTS_AUTOMERGE);
+    db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_INDEXES_KEY);
+    // The repeat-buyer rows waited for orders_by_buyer: every buyer in one pass now.
+    if (hasInsightAggregates(db)) refreshInsightAggregates(db);
+    return true;
+  });
+  while (deferredIndexSql(db).length > 0 && !step.immediate());
+  return created;
 }
 
 function deferredIndexSql(db: Database.Database): string[] {
