@@ -23,6 +23,9 @@ export interface CompressorReply {
   lengths: Uint32Array;
 }
 
+/** The compressor's young generation, MB (see WRITER_YOUNG_GENERATION_MB in writerThread.ts). */
+export const COMPRESSOR_YOUNG_GENERATION_MB = 8;
+
 /** What the writer thread's entry is started with when it is to run the compressor instead. */
 export const COMPRESSOR_ROLE = 'doc-compressor';
 
@@ -65,7 +68,14 @@ export class DocCompressor {
   /** Starts the compressor from `entry` (the writer thread's own file); undefined when it cannot start. */
   static start(entry: string | URL): DocCompressor | undefined {
     try {
-      return new DocCompressor(new Worker(entry, { workerData: { role: COMPRESSOR_ROLE } }));
+      return new DocCompressor(
+        new Worker(entry, {
+          // As the writer thread's (WRITER_YOUNG_GENERATION_MB): a page's garbage is little; a large young
+          // generation only lets it pile up (a default one added ~140 MB RssAnon to a 100,000-order sync).
+          resourceLimits: { maxYoungGenerationSizeMb: COMPRESSOR_YOUNG_GENERATION_MB },
+          workerData: { role: COMPRESSOR_ROLE },
+        }),
+      );
     } catch {
       return undefined;
     }

@@ -6,7 +6,7 @@
  * The same file, started with `role: COMPRESSOR_ROLE`, is the writer thread's document compressor
  * (docCompressor.ts), which compresses the JSON of the next pages while the writer writes the page before them.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { openOrderCache } from '../cache/openCache';
 import { COMPRESSOR_ROLE, DocCompressor, runDocCompressor } from './docCompressor';
 import { PageWriter } from './pageStore';
@@ -25,14 +25,21 @@ if (port && (workerData as { role?: string } | undefined)?.role === COMPRESSOR_R
     port.close();
   } else {
     const cache = opened.value;
-    const pump = new WriterPump(
+    const onMessage = (request: WriterRequest) => pump.push(request);
+    const pump: WriterPump = new WriterPump(
       cache,
       new PageWriter(cache, data.baseline, data.deferIndexes),
       data.entry === undefined ? undefined : DocCompressor.start(new URL(data.entry)),
       reply,
       () => port.close(),
+      {
+        // With no listener the port keeps what arrives queued, for `pull`.
+        pause: () => port.off('message', onMessage),
+        resume: () => port.on('message', onMessage),
+        pull: () => receiveMessageOnPort(port)?.message as WriterRequest | undefined,
+      },
     );
-    port.on('message', (request: WriterRequest) => pump.push(request));
+    port.on('message', onMessage);
     reply({ kind: 'ready' });
   }
 }
