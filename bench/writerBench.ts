@@ -10,7 +10,7 @@
  * compressor thread's, and every writer call (page or end-of-load work) that held the write lock over
  * LONG_CALL_MS. Run under `--cpu-prof` for where the µs go (bench/writerProfileSplit.mjs).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -45,6 +45,15 @@ const processCpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
+
+/** RssAnon of this process, MiB (Linux; 0 elsewhere). */
+function rssAnonMib(): number {
+  try {
+    return Number(/^RssAnon:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
 
 /** The pages of the sandbox's list, decoded as the fetching thread decodes them, as structured-clone bytes. */
 function* serializedPages(orders: number): Generator<Buffer> {
@@ -110,6 +119,8 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
     return r;
   };
   let answered = 0;
+  const anon0 = rssAnonMib();
+  let peakAnon = anon0;
   let wake: (() => void) | undefined;
   let closed!: () => void;
   const done = new Promise<void>((resolve) => (closed = resolve));
@@ -121,6 +132,7 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
       if (reply.kind !== 'ready' && reply.kind !== 'open-failed' && !reply.result.ok)
         throw new Error(JSON.stringify(reply.result.error));
       answered++;
+      if (answered % 50 === 0) peakAnon = Math.max(peakAnon, rssAnonMib());
       wake?.();
     },
     closed,
@@ -155,7 +167,7 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
     `writer bench: ${writer.stored.toLocaleString('en')} orders, compressor ${compressor ? 'on' : 'off'}; ` +
       `writer thread CPU ${us(writerCpu)} µs/order, compressor thread CPU ${us(compressorCpu)} µs/order, ` +
       `together ${us(writerCpu + compressorCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
-      `wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
+      `RssAnon ${anon0.toFixed(0)} → peak ${peakAnon.toFixed(0)} MiB; wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
       `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n` +
       `indexes built at the end, ms each: ${builds.join(', ')}\n`,
   );
