@@ -2,7 +2,7 @@
  * `bench.mjs writer N [--no-compressor] [--file=FILE]`: the sync's page writer alone (issue 26, docs/PERFORMANCE.md
  * §8 "Fourth pass"). N sandbox orders (seed 3, as the scale bench) are built in this process and decoded as the
  * fetching thread does (the envelope's JSON text, parseJsonKeepingIds, decodeOrderListData), page by page, handed
- * over as the writer thread receives them (a structured-clone copy) and stored by the writer thread's own code
+ * over as the writer thread receives them (one JSON text an order, copied) and stored by the writer thread's own code
  * (WriterPump, PageWriter) into a fresh cache file as a first full sync stores them: secondary indexes deferred,
  * full-text batches every SEARCH_INDEX_BATCH_ROWS new rows, `finish` at the end, the document compressor beside it
  * (the bundle's page-writer-thread.js) unless --no-compressor. Building and decoding the pages is timed apart and
@@ -66,7 +66,7 @@ function* serializedPages(orders: number): Generator<Buffer> {
     const envelope = parseJsonKeepingIds(body) as { data: unknown };
     const decoded = decodeOrderListData(envelope.data);
     if (!decoded.ok) throw new Error(JSON.stringify(decoded.issue));
-    yield v8.serialize(decoded.value.list);
+    yield v8.serialize((decoded.value.list as Order[]).map((o) => JSON.stringify(o)));
   }
 }
 
@@ -150,7 +150,7 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
     generationCpu += threadCpu() - g;
     if (next.done) break;
     // The writer thread's copy of the page (its deserialisation is the writer's work).
-    pump.push({ kind: 'page', orders: v8.deserialize(next.value) as Order[], at });
+    pump.push({ kind: 'page', texts: v8.deserialize(next.value) as string[], at });
     sent++;
     while (sent - answered >= IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
   }

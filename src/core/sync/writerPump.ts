@@ -1,6 +1,7 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { Order } from '../../shared/domain/order';
 import type { OrderCache } from '../cache/orderCache';
+import type { PackedDoc } from '../cache/orderDocs';
 import { prepareOrders, type PreparedOrder } from '../cache/upsertOrders';
 import { err, type Result } from '../result';
 import { writeCheckpointRow } from './checkpoint';
@@ -26,17 +27,17 @@ export interface RequestSource {
   pull(): WriterRequest | undefined;
 }
 
-/** A request waiting its turn, with its page's prepared orders once asked for. */
+/** A request waiting its turn, with its page's documents once asked for (one per text). */
 interface Job {
   request: WriterRequest;
-  ahead?: Promise<Array<PreparedOrder | undefined>>;
+  ahead?: Promise<PackedDoc[] | undefined>;
 }
 
 /**
  * The writer thread's work on what it is sent (pageWriterThread.ts): every request in the order sent, one page a
- * transaction, each answered through `reply`. With a compressor, the next PAGES_PREPARED_AHEAD pages' row columns
- * are computed and their JSON compressed on the compressor's thread while the page before them is written, so a
- * page's transaction holds the write lock for its SQL alone. After the first failure nothing more is written: a
+ * transaction, each answered through `reply`. With a compressor, the next PAGES_PREPARED_AHEAD pages' JSON texts
+ * are compressed on the compressor's thread while the page before them is written; the writer parses a page's
+ * orders and computes their row columns when it writes it. After the first failure nothing more is written: a
  * checkpoint row sent after a page that failed would claim orders that are not stored.
  */
 export class WriterPump {
@@ -76,9 +77,9 @@ export class WriterPump {
         if (this.jobs.length === 0 || this.closed) break;
         this.prepareNext();
         const job = this.jobs[0]!;
-        const prepared = job.ahead === undefined ? undefined : await job.ahead;
+        const packed = job.ahead === undefined ? undefined : await job.ahead;
         this.jobs.shift();
-        this.handle(job.request, prepared);
+        this.handle(job.request, packed);
       }
     } finally {
       this.pumping = false;
@@ -94,29 +95,16 @@ export class WriterPump {
     for (const job of this.jobs) {
       if (job.request.kind !== 'page') continue;
       if (++pages > PAGES_PREPARED_AHEAD) break;
-      job.ahead ??= this.prepareAhead(compressor, job.request.orders);
+      job.ahead ??= this.packAhead(compressor, job.request.texts);
     }
   }
 
-  /** Columns computed here, the JSON compressed by the compressor (left to the transaction when it cannot). */
-  private prepareAhead(
-    compressor: DocCompressor,
-    orders: readonly Order[],
-  ): Promise<Array<PreparedOrder | undefined>> | undefined {
+  /** The page's texts compressed by the compressor (left to the transaction when it cannot). */
+  private packAhead(compressor: DocCompressor, texts: readonly string[]): Promise<PackedDoc[] | undefined> | undefined {
     const dict = this.cache.docDictionary();
     // No dictionary yet (a fresh cache's first page builds it in its transaction): compressed there.
     if (dict === undefined || dict.id === 0) return undefined;
-    const prepared = prepareOrders(orders);
-    const present = prepared.filter((p): p is PreparedOrder => p !== undefined);
-    return compressor
-      .pack(
-        present.map((p) => p.columns.json),
-        dict,
-      )
-      .then((docs) => {
-        if (docs) present.forEach((p, i) => (p.packed = docs[i]));
-        return prepared;
-      });
+    return compressor.pack([...texts], dict);
   }
 
   private noted<T>(result: Result<T, CacheError>): Result<T, CacheError> {
@@ -124,7 +112,7 @@ export class WriterPump {
     return result;
   }
 
-  private handle(request: WriterRequest, prepared: Array<PreparedOrder | undefined> | undefined): void {
+  private handle(request: WriterRequest, packed: PackedDoc[] | undefined): void {
     if (request.kind === 'close') {
       // What the catch-up stored is indexed here (and deferred indexes built, had `finish` not come), off the
       // syncing thread; a failure is retried and reported by the sync.
@@ -151,7 +139,16 @@ export class WriterPump {
       // A heartbeat that could not be written claims nothing (the lease treats it as a busy file): not a failure.
       this.reply({ kind: 'recorded', result: request.row.kind === 'lease' ? written : this.noted(written) });
     } else {
-      this.reply({ kind: 'page', result: this.noted(this.writer.write(request.orders, request.at, prepared)) });
+      const orders = request.texts.map((text) => JSON.parse(text) as Order);
+      let prepared: Array<PreparedOrder | undefined> | undefined;
+      if (packed !== undefined) {
+        prepared = prepareOrders(orders);
+        // A document made ahead is used only for exactly the text the row's columns hold.
+        prepared.forEach((p, i) => {
+          if (p !== undefined && p.columns.json === request.texts[i]) p.packed = packed[i];
+        });
+      }
+      this.reply({ kind: 'page', result: this.noted(this.writer.write(orders, request.at, prepared)) });
     }
   }
 }
