@@ -22,9 +22,12 @@
  *    sync's requests, wall and RssAnon, open and integrity-check time, first pages and counts. --scale-reuse measures
  *    the file a previous run kept (no sync), --scale-sync-only stops after the sync (the fetch-only floor at
  *    parallelism 4 is measured after a sync unless --scale-no-floor); `bench.mjs scaleseed FILE N`
- *    (scaleSeed.ts) fills a cache file to N orders without the platform.
+ *    (scaleSeed.ts) fills a cache file to N orders without the platform; --scale-queries adds every read of section
+ *    1 as the Orders screen asks it (scaleQueries.ts), --scale-no-upkeep leaves the integrity check and upkeep out.
+ * 10. scaleKill.ts — `--only=scalekill`: a full sync of 1,000,000 orders (100,000 with --quick) SIGKILLed at
+ *    --scale-kill-at points and resumed: orders re-read after each resume, the final cache against the sandbox.
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network|scale (export alone syncs its own cache; query also runs memory:
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network|scale|scalekill (export alone syncs its own cache; query also runs memory:
  * the 100,000-order cache it reads is the memory run's; query and memory also run export), --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
@@ -59,6 +62,7 @@ import { mib, ms, time } from './stats';
 import { scaleBench } from './scaleBench';
 import { SCALE_SEED, scaleSeed } from './scaleSeed';
 import { scaleMigrate, SCALE_MIGRATE } from './scaleMigrate';
+import { scaleKill, scaleKillRun, SCALE_KILL_RUN } from './scaleKill';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
 import { uiOrdersSection } from './uiOrders';
@@ -70,7 +74,9 @@ if (argv[0] === 'serve') {
 } else if (argv[0] === MEMORY_RUN) {
   await memoryRun(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === SCALE_MIGRATE) {
-  scaleMigrate(argv[1]!);
+  await scaleMigrate(argv[1]!, argv.includes('--no-vacuum'));
+} else if (argv[0] === SCALE_KILL_RUN) {
+  await scaleKillRun(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === WRITER_BENCH) {
   await writerBench(Number(argv[1] ?? 25_000), argv.slice(2));
 } else if (argv[0] === SCALE_SEED) {
@@ -219,6 +225,8 @@ async function main(): Promise<void> {
     if (want('ui')) await uiOrdersSection(run);
     // Not part of the default run (minutes at a million orders): `--only=scale`.
     if (only !== undefined && want('scale')) await scaleBench(run);
+    // Not part of the default run either: `--only=scalekill` (kill -9 during a full sync at scale, and the resume).
+    if (only !== undefined && want('scalekill')) await scaleKill(run);
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }

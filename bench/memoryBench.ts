@@ -52,7 +52,7 @@ export async function memoryBench({
 }
 
 export interface MemoryRunInput {
-  sandbox: Omit<RemoteSandbox, 'stop' | 'advanceClock' | 'dumpOrders'>;
+  sandbox: Omit<RemoteSandbox, 'stop' | 'advanceClock' | 'dumpOrders' | 'digest'>;
   file: string;
 }
 
@@ -62,6 +62,7 @@ export async function memoryRun(input: MemoryRunInput): Promise<void> {
     ...input.sandbox,
     advanceClock: async () => {},
     dumpOrders: async () => {},
+    digest: async () => ({ count: 0, sha256: '', undecodable: 0 }),
     stop: async () => {},
   };
   const r = openOrderCache({ file: input.file, identity: { baseUrl: sb.baseUrl, merchantId: sb.merchantId } });

@@ -13,14 +13,14 @@ import type { RemoteSandbox } from './sandboxProcess';
 import { ms, percentile, time, type Timing } from './stats';
 import { client } from './syncRuns';
 
-interface QueryCase {
+export interface QueryCase {
   name: string;
   input: Record<string, unknown>;
   /** The same filter as a platform order-list request (absent: the platform has no such filter). */
   platform?: Record<string, unknown>;
 }
 
-function queryCases(cache: OrderCache, now: number): { typical: QueryCase[]; text: QueryCase[] } {
+export function queryCases(cache: OrderCache, now: number): { typical: QueryCase[]; text: QueryCase[] } {
   const sample = cache.query({ limit: 1, sellerOrderStatus: [4] });
   if (!sample.ok || !sample.value.list[0]) throw new Error('empty cache');
   const o = sample.value.list[0];
@@ -106,7 +106,7 @@ export interface SummaryReadRow {
 }
 
 /** The filters of a query input (what `countMatches` takes). */
-function filtersOf(input: Record<string, unknown>): Record<string, unknown> {
+export function filtersOf(input: Record<string, unknown>): Record<string, unknown> {
   const { sort: _s, direction: _d, limit: _l, cursor: _c, withTotal: _w, ...filters } = input;
   return filters;
 }

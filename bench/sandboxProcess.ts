@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { wireOrder } from '../src/sandbox/wireOrder';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { wireOrdersDigest, type OrdersDigest } from './scaleDigest';
 import { generateKeyPairSync } from 'node:crypto';
 import { startSandbox, type SandboxOptions } from '../src/sandbox';
 
@@ -15,6 +18,8 @@ export interface RemoteSandbox {
   advanceClock(ms: number): Promise<void>;
   /** Writes every order the sandbox holds now to `file`, one JSON line each (see DumpedOrder). */
   dumpOrders(file: string): Promise<void>;
+  /** The checksum of every order the sandbox holds now (scaleDigest.ts), computed in its process. */
+  digest(): Promise<OrdersDigest>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +35,7 @@ export interface DumpedOrder {
 /**
  * Child side (`bench.mjs serve '{...}'`): runs the sandbox until killed; prints its addresses as one JSON line.
  * Its clock is real time plus an offset; a line `advance N` on stdin moves it N ms forward, `dump FILE` writes its
- * orders to FILE (each answered `ok`).
+ * orders to FILE, `digest FILE` their checksum (each answered `ok`).
  */
 export async function serveSandbox(options: ServeOptions): Promise<void> {
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -65,6 +70,10 @@ export async function serveSandbox(options: ServeOptions): Promise<void> {
         });
         writeFileSync(arg, `${lines.join('\n')}\n`);
         process.stdout.write('ok\n');
+      } else if (cmd === 'digest' && arg) {
+        const wire = sb.store.ids().map((id) => wireOrder(sb.store.get(id)!.order, false));
+        writeFileSync(arg, JSON.stringify(wireOrdersDigest(wire)));
+        process.stdout.write('ok\n');
       }
     }
   });
@@ -96,7 +105,7 @@ export function startRemoteSandbox(options: ServeOptions): Promise<RemoteSandbox
           continue;
         }
         started = true;
-        const info = JSON.parse(line) as Omit<RemoteSandbox, 'stop' | 'advanceClock'>;
+        const info = JSON.parse(line) as Omit<RemoteSandbox, 'stop' | 'advanceClock' | 'dumpOrders' | 'digest'>;
         child.removeAllListeners('exit');
         const ask = (line: string) =>
           new Promise<void>((done) => {
@@ -107,6 +116,15 @@ export function startRemoteSandbox(options: ServeOptions): Promise<RemoteSandbox
           ...info,
           advanceClock: (ms) => ask(`advance ${ms}`),
           dumpOrders: (file) => ask(`dump ${file}`),
+          digest: async () => {
+            const file = path.join(tmpdir(), `md-sandbox-digest-${process.pid}-${child.pid}.json`);
+            await ask(`digest ${file}`);
+            try {
+              return JSON.parse(readFileSync(file, 'utf8')) as OrdersDigest;
+            } finally {
+              rmSync(file, { force: true });
+            }
+          },
           stop: () =>
             new Promise<void>((done) => {
               child.once('exit', () => done());

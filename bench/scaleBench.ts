@@ -19,6 +19,9 @@ import { startRemoteSandbox } from './sandboxProcess';
 import { fetchOnlyFloor, type SyncRun } from './syncRuns';
 import { mib, ms, time } from './stats';
 import { breakdown } from './scaleParts';
+import { scaleQueryRows, scaleQueryTable } from './scaleQueries';
+import { summaryReadTable } from './queryBench';
+import type { OrderCache } from '../src/core/cache/orderCache';
 
 const fileBytes = (f: string) => (existsSync(f) ? statSync(f).size : 0);
 
@@ -86,9 +89,15 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = fileBytes(file) + fileBytes(`${file}-wal`);
     const parts = breakdown(cache);
+    // --scale-no-upkeep: the reads only (the integrity check, PRAGMA optimize and the upkeep measured by earlier
+    // passes are left out: minutes at a million orders).
+    const upkeepToo = !argv.includes('--scale-no-upkeep');
     // quick_check reads the whole file: ~17 s at a million orders, so measured once there.
-    const integrity =
-      n > 300_000 ? await time(() => cache.checkIntegrity(), 1, 0) : await time(() => cache.checkIntegrity(), 3, 1);
+    const integrity = !upkeepToo
+      ? undefined
+      : n > 300_000
+        ? await time(() => cache.checkIntegrity(), 1, 0)
+        : await time(() => cache.checkIntegrity(), 3, 1);
     const iterations = quick ? 50 : 100;
     const firstPages: Array<[string, () => unknown]> = [
       ['first page: newest 50, no filter', () => cache.queryPage({ limit: 50 })],
@@ -132,32 +141,9 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       timings[label] = t;
       readRows.push(`| ${label} | ${ms(t.p50)} / ${ms(t.p95)} | ${ms(t.cpuP50)} / ${ms(t.cpuP95)} |`);
     }
-    // PRAGMA optimize (analysis_limit 400), as the upkeep runs it at its end: on a file never analysed, then again.
-    const optimizeFirst = await time(() => optimizeStats(cache.db), 1, 0);
-    const optimizeAgain = await time(() => optimizeStats(cache.db), 3, 0);
-    // The upkeep after opening (decode every order, check table by table) on its checking thread, as the core host
-    // runs it: its total, and the longest this thread's event loop went without a turn meanwhile (a 1 ms timer that
-    // also answers a quick count each turn, as the host answers calls).
-    const thread = findUpkeepThreadEntry();
-    const upkeepStart = performance.now();
-    let upkeepDone = false;
-    const running = runCacheUpkeep(cache, thread ? { thread } : {}).finally(() => (upkeepDone = true));
-    let longestStep = 0;
-    let answered = 0;
-    let answerP95: number[] = [];
-    for (let last = performance.now(); !upkeepDone;) {
-      await new Promise<void>((resolve) => setTimeout(resolve, 1));
-      longestStep = Math.max(longestStep, performance.now() - last);
-      const t = performance.now();
-      cache.countUpTo({ sellerOrderStatus: [4] });
-      answerP95.push(performance.now() - t);
-      answered++;
-      last = performance.now();
-    }
-    answerP95 = answerP95.sort((a, b) => a - b);
-    const upkeep = await running;
-    const upkeepMs = performance.now() - upkeepStart;
-    if (!upkeep.ok) throw new Error(JSON.stringify(upkeep.error));
+    // Every read of section 1 as the Orders screen asks it, the Chromium bench's words, the attention queue.
+    const all = argv.includes('--scale-queries') ? await scaleQueryRows(cache, n, iterations, 20) : undefined;
+    const upkept = upkeepToo ? await upkeepFigures(cache) : undefined;
     say('| Figure | Value |');
     say('|---|---:|');
     if (sync) {
@@ -174,16 +160,17 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     }
     say(`| cache bytes (WAL checkpointed) | ${mib(bytes)} MiB = **${(bytes / n / 1000).toFixed(2)} KB per order** |`);
     say(`| open (migrations, identity) p50 ms | ${ms(openTime.p50)} |`);
-    say(`| integrity check (quick_check) p50 ms | ${ms(integrity.p50)} |`);
-    say(
-      `| upkeep after opening (decode every order, quick_check table by table${thread ? ', on its thread' : ''}): total / longest event-loop gap ms | ${ms(upkeepMs)} / ${ms(longestStep)} |`,
-    );
-    say(
-      `| — quick counts answered meanwhile / their p95 ms | ${answered} / ${ms(answerP95[Math.floor(answerP95.length * 0.95)] ?? 0)} |`,
-    );
-    say(
-      `| PRAGMA optimize (analysis_limit 400): first / again ms | ${ms(optimizeFirst.p50)} / ${ms(optimizeAgain.p50)} |`,
-    );
+    if (integrity && upkept) {
+      const u = upkept;
+      say(`| integrity check (quick_check) p50 ms | ${ms(integrity.p50)} |`);
+      say(
+        `| upkeep after opening (decode every order, quick_check table by table${u.onThread ? ', on its thread' : ''}): total / longest event-loop gap ms | ${ms(u.totalMs)} / ${ms(u.longestStepMs)} |`,
+      );
+      say(`| — quick counts answered meanwhile / their p95 ms | ${u.answered} / ${ms(u.answerP95Ms)} |`);
+      say(
+        `| PRAGMA optimize (analysis_limit 400): first / again ms | ${ms(u.optimizeMs.first)} / ${ms(u.optimizeMs.again)} |`,
+      );
+    }
     say('');
     say('| Part of the file | MiB | bytes per order |');
     say('|---|---:|---:|');
@@ -191,6 +178,15 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     say('');
     say(readRows.join('\n'));
     say('');
+    if (all) {
+      say(
+        `### Every read of section 1 at ${n.toLocaleString('en')} orders (first page cold and quick count ${iterations} runs each, exact count 20)\n`,
+      );
+      say(scaleQueryTable(all.rows));
+      say('');
+      say(summaryReadTable(all.summary));
+      say('');
+    }
     results.scale = {
       orders: n,
       sync,
@@ -200,9 +196,9 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       parts,
       openMs: openTime,
       integrity,
-      upkeep: { totalMs: upkeepMs, longestStepMs: longestStep, onThread: thread !== undefined, answered },
-      optimizeMs: { first: optimizeFirst.p50, again: optimizeAgain.p50 },
+      upkeep: upkept,
       timings,
+      ...(all ? { reads: all } : {}),
     };
   } finally {
     cache.close();
@@ -212,6 +208,45 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   say(
     `Machine load average: ${load0.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end, on ${availableParallelism()} cores.\n`,
   );
+}
+
+/**
+ * PRAGMA optimize (analysis_limit 400), as the upkeep runs it at its end (on a file never analysed, then again); then
+ * the upkeep after opening (decode every order, check table by table) on its checking thread, as the core host runs
+ * it: its total, and the longest this thread's event loop went without a turn meanwhile (a 1 ms timer that also
+ * answers a quick count each turn, as the host answers calls).
+ */
+async function upkeepFigures(cache: OrderCache) {
+  const optimizeFirst = await time(() => optimizeStats(cache.db), 1, 0);
+  const optimizeAgain = await time(() => optimizeStats(cache.db), 3, 0);
+  const thread = findUpkeepThreadEntry();
+  const upkeepStart = performance.now();
+  let upkeepDone = false;
+  const running = runCacheUpkeep(cache, thread ? { thread } : {}).finally(() => (upkeepDone = true));
+  let longestStep = 0;
+  let answered = 0;
+  const answers: number[] = [];
+  for (let last = performance.now(); !upkeepDone;) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    longestStep = Math.max(longestStep, performance.now() - last);
+    const t = performance.now();
+    cache.countUpTo({ sellerOrderStatus: [4] });
+    answers.push(performance.now() - t);
+    answered++;
+    last = performance.now();
+  }
+  answers.sort((a, b) => a - b);
+  const upkeep = await running;
+  const totalMs = performance.now() - upkeepStart;
+  if (!upkeep.ok) throw new Error(JSON.stringify(upkeep.error));
+  return {
+    totalMs,
+    longestStepMs: longestStep,
+    onThread: thread !== undefined,
+    answered,
+    answerP95Ms: answers[Math.floor(answers.length * 0.95)] ?? 0,
+    optimizeMs: { first: optimizeFirst.p50, again: optimizeAgain.p50 },
+  };
 }
 
 /** ", fetch-only floor X s (wall ÷ floor Y)" when the floor was measured. */

@@ -1,10 +1,12 @@
 /**
  * `bench.mjs scalemigrate FILE` (issue 26, cache schema 9): converts FILE — a copy of an older cache, changed in
  * place — to the title-set index the way the core host's upkeep does (opening migrates, then batches, then the
- * full-text indexes merged and one VACUUM), timing each step and the longest batch (what a reader or the sync's
- * writer waits at most), and prints the file's bytes per order and where they go (dbstat) before and after.
+ * finish in bounded steps: textConversionFinish.ts), timing every step by stage (what a reader or the sync's writer
+ * waits at most) with a search answered between two steps; then the file's size and free pages, and the two ways to
+ * give them back, timed for comparison: VACUUM INTO a new file on a thread of its own (the copy deleted after) and
+ * VACUUM in place (skipped with `--no-vacuum`); and the file's bytes per order and where they go (dbstat).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
@@ -21,7 +23,56 @@ function parts(cache: OrderCache, n: number): string {
     .join('\n');
 }
 
-export function scaleMigrate(file: string): void {
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T => {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+};
+
+/** A read the host answers between two steps: a text search's first page and its count. */
+function readBetween(cache: OrderCache): number {
+  const t = performance.now();
+  must(cache.query({ search: 'steam', limit: 50 }));
+  must(cache.countMatches({ search: 'gift card' }));
+  return performance.now() - t;
+}
+
+/**
+ * VACUUM INTO a new file on a thread of its own (its own read-only connection: a WAL reader, no write lock), while
+ * this thread goes on reading; resolves with its time, the copy's size and this thread's reads meanwhile.
+ */
+async function vacuumIntoOnThread(
+  cache: OrderCache,
+  target: string,
+): Promise<{ ms: number; bytes: number; reads: number; longestReadMs: number }> {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require('better-sqlite3');
+    const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+    const t = performance.now();
+    db.prepare('VACUUM INTO ?').run(workerData.target);
+    db.close();
+    parentPort.postMessage(performance.now() - t);`;
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(code, { eval: true, workerData: { file: cache.file, target } });
+  let ended = false;
+  const ms = new Promise<number>((resolve, reject) => {
+    worker.once('message', (v: number) => ((ended = true), resolve(v)));
+    worker.once('error', reject);
+  });
+  let reads = 0;
+  let longestReadMs = 0;
+  while (!ended) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (ended) break;
+    longestReadMs = Math.max(longestReadMs, readBetween(cache));
+    reads++;
+  }
+  const took = await ms;
+  await worker.terminate();
+  return { ms: took, bytes: fileBytes(target), reads, longestReadMs };
+}
+
+export async function scaleMigrate(file: string, noVacuum = false): Promise<void> {
   const say = (s: string) => console.log(s);
   say(
     `Load average at the start: ${loadavg()
@@ -29,7 +80,7 @@ export function scaleMigrate(file: string): void {
       .join(' ')}`,
   );
   const before = fileBytes(file) + fileBytes(`${file}-wal`);
-  let t = performance.now();
+  const t = performance.now();
   const opened = openOrderCache({ file });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;
@@ -42,32 +93,63 @@ export function scaleMigrate(file: string): void {
     );
     const left = cache.textGroupsLeft();
     if (!left.ok) throw new Error(JSON.stringify(left.error));
-    t = performance.now();
-    let batches = 0;
-    let longest = 0;
-    let longestAt = 0;
-    for (let done = left.value === 0; !done; batches++) {
+    // Every step timed (each holds the host's event loop and the write lock while it runs): the batches' longest
+    // five and how many passed 200 ms, then each finishing step.
+    const longestOf = (ms: number[]) =>
+      ms
+        .map((v, i) => [v, i + 1] as const)
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 5)
+        .map(([v, i]) => `${v.toFixed(0)} ms (#${i})`)
+        .join(', ');
+    const timed = (kind: string, ms: number[]) =>
+      say(
+        `| ${kind}: ${ms.length} steps, longest ${longestOf(ms)}; over 200 ms: ${ms.filter((v) => v > 200).length} | ${ms
+          .reduce((a, b) => a + b, 0)
+          .toFixed(0)} |`,
+      );
+    const batchMs: number[] = [];
+    for (let done = left.value === 0; !done;) {
       const b = performance.now();
       const step = cache.convertTextGroups();
       if (!step.ok) throw new Error(JSON.stringify(step.error));
       done = step.value.done;
-      if (performance.now() - b > longest) [longest, longestAt] = [performance.now() - b, batches + 1];
+      batchMs.push(performance.now() - b);
     }
-    say(
-      `| convert ${left.value.toLocaleString('en')} orders, ${batches} batches (longest ${longest.toFixed(0)} ms: batch ${longestAt}) | ${(performance.now() - t).toFixed(0)} |`,
-    );
-    t = performance.now();
-    const dropped = cache.dropOlderTextDocuments();
-    if (!dropped.ok) throw new Error(JSON.stringify(dropped.error));
-    say(`| drop the older documents (delete-all) | ${(performance.now() - t).toFixed(0)} |`);
-    t = performance.now();
-    const merged = cache.optimizeTextIndexes();
-    if (!merged.ok) throw new Error(JSON.stringify(merged.error));
-    say(`| merge the full-text indexes (optimize) | ${(performance.now() - t).toFixed(0)} |`);
-    t = performance.now();
-    cache.db.exec('VACUUM');
+    timed(`convert ${left.value.toLocaleString('en')} orders, batches of 1,000`, batchMs);
+    // The conversion's end in bounded steps (textConversionFinish.ts), a read answered between two steps as the
+    // host answers them, each step's time by stage.
+    const byStage = new Map<string, number[]>();
+    let longestRead = 0;
+    for (;;) {
+      const b = performance.now();
+      const step = must(cache.finishTextConversion());
+      if (!step) break;
+      const stepMs = performance.now() - b;
+      byStage.set(step.stage, [...(byStage.get(step.stage) ?? []), stepMs]);
+      longestRead = Math.max(longestRead, readBetween(cache));
+    }
+    for (const [stage, ms] of byStage) timed(`finish, ${stage}`, ms);
+    say(`| a read between two steps (text search, first page and count): longest | ${longestRead.toFixed(0)} |`);
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
-    say(`| VACUUM | ${(performance.now() - t).toFixed(0)} |`);
+    const pageSize = cache.db.pragma('page_size', { simple: true }) as number;
+    const freeBytes = () => (cache.db.pragma('freelist_count', { simple: true }) as number) * pageSize;
+    const finished = fileBytes(file);
+    say(
+      `\nAfter the steps, not vacuumed: ${mib(finished)} MiB (${(finished / n / 1000).toFixed(2)} KB an order), of which free pages ${mib(freeBytes())} MiB (reused by later writes); in use ${((finished - freeBytes()) / n / 1000).toFixed(2)} KB an order\n`,
+    );
+    if (!noVacuum) {
+      const into = `${file}.vacuum-into`;
+      const v = await vacuumIntoOnThread(cache, into);
+      rmSync(into, { force: true });
+      say(
+        `| VACUUM INTO a new file on its own thread (no write lock; ${v.reads} reads meanwhile on this thread, longest ${v.longestReadMs.toFixed(0)} ms): ${mib(v.bytes)} MiB | ${v.ms.toFixed(0)} |`,
+      );
+      const b = performance.now();
+      cache.db.exec('VACUUM');
+      cache.db.pragma('wal_checkpoint(TRUNCATE)');
+      say(`| VACUUM in place + checkpoint (the write lock held throughout) | ${(performance.now() - b).toFixed(0)} |`);
+    }
     const after = fileBytes(file) + fileBytes(`${file}-wal`);
     say(
       `\nFile: ${mib(before)} MiB before (${(before / n / 1000).toFixed(2)} KB an order), ${mib(after)} MiB after = **${(after / n / 1000).toFixed(2)} KB an order**\n`,

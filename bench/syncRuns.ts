@@ -20,7 +20,10 @@ export interface Client {
   transport: ReturnType<typeof countingTransport>;
 }
 
-export function client(sb: RemoteSandbox, maxSockets = 16): Client {
+export function client(
+  sb: Pick<RemoteSandbox, 'baseUrl' | 'platformUrl' | 'merchantId' | 'token'>,
+  maxSockets = 16,
+): Client {
   const transport = countingTransport(createAxiosTransport({ maxSockets }));
   const seller = new SellerApi({
     config: platformConfigSchema.parse({

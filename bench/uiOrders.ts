@@ -13,7 +13,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -33,6 +34,8 @@ export interface Distribution {
 
 export interface UiOrdersRun {
   orders: number;
+  /** A kept cache file served (--ui-cache): firstSyncMs is then the start to serving, no sync in it. */
+  fromCacheFile?: boolean;
   firstSyncMs: number;
   loadToFirstRowsMs: number;
   /** The first page's round trip during the load. */
@@ -83,6 +86,19 @@ export interface FilterFigures {
   mainThread?: Distribution;
 }
 
+/** The words the search trials type, in turn (the scale bench times their first pages in the cache alone). */
+export const SEARCH_WORDS = [
+  'steam',
+  'muller',
+  'netflix',
+  'xbox',
+  'gift card',
+  'playstation',
+  'spotify',
+  'windows',
+  'riot',
+] as const;
+
 function distribution(samples: number[]): Distribution {
   if (samples.length === 0) return { n: 0, p50: NaN, p95: NaN, max: NaN };
   const sorted = [...samples].sort((a, b) => a - b);
@@ -106,18 +122,61 @@ export async function startSandboxUi(root: string, dataDir: string, orders: numb
   return startUi(root, dataDir);
 }
 
-/** `ui --sandbox` from the built CLI on `dataDir`; resolves with its address once the first sync is done. */
+/**
+ * `ui` in the environment mode on a copy of a kept cache file (`--ui-cache=FILE`, e.g. the scale bench's 1,000,000
+ * orders): no sandbox and no sync before serving. Its platform address is the one recorded in the file, long closed,
+ * so the background poll (after 60 s) fails and writes nothing. The core host's upkeep after opening runs as it
+ * would after any start (on its thread). Resolves with the orders in the file.
+ */
+export async function startUiOnCache(
+  root: string,
+  dataDir: string,
+  file: string,
+): Promise<{ ui: Awaited<ReturnType<typeof startUi>>; orders: number }> {
+  const target = path.join(dataDir, 'cache', 'default.sqlite');
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  copyFileSync(file, target);
+  chmodSync(target, 0o600);
+  const db = new Database(target, { readonly: true });
+  let identity: { baseUrl: string; merchantId: string };
+  let orders: number;
+  try {
+    identity = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'identity'").pluck().get() as string) as {
+      baseUrl: string;
+      merchantId: string;
+    };
+    orders = db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
+  } finally {
+    db.close();
+  }
+  const ui = await startUi(root, dataDir, {
+    args: [],
+    env: {
+      MERCHANT_DESK_BASE_URL: identity.baseUrl,
+      MERCHANT_DESK_PLATFORM_URL: `${identity.baseUrl}/platform`,
+      MERCHANT_DESK_MERCHANT_ID: identity.merchantId,
+      MERCHANT_DESK_TOKEN: 'bench-token-unused',
+    },
+  });
+  return { ui, orders };
+}
+
+/**
+ * `ui --sandbox` from the built CLI on `dataDir` (or `ui` with `options.args` and `options.env`); resolves with its
+ * address once it serves (after the first sync with --sandbox).
+ */
 export function startUi(
   root: string,
   dataDir: string,
+  options: { args: string[]; env: Record<string, string> } = { args: ['--sandbox'], env: {} },
 ): Promise<{ url: string; child: ChildProcess; firstSyncMs: number }> {
   const bin = path.join(root, 'bin', 'merchant-desk.js');
   if (!existsSync(path.join(root, 'out', 'cli', 'main.js')) || !existsSync(path.join(root, 'out', 'renderer')))
     throw new Error('The ui bench needs the built app: run `npm run build` first.');
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'ui', '--sandbox', '--no-open'], {
+  const child = spawn(process.execPath, [bin, 'ui', ...options.args, '--no-open'], {
     cwd: root,
-    env: { ...process.env, MERCHANT_DESK_DATA_DIR: dataDir },
+    env: { ...process.env, ...options.env, MERCHANT_DESK_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -239,14 +298,26 @@ export async function uiOrdersBench(
   root: string,
   orders: number,
   trials: number,
-  options: { traceDir?: string; viewport?: { width: number; height: number }; scrollOnly?: boolean } = {},
+  options: {
+    traceDir?: string;
+    viewport?: { width: number; height: number };
+    scrollOnly?: boolean;
+    /** A kept cache file to serve (its own number of orders) instead of a sandbox synced first. */
+    cacheFile?: string;
+    /** Wait this long after the first rows and the count before the trials. */
+    settleMs?: number;
+  } = {},
 ): Promise<UiOrdersRun> {
   const viewport = options.viewport ?? { width: 1280, height: 800 };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-ui-'));
   let ui: Awaited<ReturnType<typeof startUi>> | undefined;
   const browser = await launchChromium();
   try {
-    ui = await startSandboxUi(root, dataDir, orders);
+    if (options.cacheFile) {
+      const served = await startUiOnCache(root, dataDir, options.cacheFile);
+      ui = served.ui;
+      orders = served.orders;
+    } else ui = await startSandboxUi(root, dataDir, orders);
 
     const context = await browser.newContext({ viewport, locale: 'en-GB' });
     const page = await context.newPage();
@@ -264,6 +335,9 @@ export async function uiOrdersBench(
       .filter({ hasText: /^[\d,]+ orders$/ })
       .waitFor({ timeout: 120_000 });
 
+    // --ui-settle=S: wait before the trials (at a million orders the core host's upkeep after opening reads every
+    // order on its thread for ~100 s; the trials otherwise share the two cores with it).
+    if (options.settleMs) await new Promise((resolve) => setTimeout(resolve, options.settleMs));
     const framePeriodMs = await probe<number>(page, 'measureFramePeriod');
     const roundTripAlone: number[] = [];
     for (let i = 0; i < trials; i++) {
@@ -279,12 +353,11 @@ export async function uiOrdersBench(
       for (let i = 0; i < n; i++) chip.push(await probe<Trial>(page, 'chipTrial', 4));
       return chip;
     };
-    const words = ['steam', 'muller', 'netflix', 'xbox', 'gift card', 'playstation', 'spotify', 'windows', 'riot'];
     const searchTrials = async (n: number) => {
       const search: Trial[] = [];
       for (let i = 0; search.length < n; i++) {
         await page.getByLabel('Search orders').fill('');
-        search.push(await probe<Trial>(page, 'searchTrial', words[i % words.length]));
+        search.push(await probe<Trial>(page, 'searchTrial', SEARCH_WORDS[i % SEARCH_WORDS.length]));
       }
       await page.getByLabel('Search orders').fill('');
       return search;
@@ -333,6 +406,7 @@ export async function uiOrdersBench(
     await context.close();
     return {
       orders,
+      ...(options.cacheFile ? { fromCacheFile: true } : {}),
       firstSyncMs: ui.firstSyncMs,
       loadToFirstRowsMs: load.paint,
       loadRoundTripMs: load.answer - load.request,
@@ -369,7 +443,9 @@ export function uiOrdersTable(r: UiOrdersRun): string {
   const chip = 'Toggle the order-status chip 4 ("Completed" in the sandbox)';
   const search = 'Type in the search (from the debounced commit)';
   return [
-    `Cached orders: ${r.orders.toLocaleString('en')} (first sync by \`ui --sandbox\` before serving: ${(r.firstSyncMs / 1000).toFixed(1)} s).`,
+    r.fromCacheFile
+      ? `Cached orders: ${r.orders.toLocaleString('en')} (a copy of a kept cache file, \`ui\` in the environment mode, nothing synced; start to serving ${(r.firstSyncMs / 1000).toFixed(1)} s).`
+      : `Cached orders: ${r.orders.toLocaleString('en')} (first sync by \`ui --sandbox\` before serving: ${(r.firstSyncMs / 1000).toFixed(1)} s).`,
     '',
     `Page load (navigation start) to the first rows painted: **${f(r.loadToFirstRowsMs)} ms** (of which the first page's round trip ${f(r.loadRoundTripMs)} ms).`,
     '',
@@ -403,11 +479,16 @@ export function uiOrdersTable(r: UiOrdersRun): string {
 
 /**
  * The section of the record (needs `npm run build`). Options: --ui-trace=DIR, --ui-viewport=WIDTHxHEIGHT (1280x800
- * unless given), --ui-parts=scroll (the scroll alone, no filter trials).
+ * unless given), --ui-parts=scroll (the scroll alone, no filter trials), --ui-cache=FILE (serve a copy of a kept cache
+ * file, e.g. the scale bench's 1,000,000 orders, in the environment mode: no sandbox, no first sync), --ui-settle=S
+ * (wait S seconds after the first rows before the trials).
  */
 export async function uiOrdersSection({ quick, sizes, argv, say, results }: BenchRun): Promise<void> {
+  const cacheFile = option(argv, 'ui-cache');
   say(
-    `## The orders list in Chromium over the browser host, ${sizes.big.toLocaleString('en')} cached orders (bench/uiOrders.ts)\n`,
+    cacheFile
+      ? `## The orders list in Chromium over the browser host, on a copy of a kept cache file (--ui-cache; bench/uiOrders.ts)\n`
+      : `## The orders list in Chromium over the browser host, ${sizes.big.toLocaleString('en')} cached orders (bench/uiOrders.ts)\n`,
   );
   const traceDir = option(argv, 'ui-trace');
   const size = /^(\d+)x(\d+)$/.exec(option(argv, 'ui-viewport') ?? '1280x800');
@@ -417,6 +498,8 @@ export async function uiOrdersSection({ quick, sizes, argv, say, results }: Benc
     ...(traceDir ? { traceDir } : {}),
     viewport,
     scrollOnly: option(argv, 'ui-parts') === 'scroll',
+    ...(cacheFile ? { cacheFile } : {}),
+    settleMs: Number(option(argv, 'ui-settle') ?? 0) * 1000,
   });
   say(uiOrdersTable(run));
   say('');

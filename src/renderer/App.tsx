@@ -11,6 +11,7 @@ import { Navigation, type NavItem } from './frame/Navigation';
 import { ProfileSwitcher } from './frame/ProfileSwitcher';
 import { SyncStatus } from './frame/SyncStatus';
 import { ThemeSwitch } from './frame/ThemeSwitch';
+import { UpkeepStatus } from './frame/UpkeepStatus';
 import { sectionOf, sectionScreens, type ScreenName } from '../shared/screens';
 import { useRoute } from './router';
 import { screenComponents } from './screens';
@@ -133,6 +134,7 @@ export function App() {
         >
           <span className="narrow-hidden">{t('frame.goTo')}</span> <kbd className="narrow-hidden">Ctrl K</kbd>
         </Button>
+        <UpkeepStatus />
         <SyncStatus />
         <ThemeSwitch />
       </header>

@@ -135,6 +135,21 @@ describe('merchant-desk sync / cache', () => {
     expect(human.stdout).toMatch(/Complete: a full sync has finished/);
   });
 
+  it('cache compact gives the free pages back and keeps every order', async () => {
+    const env = { MERCHANT_DESK_DATA_DIR: dataDir };
+    const r = await cli(['--json', 'cache', 'compact'], env);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { bytesBefore: number; bytesAfter: number; freeBytesBefore: number };
+    expect(report.bytesAfter).toBeGreaterThan(0);
+    expect(report.bytesAfter).toBeLessThanOrEqual(report.bytesBefore);
+    const human = await cli(['cache', 'compact'], env);
+    expect(human.stdout).toMatch(
+      /^Order cache compacted: [\d.]+ MiB → [\d.]+ MiB \([\d.]+ MiB of free pages given back\)\.$/m,
+    );
+    const stats = await cli(['--json', 'cache', 'stats'], env);
+    expect(JSON.parse(stats.stdout)).toMatchObject({ orders: 1_500, sync: { baseline: true } });
+  });
+
   it('cache query --due and --sort due; cache stats counts overdue and due-soon orders', async () => {
     const env = { MERCHANT_DESK_DATA_DIR: dataDir };
     const query = async (...flags: string[]) => {

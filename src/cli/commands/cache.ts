@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { cacheSummary, queryCachedOrders } from '../../core/app/orders';
+import { cacheSummary, compactCachedOrders, queryCachedOrders } from '../../core/app/orders';
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import type { Order } from '../../shared/domain/order';
 import { DEFAULT_DELIVERY_DEADLINE_SETTINGS, type DeliveryDeadlineSettings } from '../../core/due/deadlineRules';
@@ -164,6 +164,26 @@ export function registerCache(program: Command, run: CommandRunner): Command {
                 ]
               : []),
           ].join('\n'),
+        );
+        return ExitCode.ok;
+      }),
+    );
+
+  cache
+    .command('compact')
+    .description(
+      "give the cache file's free pages back to the disk (after a cache conversion); best with the app closed",
+    )
+    .action(() =>
+      run(async (ctx) => {
+        const r = unwrap(await withSession(ctx, 'offline', async (session) => compactCachedOrders(session)));
+        if (ctx.json) {
+          ctx.io.stdout(JSON.stringify(r));
+          return ExitCode.ok;
+        }
+        const mib = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MiB`;
+        ctx.io.stdout(
+          `Order cache compacted: ${mib(r.bytesBefore)} → ${mib(r.bytesAfter)} (${mib(r.freeBytesBefore)} of free pages given back).`,
         );
         return ExitCode.ok;
       }),

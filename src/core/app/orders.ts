@@ -1,5 +1,6 @@
 import type { CappedCount } from '../cache/countMatches';
 import type { CacheStats } from '../cache/orderCache';
+import { compactCache, type CompactReport } from '../cache/compactCache';
 import { cacheFilterSchema, cacheQuerySchema, issuesText } from '../cache/querySchema';
 import type { CachePage } from '../cache/queryPage';
 import type { CacheQueryResult } from '../cache/queryOrders';
@@ -218,4 +219,12 @@ export function cacheSummary(session: Session): Result<CacheSummary, AppError> {
   const sync = new Checkpoint(c.value).status();
   if (!sync.ok) return err(appErrorFromCache(sync.error, session.wording.rebuildHint));
   return ok({ profileId: session.profileId, stats: stats.value, sync: sync.value });
+}
+
+/** Gives the cache file's free pages back to the disk (`cache compact`); see compactCache.ts for when it waits. */
+export function compactCachedOrders(session: Session): Result<CompactReport, AppError> {
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const r = compactCache(c.value);
+  return r.ok ? r : err(appErrorFromCache(r.error, session.wording.rebuildHint));
 }

@@ -103,44 +103,85 @@ function kindParts(kind: AttentionKind, o: AttentionOptions): { parts: KindPart[
 const TITLES_SQL = 'coalesce((SELECT tg.titles FROM text_group tg WHERE tg.tgid = orders.text_gid), orders.titles)';
 
 export function attentionQueue(statements: StatementCache, o: AttentionOptions): AttentionQueue {
-  const counts = {} as Record<AttentionKind, number>;
+  const partsOf = Object.fromEntries(ATTENTION_KINDS.map((kind) => [kind, kindParts(kind, o)])) as Record<
+    AttentionKind,
+    { parts: KindPart[]; order: string }
+  >;
+  const { counts, distinct } = countKinds(statements, partsOf);
   const entries: AttentionEntry[] = [];
-  const every: KindPart[] = [];
   for (const kind of ATTENTION_KINDS) {
-    const { parts, order } = kindParts(kind, o);
-    every.push(...parts);
+    if (counts[kind] === 0) continue;
+    const { parts, order } = partsOf[kind];
     const due = kind === 'overdue' || kind === 'due-soon';
-    let count = 0;
     const rows: Omit<AttentionEntry, 'kind'>[] = [];
     for (const p of parts) {
-      const from = `orders INDEXED BY ${p.index} WHERE ${p.where}`;
-      const n = statements
-        .get(`SELECT count(*) FROM ${from}`)
-        .pluck()
-        .get(...p.params) as number;
-      count += n;
-      if (n === 0) continue;
       rows.push(
         ...(statements
           .get(
-            `SELECT rid, id, order_num AS orderNum, ${due ? 'due_ms' : 'NULL'} AS dueMs, ${due ? 'due_allowed_ms' : 'NULL'} AS allowedMs, changed_ms AS changedMs, ${TITLES_SQL} AS titles, after_sales_status AS afterSalesStatus FROM ${from} ORDER BY ${order} LIMIT ?`,
+            `SELECT rid, id, order_num AS orderNum, ${due ? 'due_ms' : 'NULL'} AS dueMs, ${due ? 'due_allowed_ms' : 'NULL'} AS allowedMs, changed_ms AS changedMs, ${TITLES_SQL} AS titles, after_sales_status AS afterSalesStatus FROM orders INDEXED BY ${p.index} WHERE ${p.where} ORDER BY ${order} LIMIT ?`,
           )
           .all(...p.params, o.limit) as Omit<AttentionEntry, 'kind'>[]),
       );
     }
-    counts[kind] = count;
     // Parts merged in the kind's order (each part is in order already; a stable sort keeps ties by rid).
     const key = (r: Omit<AttentionEntry, 'kind'>) => (due ? r.dueMs! : r.changedMs);
     rows.sort((a, b) => key(a) - key(b) || a.rid - b.rid);
     for (const r of rows.slice(0, o.limit)) entries.push({ kind, ...r });
   }
-  // Each part through its own index; UNION keeps an order that is in several kinds once.
-  const union = every.map((p) => `SELECT rid FROM orders INDEXED BY ${p.index} WHERE ${p.where}`).join(' UNION ');
-  const distinct = statements
-    .get(`SELECT count(*) FROM (${union})`)
-    .pluck()
-    .get(...every.flatMap((p) => p.params)) as number;
   return { counts, distinct, entries, nextChangeMs: nextDueChange(statements, o.nowMs, o.soon) };
+}
+
+/**
+ * The order the kinds are counted in for the distinct total, and the index each is counted through: it holds every
+ * column of its own condition and of the kinds before it, so one scan of the kind's entries counts the kind and
+ * those of its orders in no kind before it, from the index alone. The refund kind comes first (nothing before it):
+ * its parts are disjoint status values, each counted through its queue index. The distinct total is then a sum;
+ * the UNION of every kind's rids it replaces kept a set of every order needing attention (87 ms of the queue's 95
+ * at 1,000,000 orders, 210,000 of them).
+ */
+const COUNTED_THROUGH: ReadonlyArray<[AttentionKind, string | undefined]> = [
+  ['refund', undefined],
+  ['exception', 'orders_with_exception'],
+  ['dispute', 'orders_with_dispute'],
+  ['overdue', DUE_INDEX],
+  ['due-soon', DUE_INDEX],
+];
+
+/** Each kind's count, and the distinct orders across the kinds (an order both a refund and overdue counts once). */
+function countKinds(
+  statements: StatementCache,
+  partsOf: Record<AttentionKind, { parts: KindPart[] }>,
+): { counts: Record<AttentionKind, number>; distinct: number } {
+  const counts = {} as Record<AttentionKind, number>;
+  let distinct = 0;
+  const before: KindPart[] = [];
+  for (const [kind, index] of COUNTED_THROUGH) {
+    const { parts } = partsOf[kind];
+    if (index === undefined || before.length === 0) {
+      let n = 0;
+      for (const p of parts)
+        n += statements
+          .get(`SELECT count(*) FROM orders INDEXED BY ${p.index} WHERE ${p.where}`)
+          .pluck()
+          .get(...p.params) as number;
+      counts[kind] = n;
+      distinct += n;
+    } else if (parts.length === 0) {
+      counts[kind] = 0;
+    } else {
+      // NULL (a condition on a NULL column) is "not in that kind", as the kind's own WHERE would have it.
+      const earlier = `coalesce(${before.map((p) => `(${p.where})`).join(' OR ')}, 0)`;
+      const mine = parts.map((p) => `(${p.where})`).join(' OR ');
+      const r = statements
+        .get(`SELECT count(*) AS n, total(NOT ${earlier}) AS fresh FROM orders INDEXED BY ${index} WHERE ${mine}`)
+        .get(...before.flatMap((p) => p.params), ...parts.flatMap((p) => p.params)) as { n: number; fresh: number };
+      counts[kind] = r.n;
+      distinct += r.fresh;
+    }
+    before.push(...parts);
+  }
+  // In the kinds' own order, as before.
+  return { counts: Object.fromEntries(ATTENTION_KINDS.map((k) => [k, counts[k]])) as typeof counts, distinct };
 }
 
 /**

@@ -3,18 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
-import { olderTextDocumentsLeft } from './migrationV9';
 import { optimizeStats } from './optimizeStats';
 import type { OrderCache } from './orderCache';
 import { checkedTables, quickCheckTable } from './tableChecks';
+import { finishStage, freePagesLeftByTextConversion } from './textConversionFinish';
 import type { UpkeepThreadData, UpkeepThreadReply, UpkeepThreadRequest } from './upkeepProtocol';
 
 /**
  * Work on an opened cache that must not delay opening it (issue 26: a million orders): run after start, in the
  * core host, one small step at a time with the event loop free in between, and cancellable at any step.
  * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), and orders of a schema-8
- *    file moved to the title-set index (migrationV9.ts), in batches; once the last is converted, one VACUUM gives
- *    the freed pages back (1.3 s at 100,000 orders: the only step that long, once).
+ *    file moved to the title-set index (migrationV9.ts), in batches. After the first, one VACUUM gives the freed
+ *    pages back (1.3 s at 100,000 orders: the only step that long, once). After the second, its end runs in bounded
+ *    steps too (textConversionFinish.ts) and the pages it frees are left to later writes (no VACUUM: 14 s at a
+ *    million orders with the write lock held; see docs/PERFORMANCE.md §8).
  * 2. Every stored order's JSON is decoded: a damaged one is recorded and fetched again by the next sync.
  * 3. The file's structure is checked table by table (PRAGMA quick_check(table): each table with its indexes), so a
  *    step lasts one table's check, not the whole file's (quick_check of a 100,000-order file: 1.3–1.5 s).
@@ -104,8 +106,7 @@ export async function runCacheUpkeep(
     report({ phase: 'convert', done: result.converted, total: left.value });
   }
 
-  // Schema 9: an older file's orders moved to the title-set index, a batch a step (migrationV9.ts); then the
-  // full-text indexes merged. One VACUUM after either conversion gives the freed pages back.
+  // Schema 9: an older file's orders moved to the title-set index, a batch a step (migrationV9.ts).
   const textLeft = cache.textGroupsLeft();
   if (!textLeft.ok) return textLeft;
   for (let done = textLeft.value === 0, converted = 0; !done;) {
@@ -117,27 +118,27 @@ export async function runCacheUpkeep(
     done = step.value.done;
     report({ phase: 'index', done: converted, total: textLeft.value });
   }
-  // Once every order is converted (now, or by an earlier run killed before this): the older documents dropped, then
-  // the new indexes merged, two steps of their own (each said again).
-  const older = cache.guard(() => olderTextDocumentsLeft(cache.db));
+  // Once every order is converted (now, or by an earlier run killed before the end): the older documents retired
+  // and deleted, the new indexes merged, in bounded steps (textConversionFinish.ts: each ≤ ~100 ms of write lock).
+  const older = cache.guard(() => finishStage(cache.db) !== 'done');
   if (!older.ok) return older;
-  if (older.value) {
-    for (const finish of [() => cache.dropOlderTextDocuments(), () => cache.optimizeTextIndexes()]) {
-      await pause();
-      if (stop()) return ok(result);
-      const finished = finish();
-      if (!finished.ok) return finished;
-      report({ phase: 'index', done: textLeft.value, total: textLeft.value });
-    }
+  for (let more = older.value; more;) {
+    await pause();
+    if (stop()) return ok(result);
+    const step = cache.finishTextConversion();
+    if (!step.ok) return step;
+    more = step.value?.more === true;
+    report({ phase: 'index', done: textLeft.value, total: textLeft.value });
   }
-  // Also when a conversion finished but its VACUUM was cancelled (a quarter of the file free).
+  // After the plain-JSON conversion, and also when one finished but its VACUUM was cancelled (a quarter of the file
+  // free) — unless the free pages are those the schema-9 conversion's end left on purpose (textConversionFinish.ts).
   const free = cache.guard(
     () =>
       (cache.db.pragma('freelist_count', { simple: true }) as number) * 4 >
-      (cache.db.pragma('page_count', { simple: true }) as number),
+        (cache.db.pragma('page_count', { simple: true }) as number) && !freePagesLeftByTextConversion(cache.db),
   );
   if (!free.ok) return free;
-  if (left.value > 0 || textLeft.value > 0 || free.value) {
+  if (left.value > 0 || free.value) {
     await pause();
     if (stop()) return ok(result);
     const vacuumed = cache.guard(() => cache.db.exec('VACUUM'));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain/order';
 import { fakeOrder } from '../sync/testing/fakeOrders';
-import { COUNT_CAP, countUpTo, titleSetProbe } from './countMatches';
+import { COUNT_CAP, countUpTo, ownTextProbe, titleSetProbe } from './countMatches';
 import { filterSql } from './filterSql';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
@@ -98,6 +98,47 @@ describe('countUpTo', () => {
     expect(titleSetProbe(statements, { search: 'steam' } as never, filterSql({ search: 'steam' } as never), 40)).toBe(
       41,
     );
+  });
+
+  it("an order's own text (buyer name, remark) is counted lazily through its own documents, not by the exact count", () => {
+    // "buyer" is in every buyer name ("Buyer 12"), never in a title: the title sets find none of it.
+    const run: string[] = [];
+    const prepare = cache.db.prepare.bind(cache.db);
+    cache.db.prepare = ((sql: string) => {
+      run.push(sql);
+      return prepare(sql);
+    }) as typeof cache.db.prepare;
+    try {
+      const fresh = new StatementCache(cache.db);
+      expect(countUpTo(fresh, { search: 'buyer' } as never, 40)).toEqual({ count: 40, atLeast: true });
+      expect(countUpTo(fresh, { search: 'buyer', sellerOrderStatus: [4] } as never, 40)).toEqual({
+        count: 40,
+        atLeast: true,
+      });
+    } finally {
+      cache.db.prepare = prepare;
+    }
+    // The exact count collects every match of each word (textMatches.ts, MATERIALIZED): not needed to say "40+".
+    expect(run.filter((sql) => sql.includes('MATERIALIZED'))).toEqual([]);
+    expect(run.some((sql) => sql.includes('order_own_fts MATCH'))).toBe(true);
+  });
+
+  it("a word of the orders' own text is counted lazily through their documents: only true matches", () => {
+    // The phrase "buyer 1" is in every order of buyers 1 and 10–19 (their own text only).
+    const probe = (search: string, cap: number) =>
+      ownTextProbe(statements, { search: `"${search}"` } as never, filterSql({ search: `"${search}"` } as never), cap);
+    for (const [label, filter, matches] of cases.filter(([, f]) => f.search !== undefined)) {
+      const found = ownTextProbe(statements, filter as never, filterSql(filter as never), N * 2);
+      if (found === undefined) continue;
+      expect({ label, subset: found <= orders.filter(matches).length }).toEqual({ label, subset: true });
+    }
+    const buyer = (name: string) =>
+      orders.slice(0, N - 60).filter((o) => (o.buyerName ?? '').toLowerCase().includes(name));
+    expect(buyer('buyer 1').length).toBeGreaterThan(40);
+    expect(probe('buyer 1', 40)).toBe(41);
+    expect(probe('buyer 1', N * 2)).toBe(buyer('buyer 1').length);
+    // A phrase of several trigrams: only the orders holding it, not those holding its trigrams ("buyer 91").
+    expect(probe('yer 19', N * 2)).toBe(buyer('yer 19').length);
   });
 
   it('the cache answers it through validated filters, with the screen cap by default', () => {

@@ -69,12 +69,15 @@ export function deferIndexes(db: Database.Database): number {
 
 /**
  * Creates the indexes deferIndexes dropped (none when nothing is deferred), one transaction each: at a million
- * orders building them all took one transaction of ~20 s, which every other writer of the file waited for (issue 26,
- * docs/PERFORMANCE.md §8 "Fourth pass"). Each transaction removes its index from the list it creates it from, so a
+ * orders building them all took one transaction of ~20 s, which every other writer of the file waited for (issue 26;
+ * docs/PERFORMANCE.md §8, "the writer's lock holds"). Each transaction removes its index from the list it creates it from, so a
  * kill between two leaves the rest to the next open or sync; the last one also turns merging on and refreshes the
  * repeat-buyer rows. Returns how many it created.
  */
 export function restoreIndexes(db: Database.Database): number {
+  if (deferredIndexSql(db).length === 0) return 0;
+  // Each its own transaction, shorter than the indexes' (other writers get their turn between them).
+  for (const step of repackSteps(db)) db.transaction(step).immediate();
   let created = 0;
   const step = db.transaction((): boolean => {
     // Read again inside the transaction: another connection may have restored them meanwhile.
@@ -94,6 +97,35 @@ export function restoreIndexes(db: Database.Database): number {
   });
   while (deferredIndexSql(db).length > 0 && !step.immediate());
   return created;
+}
+
+/**
+ * The B-trees a first full sync fills out of key order, rebuilt packed before the indexes are built (issue 26: the
+ * file's size after a fresh sync). The sync goes back in time and the IDs (like the days) fall with it: SQLite splits
+ * a page inserted into at its low end in half, and the half left behind is never filled again, so the ID's unique
+ * index and the Insights day sums end half empty (28 and 31 bytes an order unused at 100,000), and each page's
+ * rewrite of its days' delivery times leaves `insight_day_lead` a third empty. Rebuilt, they give those pages back,
+ * and the indexes built next take them first: the file ends smaller without a VACUUM (1.8 s at 100,000 orders,
+ * ~14 s at a million: the whole file rewritten in one transaction). The ID index is a sorted build (REINDEX); the
+ * Insights tables are copied out in key order and written back in it (no sort: a few thousand rows a month).
+ */
+function repackSteps(db: Database.Database): Array<() => void> {
+  const unique = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NULL")
+    .pluck()
+    .all() as string[];
+  const steps: Array<() => void> = unique.map((name) => () => void db.exec(`REINDEX "${name.replace(/"/g, '""')}"`));
+  if (hasInsightAggregates(db))
+    for (const table of ['insight_day_sku', 'insight_day_lead']) steps.push(() => repack(db, table));
+  return steps;
+}
+
+/** A table written again in its key order (a temporary copy: the rows are few, per day and SKU). */
+function repack(db: Database.Database, table: string): void {
+  db.exec(`CREATE TEMP TABLE repack AS SELECT * FROM main.${table};
+    DELETE FROM main.${table};
+    INSERT INTO main.${table} SELECT * FROM temp.repack;
+    DROP TABLE temp.repack;`);
 }
 
 function deferredIndexSql(db: Database.Database): string[] {

@@ -26,7 +26,18 @@ export interface TextSearch {
    * Each indexed word alone (schema 9): looked up in the orders' own documents and in the title sets' (textMatches.ts).
    * `match` is its FTS5 string; `index` says which pair of tables answers it.
    */
-  words: Array<{ folded: string; match: string; index: 'trigram' | 'grams' }>;
+  words: Array<{
+    folded: string;
+    match: string;
+    index: 'trigram' | 'grams';
+    /**
+     * The FTS5 string for a table without positions (`detail=none`, schema 10's order_own_fts and text_group_fts):
+     * a trigram word's distinct trigrams ANDed. It finds every document holding the word and possibly more
+     * (the trigrams elsewhere in the text): unless `exact`, each candidate is tested on its folded text.
+     */
+    candidates: string;
+    exact: boolean;
+  }>;
   /** LIKE patterns (escaped with `\`) of short words no index answers, applied to every row. */
   likePatterns: string[];
 }
@@ -56,6 +67,14 @@ export function likePattern(term: string): string {
 
 const MIN_TRIGRAM = 3;
 
+/** A word's distinct trigrams (code points, as FTS5's trigram tokenizer cuts them). */
+export function trigramsOf(folded: string): string[] {
+  const chars = [...folded];
+  const grams = new Set<string>();
+  for (let i = 0; i + MIN_TRIGRAM <= chars.length; i++) grams.add(chars.slice(i, i + MIN_TRIGRAM).join(''));
+  return [...grams];
+}
+
 /** Builds the search for `text`, optionally restricted to one column (the product-title filter: one phrase). */
 export function buildTextSearch(text: string, column?: FtsColumn): TextSearch {
   const terms = column ? [text.trim()].filter(Boolean) : searchTerms(text);
@@ -74,8 +93,20 @@ export function buildTextSearch(text: string, column?: FtsColumn): TextSearch {
     gramMatch: expr(grams),
     pendingTerms: [...long, ...grams],
     words: [
-      ...long.map((w) => ({ folded: w, match: `${prefix}${ftsString(w)}`, index: 'trigram' as const })),
-      ...grams.map((w) => ({ folded: w, match: `${prefix}${ftsString(w)}`, index: 'grams' as const })),
+      ...long.map((w) => {
+        const trigrams = trigramsOf(w);
+        return {
+          folded: w,
+          match: `${prefix}${ftsString(w)}`,
+          index: 'trigram' as const,
+          candidates: trigrams.map((t) => `${prefix}${ftsString(t)}`).join(' AND '),
+          exact: [...w].length === MIN_TRIGRAM,
+        };
+      }),
+      ...grams.map((w) => {
+        const match = `${prefix}${ftsString(w)}`;
+        return { folded: w, match, index: 'grams' as const, candidates: match, exact: true };
+      }),
     ],
     likePatterns: other.map(likePattern),
   };

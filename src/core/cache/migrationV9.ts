@@ -51,7 +51,7 @@ WHEN old.rid <= (SELECT indexed_rid FROM fts_state WHERE id = 1) BEGIN
   DELETE FROM order_own_grams WHERE rowid = old.rid;
 END;
 -- orders_fts / orders_grams answer only above this rid: the orders up to it are converted (their documents there
--- are left behind, and dropped all at once when the conversion ends).
+-- are left behind, and retired and deleted in bounded steps when the conversion ends: textConversionFinish.ts).
 ALTER TABLE fts_state ADD COLUMN converted_rid INTEGER NOT NULL DEFAULT 0;
 -- NULL: an order of an older file not converted yet (its titles and SKU attributes are still in its row).
 ALTER TABLE orders ADD COLUMN text_gid INTEGER;
@@ -135,18 +135,4 @@ export function olderTextDocumentsLeft(db: Database.Database): boolean {
       .pluck()
       .get() === 1 && textGroupsLeft(db) === 0
   );
-}
-
-/**
- * After the last batch: the older form's documents, all of them passed by the conversion, dropped at once (a step of
- * its own: at a million orders they are ~800 MiB of pages).
- */
-export function dropOlderTextDocuments(db: Database.Database): void {
-  for (const table of ['orders_fts', 'orders_grams']) db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
-}
-
-/** After the last batch: the new full-text indexes merged into one segment each. */
-export function optimizeTextIndexes(db: Database.Database): void {
-  for (const table of ['order_own_fts', 'order_own_grams', 'text_group_fts', 'text_group_grams'])
-    db.exec(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
 }

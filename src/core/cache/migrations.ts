@@ -7,6 +7,7 @@ import { indexPendingRows } from './searchIndex';
 import { searchTextSql } from './searchText';
 import { V7_SQL } from './migrationV7';
 import { V9_DESCRIPTION, V9_SQL } from './migrationV9';
+import { backfillV10, V10_DESCRIPTION, V10_SQL } from './migrationV10';
 
 /**
  * Versioned schema of the order cache. `PRAGMA user_version` holds the version; each migration runs in its own
@@ -294,6 +295,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 8, description: V8_DESCRIPTION, sql: V8_SQL, backfill: backfillV8 },
   { version: 9, description: V9_DESCRIPTION, sql: V9_SQL },
+  { version: 10, description: V10_DESCRIPTION, sql: V10_SQL, backfill: backfillV10 },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -7,13 +7,8 @@ import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
 import { DamagedOrderError, type DocDictionary } from './orderDocs';
 import { damagedOrderIds, forgetDamage, recordDamage, recordDamagedRow, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
-import {
-  convertTextGroups,
-  dropOlderTextDocuments,
-  optimizeTextIndexes,
-  textGroupsLeft,
-  type TextConvertStep,
-} from './migrationV9';
+import { convertTextGroups, textGroupsLeft, type TextConvertStep } from './migrationV9';
+import { finishTextConversionStep, type FinishStep } from './textConversionFinish';
 import { TextGroups } from './textGroups';
 import { schemaVersion } from './migrations';
 import {
@@ -429,7 +424,7 @@ export class OrderCache {
       const identity = this.identity();
       return {
         file: this.file,
-        bytes: fileBytes(this.file) + fileBytes(`${this.file}-wal`),
+        bytes: cacheFileBytes(this.file),
         schemaVersion: schemaVersion(this.db),
         identity: identity.ok ? identity.value : undefined,
         orders: counts.total,
@@ -494,14 +489,13 @@ export class OrderCache {
     return this.guard(() => convertTextGroups(this.db, (this.textGroups ??= new TextGroups(this.db)), batch));
   }
 
-  /** Drops the older form's full-text documents once every order is converted (migrationV9.ts). */
-  dropOlderTextDocuments(): Result<void, CacheError> {
-    return this.guard(() => dropOlderTextDocuments(this.db));
-  }
-
-  /** Merges the full-text indexes after the conversion (their rewritten documents' old versions dropped). */
-  optimizeTextIndexes(): Result<void, CacheError> {
-    return this.guard(() => optimizeTextIndexes(this.db));
+  /**
+   * One bounded step of the conversion's end once every order is converted: the older documents retired, then
+   * deleted a chunk at a time, the new indexes merged a few pages at a time (textConversionFinish.ts). Undefined when
+   * nothing is left to do.
+   */
+  finishTextConversion(budgetMs?: number): Result<FinishStep | undefined, CacheError> {
+    return this.guard(() => finishTextConversionStep(this.db, budgetMs));
   }
 
   /** One step of the background check of the stored JSON: decodes `limit` rows after `afterRid`. */
@@ -523,6 +517,11 @@ export class OrderCache {
       // Closing a damaged file may fail; there is nothing left to do with it.
     }
   }
+}
+
+/** A cache file's size on disk, its write-ahead log included. */
+export function cacheFileBytes(file: string): number {
+  return fileBytes(file) + fileBytes(`${file}-wal`);
 }
 
 function fileBytes(file: string): number {

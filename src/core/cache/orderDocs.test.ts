@@ -207,7 +207,7 @@ describe('migration 6 → 7', () => {
 
     const a = open(file);
     // 7, then 8 (the Insights aggregates, which read no order JSON).
-    expect(a.db.pragma('user_version', { simple: true })).toBe(9); // and 9 (title sets: tables only)
+    expect(a.db.pragma('user_version', { simple: true })).toBe(10); // and 9 (title sets: tables only), 10 (smaller indexes)
     // Browsing works before any row is converted.
     expect(a.legacyDocsLeft()).toEqual({ ok: true, value: 300 });
     const first = a.getOrder(orders[5]!.id);

@@ -12,7 +12,7 @@ import { cacheQuerySchema, type CacheQueryInput } from './querySchema';
 import { StatementCache } from './statementCache';
 import { runPageQuery } from './queryPage';
 import { filterSql } from './filterSql';
-import { textPlanFor, type TextPlan } from './textTestPlan';
+import { COMMON_SHARE, sizeFactor, TESTS_PER_PAGE_ROW, textPlanFor, type TextPlan } from './textTestPlan';
 import { learnFixtureStatuses } from './testing/learnedFixtures';
 
 const T0 = Date.UTC(2025, 0, 1);
@@ -269,6 +269,15 @@ describe('text search plans', () => {
     expect(planOf({ search: 'zanzibar' })).toBe('full-text');
     // A word holding the column separator cannot be tested on the joined text.
     expect(planOf({ search: 'buyer\u001f' })).toBe('full-text');
+  });
+
+  it('past 100,000 orders, words are tested from a smaller share and for longer (the full-text cost grows with them)', () => {
+    expect(sizeFactor(0)).toBe(1);
+    expect(sizeFactor(100_000)).toBe(1);
+    // At a million: tested from 1.26 % of the orders (0.63 % with filters), up to 316 tests per row of the page.
+    expect(COMMON_SHARE.alone / sizeFactor(1_000_000)).toBeCloseTo(0.0126, 4);
+    expect(COMMON_SHARE.withFilters / sizeFactor(1_000_000)).toBeCloseTo(0.0063, 4);
+    expect(Math.round(TESTS_PER_PAGE_ROW * sizeFactor(1_000_000))).toBe(316);
   });
 
   it('a common word rare under the filters falls back to the full-text matches when its budget runs out', () => {

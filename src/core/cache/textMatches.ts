@@ -16,23 +16,53 @@ import type { TextSearch } from './ftsQuery';
 /** The columns an order's own text is matched in when it is not indexed yet (the older form has all five). */
 const OWN_COLUMNS = ['order_num', 'buyer_name', 'titles', 'sku_attrs', 'remark'] as const;
 
+type Word = TextSearch['words'][number];
+
+/**
+ * The title sets holding a word: the set index's candidates (schema 10: `text_group_fts` has no positions, so a
+ * trigram word is its trigrams ANDed), each tested on the set's folded text unless the match is exact. An older
+ * file's index with positions answers the same string (its candidates are the same or fewer).
+ */
+export function setsOfWordSql(w: Word): { sql: string; params: unknown[] } {
+  const table = w.index === 'trigram' ? 'text_group_fts' : 'text_group_grams';
+  const test = w.exact
+    ? ''
+    : ` AND EXISTS (SELECT 1 FROM text_group t WHERE t.tgid = ${table}.rowid AND instr(t.text, ?) > 0)`;
+  return {
+    sql: `SELECT rowid AS tgid FROM ${table} WHERE ${table} MATCH ?${test}`,
+    params: w.exact ? [w.candidates] : [w.candidates, w.folded],
+  };
+}
+
+/** The orders whose own documents hold a word: candidates tested on their folded own text (`order_search`). */
+function ownOfWordSql(w: Word): { sql: string; params: unknown[] } {
+  const table = w.index === 'trigram' ? 'order_own_fts' : 'order_own_grams';
+  const test = w.exact
+    ? ''
+    : ` AND EXISTS (SELECT 1 FROM order_search s WHERE s.rid = ${table}.rowid AND instr(s.text, ?) > 0)`;
+  return {
+    sql: `SELECT rowid AS rid FROM ${table} WHERE ${table} MATCH ?${test}`,
+    params: w.exact ? [w.candidates] : [w.candidates, w.folded],
+  };
+}
+
 export function textMatchesSql(s: Pick<TextSearch, 'words'>): { sql: string; params: unknown[] } {
   const ctes: string[] = [];
   const params: unknown[] = [];
   s.words.forEach((w, i) => {
-    const [own, older, sets] =
-      w.index === 'trigram'
-        ? ['order_own_fts', 'orders_fts', 'text_group_fts']
-        : ['order_own_grams', 'orders_grams', 'text_group_grams'];
+    // The older documents (schema 8's tables, positions kept) answer the word as one phrase.
+    const older = w.index === 'trigram' ? 'orders_fts' : 'orders_grams';
+    const own = ownOfWordSql(w);
+    const sets = setsOfWordSql(w);
     ctes.push(
-      `a${i} AS MATERIALIZED (SELECT rowid AS rid FROM ${own} WHERE ${own} MATCH ?
+      `a${i} AS MATERIALIZED (${own.sql}
         UNION ALL SELECT rowid FROM ${older} WHERE ${older} MATCH ?
           AND rowid > (SELECT converted_rid FROM fts_state WHERE id = 1)
         UNION ALL SELECT rid FROM orders WHERE rid > (SELECT indexed_rid FROM fts_state WHERE id = 1)
           AND (${OWN_COLUMNS.map((c) => `instr(md_fold(${c}), ?) > 0`).join(' OR ')}))`,
-      `g${i} AS MATERIALIZED (SELECT rowid AS tgid FROM ${sets} WHERE ${sets} MATCH ?)`,
+      `g${i} AS MATERIALIZED (${sets.sql})`,
     );
-    params.push(w.match, w.match, ...OWN_COLUMNS.map(() => w.folded), w.match);
+    params.push(...own.params, w.match, ...OWN_COLUMNS.map(() => w.folded), ...sets.params);
   });
   const n = s.words.length;
   const each = (f: (i: number) => string, sep: string) => Array.from({ length: n }, (_, i) => f(i)).join(sep);

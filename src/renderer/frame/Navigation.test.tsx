@@ -17,4 +17,9 @@ describe('the navigation’s counts say what they count', () => {
     expect(screen.getByLabelText('22 awaiting a decision').textContent).toBe('22');
     expect(screen.getByLabelText('40 orders need attention').textContent).toBe('40');
   });
+
+  it('a count is written as every other number on screen: 8,887, not 8887', () => {
+    render(<Navigation current="orders" items={[{ screen: 'attention', count: 8887 }]} />);
+    expect(screen.getByLabelText('8,887 orders need attention').textContent).toBe('8,887');
+  });
 });

@@ -37,7 +37,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
   const t = useT();
   const meaning = (screen: ScreenName, count: number) => {
     const id = COUNT_MEANING[screen];
-    return id ? t(id, { count }) : String(count);
+    return id ? t(id, { count }) : t('frame.count.value', { count });
   };
   return (
     <nav className="nav" aria-label={t('frame.sections')}>
@@ -57,7 +57,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
                 <span className="nav-label">{title}</span>
                 {item.count ? (
                   <span className="nav-count" aria-label={meaning(item.screen, item.count)}>
-                    {item.count}
+                    {t('frame.count.value', { count: item.count })}
                   </span>
                 ) : null}
               </a>

@@ -10,6 +10,7 @@ import { registerOrderSequence, useOrderDetailStore } from './orderDetailStore';
 import { useOrdersStore } from './ordersStore';
 import { isServedProfile, servedSession, useProfilesStore } from './profilesStore';
 import { useSyncStore } from './syncStore';
+import { useUpkeepStore } from './upkeepStore';
 
 /**
  * Where main's `app:navigate` (a notification, the tray, a `merchantdesk://` link) takes the page: the order when
@@ -43,6 +44,10 @@ export function subscribeToHostEvents(): () => void {
     on('orders:reloaded', (reloaded) => {
       if (served(reloaded.profileId)) useChangesStore.getState().invalidate();
     }),
+    // The cache's background upkeep (read back, checked) after it opens: the frame shows it while it runs.
+    on('cache:upkeep', (report) => {
+      if (served(report.profileId)) useUpkeepStore.getState().apply(report);
+    }),
     on('app:navigate', (target) => navigate(routeOfNavigation(target))),
     on('app:updates', (state) => useAppStore.getState().setUpdates(state)),
   ];
@@ -55,6 +60,7 @@ export function subscribeToHostEvents(): () => void {
     previous = now;
     useSyncStore.getState().reset();
     useBuyersStore.getState().reset();
+    useUpkeepStore.getState().reset();
     void useSyncStore.getState().loadStatus();
     if (!first) {
       useOrdersStore.getState().forgetRows();

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcData } from '../../shared/ipc/contract';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { emptyFilters, localDay, toCacheFilter } from './orderFilters';
@@ -69,6 +69,11 @@ describe('viewsStore', () => {
           tokenProblem: null,
         } as unknown as IpcData<'profiles:list'>,
       }),
+      // The quick count's cap is 10 here: "steam" (12 orders) is past it, its exact count follows.
+      'orders:countQuick': (filter) => ({
+        ok: true,
+        data: filter.search === 'steam' ? { count: 10, atLeast: true } : { count: 3, atLeast: false },
+      }),
       'orders:count': (filter) => ({ ok: true, data: { count: filter.search === 'steam' ? 12 : 3 } }),
     });
     await useProfilesStore.getState().load();
@@ -100,9 +105,32 @@ describe('viewsStore', () => {
       bridge.calls.some(
         ([c, r]) =>
           // The built-in "Awaiting refund decision" counts with the profile's own value (4 here), as the tray does.
-          c === 'orders:count' && (r as { orderAfterSalesStatus?: number[] }).orderAfterSalesStatus?.[0] === 4,
+          c === 'orders:countQuick' && (r as { orderAfterSalesStatus?: number[] }).orderAfterSalesStatus?.[0] === 4,
       ),
     ).toBe(true);
+  });
+
+  it('shows a view past the quick count\'s cap as "at least" until its exact count follows; under the cap, one call', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    bridge.answer('orders:count', async () => {
+      await held;
+      return { ok: true, data: { count: 12 } };
+    });
+    const view = useViewsStore.getState().save('Steam', { ...emptyFilters, search: 'steam' })!;
+    const counting = useViewsStore.getState().refreshCounts();
+    await vi.waitFor(() => expect(useViewsStore.getState().counts[view.id]).toBe(10));
+    expect(useViewsStore.getState().countsAtLeast[view.id]).toBe(true);
+    expect(useViewsStore.getState().counts[AWAITING_REFUND_VIEW]).toBe(3);
+    expect(useViewsStore.getState().countsAtLeast[AWAITING_REFUND_VIEW]).toBe(false);
+    release();
+    await counting;
+    expect(useViewsStore.getState().counts[view.id]).toBe(12);
+    expect(useViewsStore.getState().countsAtLeast[view.id]).toBe(false);
+    // Only the view past the cap was counted exactly.
+    const exact = bridge.calls.filter(([c]) => c === 'orders:count').map(([, r]) => (r as { search?: string }).search);
+    expect(exact.length).toBeGreaterThan(0);
+    expect(exact.every((search) => search === 'steam')).toBe(true);
   });
 
   it('refuses a blank name', () => {
@@ -137,12 +165,12 @@ describe('view counts with no profile (the host serves its environment settings)
     window.localStorage.clear();
     const bridge = installFakeBridge({
       'profiles:list': () => ({ ok: true, data: { activeProfileId: null, profiles: [], tokenProblem: null } }),
-      'orders:count': () => ({ ok: true, data: { count: 4 } }),
+      'orders:countQuick': () => ({ ok: true, data: { count: 4, atLeast: false } }),
     });
     useProfilesStore.setState({ list: { status: 'idle', data: null, error: null } });
     useViewsStore.getState().load();
     await useViewsStore.getState().refreshCounts();
-    expect(bridge.calls.filter(([c]) => c === 'orders:count')).toHaveLength(0);
+    expect(bridge.calls.filter(([c]) => c === 'orders:countQuick')).toHaveLength(0);
     await useProfilesStore.getState().load();
     await useViewsStore.getState().refreshCounts();
     expect(useViewsStore.getState().counts[ATTENTION_VIEW]).toBe(4);

@@ -27,6 +27,8 @@ interface ViewsStore {
   problem: string | null;
   /** Each view's live number of matches (null: not counted yet, or the count failed). */
   counts: Record<string, number | null>;
+  /** Views whose count is the quick count's cap ("10,000+"), their exact count still to come. */
+  countsAtLeast: Record<string, boolean>;
   /** Built-in views first, then the merchant's, as of now. */
   views(): OrdersView[];
   /** The after-sales statuses "Awaiting refund decision" shows (the setting, else the default from the labels). */
@@ -89,6 +91,7 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
   return {
     ...initial(),
     counts: {},
+    countsAtLeast: {},
 
     views() {
       return [
@@ -131,19 +134,34 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
       // Views with the same filters share one count.
       const byKey = new Map<string, OrdersView[]>();
       for (const v of views) byKey.set(filtersKey(v.filters), [...(byKey.get(filtersKey(v.filters)) ?? []), v]);
+      const put = (same: OrdersView[], count: number | null, atLeast: boolean) => {
+        const counts = { ...get().counts };
+        const countsAtLeast = { ...get().countsAtLeast };
+        for (const v of same) {
+          counts[v.id] = count;
+          countsAtLeast[v.id] = atLeast;
+        }
+        set({ counts, countsAtLeast });
+      };
       await Promise.all(
         [...byKey.values()].map(async (same) => {
-          const answer = await invoke('orders:count', toCacheFilter(same[0]!.filters));
+          // As the list's own count: the quick count first (exact up to the core's cap, a few ms at a million
+          // orders); a view past the cap shows "10,000+" until its exact count (tens of ms there) follows.
+          const filter = toCacheFilter(same[0]!.filters);
+          const quick = await invoke('orders:countQuick', filter);
           if (gen !== countGeneration) return;
-          const counts = { ...get().counts };
-          for (const v of same) counts[v.id] = answer.ok ? answer.data.count : null;
-          set({ counts });
+          put(same, quick.ok ? quick.data.count : null, quick.ok && quick.data.atLeast);
+          if (!quick.ok || !quick.data.atLeast) return;
+          const exact = await invoke('orders:count', filter);
+          // A failed exact count leaves the "at least" figure, which is still true.
+          if (gen !== countGeneration || !exact.ok) return;
+          put(same, exact.data.count, false);
         }),
       );
     },
 
     load() {
-      set({ ...initial(), counts: {} });
+      set({ ...initial(), counts: {}, countsAtLeast: {} });
     },
   };
 });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { gramColumns } from '../searchGrams';
 import { COLUMN_SEPARATOR, indexedColumns } from '../searchText';
+import { rewindToV9 } from './rewindV10';
 
 /**
  * Tests only: turns a schema-9 file back into what schema 8 held (every order's titles and SKU attributes in its
@@ -9,6 +10,7 @@ import { COLUMN_SEPARATOR, indexedColumns } from '../searchText';
  * tables the caller fills itself) only the rows are restored.
  */
 export function rewindToV8(db: Database.Database): void {
+  rewindToV9(db); // a file of schema 10 first
   const version = db.pragma('user_version', { simple: true }) as number;
   const hasSets = db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'text_group'").pluck().get() === 1;
   if (!hasSets) return;

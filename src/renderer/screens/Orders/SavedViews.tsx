@@ -25,6 +25,7 @@ export const SavedViews = memo(function SavedViews({
   useViewsStore((s) => s.stored);
   useProfilesStore((s) => s.list.data);
   const counts = useViewsStore((s) => s.counts);
+  const atLeast = useViewsStore((s) => s.countsAtLeast);
   const problem = useViewsStore((s) => s.problem);
   const views = useViewsStore.getState().views();
   const current = filtersKey({ ...filters, sort: 'created', direction: 'desc' });
@@ -70,9 +71,15 @@ export const SavedViews = memo(function SavedViews({
                 <span className="saved-view-name">{view.name}</span>
                 <span
                   className="tab-count saved-view-count"
-                  aria-label={count == null ? t('views.notCounted') : t('views.countLabel', { count })}
+                  aria-label={
+                    count == null
+                      ? t('views.notCounted')
+                      : atLeast[view.id]
+                        ? t('views.countAtLeastLabel', { count })
+                        : t('views.countLabel', { count })
+                  }
                 >
-                  {count == null ? MARK.pending : t('views.count', { count })}
+                  {count == null ? MARK.pending : t(atLeast[view.id] ? 'views.countAtLeast' : 'views.count', { count })}
                 </span>
               </ToggleButton>
               {!view.builtin && pressed && (

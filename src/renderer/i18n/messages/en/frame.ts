@@ -16,6 +16,7 @@ export default {
   'frame.version': 'Version {version} · {platform}',
   'frame.versionFailed': 'Could not read the app version: {message}',
   'frame.sections': 'Sections',
+  'frame.count.value': '{count, number}',
   'frame.count.afterSales': '{count, plural, one {# awaiting a decision} other {# awaiting a decision}}',
   'frame.count.attention': '{count, plural, one {# order needs attention} other {# orders need attention}}',
 

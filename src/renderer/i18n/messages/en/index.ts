@@ -17,6 +17,7 @@ import settings from './settings';
 import settingsConnection from './settingsConnection';
 import settingsForms from './settingsForms';
 import settingsProfiles from './settingsProfiles';
+import upkeep from './upkeep';
 
 /** The English catalog: the reference every other locale's catalog must match key for key. */
 export default {
@@ -39,4 +40,5 @@ export default {
   ...settingsConnection,
   ...settingsForms,
   ...settingsProfiles,
+  ...upkeep,
 };

@@ -14,6 +14,8 @@ export default {
   'views.notCounted': 'not counted',
   'views.countLabel': '{count, plural, one {# order} other {# orders}}',
   'views.count': '{count, number}',
+  'views.countAtLeast': '{count, number}+',
+  'views.countAtLeastLabel': 'more than {count, plural, one {# order} other {# orders}}',
   'views.rename': 'Rename view {name}',
   'views.delete': 'Delete view {name}',
   'views.newName': 'Name of the new view',

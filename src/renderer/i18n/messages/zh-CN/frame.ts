@@ -17,6 +17,7 @@ export default {
   'frame.version': '版本 {version} · {platform}',
   'frame.versionFailed': '无法读取应用版本：{message}',
   'frame.sections': '导航',
+  'frame.count.value': '{count, number}',
   'frame.count.afterSales': '{count, plural, other {# 个待审核}}',
   'frame.count.attention': '{count, plural, other {# 个订单待处理}}',
 

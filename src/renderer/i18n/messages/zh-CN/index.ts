@@ -18,6 +18,7 @@ import settings from './settings';
 import settingsConnection from './settingsConnection';
 import settingsForms from './settingsForms';
 import settingsProfiles from './settingsProfiles';
+import upkeep from './upkeep';
 
 /** 简体中文: the words Chinese marketplace merchants use (订单, 售后, 退款, 待审核, 已发货, 买家 …). */
 export default {
@@ -40,4 +41,5 @@ export default {
   ...settingsConnection,
   ...settingsForms,
   ...settingsProfiles,
+  ...upkeep,
 } satisfies Record<keyof typeof en, string>;

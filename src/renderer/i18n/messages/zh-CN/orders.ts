@@ -14,6 +14,8 @@ export default {
   'views.notCounted': '未统计',
   'views.countLabel': '{count, plural, other {# 个订单}}',
   'views.count': '{count, number}',
+  'views.countAtLeast': '{count, number}+',
+  'views.countAtLeastLabel': '{count, plural, other {超过 # 个订单}}',
   'views.rename': '重命名视图 {name}',
   'views.delete': '删除视图 {name}',
   'views.newName': '新视图名称',
