@@ -1,13 +1,12 @@
 /**
- * `bench.mjs writer N [--no-compressor] [--file=FILE]`: the sync's page writer alone (issue 26, docs/PERFORMANCE.md
- * §8 "Fourth pass"). N sandbox orders (seed 3, as the scale bench) are built in this process and decoded as the
- * fetching thread does (the envelope's JSON text, parseJsonKeepingIds, decodeOrderListData), page by page, handed
- * over as the writer thread receives them (one JSON text an order, copied) and stored by the writer thread's own code
- * (WriterPump, PageWriter) into a fresh cache file as a first full sync stores them: secondary indexes deferred,
- * full-text batches every SEARCH_INDEX_BATCH_ROWS new rows, `finish` at the end, the document compressor beside it
- * (the bundle's page-writer-thread.js) unless --no-compressor. Building and decoding the pages is timed apart and
- * left out: what is reported is the writer's CPU per order (this thread's, which plays the writer thread), the
- * compressor thread's, and every writer call (page or end-of-load work) that held the write lock over
+ * `bench.mjs writer N [--file=FILE]`: the sync's page writer alone (issue 26, docs/PERFORMANCE.md §8
+ * "Fourth pass", "Fifth pass"). N sandbox orders (seed 3, as the scale bench) are built in this process and decoded
+ * as the fetching thread does (the envelope's JSON text, parseJsonKeepingIds, decodeOrderListData), page by page,
+ * handed over as the writer thread receives them (one JSON text an order, copied) and stored by the writer thread's
+ * own code (WriterPump, PageWriter) into a fresh cache file as a first full sync stores them: secondary indexes
+ * deferred, full-text batches every SEARCH_INDEX_BATCH_ROWS new rows, `finish` at the end. Building
+ * and decoding the pages is timed apart and left out: what is reported is the writer's CPU per order (this thread
+ * plays the writer thread) and every writer call (pages or end-of-load work) that held the write lock over
  * LONG_CALL_MS. Run under `--cpu-prof` for where the µs go (bench/writerProfileSplit.mjs).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,11 +17,9 @@ import { openOrderCache } from '../src/core/cache/openCache';
 import type { CacheError } from '../src/shared/errors/cacheErrors';
 import { parseJsonKeepingIds } from '../src/core/json/losslessJson';
 import type { Result } from '../src/core/result';
-import { DocCompressor } from '../src/core/sync/docCompressor';
 import { PageWriter } from '../src/core/sync/pageStore';
-import { findWriterThreadEntry } from '../src/core/sync/writerThread';
 import { WriterPump } from '../src/core/sync/writerPump';
-import type { WriterReply } from '../src/core/sync/writerProtocol';
+import type { WriterReply, WriterRequest } from '../src/core/sync/writerProtocol';
 import { decodeOrderListData } from '../src/shared/domain/orderDecoding';
 import type { Order } from '../src/shared/domain/order';
 import { successResponse } from '../src/sandbox/envelope';
@@ -32,17 +29,13 @@ import { option } from './benchRun';
 
 export const WRITER_BENCH = 'writer';
 
+/** Pages waiting for the writer at most (the sync's WRITER_QUEUE_PAGES). */
+const WAITING_PAGES = 24;
 /** Writer calls longer than this are listed (ms): the write lock is held that long. */
 const LONG_CALL_MS = 250;
-/** Pages handed over and not answered yet, at most (the sync's WRITER_QUEUE_PAGES). */
-const IN_FLIGHT = 24;
 
 const threadCpu = () => {
   const u = process.threadCpuUsage();
-  return (u.user + u.system) / 1000;
-};
-const processCpu = () => {
-  const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 
@@ -75,6 +68,7 @@ class TimedPageWriter extends PageWriter {
   readonly long: string[] = [];
   longest = 0;
   stored = 0;
+  transactions = 0;
 
   private timed<T>(label: string, fn: () => Result<T, CacheError>): Result<T, CacheError> {
     const t = performance.now();
@@ -88,6 +82,7 @@ class TimedPageWriter extends PageWriter {
   override write(...args: Parameters<PageWriter['write']>): ReturnType<PageWriter['write']> {
     const r = this.timed('page', () => super.write(...args));
     if (r.ok) this.stored += r.value.inserted;
+    this.transactions++;
     return r;
   }
 
@@ -104,8 +99,6 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
   const opened = openOrderCache({ file: target });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;
-  const entry = argv.includes('--no-compressor') ? undefined : findWriterThreadEntry();
-  const compressor = entry ? DocCompressor.start(entry) : undefined;
   const writer = new TimedPageWriter(cache, false, true);
   // Each index the end-of-load work builds (one transaction each, the last one with the repeat-buyer refresh).
   const exec = cache.db.exec.bind(cache.db);
@@ -121,52 +114,52 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
   let answered = 0;
   const anon0 = rssAnonMib();
   let peakAnon = anon0;
-  let wake: (() => void) | undefined;
   let closed!: () => void;
   const done = new Promise<void>((resolve) => (closed = resolve));
+  const at = { seenAtMs: Date.now(), answeredMs: Date.now() };
+  let generationCpu = 0;
+  const pages = serializedPages(orders);
+  /** Up to WAITING_PAGES pages built (untimed) and waiting as in the writer thread's port. */
+  const waiting: Buffer[] = [];
+  const refill = () => {
+    const g = threadCpu();
+    while (waiting.length < WAITING_PAGES) {
+      const next = pages.next();
+      if (next.done) break;
+      waiting.push(next.value);
+    }
+    generationCpu += threadCpu() - g;
+  };
+  // The writer thread's copy of the page (its deserialisation is the writer's work).
+  const take = (): WriterRequest | undefined => {
+    const bytes = waiting.shift();
+    return bytes === undefined ? undefined : { kind: 'page', texts: v8.deserialize(bytes) as string[], at };
+  };
   const pump = new WriterPump(
     cache,
     writer,
-    compressor,
     (reply: WriterReply) => {
       if (reply.kind !== 'ready' && reply.kind !== 'open-failed' && !reply.result.ok)
         throw new Error(JSON.stringify(reply.result.error));
       answered++;
       if (answered % 50 === 0) peakAnon = Math.max(peakAnon, rssAnonMib());
-      wake?.();
     },
     closed,
   );
-  const at = { seenAtMs: Date.now(), answeredMs: Date.now() };
-  let generationCpu = 0;
   const cpu0 = threadCpu();
-  const process0 = processCpu();
   const wall0 = performance.now();
-  let sent = 0;
-  const pages = serializedPages(orders);
-  for (;;) {
-    const g = threadCpu();
-    const next = pages.next();
-    generationCpu += threadCpu() - g;
-    if (next.done) break;
-    // The writer thread's copy of the page (its deserialisation is the writer's work).
-    pump.push({ kind: 'page', texts: v8.deserialize(next.value) as string[], at });
-    sent++;
-    while (sent - answered >= IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
-  }
+  for (refill(); waiting.length > 0; refill())
+    for (let page = take(); page !== undefined; page = take()) pump.push(page);
   pump.push({ kind: 'finish' });
   pump.push({ kind: 'close' });
   await done;
   const wall = performance.now() - wall0;
   const writerCpu = threadCpu() - cpu0 - generationCpu;
-  const compressorCpu = processCpu() - process0 - (threadCpu() - cpu0);
-  await compressor?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
   const us = (ms: number) => ((ms * 1000) / orders).toFixed(0);
   process.stdout.write(
-    `writer bench: ${writer.stored.toLocaleString('en')} orders, compressor ${compressor ? 'on' : 'off'}; ` +
-      `writer thread CPU ${us(writerCpu)} µs/order, compressor thread CPU ${us(compressorCpu)} µs/order, ` +
-      `together ${us(writerCpu + compressorCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
+    `writer bench: ${writer.stored.toLocaleString('en')} orders in ${writer.transactions.toLocaleString('en')} page transactions; ` +
+      `writer CPU ${us(writerCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
       `RssAnon ${anon0.toFixed(0)} → peak ${peakAnon.toFixed(0)} MiB; wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
       `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n` +
       `indexes built at the end, ms each: ${builds.join(', ')}\n`,

@@ -4,7 +4,7 @@ import type { Order } from '../../shared/domain/order';
 import { err, ok, type Result } from '../result';
 import { type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
 import { checkIntegrity, classifyWithCheck } from './cacheIntegrity';
-import { DamagedOrderError, type DocDictionary } from './orderDocs';
+import { DamagedOrderError } from './orderDocs';
 import { damagedOrderIds, forgetDamage, recordDamage, recordDamagedRow, scanDocs } from './damagedOrders';
 import { convertLegacyDocs, legacyDocsLeft, type ConvertStep } from './migrationV7';
 import { convertTextGroups, textGroupsLeft, type TextConvertStep } from './migrationV9';
@@ -52,13 +52,7 @@ import {
 } from './insightQueries';
 import { indexPendingRows, pendingRows } from './searchIndex';
 import { deferIndexes, restoreIndexes } from './deferredIndexes';
-import {
-  OrderWriter,
-  type PageWriteOptions,
-  type PageWriteResult,
-  type PreparedOrder,
-  type StorableEvent,
-} from './upsertOrders';
+import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
 export interface CacheStats {
   file: string;
@@ -222,15 +216,8 @@ export class OrderCache {
   applyPage<E extends StorableEvent>(
     orders: readonly Order[],
     opts: PageWriteOptions<E>,
-    /** `orders[i]`'s row columns and compressed JSON computed ahead, if any (prepareOrders, PackedDoc). */
-    prepared?: ReadonlyArray<PreparedOrder | undefined>,
   ): Result<PageWriteResult<E>, CacheError> {
-    return this.guard(() => this.writer.apply(orders, opts, prepared));
-  }
-
-  /** The dictionary order documents are compressed with now (for compressing ahead of a page: PackedDoc). */
-  docDictionary(): DocDictionary | undefined {
-    return this.writer.docDictionary();
+    return this.guard(() => this.writer.apply(orders, opts));
   }
 
   /** Rows written but not yet in the full-text index (they are searched with LIKE meanwhile). */

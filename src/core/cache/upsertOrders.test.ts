@@ -6,8 +6,6 @@ import { describeOrderChange, type ChangeEvent } from '../sync/changeEvents';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
-import { compressDoc } from './orderDocs';
-import { prepareOrders } from './upsertOrders';
 
 let cache: OrderCache;
 beforeEach(() => {
@@ -115,57 +113,5 @@ describe('writing pages', () => {
       }),
     ).toThrow('boom');
     expect(cache.orderCount()).toEqual({ ok: true, value: 0 });
-  });
-});
-
-describe('a page prepared ahead (the writer thread: columns and compressed JSON made before the transaction)', () => {
-  const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => fakeOrder(from + i, T0 + i * 1000));
-  const storedDoc = (id: string) =>
-    cache.db.prepare('SELECT d.doc FROM order_doc d JOIN orders o ON o.rid = d.rid WHERE o.id = ?').pluck().get(id);
-
-  it('stores the documents compressed ahead with the dictionary in use, and decodes them', () => {
-    cache.applyPage(page(1, 60), { seenAtMs: T0, baseline: false });
-    const dict = cache.docDictionary()!;
-    expect(dict.id).toBeGreaterThan(0);
-    const orders = page(100, 3);
-    const prepared = prepareOrders(orders).map((p) => {
-      // A text the transaction would never make: the document stored must be this one, not compressed again.
-      const text = JSON.stringify({ ...JSON.parse(p!.columns.json), marker: 'ahead' });
-      return { columns: p!.columns, packed: { dict, doc: compressDoc(dict, text) } };
-    });
-    expect(cache.applyPage(orders, { seenAtMs: T0, baseline: false }, prepared)).toMatchObject({
-      ok: true,
-      value: { inserted: 3 },
-    });
-    for (const [i, o] of orders.entries()) {
-      expect(storedDoc(o.id)).toEqual(prepared[i]!.packed.doc);
-      expect(cache.getOrder(o.id)).toEqual({ ok: true, value: { ...o, marker: 'ahead' } });
-    }
-  });
-
-  it('compresses again a document made with another dictionary object (one built or rolled back since)', () => {
-    cache.applyPage(page(1, 60), { seenAtMs: T0, baseline: false });
-    const dict = cache.docDictionary()!;
-    // The same id and bytes, but not the object the connection writes with now: as after a rolled-back page.
-    const stale = { ...dict };
-    const orders = page(100, 2);
-    const prepared = prepareOrders(orders).map((p) => ({
-      columns: p!.columns,
-      packed: { dict: stale, doc: compressDoc(stale, '{"not":"this order"}') },
-    }));
-    cache.applyPage(orders, { seenAtMs: T0, baseline: false }, prepared);
-    for (const o of orders) {
-      expect(storedDoc(o.id)).toEqual(compressDoc(dict, JSON.stringify(o)));
-      expect(cache.getOrder(o.id)).toEqual({ ok: true, value: o });
-    }
-  });
-
-  it('lists an order whose columns could not be prepared as skipped, and stores the rest', () => {
-    const orders = page(1, 2);
-    const odd = { ...orders[1]!, orderItems: 'not a list' } as unknown as (typeof orders)[number];
-    const prepared = prepareOrders([orders[0]!, odd]);
-    expect(prepared[1]).toBeUndefined();
-    const r = cache.applyPage([orders[0]!, odd], { seenAtMs: T0, baseline: false }, prepared);
-    expect(r).toMatchObject({ ok: true, value: { inserted: 1, skipped: [{ id: odd.id }] } });
   });
 });

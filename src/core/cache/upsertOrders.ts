@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { DueColumnWriter } from './dueColumns';
 import { InsightFactsWriter } from './insightFacts';
-import { OrderDocs, type DocDictionary, type PackedDoc } from './orderDocs';
+import { OrderDocs } from './orderDocs';
 import { newestKnownMs, orderColumns, type OrderColumns } from './orderRows';
 import { OwnTextIndex } from './ownTextIndex';
 import type { SearchColumns } from './searchGrams';
@@ -41,15 +41,6 @@ export interface PageWriteResult<E> {
   events: Array<E & { seq: number }>;
   /** Orders that could not be turned into rows (the rest of the page is stored). */
   skipped: SkippedOrder[];
-}
-
-/**
- * An order's row columns and compressed JSON computed before its page's transaction (the sync's writer thread,
- * pageWriterThread.ts), so the transaction holds the write lock for the SQL alone.
- */
-export interface PreparedOrder {
-  columns: OrderColumns;
-  packed?: PackedDoc;
 }
 
 /** Title-group ids kept in memory by a writer (then forgotten all at once: bounded, and cheap to refill). */
@@ -92,20 +83,6 @@ function rowsOf(order: Order, skipped: SkippedOrder[]): OrderColumns | undefined
   }
 }
 
-/**
- * The row columns of each order, computed outside the page's transaction (undefined for an order whose columns
- * cannot be computed: the transaction computes them again and lists it as skipped).
- */
-export function prepareOrders(orders: readonly Order[]): Array<PreparedOrder | undefined> {
-  return orders.map((order) => {
-    try {
-      return { columns: orderColumns(order) };
-    } catch {
-      return undefined;
-    }
-  });
-}
-
 /** Prepared statements for writing pages; one set per connection. */
 export class OrderWriter {
   private readonly select: Database.Statement<[string], ExistingRow>;
@@ -126,11 +103,7 @@ export class OrderWriter {
   private readonly insertEvent: Database.Statement<[string, string, number, string]>;
   private readonly pruneEvents: Database.Statement<[number]>;
   private readonly writePage: Database.Transaction<
-    (
-      orders: readonly Order[],
-      opts: PageWriteOptions<StorableEvent>,
-      prepared: ReadonlyArray<PreparedOrder | undefined> | undefined,
-    ) => PageWriteResult<StorableEvent>
+    (orders: readonly Order[], opts: PageWriteOptions<StorableEvent>) => PageWriteResult<StorableEvent>
   >;
 
   constructor(private readonly db: Database.Database) {
@@ -165,29 +138,17 @@ export class OrderWriter {
     this.insertTitleGroup = db.prepare('INSERT INTO title_group (titles) VALUES (?)');
     this.insertEvent = db.prepare('INSERT INTO change_event (type, order_id, at_ms, payload) VALUES (?, ?, ?, ?)');
     this.pruneEvents = db.prepare('DELETE FROM change_event WHERE seq <= (SELECT max(seq) FROM change_event) - ?');
-    this.writePage = db.transaction(
-      (
-        orders: readonly Order[],
-        opts: PageWriteOptions<StorableEvent>,
-        prepared: ReadonlyArray<PreparedOrder | undefined> | undefined,
-      ) => this.applyInTransaction(orders, opts, prepared),
+    this.writePage = db.transaction((orders: readonly Order[], opts: PageWriteOptions<StorableEvent>) =>
+      this.applyInTransaction(orders, opts),
     );
   }
 
-  /**
-   * Upserts one page of orders in one (immediate) transaction, with the change events it produces. `prepared[i]`,
-   * when given, is `orders[i]`'s columns (and compressed JSON) computed ahead (prepareOrders).
-   */
-  apply<E extends StorableEvent>(
-    orders: readonly Order[],
-    opts: PageWriteOptions<E>,
-    prepared?: ReadonlyArray<PreparedOrder | undefined>,
-  ): PageWriteResult<E> {
+  /** Upserts one page of orders in one (immediate) transaction, with the change events it produces. */
+  apply<E extends StorableEvent>(orders: readonly Order[], opts: PageWriteOptions<E>): PageWriteResult<E> {
     try {
       return this.writePage.immediate(
         orders,
         opts as unknown as PageWriteOptions<StorableEvent>,
-        prepared,
       ) as unknown as PageWriteResult<E>;
     } catch (e) {
       // Title groups created by the rolled-back transaction are gone with it.
@@ -202,17 +163,14 @@ export class OrderWriter {
   private applyInTransaction<E extends StorableEvent>(
     orders: readonly Order[],
     opts: PageWriteOptions<E>,
-    prepared: ReadonlyArray<PreparedOrder | undefined> | undefined,
   ): PageWriteResult<E> {
     const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
     const answeredMs = opts.answeredMs === undefined ? opts.seenAtMs : opts.answeredMs;
     this.due.begin();
     this.facts.begin();
-    for (let i = 0; i < orders.length; i++) {
-      const order = orders[i]!;
-      const ahead = prepared?.[i];
-      const columns = ahead?.columns ?? rowsOf(order, result.skipped);
+    for (const order of orders) {
+      const columns = rowsOf(order, result.skipped);
       if (columns === undefined) continue;
       const existing = this.select.get(order.id);
       if (existing === undefined) {
@@ -223,7 +181,7 @@ export class OrderWriter {
           changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
           seen_ms: answeredMs ?? 0,
         });
-        this.docs.write(Number(info.lastInsertRowid), columns.json, ahead?.packed);
+        this.docs.write(Number(info.lastInsertRowid), columns.json);
         this.due.inserted(Number(info.lastInsertRowid), order);
         this.facts.write(Number(info.lastInsertRowid), order, false);
         result.inserted++;
@@ -245,7 +203,7 @@ export class OrderWriter {
           seen_ms: answeredMs ?? existing.seen_ms,
           rid: existing.rid,
         });
-        this.docs.write(existing.rid, columns.json, ahead?.packed);
+        this.docs.write(existing.rid, columns.json);
         this.due.updated(existing.rid, order);
         this.facts.write(existing.rid, order, true);
         indexedRid ??= this.indexedRid.get()!;
@@ -259,11 +217,6 @@ export class OrderWriter {
     if (result.events.length > 0) this.pruneEvents.run(EVENT_RETENTION);
     if (result.inserted > 0) this.docs.buildDictionaryWhenDue();
     return result;
-  }
-
-  /** The dictionary new documents are written with now, for compressing ahead (undefined: before schema 7). */
-  docDictionary(): DocDictionary | undefined {
-    return this.docs.currentDictionary();
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { OrderCache } from '../cache/orderCache';
 import type { CacheError } from '../../shared/errors/cacheErrors';
-import type { PageWriteResult, PreparedOrder } from '../cache/upsertOrders';
+import type { PageWriteResult } from '../cache/upsertOrders';
 import { err, ok, type Result } from '../result';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
@@ -117,28 +117,19 @@ export class PageWriter {
     this.deferring = deferIndexes;
   }
 
-  /** `prepared`: the orders' row columns and compressed JSON computed ahead, if any (pageWriterThread.ts). */
-  write(
-    orders: readonly Order[],
-    at: AnswerTime,
-    prepared?: ReadonlyArray<PreparedOrder | undefined>,
-  ): Result<PageWriteResult<ChangeEvent>, CacheError> {
+  write(orders: readonly Order[], at: AnswerTime): Result<PageWriteResult<ChangeEvent>, CacheError> {
     if (this.deferring) {
       // At the first page, on the connection that writes: opening a connection creates deferred indexes again.
       this.deferring = false;
       const deferred = this.cache.deferIndexes();
       if (!deferred.ok) return deferred;
     }
-    const written = this.cache.applyPage<ChangeEvent>(
-      orders,
-      {
-        seenAtMs: at.seenAtMs,
-        answeredMs: at.answeredMs,
-        baseline: this.baseline,
-        describe: describeOrderChange,
-      },
-      prepared,
-    );
+    const written = this.cache.applyPage<ChangeEvent>(orders, {
+      seenAtMs: at.seenAtMs,
+      answeredMs: at.answeredMs,
+      baseline: this.baseline,
+      describe: describeOrderChange,
+    });
     if (!written.ok) return written;
     this.waitingForIndex += written.value.inserted;
     if (this.waitingForIndex >= SEARCH_INDEX_BATCH_ROWS) {

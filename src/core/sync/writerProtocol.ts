@@ -8,11 +8,6 @@ import type { CheckpointRow } from './checkpoint';
 /** What the writer thread is started with. */
 export interface WriterThreadData {
   file: string;
-  /**
-   * The writer thread's own entry file, from which it starts its document compressor (docCompressor.ts); without
-   * it the writer compresses on its own thread.
-   */
-  entry?: string;
   /** The sync's baseline flag (see PageWriteOptions): whether change events are described. */
   baseline: boolean;
   /** Store the pages without the secondary indexes, created once the bulk is loaded (PageWriter.finish). */

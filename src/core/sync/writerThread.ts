@@ -70,7 +70,6 @@ export function startWriterThread(options: {
       resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB },
       workerData: {
         file: options.file,
-        entry: options.entry.href,
         baseline: options.baseline,
         deferIndexes: options.deferIndexes ?? false,
       } satisfies WriterThreadData,
