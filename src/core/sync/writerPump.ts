@@ -30,7 +30,8 @@ export class WriterPump {
     if (this.closed) return;
     if (request.kind === 'page' && !this.failure) {
       const orders = request.texts.map((text) => JSON.parse(text) as Order);
-      this.reply({ kind: 'page', result: this.noted(this.writer.write(orders, request.at)) });
+      // The texts are JSON.stringify of these orders (writerThread.ts): stored as they came, not stringified again.
+      this.reply({ kind: 'page', result: this.noted(this.writer.write(orders, request.at, request.texts)) });
     } else this.handle(request);
   }
 
