@@ -1,10 +1,9 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { Order } from '../../shared/domain/order';
 import type { OrderCache } from '../cache/orderCache';
-import { err, ok, type Result } from '../result';
+import { err, type Result } from '../result';
 import { writeCheckpointRow } from './checkpoint';
 import type { PageWriter } from './pageStore';
-import type { AnswerTime } from './platformClock';
 import type { WriterReply, WriterRequest } from './writerProtocol';
 
 /**
