@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 const root = import.meta.dirname;
 
 /** Native modules: never bundled, loaded from node_modules at run time (and unpacked from asar when packaging). */
-const nativeModules = ['keytar', 'better-sqlite3'];
+const nativeModules = ['keytar', 'better-sqlite3', 'zstd-napi'];
 
 /**
  * index.html carries the strict CSP of the packaged app. Vite's dev server needs inline scripts/styles (React

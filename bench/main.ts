@@ -67,6 +67,7 @@ import { scaleKill, scaleKillRun, SCALE_KILL_RUN } from './scaleKill';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
 import { uiOrdersSection } from './uiOrders';
+import { WRITER_BENCH, writerBench } from './writerBench';
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'serve') {
@@ -77,6 +78,8 @@ if (argv[0] === 'serve') {
   await scaleMigrate(argv[1]!, argv.includes('--no-vacuum'));
 } else if (argv[0] === SCALE_KILL_RUN) {
   await scaleKillRun(JSON.parse(argv[1] ?? '{}'));
+} else if (argv[0] === WRITER_BENCH) {
+  await writerBench(Number(argv[1] ?? 25_000), argv.slice(2));
 } else if (argv[0] === SCALE_SEED) {
   scaleSeed(argv[1]!, Number(argv[2]));
 } else if (argv[0] === 'corehost') {
