@@ -14,7 +14,7 @@ import { fixedCredentials } from '../../src/core/credentials/credentials';
 import { createAxiosTransport } from '../../src/core/http/axiosTransport';
 import type { OperationContext } from '../../src/core/host/operations';
 import { sessionOperations } from '../../src/core/host/operations/sessionOperations';
-import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
+import { writeFilledCacheFile } from '../../src/core/cache/testing/filledCacheFile';
 import { bundleChild } from '../helpers/bundleChild';
 
 /**
@@ -51,19 +51,15 @@ beforeAll(async () => {
   // N orders and ~40 MiB of free pages (as a schema-9 conversion's end leaves its older text index's pages).
   template = path.join(mkdtempSync(path.join(tmpdir(), 'md-compact-thread-')), 'template.sqlite');
   dirs.push(path.dirname(template));
-  const c = openOrderCache({ file: template, identity: { baseUrl: config.baseUrl, merchantId: 'm-1' } });
-  if (!c.ok) throw new Error(c.error.kind);
-  const orders = Array.from({ length: N }, (_, i) => fakeOrder(i + 1, NOW - i * 60_000));
-  for (let i = 0; i < N; i += 1_000) c.value.applyPage(orders.slice(i, i + 1_000), { seenAtMs: NOW, baseline: false });
-  c.value.db.exec('CREATE TABLE scratch (b BLOB)');
-  c.value.db
-    .prepare(
-      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) INSERT INTO scratch SELECT randomblob(4000) FROM n',
-    )
-    .run();
-  c.value.db.exec('DROP TABLE scratch');
-  c.value.db.pragma('wal_checkpoint(TRUNCATE)');
-  c.value.close();
+  writeFilledCacheFile(template, { baseUrl: config.baseUrl, merchantId: 'm-1' }, N, NOW, (c) => {
+    c.db.exec('CREATE TABLE scratch (b BLOB)');
+    c.db
+      .prepare(
+        'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) INSERT INTO scratch SELECT randomblob(4000) FROM n',
+      )
+      .run();
+    c.db.exec('DROP TABLE scratch');
+  });
 }, 120_000);
 afterEach(() => {
   for (const close of closers.splice(0)) close();

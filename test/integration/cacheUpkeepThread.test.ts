@@ -13,8 +13,8 @@ import { fixedCredentials } from '../../src/core/credentials/credentials';
 import { createAxiosTransport } from '../../src/core/http/axiosTransport';
 import type { HostEvent, OperationContext } from '../../src/core/host/operations';
 import { relayingUpkeep, sessionOperations } from '../../src/core/host/operations/sessionOperations';
-import { fakeOrder } from '../../src/core/sync/testing/fakeOrders';
 import { checkEvent } from '../../src/shared/ipc/events';
+import { writeFilledCacheFile } from '../../src/core/cache/testing/filledCacheFile';
 import { bundleChild } from '../helpers/bundleChild';
 
 /**
@@ -37,12 +37,7 @@ beforeAll(async () => {
   // One file of N orders, copied for each test.
   template = path.join(mkdtempSync(path.join(tmpdir(), 'md-upkeep-thread-')), 'template.sqlite');
   dirs.push(path.dirname(template));
-  const c = openOrderCache({ file: template, identity: { baseUrl: config.baseUrl, merchantId: 'm-1' } });
-  if (!c.ok) throw new Error(c.error.kind);
-  const orders = Array.from({ length: N }, (_, i) => fakeOrder(i + 1, NOW - i * 60_000));
-  for (let i = 0; i < N; i += 1_000) c.value.applyPage(orders.slice(i, i + 1_000), { seenAtMs: NOW, baseline: false });
-  c.value.db.pragma('wal_checkpoint(TRUNCATE)');
-  c.value.close();
+  writeFilledCacheFile(template, { baseUrl: config.baseUrl, merchantId: 'm-1' }, N, NOW);
 }, 120_000);
 afterEach(() => {
   for (const close of closers.splice(0)) close();

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain/order';
 import { insightsRequestSchema } from '../../shared/ipc/insights';
 import { insightsFromCache } from '../app/insights';
@@ -11,9 +8,9 @@ import { fakeOrder } from '../sync/testing/fakeOrders';
 import { restoreIndexes } from './deferredIndexes';
 import { rebuildBuyerAggregates } from './insightAggregates';
 import { BUYER_WALK_KEY, startBuyerWalk, type WalkStep } from './insightBuyerWalk';
-import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 import { watchInsightWrites } from './testing/rowsTouched';
+import { tempCaches } from './testing/tempCaches';
 
 /**
  * The repeat-buyer rows at the end of a first full sync in bounded steps (insightBuyerWalk.ts), on real files: a
@@ -28,25 +25,7 @@ import { watchInsightWrites } from './testing/rowsTouched';
 
 const NOW = Date.UTC(2026, 5, 1);
 const DAY = 86_400_000;
-const dirs: string[] = [];
-const caches: OrderCache[] = [];
-afterEach(() => {
-  for (const c of caches.splice(0)) c.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function newFile(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'md-buyer-walk-'));
-  dirs.push(dir);
-  return path.join(dir, 'c.sqlite');
-}
-
-function open(file: string): OrderCache {
-  const r = openOrderCache({ file });
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  caches.push(r.value);
-  return r.value;
-}
+const { newFile, openFile: open } = tempCaches('md-buyer-walk-');
 
 /**
  * 600 orders: most buyers with 1–6 orders, one with 90 (more than several steps), ties of creation time inside a
