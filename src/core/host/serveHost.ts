@@ -7,11 +7,30 @@ import type { HostPort } from './port';
 import { asParentMessage, type HostMessage } from './protocol';
 import { remoteSecretStore } from './remoteSecrets';
 
+/** One call as the host ran it (epoch ms, the page's `performance.timeOrigin + now()` scale): see CallTrace. */
+export interface CallTraceRecord {
+  operation: string;
+  /** The call's message taken from the port (a call behind a synchronous one waits in the channel till then). */
+  received: number;
+  /** Its operation started (after the table was built). */
+  started: number;
+  ended: number;
+}
+
+/** Receives every call's record (diagnostics: `MERCHANT_DESK_HOST_TRACE`, nodeHostMain.ts). */
+export type CallTrace = (record: CallTraceRecord) => void;
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
 /**
  * The host process's side of the port: waits for `init`, builds the operation table, answers `ready` with its
  * catalog, then runs calls (several at once), forwards their events and cancels them on request.
  */
-export function serveCoreHost(port: HostPort, operations: OperationFactory): { dispose(): Promise<void> } {
+export function serveCoreHost(
+  port: HostPort,
+  operations: OperationFactory,
+  trace?: CallTrace,
+): { dispose(): Promise<void> } {
   const secrets = remoteSecretStore(port);
   const running = new Map<number, AbortController>();
   let dispatcher: Promise<OperationDispatcher> | undefined;
@@ -55,13 +74,16 @@ export function serveCoreHost(port: HostPort, operations: OperationFactory): { d
       case 'call': {
         const controller = new AbortController();
         running.set(m.id, controller);
+        const received = trace ? epochNow() : 0;
         void (async () => {
           const d = await dispatcher?.catch(() => undefined);
+          const started = trace ? epochNow() : 0;
           const result = d
             ? await d.run(m.operation, m.payload, controller.signal)
             : err(hostInternal(m.operation, 'the host did not start'));
           running.delete(m.id);
           sendResult(m.id, m.operation, result);
+          trace?.({ operation: m.operation, received, started, ended: epochNow() });
         })();
         return;
       }

@@ -173,6 +173,7 @@ export function sessionOperations(
         return cache.ok ? ok(null) : cache;
       },
     },
+    'orders:openCache': { run: async () => ok({ opened: session.existingCache().ok }) },
     'orders:exportToFile': {
       run: async ({ query, format, file }) => exportCachedOrdersToFile(session, query, file, { format }),
     },
