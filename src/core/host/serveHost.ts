@@ -46,6 +46,39 @@ export function serveCoreHost(
     }
   }
 
+  /**
+   * Calls taken from the port and not started yet. The port hands over every message that waited while the thread
+   * was busy (a synchronous read) in one go; they are started together after it, the urgent ones first (Operation
+   * .urgent: a list's first page does not wait behind a count or Insights that reached the host with it).
+   */
+  let arrived: Array<{
+    id: number;
+    operation: string;
+    payload: unknown;
+    controller: AbortController;
+    received: number;
+  }> = [];
+
+  async function startArrived(): Promise<void> {
+    const d = await dispatcher?.catch(() => undefined);
+    const calls = arrived;
+    arrived = [];
+    const urgentFirst = d
+      ? [...calls].sort((a, b) => Number(d.isUrgent(b.operation)) - Number(d.isUrgent(a.operation)))
+      : calls;
+    for (const call of urgentFirst) void runCall(d, call);
+  }
+
+  async function runCall(d: OperationDispatcher | undefined, call: (typeof arrived)[number]): Promise<void> {
+    const started = trace ? epochNow() : 0;
+    const result = d
+      ? await d.run(call.operation, call.payload, call.controller.signal)
+      : err(hostInternal(call.operation, 'the host did not start'));
+    running.delete(call.id);
+    sendResult(call.id, call.operation, result);
+    trace?.({ operation: call.operation, received: call.received, started, ended: epochNow() });
+  }
+
   port.onMessage((raw) => {
     const m = asParentMessage(raw);
     if (!m) return;
@@ -74,17 +107,14 @@ export function serveCoreHost(
       case 'call': {
         const controller = new AbortController();
         running.set(m.id, controller);
-        const received = trace ? epochNow() : 0;
-        void (async () => {
-          const d = await dispatcher?.catch(() => undefined);
-          const started = trace ? epochNow() : 0;
-          const result = d
-            ? await d.run(m.operation, m.payload, controller.signal)
-            : err(hostInternal(m.operation, 'the host did not start'));
-          running.delete(m.id);
-          sendResult(m.id, m.operation, result);
-          trace?.({ operation: m.operation, received, started, ended: epochNow() });
-        })();
+        arrived.push({
+          id: m.id,
+          operation: m.operation,
+          payload: m.payload,
+          controller,
+          received: trace ? epochNow() : 0,
+        });
+        if (arrived.length === 1) setImmediate(() => void startArrived());
         return;
       }
       case 'cancel':

@@ -72,5 +72,7 @@ export type TypedOperationTable<M extends OperationMap> = {
     run(request: M[K]['request'], ctx: OperationContext): Promise<Result<M[K]['data'], AppError>>;
     /** See Operation.moneyMoving. */
     moneyMoving?: boolean;
+    /** See Operation.urgent. */
+    urgent?: boolean;
   };
 };

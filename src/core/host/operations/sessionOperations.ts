@@ -145,12 +145,17 @@ export function sessionOperations(
 ): TypedOperationTable<SessionOperationMap> {
   const sync = new SyncController(session);
   return {
-    'orders:queryPage': { run: async (request) => mapped(queryCachedPage(session, request), ordersData.page) },
+    // The list's pages and an order: what a screen waits on to show anything (run before the counts and Insights
+    // that reach the host with them).
+    'orders:queryPage': {
+      urgent: true,
+      run: async (request) => mapped(queryCachedPage(session, request), ordersData.page),
+    },
     'orders:count': { run: async (request) => mapped(countCachedOrders(session, request), ordersData.count) },
     'orders:countQuick': {
       run: async (request) => mapped(countCachedOrdersUpTo(session, request), ordersData.countQuick),
     },
-    'orders:get': { run: async ({ id }) => mapped(cachedOrderDetail(session, id), ordersData.order) },
+    'orders:get': { urgent: true, run: async ({ id }) => mapped(cachedOrderDetail(session, id), ordersData.order) },
     'orders:refresh': {
       run: async ({ id }, ctx) =>
         mapped(published(session, ctx, await refreshOrder(session, id)), ordersData.refreshed),

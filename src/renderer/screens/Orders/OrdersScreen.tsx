@@ -15,6 +15,7 @@ import {
 } from '../../stores/orderFilters';
 import { useOrdersStore } from '../../stores/ordersStore';
 import { useSyncStore } from '../../stores/syncStore';
+import { useLiveViewCounts } from '../../stores/viewsStore';
 import { ExportView } from './ExportView';
 import { OrdersFilterBar } from './OrdersFilterBar';
 import type { FilterState } from './filterState';
@@ -98,6 +99,10 @@ export function OrdersScreen({ route }: { route: Route }) {
   useEffect(() => {
     useOrdersStore.getState().setFilters(filters, useChangesStore.getState().revision);
   }, [filters]);
+
+  // The saved views' counts (the tabs), once the list's first page is answered.
+  const listAnswered = useOrdersStore((s) => s.list.status === 'ready' || s.list.status === 'failed');
+  useLiveViewCounts(listAnswered);
 
   // The cache changed (a sync, a refresh, another profile): re-read in place.
   useEffect(() => {
