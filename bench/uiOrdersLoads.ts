@@ -39,6 +39,8 @@ export interface LoadRun {
   firstPageRoundTripMs: number;
   /** Navigation start → the orders screen asked for its first page. */
   firstPageSentMs: number;
+  /** Navigation start → the bench went to Orders (opened on Home: once the frame was up). */
+  switchedMs?: number;
   /** Navigation start → the exact count shown ("N orders"). */
   countShownMs: number;
   /** Every invoke sent before the first page was answered, in the order sent. */
@@ -119,7 +121,11 @@ function probe<T>(page: Page, name: string): Promise<T> {
 }
 
 /** One cold load: a fresh `ui` on a fresh copy of `cacheFile`, a fresh page; its first rows and what ran before. */
-async function oneLoad(root: string, cacheFile: string, open: 'home' | 'orders'): Promise<LoadRun & { orders: number }> {
+async function oneLoad(
+  root: string,
+  cacheFile: string,
+  open: 'home' | 'orders',
+): Promise<LoadRun & { orders: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-load-'));
   const traceFile = path.join(dataDir, 'host-trace.jsonl');
   const browser = await launchChromium();
@@ -136,7 +142,7 @@ async function oneLoad(root: string, cacheFile: string, open: 'home' | 'orders')
     if (open === 'orders') {
       // The Orders screen's own address, loaded afresh (a new document: its navigation start is the one timed).
       await page.goto(new URL('/#/orders', served.ui.url).toString());
-    } else await page.evaluate("window.location.hash = '#/orders'");
+    } else await page.evaluate("performance.mark('bench:orders'); window.location.hash = '#/orders'");
     await page.locator('tbody tr[data-id]').first().waitFor({ timeout: 120_000 });
     const load = await probe<{ request: number; answer: number; paint: number }>(page, 'awaitPaint');
     await page
@@ -144,6 +150,10 @@ async function oneLoad(root: string, cacheFile: string, open: 'home' | 'orders')
       .filter({ hasText: /^[\d,]+ orders$/ })
       .waitFor({ timeout: 120_000 });
     const countShownMs = (await page.evaluate('performance.now()')) as number;
+    // When the bench went to Orders (Home first): the frame up, noticed by the bench (a round trip of its own).
+    const switchedMs = (await page.evaluate(
+      "performance.getEntriesByName('bench:orders').at(-1)?.startTime ?? null",
+    )) as number | null;
     const { calls, wire, timeOrigin } = await probe<{
       calls: PageCall[];
       wire: Array<{ start: number; requestStart: number }>;
@@ -162,6 +172,7 @@ async function oneLoad(root: string, cacheFile: string, open: 'home' | 'orders')
       firstRowsMs: load.paint,
       firstPageRoundTripMs: load.answer - load.request,
       firstPageSentMs: load.request,
+      ...(switchedMs === null ? {} : { switchedMs }),
       countShownMs,
       before: traced.filter((c) => c.sent <= load.answer),
     };
@@ -193,7 +204,7 @@ export async function uiLoadsBench(
     orders = run.orders;
     runs.push(run);
     say(
-      `Load ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms (first page sent at ${run.firstPageSentMs.toFixed(0)}, round trip ${run.firstPageRoundTripMs.toFixed(0)} ms); count shown at ${run.countShownMs.toFixed(0)} ms.`,
+      `Load ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms (${run.switchedMs === undefined ? '' : `went to Orders at ${run.switchedMs.toFixed(0)}, `}first page sent at ${run.firstPageSentMs.toFixed(0)}, round trip ${run.firstPageRoundTripMs.toFixed(0)} ms); count shown at ${run.countShownMs.toFixed(0)} ms.`,
     );
   }
   return {

@@ -90,6 +90,12 @@ function sessionCredentials(
   };
 }
 
+/**
+ * The core host's upkeep starts this long after the cache opens: the app's first screen is read meanwhile, without
+ * the upkeep's thread on the other core (Session's upkeepDelayMs).
+ */
+export const UPKEEP_START_DELAY_MS = 2_000;
+
 /** The session of a host's configuration (its cache opens on first use). */
 export function openConfiguredSession(
   config: unknown,
@@ -114,6 +120,7 @@ export function openConfiguredSession(
     ...(c.requestLog ? { onRequest: createRequestLog({ file: c.requestLog }) } : {}),
     transport: (options) => createAxiosTransport(options),
     upkeepAfterOpen: true,
+    upkeepDelayMs: UPKEEP_START_DELAY_MS,
   });
   return { session, settings: c };
 }
