@@ -81,6 +81,15 @@ function OrdersCount() {
   );
 }
 
+/**
+ * Keeps the saved views' counts (the tabs) live once the list's first page is answered. A component of its own: the
+ * list's status changing renders this, not the screen.
+ */
+function LiveViewCounts() {
+  useLiveViewCounts(useOrdersStore((s) => s.list.status === 'ready' || s.list.status === 'failed'));
+  return null;
+}
+
 /** The orders in the cache: saved views, filters, the count of matches, export, and the list. */
 export function OrdersScreen({ route }: { route: Route }) {
   const filters = useMemo(() => filtersFromParams(route.params), [route.params]);
@@ -99,10 +108,6 @@ export function OrdersScreen({ route }: { route: Route }) {
   useEffect(() => {
     useOrdersStore.getState().setFilters(filters, useChangesStore.getState().revision);
   }, [filters]);
-
-  // The saved views' counts (the tabs), once the list's first page is answered.
-  const listAnswered = useOrdersStore((s) => s.list.status === 'ready' || s.list.status === 'failed');
-  useLiveViewCounts(listAnswered);
 
   // The cache changed (a sync, a refresh, another profile): re-read in place.
   useEffect(() => {
@@ -157,6 +162,7 @@ export function OrdersScreen({ route }: { route: Route }) {
       </div>
       <div className="index-card">
         <div className="index-toolbar">
+          <LiveViewCounts />
           <SavedViews filters={shownFilters} onApply={pushFilters} />
           <OrdersFilterBar state={filterState} />
         </div>
