@@ -33,6 +33,12 @@ afterAll(async () => {
   for (const d of dirs) d.remove();
 });
 
+describe('the cache opened ahead of the first read', () => {
+  it('orders:openCache opens the existing cache (main sends it as the host starts)', async () => {
+    expect(await host.call('orders:openCache', null)).toEqual({ ok: true, value: { opened: true } });
+  });
+});
+
 describe('the core host takes the urgent calls first', () => {
   it("answers the list's first page before the Home reads, counts and queue that reached the host before it", async () => {
     const answered: string[] = [];
