@@ -48,10 +48,12 @@ export function serveCoreHost(
 
   /**
    * Calls taken from the port and not started yet. The port hands over every message that waited while the thread
-   * was busy (a synchronous read) in one go; they are started together after it, the urgent ones first (Operation
-   * .urgent: a list's first page does not wait behind a count or Insights that reached the host with it).
+   * was busy (a synchronous read) in one go; they are started one a turn of the event loop after it, the urgent ones
+   * first (Operation.urgent: a list's first page does not wait behind a count or Insights that reached the host with
+   * it). One a turn: a call's answer is sent before the next call's synchronous work starts, and an urgent call that
+   * arrives meanwhile goes before the ones still waiting.
    */
-  let arrived: Array<{
+  const arrived: Array<{
     id: number;
     operation: string;
     payload: unknown;
@@ -59,14 +61,13 @@ export function serveCoreHost(
     received: number;
   }> = [];
 
-  async function startArrived(): Promise<void> {
+  async function startNext(): Promise<void> {
     const d = await dispatcher?.catch(() => undefined);
-    const calls = arrived;
-    arrived = [];
-    const urgentFirst = d
-      ? [...calls].sort((a, b) => Number(d.isUrgent(b.operation)) - Number(d.isUrgent(a.operation)))
-      : calls;
-    for (const call of urgentFirst) void runCall(d, call);
+    const urgent = d ? arrived.findIndex((c) => d.isUrgent(c.operation)) : -1;
+    const [call] = arrived.splice(urgent >= 0 ? urgent : 0, 1);
+    if (call) void runCall(d, call);
+    // The call's synchronous work is done and its answer sent (a microtask) before the next turn.
+    if (arrived.length > 0) setImmediate(() => void startNext());
   }
 
   async function runCall(d: OperationDispatcher | undefined, call: (typeof arrived)[number]): Promise<void> {
@@ -114,7 +115,7 @@ export function serveCoreHost(
           controller,
           received: trace ? epochNow() : 0,
         });
-        if (arrived.length === 1) setImmediate(() => void startArrived());
+        if (arrived.length === 1) setImmediate(() => void startNext());
         return;
       }
       case 'cancel':
