@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 const root = import.meta.dirname;
 
 /** Native modules: never bundled, loaded from node_modules at run time (and unpacked from asar when packaging). */
-const nativeModules = ['keytar', 'better-sqlite3'];
+const nativeModules = ['keytar', 'better-sqlite3', 'zstd-napi'];
 
 /**
  * index.html carries the strict CSP of the packaged app. Vite's dev server needs inline scripts/styles (React
@@ -37,6 +37,7 @@ export default defineConfig({
           index: resolve(root, 'src/main/index.ts'),
           'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
           'cache-upkeep-thread': resolve(root, 'src/core/cache/upkeepThread.ts'),
+          'cache-compact-thread': resolve(root, 'src/core/cache/compactThread.ts'),
         },
       },
     },

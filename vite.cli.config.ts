@@ -25,7 +25,8 @@ function isExternal(id: string): boolean {
 /**
  * The CLI: an ESM bundle for Node >= 22.12 at out/cli/main.js, started by bin/merchant-desk.js, and beside it the
  * sync's writer thread (page-writer-thread.js, a worker_threads entry found next to the code that starts it), the
- * cache upkeep's checking thread (cache-upkeep-thread.js, found the same way) and
+ * cache upkeep's checking thread (cache-upkeep-thread.js, found the same way), its compaction thread
+ * (cache-compact-thread.js) and
  * `merchant-desk ui`'s core host (core-host.js, a child process entry).
  */
 export default defineConfig({
@@ -45,6 +46,7 @@ export default defineConfig({
         main: resolve(root, 'src/cli/main.ts'),
         'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
         'cache-upkeep-thread': resolve(root, 'src/core/cache/upkeepThread.ts'),
+        'cache-compact-thread': resolve(root, 'src/core/cache/compactThread.ts'),
         // `merchant-desk ui`'s core host, a Node child process serving what Electron's utility process serves.
         'core-host': resolve(root, 'src/appHost/coreHost/nodeHostEntry.ts'),
       },

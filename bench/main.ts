@@ -23,7 +23,8 @@
  *    the file a previous run kept (no sync), --scale-sync-only stops after the sync (the fetch-only floor at
  *    parallelism 4 is measured after a sync unless --scale-no-floor); `bench.mjs scaleseed FILE N`
  *    (scaleSeed.ts) fills a cache file to N orders without the platform; --scale-queries adds every read of section
- *    1 as the Orders screen asks it (scaleQueries.ts), --scale-no-upkeep leaves the integrity check and upkeep out.
+ *    1 as the Orders screen asks it (scaleQueries.ts), --scale-no-upkeep leaves the integrity check and upkeep out,
+ *    --scale-walk builds the repeat-buyer rows in one transaction and by the walk in steps (buyerWalkBench.ts).
  * 10. scaleKill.ts — `--only=scalekill`: a full sync of 1,000,000 orders (100,000 with --quick) SIGKILLed at
  *    --scale-kill-at points and resumed: orders re-read after each resume, the final cache against the sandbox.
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
@@ -66,6 +67,7 @@ import { scaleKill, scaleKillRun, SCALE_KILL_RUN } from './scaleKill';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
 import { uiOrdersSection } from './uiOrders';
+import { WRITER_BENCH, writerBench } from './writerBench';
 
 const argv = process.argv.slice(2);
 if (argv[0] === 'serve') {
@@ -76,6 +78,8 @@ if (argv[0] === 'serve') {
   await scaleMigrate(argv[1]!, argv.includes('--no-vacuum'));
 } else if (argv[0] === SCALE_KILL_RUN) {
   await scaleKillRun(JSON.parse(argv[1] ?? '{}'));
+} else if (argv[0] === WRITER_BENCH) {
+  await writerBench(Number(argv[1] ?? 25_000), argv.slice(2));
 } else if (argv[0] === SCALE_SEED) {
   scaleSeed(argv[1]!, Number(argv[2]));
 } else if (argv[0] === 'corehost') {

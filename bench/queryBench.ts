@@ -4,6 +4,7 @@
  * search's two plans side by side.
  */
 import type { OrderCache } from '../src/core/cache/orderCache';
+import { COUNT_CAP } from '../src/core/cache/countMatches';
 import { filterSql } from '../src/core/cache/filterSql';
 import { runPageQuery } from '../src/core/cache/queryPage';
 import { cacheQuerySchema } from '../src/core/cache/querySchema';
@@ -178,6 +179,23 @@ export async function summaryReadRows(cache: OrderCache, size: number, iteration
     if (!r.ok) throw new Error('attention');
   }, iterations);
   const counted = Object.values(queue.value.counts).reduce((a, b) => a + b, 0);
+  // The first answer the screens ask for (`quickCounts`): each count exact up to 10,000, else "10,000+".
+  const quickOptions = { awaitingReview: [1], limit: 50, countCap: COUNT_CAP };
+  const quick = cache.attention(quickOptions);
+  if (!quick.ok) throw new Error(`attention (quick counts): ${JSON.stringify(quick.error)}`);
+  const q = quick.value;
+  for (const [kind, n] of [...Object.entries(queue.value.counts), ['distinct', queue.value.distinct] as const]) {
+    const shown = kind === 'distinct' ? q.distinct : q.counts[kind as keyof typeof q.counts];
+    const atLeast = q.atLeast.includes(kind as (typeof q.atLeast)[number]);
+    if (atLeast ? !(shown === COUNT_CAP && n > COUNT_CAP) : shown !== n)
+      throw new Error(`attention quick count of ${kind}: ${shown}${atLeast ? '+' : ''}, exact ${n}`);
+  }
+  const attentionQuick = await time(() => {
+    const r = cache.attention(quickOptions);
+    if (!r.ok) throw new Error('attention (quick counts)');
+  }, iterations);
+  const quickText = (kind: (typeof q.atLeast)[number], n: number) =>
+    `${n.toLocaleString('en')}${q.atLeast.includes(kind) ? '+' : ''}`;
   const counts = cache.counts({});
   if (!counts.ok) throw new Error(`counts: ${JSON.stringify(counts.error)}`);
   const countsTiming = await time(() => {
@@ -191,6 +209,14 @@ export async function summaryReadRows(cache: OrderCache, size: number, iteration
       name: 'attention queue: 5 kinds counted, ≤ 50 rows each, next due change',
       result: `${counted.toLocaleString('en')} counted, ${queue.value.entries.length} rows`,
       timing: attention,
+    },
+    {
+      size,
+      name: 'attention queue, quick counts (`quickCounts`: exact up to 10,000, else "10,000+"), ≤ 50 rows each',
+      result: `${Object.entries(q.counts)
+        .map(([k, n]) => `${k} ${quickText(k as keyof typeof q.counts, n)}`)
+        .join(', ')}; total ${quickText('distinct', q.distinct)}; ${q.entries.length} rows`,
+      timing: attentionQuick,
     },
     {
       size,

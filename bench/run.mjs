@@ -37,6 +37,7 @@ await build({
         bench: path.join(root, 'bench', 'main.ts'),
         'page-writer-thread': path.join(root, 'src', 'core', 'sync', 'pageWriterThread.ts'),
         'cache-upkeep-thread': path.join(root, 'src', 'core', 'cache', 'upkeepThread.ts'),
+        'cache-compact-thread': path.join(root, 'src', 'core', 'cache', 'compactThread.ts'),
       },
       output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'bench' ? 'bench.mjs' : '[name].js') },
     },

@@ -11,12 +11,15 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { findUpkeepThreadEntry, runCacheUpkeep } from '../src/core/cache/cacheUpkeep';
 import { optimizeStats } from '../src/core/cache/optimizeStats';
+import { BUYER_WALK_STEP_ROWS } from '../src/core/cache/insightBuyerWalk';
 import { openOrderCache } from '../src/core/cache/openCache';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { option, type BenchRun } from './benchRun';
 import { measureInFreshProcess } from './memoryBench';
 import { startRemoteSandbox } from './sandboxProcess';
 import { fetchOnlyFloor, type SyncRun } from './syncRuns';
+import { commitLabel, watchCommits, type CommitReport } from './commitGaps';
+import { buyerWalkFigures, walkTable } from './buyerWalkBench';
 import { mib, ms, time } from './stats';
 import { breakdown } from './scaleParts';
 import { scaleQueryRows, scaleQueryTable } from './scaleQueries';
@@ -47,6 +50,8 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   // --scale-reuse: measure the file a previous run synced (kept in --scale-dir) without syncing again.
   const reuse = argv.includes('--scale-reuse') && storedOrders(file) === n;
   let sync: SyncRun | undefined;
+  /** The sync's commits as another connection saw them (commitGaps.ts). */
+  let lock: CommitReport | undefined;
   /** The fetch-only floor at parallelism 4 (every page of the list, stored nowhere), measured after the sync. */
   let floor: { wallMs: number; cpuMs: number } | undefined;
   if (reuse) {
@@ -60,13 +65,19 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       `Sandbox generated ${n.toLocaleString('en')} orders in ${((performance.now() - generated) / 1000).toFixed(0)} s.\n`,
     );
     try {
-      sync = await measureInFreshProcess(sb, file);
+      const probe = watchCommits(file);
+      try {
+        sync = await measureInFreshProcess(sb, file);
+      } finally {
+        lock = await probe.stop();
+      }
       if (!argv.includes('--scale-no-floor')) floor = await fetchOnlyFloor(sb, 4, n);
     } finally {
       await sb.stop();
     }
   }
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
+  if (lock) say(lockTable(lock));
   if (sync && argv.includes('--scale-sync-only')) {
     say(
       `| sync only | requests ${sync.httpRequests} (÷ minimum ${(sync.httpRequests / minimum).toFixed(3)}) | wall ${(sync.wallMs / 1000).toFixed(1)} s${floorText(sync, floor)} | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
@@ -89,6 +100,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     cache.db.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = fileBytes(file) + fileBytes(`${file}-wal`);
     const parts = breakdown(cache);
+    const tables = byTable(cache);
     // --scale-no-upkeep: the reads only (the integrity check, PRAGMA optimize and the upkeep measured by earlier
     // passes are left out: minutes at a million orders).
     const upkeepToo = !argv.includes('--scale-no-upkeep');
@@ -144,6 +156,10 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     // Every read of section 1 as the Orders screen asks it, the Chromium bench's words, the attention queue.
     const all = argv.includes('--scale-queries') ? await scaleQueryRows(cache, n, iterations, 20) : undefined;
     const upkept = upkeepToo ? await upkeepFigures(cache) : undefined;
+    // --scale-walk: the repeat-buyer rows built in one transaction and by the walk (buyerWalkBench.ts).
+    const walk = argv.includes('--scale-walk')
+      ? buyerWalkFigures(cache, Number(option(argv, 'scale-walk-rows') ?? BUYER_WALK_STEP_ROWS))
+      : undefined;
     say('| Figure | Value |');
     say('|---|---:|');
     if (sync) {
@@ -176,8 +192,15 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     say('|---|---:|---:|');
     for (const [name, b] of parts) say(`| ${name} | ${mib(b)} | ${(b / n).toFixed(0)} |`);
     say('');
+    say(
+      `By table and index (bytes an order, share of their pages' bytes in use): ${tables.rows
+        .filter((r) => r.bytes / n >= 0.5)
+        .map((r) => `${r.name} ${(r.bytes / n).toFixed(0)} (${((100 * r.used) / Math.max(1, r.bytes)).toFixed(0)} %)`)
+        .join(', ')}; free pages ${mib(tables.freeBytes)} MiB (${(tables.freeBytes / n).toFixed(0)} B an order).\n`,
+    );
     say(readRows.join('\n'));
     say('');
+    if (walk) say(walkTable(walk));
     if (all) {
       say(
         `### Every read of section 1 at ${n.toLocaleString('en')} orders (first page cold and quick count ${iterations} runs each, exact count 20)\n`,
@@ -191,9 +214,12 @@ export async function scaleBench(run: BenchRun): Promise<void> {
       orders: n,
       sync,
       floor,
+      lock,
+      walk,
       bytes,
       bytesPerOrder: bytes / n,
       parts,
+      tables,
       openMs: openTime,
       integrity,
       upkeep: upkept,
@@ -247,6 +273,31 @@ async function upkeepFigures(cache: OrderCache) {
     answerP95Ms: answers[Math.floor(answers.length * 0.95)] ?? 0,
     optimizeMs: { first: optimizeFirst.p50, again: optimizeAgain.p50 },
   };
+}
+
+/** Bytes of each table and index (dbstat), how much of them is in use, and the free pages of the file. */
+function byTable(cache: OrderCache) {
+  const rows = cache.db
+    .prepare(
+      'SELECT name, sum(pgsize) AS bytes, sum(pgsize - unused) AS used FROM dbstat GROUP BY name ORDER BY 2 DESC',
+    )
+    .all() as Array<{ name: string; bytes: number; used: number }>;
+  const pageSize = cache.db.pragma('page_size', { simple: true }) as number;
+  const free = cache.db.pragma('freelist_count', { simple: true }) as number;
+  return { rows, freeBytes: free * pageSize };
+}
+
+/** The sync's longest write transactions (bounded by the gaps between commits) and the commits of its end. */
+function lockTable(lock: CommitReport): string {
+  const s = (v: number) => (v / 1000).toFixed(2);
+  const gap = (c: CommitReport['longestAfter']) => (c ? `**${ms(c.gapMs)} ms** (at ${s(c.atMs)} s)` : '—');
+  const rows = [
+    `Commits seen by another connection (PRAGMA data_version every 5 ms): ${lock.commits}; loading ended at ${s(lock.loadedAtMs)} s. Longest time between two commits while loading ${gap(lock.longestLoading)}, after loading ${gap(lock.longestAfter)}.\n`,
+    '| Commit after loading (what it finished) | at s | ms since the commit before |',
+    '|---|---:|---:|',
+    ...lock.end.map((c, i) => `| ${commitLabel(c, lock.end[i - 1])} | ${s(c.atMs)} | ${ms(c.gapMs)} |`),
+  ];
+  return `${rows.join('\n')}\n`;
 }
 
 /** ", fetch-only floor X s (wall ÷ floor Y)" when the floor was measured. */

@@ -7,13 +7,16 @@
  * secondary indexes the first sync deferred), then started again on the same file until a run completes.
  *
  * The child prints the IDs of every answer it receives (synchronously, so a kill loses none), so the parent knows
- * each order answered in an earlier run: **re-read after a resume** = orders answered again that an earlier run had
- * received, against one window (10,000 orders, 100 pages). After each kill the file is inspected as the next run
- * finds it (orders stored, finished windows and their orders, whether the deferred indexes are still to be built).
+ * each order answered in an earlier run: **re-read after a resume** = orders of the windows' pages answered again
+ * that an earlier run had received, against one window (10,000 orders, 100 pages); the catch-up's (every order
+ * updated since the run began, asked again by each process) is counted apart. After each kill the file is inspected
+ * as the next run finds it (orders stored, finished windows and their orders, pages recorded inside unfinished
+ * windows, whether the deferred indexes are still to be built and whether the load was still going on).
  * At the end the cache is compared with the sandbox: the count, and a checksum over every order's ID and content
  * hash (scaleDigest.ts). --scale-dir keeps the file (outside the repo); --scale-kill-delay=MS (default 6000) places
  * the `index` kill. A point `open` kills the run --scale-kill-open-delay=MS (default 3000) after it starts opening
- * the file: after an earlier kill, opening builds the secondary indexes the first sync had deferred.
+ * the file: after a kill during the end-of-load work, opening builds the rest of the deferred secondary indexes
+ * (after a kill while loading it leaves them: the resume keeps loading without them).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeSync } from 'node:fs';
@@ -21,7 +24,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openOrderCache } from '../src/core/cache/openCache';
-import { DEFERRED_INDEXES_KEY } from '../src/core/cache/deferredIndexes';
+import { DEFERRED_INDEXES_KEY, DEFERRED_LOADING_KEY } from '../src/core/cache/deferredIndexes';
 import { CORE_HOST_EXEC_ARGV } from '../src/core/host/hostHeapFlags';
 import { SyncEngine } from '../src/core/sync/syncEngine';
 import type { OrderSource } from '../src/core/sync/windowSync';
@@ -61,7 +64,8 @@ export async function scaleKillRun(input: KillRunInput): Promise<void> {
   const source: OrderSource = {
     listOrders: async (q) => {
       const r = await c.seller.listOrders(q);
-      if (r.ok) line(`a ${r.value.data.list.map((o) => o.id).join(',')}`);
+      // `a`: a window's page; `c`: the catch-up's (orders updated since the run began: not a resume's re-read).
+      if (r.ok) line(`${q.updateBeginDate === undefined ? 'a' : 'c'} ${r.value.data.list.map((o) => o.id).join(',')}`);
       return r;
     },
   };
@@ -87,14 +91,19 @@ interface RunFigures {
   /** The kill point it was stopped at (undefined: it ran to the end). */
   killedAt?: string;
   wallMs: number;
-  /** Opening the file (migrations; after a kill, also the deferred indexes built again). */
+  /**
+   * Opening the file (migrations; after a kill during the end-of-load work, the rest of the deferred indexes built;
+   * after a kill while loading, nothing more since the resume keeps loading without them).
+   */
   openMs?: number;
   /** Start of the process to its first answer (the checks a resumed full sync runs first included). */
   firstAnswerMs?: number;
   answers: number;
   ordersAnswered: number;
-  /** Orders an earlier run had received already (0 for the first run). */
+  /** Orders of the windows' pages an earlier run had received already (0 for the first run). */
   reRead: number;
+  /** Orders of the catch-up's pages an earlier run had received already (it asks for every update since the start). */
+  reReadCatchUp: number;
   /** Orders this run received twice (a split's probe, the catch-up's overlap). */
   twiceInRun: number;
   /** The file as the next run finds it (after a kill). */
@@ -109,6 +118,10 @@ interface FileState {
   inFinishedWindows: number;
   /** The first sync's secondary indexes still to be built (the kill came before or during that). */
   indexesDeferred: boolean;
+  /** The first sync that deferred them is still loading: the next opening leaves them (deferredIndexes.ts). */
+  stillLoading: boolean;
+  /** Pages stored inside unfinished windows and recorded (schema 11): a resume takes them instead of asking. */
+  pagesRecorded: number | undefined;
   pendingSearchRows: number | undefined;
 }
 
@@ -145,6 +158,14 @@ function inspect(file: string): FileState {
       inFinishedWindows: windows.total,
       indexesDeferred:
         get<string | undefined>('SELECT value FROM meta WHERE key = ?', DEFERRED_INDEXES_KEY) !== undefined,
+      stillLoading: get<string | undefined>('SELECT value FROM meta WHERE key = ?', DEFERRED_LOADING_KEY) !== undefined,
+      pagesRecorded: (() => {
+        try {
+          return get<number>('SELECT count(*) FROM sync_page WHERE run_id = ?', run ?? -1);
+        } catch {
+          return undefined; // a file before schema 11
+        }
+      })(),
       pendingSearchRows: pending,
     };
   } finally {
@@ -193,18 +214,29 @@ export async function scaleKill(run: BenchRun): Promise<void> {
     const answers = runs.reduce((s, r) => s + r.answers, 0);
     const minimum = Math.ceil(n / PAGE_SIZE_MAX);
     say(
-      '| Run | Ended | Open ms | To first answer s | Wall s | Answers | Orders answered | **Re-read** (answered by an earlier run) | Twice in the run | File after: stored / in finished windows (windows) | Indexes still deferred | Search rows pending |',
+      "| Run | Ended | Open ms | To first answer s | Wall s | Answers | Orders answered | **Re-read** (windows' pages: orders an earlier run had received) | Catch-up re-read | Twice in the run | Orders stored by the run, per s | File after: stored / in finished windows (windows) | Pages recorded | Indexes still deferred | Search rows pending |",
     );
-    say('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|');
-    runs.forEach((r, i) =>
+    say('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|---:|');
+    runs.forEach((r, i) => {
+      // What the run added to the file over its wall time (the last run: up to the platform's count).
+      const storedBefore = i === 0 ? 0 : (runs[i - 1]!.after?.stored ?? 0);
+      const storedAfter = r.after?.stored ?? n;
+      const rate = r.wallMs > 0 ? ((storedAfter - storedBefore) / r.wallMs) * 1000 : 0;
+      const deferred = r.after
+        ? r.after.indexesDeferred
+          ? r.after.stillLoading
+            ? 'yes (loading)'
+            : 'yes (being built)'
+          : 'no'
+        : '—';
       say(
-        `| ${i + 1} | ${r.killedAt ? `SIGKILL at ${r.killedAt}` : 'completed'} | ${r.openMs?.toFixed(0) ?? '—'} | ${r.firstAnswerMs !== undefined ? (r.firstAnswerMs / 1000).toFixed(1) : '—'} | ${(r.wallMs / 1000).toFixed(1)} | ${r.answers.toLocaleString('en')} | ${r.ordersAnswered.toLocaleString('en')} | **${r.reRead.toLocaleString('en')}** (${(r.reRead / WINDOW_ORDERS).toFixed(2)} window) | ${r.twiceInRun.toLocaleString('en')} | ${r.after ? `${r.after.stored.toLocaleString('en')} / ${r.after.inFinishedWindows.toLocaleString('en')} (${r.after.finishedWindows})` : '—'} | ${r.after ? (r.after.indexesDeferred ? 'yes' : 'no') : '—'} | ${r.after?.pendingSearchRows?.toLocaleString('en') ?? '—'} |`,
-      ),
-    );
+        `| ${i + 1} | ${r.killedAt ? `SIGKILL at ${r.killedAt}` : 'completed'} | ${r.openMs?.toFixed(0) ?? '—'} | ${r.firstAnswerMs !== undefined ? (r.firstAnswerMs / 1000).toFixed(1) : '—'} | ${(r.wallMs / 1000).toFixed(1)} | ${r.answers.toLocaleString('en')} | ${r.ordersAnswered.toLocaleString('en')} | **${r.reRead.toLocaleString('en')}** (${(r.reRead / WINDOW_ORDERS).toFixed(2)} window) | ${r.reReadCatchUp.toLocaleString('en')} | ${r.twiceInRun.toLocaleString('en')} | ${Math.round(rate).toLocaleString('en')} | ${r.after ? `${r.after.stored.toLocaleString('en')} / ${r.after.inFinishedWindows.toLocaleString('en')} (${r.after.finishedWindows})` : '—'} | ${r.after?.pagesRecorded?.toLocaleString('en') ?? '—'} | ${deferred} | ${r.after?.pendingSearchRows?.toLocaleString('en') ?? '—'} |`,
+      );
+    });
     say('');
     const same = platform.sha256 === cached.sha256 && platform.count === cached.count;
     say(
-      `All runs: ${answers.toLocaleString('en')} answers (÷ minimum ${minimum.toLocaleString('en')}: ${(answers / minimum).toFixed(3)}), ${(totalMs / 1000).toFixed(0)} s from the first start to the end. The most re-read after a resume: **${Math.max(0, ...runs.map((r) => r.reRead)).toLocaleString('en')} orders** (one window: ${WINDOW_ORDERS.toLocaleString('en')}).\n`,
+      `All runs: ${answers.toLocaleString('en')} answers (÷ minimum ${minimum.toLocaleString('en')}: ${(answers / minimum).toFixed(3)}), ${(totalMs / 1000).toFixed(0)} s from the first start to the end. The most re-read after a resume (the windows' pages): **${Math.max(0, ...runs.map((r) => r.reRead)).toLocaleString('en')} orders** (one window: ${WINDOW_ORDERS.toLocaleString('en')}).\n`,
     );
     say(
       `Final cache against the sandbox: ${cached.count.toLocaleString('en')} orders cached, ${platform.count.toLocaleString('en')} on the platform (${platform.undecodable} undecodable); checksum over IDs and content hashes ${same ? '**equal**' : '**DIFFERENT**'} (${cached.sha256.slice(0, 16)}… / ${platform.sha256.slice(0, 16)}…).\n`,
@@ -257,7 +289,14 @@ function oneRun(
     [...process.execArgv, ...CORE_HOST_EXEC_ARGV, process.argv[1]!, SCALE_KILL_RUN, JSON.stringify(input)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const figures: RunFigures = { wallMs: 0, answers: 0, ordersAnswered: 0, reRead: 0, twiceInRun: 0 };
+  const figures: RunFigures = {
+    wallMs: 0,
+    answers: 0,
+    ordersAnswered: 0,
+    reRead: 0,
+    reReadCatchUp: 0,
+    twiceInRun: 0,
+  };
   const inRun = new Set<string>();
   const fraction = point !== undefined && point !== 'index' && point !== 'open' ? Number(point) : undefined;
   let killed = false;
@@ -282,7 +321,7 @@ function oneRun(
       const text = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);
       if (killed) continue;
-      if (text.startsWith('a ')) {
+      if (text.startsWith('a ') || text.startsWith('c ')) {
         figures.firstAnswerMs ??= performance.now() - t;
         figures.answers++;
         const ids = text.length > 2 ? text.slice(2).split(',') : [];
@@ -291,8 +330,9 @@ function oneRun(
           if (inRun.has(id)) figures.twiceInRun++;
           else {
             inRun.add(id);
-            if (seen.has(id)) figures.reRead++;
-            else seen.add(id);
+            if (!seen.has(id)) seen.add(id);
+            else if (text.startsWith('a ')) figures.reRead++;
+            else figures.reReadCatchUp++;
           }
         }
         if (fraction !== undefined && seen.size >= fraction * n) kill();

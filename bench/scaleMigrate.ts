@@ -1,13 +1,15 @@
 /**
- * `bench.mjs scalemigrate FILE` (issue 26, cache schema 9): converts FILE — a copy of an older cache, changed in
- * place — to the title-set index the way the core host's upkeep does (opening migrates, then batches, then the
- * finish in bounded steps: textConversionFinish.ts), timing every step by stage (what a reader or the sync's writer
- * waits at most) with a search answered between two steps; then the file's size and free pages, and the two ways to
- * give them back, timed for comparison: VACUUM INTO a new file on a thread of its own (the copy deleted after) and
- * VACUUM in place (skipped with `--no-vacuum`); and the file's bytes per order and where they go (dbstat).
+ * `bench.mjs scalemigrate FILE` (issue 26; the title-set index came with cache schema 9): converts FILE — a copy of
+ * an older cache, changed in place — to the title-set index the way the core host's upkeep does (opening migrates,
+ * then batches, then the finish in bounded steps: textConversionFinish.ts), timing every step by stage (what a
+ * reader or the sync's writer waits at most) with a search answered between two steps; then the file's size and
+ * free pages, and the two ways to give them back, timed for comparison: VACUUM INTO a new file on a thread of its
+ * own (the copy deleted after) and VACUUM in place (skipped with `--no-vacuum`); and the file's bytes per order and
+ * where they go (dbstat).
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { LATEST_SCHEMA_VERSION } from '../src/core/cache/migrations';
 import { openOrderCache } from '../src/core/cache/openCache';
 import type { OrderCache } from '../src/core/cache/orderCache';
 import { breakdown } from './scaleParts';
@@ -87,9 +89,11 @@ export async function scaleMigrate(file: string, noVacuum = false): Promise<void
   const openMs = performance.now() - t;
   try {
     const n = cache.db.prepare('SELECT count(*) FROM orders').pluck().get() as number;
-    say(`\n### Converting ${n.toLocaleString('en')} orders to the title-set index (schema 9) in place\n`);
     say(
-      `| Step | ms |\n|---|---:|\n| open (migrations up to 9: tables only, and earlier backfills) | ${openMs.toFixed(0)} |`,
+      `\n### Converting ${n.toLocaleString('en')} orders to the title-set index (schema ${LATEST_SCHEMA_VERSION}) in place\n`,
+    );
+    say(
+      `| Step | ms |\n|---|---:|\n| open (migrations up to ${LATEST_SCHEMA_VERSION}: tables only, and earlier backfills) | ${openMs.toFixed(0)} |`,
     );
     const left = cache.textGroupsLeft();
     if (!left.ok) throw new Error(JSON.stringify(left.error));

@@ -17,7 +17,7 @@ import { useRoute } from './router';
 import { screenComponents } from './screens';
 import { useAwaitingCount } from './stores/afterSalesStore';
 import { useAppStore } from './stores/appStore';
-import { useAttentionStore } from './stores/attentionStore';
+import { countAtLeast, useAttentionStore } from './stores/attentionStore';
 import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
@@ -92,13 +92,17 @@ export function App() {
   }, [menuOpen]);
   const afterSalesCount = useAwaitingCount();
   const attentionCount = useAttentionStore((s) => s.queue.data?.counts.total ?? null);
+  // "10,000+" while the exact total is counted (a million orders).
+  const attentionAtLeast = useAttentionStore((s) => countAtLeast(s.queue.data, 'total'));
   // Each count says what it counts: requests awaiting a decision; distinct orders needing attention.
   const counts: Partial<Record<ScreenName, number | null>> = {
     'after-sales': afterSalesCount,
     attention: attentionCount,
   };
   const items: NavItem[] = sectionScreens.map((screen) =>
-    screen in counts ? { screen, count: counts[screen] } : { screen },
+    screen in counts
+      ? { screen, count: counts[screen], ...(screen === 'attention' && attentionAtLeast ? { countAtLeast: true } : {}) }
+      : { screen },
   );
 
   return (

@@ -298,6 +298,9 @@ describeWorkspace('after-sales decisions', () => {
       const before = audits();
       await page.keyboard.press('Enter');
       await page.getByText('Sending the approval…').waitFor();
+      // The approval has reached the platform (applied, never answered). Before that the host is still checking the
+      // filter; a Check again then answers "still on its way" (afterSales.test.ts), not this journey's outcome.
+      await expect.poll(audits, { timeout: 15_000 }).toBe(before + 1);
       // The merchant reloads (or closes and reopens) the window while the call is in flight.
       await page.reload();
       await page

@@ -198,6 +198,9 @@ describeWorkspace('the cache upkeep shows in the frame and can be cancelled', ()
     expect(cut).toEqual([]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'cache-upkeep-damaged-light');
+    // A page opened after the events went by (a reload, another tab) still says it: it asks the host how it stands.
+    await page.reload();
+    await found.filter({ hasText: /^2 damaged orders/ }).waitFor({ timeout: 30_000 });
 
     // What it says happens: a sync fetches them again, and they read back whole.
     await page.getByRole('button', { name: 'Sync now' }).click();

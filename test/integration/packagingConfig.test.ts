@@ -33,12 +33,13 @@ describe('electron-builder.yml', () => {
     await expect(validateBuilderConfig({ ...config, oneClick: false } as Configuration)).rejects.toThrow(/oneClick/);
   });
 
-  it('unpacks the native modules better-sqlite3 and keytar (their .node files) and nothing else of node_modules', () => {
-    expect(nativeDependencies(root).sort()).toEqual(['better-sqlite3', 'keytar']);
+  it('unpacks the native modules better-sqlite3, keytar and zstd-napi (their .node files) and nothing else of node_modules', () => {
+    expect(nativeDependencies(root).sort()).toEqual(['better-sqlite3', 'keytar', 'zstd-napi']);
     expect(nativeBinaries(root, 'better-sqlite3')).toContain('node_modules/better-sqlite3/prebuilds/win32-arm64.node');
     expect(nativeBinaries(root, 'keytar')).toContain('node_modules/keytar/build/Release/keytar.node');
-    for (const file of [...nativeBinaries(root, 'better-sqlite3'), ...nativeBinaries(root, 'keytar')])
-      expect([file, unpacksFile(root, config, file)]).toEqual([file, true]);
+    expect(nativeBinaries(root, 'zstd-napi')).toContain('node_modules/zstd-napi/build/Release/binding.node');
+    const natives = ['better-sqlite3', 'keytar', 'zstd-napi'].flatMap((name) => nativeBinaries(root, name));
+    for (const file of natives) expect([file, unpacksFile(root, config, file)]).toEqual([file, true]);
     expect(unpacksFile(root, config, 'node_modules/zod/index.js')).toBe(false);
     expect(unpacksFile(root, config, 'out/main/index.js')).toBe(false);
   });
@@ -57,6 +58,8 @@ describe('electron-builder.yml', () => {
       'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c',
       'node_modules/better-sqlite3/src/better_sqlite3.cpp',
       'node_modules/keytar/src/main.cc',
+      'node_modules/zstd-napi/deps/zstd/lib/zstd.h',
+      'node_modules/zstd-napi/src/binding.cc',
     ])
       expect([file, packagesModuleFile(root, config, file, { platform, arch })]).toEqual([file, false]);
     for (const file of ['node_modules/better-sqlite3/lib/index.js', 'node_modules/zod/package.json'])
@@ -184,6 +187,7 @@ describe('each packaging check fires when its line is removed', () => {
   it.each([
     ['better-sqlite3', 'native module better-sqlite3'],
     ['keytar', 'native module keytar'],
+    ['zstd-napi', 'native module zstd-napi'],
   ])('asarUnpack of %s', (name, problem) => {
     const problems = without((c) => {
       c.asarUnpack = (c.asarUnpack as string[]).filter((p) => !p.includes(name));

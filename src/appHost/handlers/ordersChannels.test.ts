@@ -73,6 +73,12 @@ describe('orders handlers over the use-case layer', () => {
     expect(counts.refunds).toBe(awaiting.totalCount);
     for (const kind of ['refund', 'overdue', 'due-soon', 'exception', 'dispute'])
       expect(rows.filter((row) => row.kind === kind).length).toBeLessThanOrEqual(3);
+    expect(r.data.countsAtLeast).toBeUndefined();
+    // The quick counts: within the cap (10,000) they are these exact ones, none named "more than".
+    const quick = await t.invoke('orders:attention', { limitPerKind: 3, quickCounts: true });
+    if (!quick.ok) throw new Error(quick.error.message);
+    expect(quick.data.counts).toEqual(counts);
+    expect(quick.data.countsAtLeast).toBeUndefined();
     expect(await t.invoke('orders:attention', { limitPerKind: 0 })).toMatchObject({
       ok: false,
       error: { kind: 'invalid-request' },

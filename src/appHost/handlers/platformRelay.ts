@@ -121,6 +121,8 @@ export function platformRelay(
     'orders:refresh': relay('orders:refresh'),
     'orders:cacheStats': relay('orders:cacheStats'),
     'orders:cancelUpkeep': relay('orders:cancelUpkeep'),
+    'orders:upkeepState': relay('orders:upkeepState'),
+    'orders:compact': relay('orders:compact'),
     'orders:attention': relay('orders:attention'),
     'insights:get': relay('insights:get'),
     'afterSales:status': relay('afterSales:status'),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAppSessionKit, type AppSessionKit } from '../../../test/helpers/appSession';
 import { openDecisionJournal, type DecisionJournal } from '../afterSales/decisionJournal';
 import { createAxiosTransport } from '../http/axiosTransport';
@@ -112,6 +112,23 @@ describe('deciding an after-sales request (spec-shaped platform)', () => {
     const again = await decideAfterSales(session, { orderId: id, isApproved: false, rejectDescription: 'x' });
     expect(again).toMatchObject({ ok: false, error: { code: 'not-awaiting-review' } });
     expect(decisionsOf(id)).toEqual([true]);
+  });
+
+  it('"Check again" while this session is still sending the decision: not read as "not applied", nothing settled', async () => {
+    const id = awaiting();
+    // The decision's own check before sending never gets its answer: the call is still on its way here.
+    kit.platform.sandbox.failNext('orders', 'hang-after-processing');
+    const deciding = decideAfterSales(session, { orderId: id, isApproved: true });
+    await vi.waitFor(() => expect(listRequests()).toBe(1));
+    const checked = await checkDecision(session, id);
+    expect(checked).toMatchObject({
+      ok: false,
+      error: { kind: 'outcome-unknown', code: 'decision-in-flight', action: expect.stringMatching(/Check again/) },
+    });
+    // The call goes on (its check asked again after the timeout) and is applied: "awaiting" would have been wrong.
+    expect(await deciding).toMatchObject({ ok: true, value: { journal: { state: 'applied' } } });
+    expect(audits()).toBe(1);
+    expect(await checkDecision(session, id)).toMatchObject({ ok: true, value: { review: 'not-awaiting' } });
   });
 
   it('no cache at all: checked and sent', async () => {

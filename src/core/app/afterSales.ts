@@ -5,7 +5,7 @@ import type { JournalEntry, JournalState } from '../afterSales/decisionJournal';
 import { checkAwaitingReview, type ReviewCheck } from '../afterSales/reviewCheck';
 import type { Order } from '../../shared/domain/order';
 import { DEFAULT_AWAITING_REVIEW, reviewStateOf, type ReviewState } from '../../shared/domain/afterSalesReview';
-import { afterSalesDecisionSchema } from '../../shared/domain/requests';
+import { afterSalesDecisionSchema, type AfterSalesDecision } from '../../shared/domain/requests';
 import type { ApiError } from '../../shared/errors/apiError';
 import { statusLabel } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
@@ -156,7 +156,26 @@ export async function decideAfterSales(
 ): Promise<Result<DecisionOutcome, AppError>> {
   const decision = validateInput(afterSalesDecisionSchema, input);
   if (!decision.ok) return err(appErrorFromApi(decision.error));
-  const { orderId, isApproved } = decision.value;
+  const valid = decision.value;
+  return session.decisionsInFlight.around(valid.orderId, () => sendDecision(session, valid, policy));
+}
+
+/** The decision is still being sent by this session: the filter's "awaiting" may only mean it has not arrived. */
+function stillSending(orderId: string): AppError {
+  return {
+    kind: 'outcome-unknown',
+    code: 'decision-in-flight',
+    message: `The decision on order ${orderId} is still on its way: the platform has not answered it yet, and its after-sales filter still lists the order as awaiting review. Nothing was settled.`,
+    action: 'Check again in a moment; nothing is sent again.',
+  };
+}
+
+async function sendDecision(
+  session: Session,
+  decision: AfterSalesDecision,
+  policy: AfterSalesPolicy,
+): Promise<Result<DecisionOutcome, AppError>> {
+  const { orderId, isApproved } = decision;
 
   const journal = session.decisionJournal();
   if (!journal.ok) return journal;
@@ -175,8 +194,8 @@ export async function decideAfterSales(
       attemptId,
       orderId,
       approved: isApproved,
-      reason: decision.value.isApproved ? null : decision.value.rejectDescription,
-      imageUrls: decision.value.isApproved ? [] : (decision.value.rejectImageUrls ?? []),
+      reason: decision.isApproved ? null : decision.rejectDescription,
+      imageUrls: decision.isApproved ? [] : (decision.rejectImageUrls ?? []),
       sentAtMs: session.now(),
       actor: session.actor,
     });
@@ -190,7 +209,7 @@ export async function decideAfterSales(
   }
   if (!begun.ok) return err(unsettledError(begun.error.entry, session.wording));
 
-  const sent = await session.sellerApi().auditAfterSales(decision.value);
+  const sent = await session.sellerApi().auditAfterSales(decision);
   if (!sent.ok) {
     const e = sent.error;
     if (e.kind === 'outcome-unknown') {
@@ -301,6 +320,8 @@ export async function checkDecision(
       action: 'Check again.',
     });
   }
+  // Read as "not applied" only once this session's own call has ended (else it may just not have arrived yet).
+  if (check.review === 'awaiting' && session.decisionsInFlight.has(orderId)) return err(stillSending(orderId));
   const reviewed = noteReview(session, orderId, check.review === 'awaiting', policy);
   const open = journal.value.unsettled(orderId);
   if (!open) return ok({ orderId, review: check.review, settled: null, events: reviewed });

@@ -165,6 +165,38 @@ describe('the attention queue', () => {
     expect(attentionQueue(session, { limitPerKind: 0 })).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
   });
 
+  it('quick counts: exact up to the cap, else the cap named in countsAtLeast; an unsettled decision keeps them true', () => {
+    const many = Array.from({ length: 12 }, (_, i) => paid(100 + i, 30 + i, 10));
+    const base = sessionWith([...orders, ...many], { now: NOW });
+    const session = createSession({ ...base.parts, countCap: 3 });
+    const exact = attentionQueue(session);
+    if (!exact.ok) throw new Error(exact.error.message);
+    expect(exact.value.counts).toEqual({ refunds: 1, overdue: 13, dueSoon: 1, exceptions: 1, disputes: 1, total: 17 });
+    expect(exact.value.countsAtLeast).toEqual([]);
+    // A decision sent on order 7 (decided: not in the queue) whose outcome is unknown: one more refund row.
+    const journal = session.decisionJournal();
+    if (!journal.ok) throw new Error(journal.error.message);
+    journal.value.begin({
+      attemptId: 'a7',
+      orderId: orders[6]!.id,
+      approved: false,
+      reason: null,
+      imageUrls: [],
+      sentAtMs: NOW - MIN,
+      actor: 'app (t)',
+    });
+    const quick = attentionQueue(session, { quickCounts: true });
+    if (!quick.ok) throw new Error(quick.error.message);
+    // Overdue over the cap: "more than 3", and so the total; the others exact (refunds counts the unsettled one).
+    expect(quick.value.counts).toEqual({ refunds: 2, overdue: 3, dueSoon: 1, exceptions: 1, disputes: 1, total: 3 });
+    expect(quick.value.countsAtLeast).toEqual(['overdue', 'total']);
+    const again = attentionQueue(session);
+    if (!again.ok) throw new Error(again.error.message);
+    expect(again.value.counts).toMatchObject({ refunds: 2, overdue: 13, total: 18 });
+    // The same rows: only the counting is bounded.
+    expect(quick.value.rows).toEqual(again.value.rows);
+  });
+
   it('follows the profile’s due-soon window', () => {
     const clock = { now: NOW };
     const session = sessionWith([paid(1, 100, 120)], clock); // due in 20 min

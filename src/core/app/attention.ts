@@ -1,4 +1,5 @@
 import type { AttentionEntry, AttentionKind } from '../cache/attentionQueries';
+import { COUNT_CAP } from '../cache/countMatches';
 import { formatAllowed } from '../due/formatAllowed';
 import { statusLabel } from '../profiles/profileSchema';
 import { err, ok, type Result } from '../result';
@@ -40,6 +41,8 @@ export interface Attention {
   /** The instant the queue was read at. */
   asOfMs: number;
   counts: AttentionCounts;
+  /** With `quickCounts`: the counts that are "more than" figures (each the cap). Empty: every count is exact. */
+  countsAtLeast: Array<keyof AttentionCounts>;
   /** The queue: the kinds in the order above, each in its own order, at most `limitPerKind` of each. */
   rows: AttentionRow[];
   /** The earliest instant an order becomes due soon or overdue without any platform change (a timer's target). */
@@ -54,9 +57,23 @@ const REASONS: Record<AttentionKind, string> = {
   dispute: 'Dispute open',
 };
 
+/** The cache's kinds and distinct total under the channel's count names. */
+const COUNT_NAMES: Record<AttentionKind | 'distinct', keyof AttentionCounts> = {
+  refund: 'refunds',
+  overdue: 'overdue',
+  'due-soon': 'dueSoon',
+  exception: 'exceptions',
+  dispute: 'disputes',
+  distinct: 'total',
+};
+
+/**
+ * `quickCounts`: each count exact up to the session's count cap (COUNT_CAP, 10,000), else "more than" it — the first
+ * answer at a million orders (a few ms), the exact counts asked for after it (tens of ms there).
+ */
 export function attentionQueue(
   session: Session,
-  options: { limitPerKind?: number | undefined } = {},
+  options: { limitPerKind?: number | undefined; quickCounts?: boolean | undefined } = {},
 ): Result<Attention, AppError> {
   const limit = options.limitPerKind ?? ATTENTION_LIMIT_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > ATTENTION_LIMIT_MAX)
@@ -68,9 +85,14 @@ export function attentionQueue(
   const c = session.existingCache();
   if (!c.ok) return c;
   const asOfMs = session.now();
-  const q = c.value.attention({ awaitingReview: policyOf(session).awaitingReview, limit });
+  const q = c.value.attention({
+    awaitingReview: policyOf(session).awaitingReview,
+    limit,
+    countCap: options.quickCounts ? (session.countCap ?? COUNT_CAP) : undefined,
+  });
   if (!q.ok) return err(appErrorFromCache(q.error, session.wording.rebuildHint));
   const { counts: n, distinct, entries, nextChangeMs } = q.value;
+  const countsAtLeast = q.value.atLeast.map((k) => COUNT_NAMES[k]);
   const rows: AttentionRow[] = [];
   for (const e of entries) {
     const detail = detailOf(session, e);
@@ -113,8 +135,9 @@ export function attentionQueue(
     };
     if (at >= 0) rows.splice(at, 1);
     else {
-      counts.refunds++;
-      counts.total++;
+      // A "more than" figure stays the cap: it is still true, and is shown as such ("10,000+").
+      if (!countsAtLeast.includes('refunds')) counts.refunds++;
+      if (!countsAtLeast.includes('total')) counts.total++;
     }
     rows.splice(
       rows.findIndex((r) => r.kind === 'refund') === -1 ? 0 : rows.findIndex((r) => r.kind === 'refund'),
@@ -122,7 +145,7 @@ export function attentionQueue(
       row,
     );
   }
-  return ok({ asOfMs, counts, rows, nextChangeMs: nextChangeMs ?? null });
+  return ok({ asOfMs, counts, countsAtLeast, rows, nextChangeMs: nextChangeMs ?? null });
 }
 
 const hhmm = (ms: number) => new Date(ms).toTimeString().slice(0, 5);

@@ -1,6 +1,6 @@
 import type { CappedCount } from '../cache/countMatches';
 import type { CacheStats } from '../cache/orderCache';
-import { compactCache, type CompactReport } from '../cache/compactCache';
+import { compactCache, compactCacheOnThread, findCompactThreadEntry, type CompactReport } from '../cache/compactCache';
 import { cacheFilterSchema, cacheQuerySchema, issuesText } from '../cache/querySchema';
 import type { CachePage } from '../cache/queryPage';
 import type { CacheQueryResult } from '../cache/queryOrders';
@@ -226,5 +226,17 @@ export function compactCachedOrders(session: Session): Result<CompactReport, App
   const c = session.existingCache();
   if (!c.ok) return c;
   const r = compactCache(c.value);
+  return r.ok ? r : err(appErrorFromCache(r.error, session.wording.rebuildHint));
+}
+
+/**
+ * The same for the app (Settings → Cache): on a thread of its own (the session's `compactThread`, by default the
+ * one beside the bundle), so the host answers reads meanwhile; the caller holds its syncs (SyncController.holdingSyncs).
+ */
+export async function compactCachedOrdersInBackground(session: Session): Promise<Result<CompactReport, AppError>> {
+  const c = session.existingCache();
+  if (!c.ok) return c;
+  const thread = session.parts.compactThread;
+  const r = await compactCacheOnThread(c.value, thread === undefined ? findCompactThreadEntry() : thread || undefined);
   return r.ok ? r : err(appErrorFromCache(r.error, session.wording.rebuildHint));
 }

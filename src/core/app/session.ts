@@ -1,3 +1,4 @@
+import { DecisionsInFlight } from './decisionsInFlight';
 import { existsSync } from 'node:fs';
 import {
   CLOSING,
@@ -103,6 +104,8 @@ export interface SessionParts {
    * session's thread. Tests pass a bundled entry.
    */
   upkeepThread?: URL | false;
+  /** The same for the compaction's thread (`orders:compact`: compactCache.ts). */
+  compactThread?: URL | false;
   /** Where a quick count stops (`orders:countQuick`; default COUNT_CAP, 10,000): tests pass a small one. */
   countCap?: number;
 }
@@ -132,6 +135,8 @@ function upkeepStart(delayMs: number, signal: AbortSignal): Promise<boolean> {
  */
 export class Session {
   readonly wording: SessionWording;
+  /** After-sales decisions this session is sending now ("Check again" must not settle them from a stale filter). */
+  readonly decisionsInFlight = new DecisionsInFlight();
   readonly now: () => number;
   private seller?: SellerApi;
   private buyerApi?: BuyerSyncApi;
@@ -141,6 +146,7 @@ export class Session {
   /** The background upkeep of the opened cache, when started (upkeepAfterOpen). */
   upkeep?: Promise<Result<UpkeepResult, CacheError>>;
   private upkeepListener?: (report: UpkeepReport) => void;
+  private lastUpkeepReport?: UpkeepReport;
   private upkeepEnded = false;
 
   constructor(readonly parts: SessionParts) {
@@ -236,7 +242,7 @@ export class Session {
                 ...(thread ? { thread } : {}),
                 onProgress: (p) => {
                   last = p;
-                  this.upkeepListener?.({ ...p, state: 'running', damagedOrders: damaged });
+                  this.reportUpkeep({ ...p, state: 'running', damagedOrders: damaged });
                 },
               }),
         )
@@ -244,7 +250,7 @@ export class Session {
           this.upkeepEnded = true;
           if (r.ok) damaged = r.value.damaged.length;
           const state = !r.ok ? 'failed' : r.value.cancelled ? 'cancelled' : 'done';
-          this.upkeepListener?.({ ...last, state, damagedOrders: damaged });
+          this.reportUpkeep({ ...last, state, damagedOrders: damaged });
           return r;
         });
     }
@@ -257,6 +263,19 @@ export class Session {
    */
   relayUpkeep(listener: (report: UpkeepReport) => void): void {
     this.upkeepListener = listener;
+  }
+
+  /**
+   * The background upkeep's latest report (running or its end), for a window opened after the reports went by;
+   * undefined when none was started (the cache not opened yet, or a session without upkeep).
+   */
+  get upkeepState(): UpkeepReport | undefined {
+    return this.lastUpkeepReport;
+  }
+
+  private reportUpkeep(report: UpkeepReport): void {
+    this.lastUpkeepReport = report;
+    this.upkeepListener?.(report);
   }
 
   /** Where a quick count stops (undefined: the cache's COUNT_CAP). */

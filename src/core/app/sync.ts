@@ -8,6 +8,7 @@ import type { ProgressListener } from '../sync/progress';
 import { SyncEngine, type SyncSummary } from '../sync/syncEngine';
 import type { StoredChangeEvent } from '../sync/syncContext';
 import { SyncLease } from '../sync/syncLease';
+import type { ClientDeps } from '../api/clientDeps';
 import { SellerApi } from '../api/sellerApi';
 import type { AppError } from '../../shared/errors/appError';
 import type { Session } from './session';
@@ -108,7 +109,7 @@ export async function syncNow(
     const transport = countingTransport(dataSets);
     const engine = new SyncEngine({
       cache,
-      source: new SellerApi(session.clientDeps(transport)),
+      source: new SellerApi(cancellableDeps(session.clientDeps(transport), options.signal)),
       settings: {
         parallelism,
         overlapMs: session.pollOverlapMs,
@@ -158,6 +159,15 @@ export function syncStatus(session: Session): Result<SyncStatus, AppError> {
   return status.ok ? status : err(appErrorFromCache(status.error, session.wording.rebuildHint));
 }
 
+/**
+ * The sync's client also stops on the sync's own signal (a pause, the caller's cancel): the request in flight is
+ * abandoned and no retry is sent, instead of the run waiting out the platform's time limit and its retries.
+ */
+function cancellableDeps(deps: ClientDeps, signal: AbortSignal | undefined): ClientDeps {
+  if (!signal) return deps;
+  return { ...deps, signal: deps.signal ? AbortSignal.any([deps.signal, signal]) : signal };
+}
+
 export type SyncState = 'idle' | 'syncing' | 'paused';
 
 /**
@@ -167,6 +177,8 @@ export type SyncState = 'idle' | 'syncing' | 'paused';
 export class SyncController {
   private running: AbortController | undefined;
   private paused = false;
+  /** Work that must not meet a sync's writer (a compaction) is running: syncs wait for it. */
+  private holding = false;
 
   constructor(private readonly session: Session) {}
 
@@ -179,12 +191,40 @@ export class SyncController {
     if (this.paused)
       return err({ kind: 'sync', code: 'paused', message: 'Sync is paused.', action: 'Resume syncing first.' });
     if (this.running) return err({ kind: 'sync', code: 'busy', message: 'A sync of this profile is already running.' });
+    if (this.holding)
+      return err({
+        kind: 'sync',
+        code: 'busy',
+        message: 'The cache is being compacted; syncing goes on when it is done.',
+        action: 'Sync again in a moment.',
+      });
     const controller = (this.running = new AbortController());
     try {
       const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
       return await syncNow(this.session, { ...options, signal });
     } finally {
       this.running = undefined;
+    }
+  }
+
+  /**
+   * Runs `work` with syncs held (each answers `busy`, which the poller takes as "try at the next turn"): for work
+   * whose write lock a sync's writer must not wait on for long. Refused with `busy` while a sync runs.
+   */
+  async holdingSyncs<T>(work: () => Promise<Result<T, AppError>>): Promise<Result<T, AppError>> {
+    if (this.running)
+      return err({
+        kind: 'sync',
+        code: 'busy',
+        message: 'A sync of this profile is running.',
+        action: 'Try again when it has finished.',
+      });
+    if (this.holding) return err({ kind: 'sync', code: 'busy', message: 'The cache is already being compacted.' });
+    this.holding = true;
+    try {
+      return await work();
+    } finally {
+      this.holding = false;
     }
   }
 

@@ -103,6 +103,22 @@ describe('the cache upkeep after opening reports its progress (cache:upkeep push
     expect(upkeep.at(-1)!.data).toMatchObject({ profileId: 'shop', state: 'done' });
     for (const e of upkeep) expect(checkEvent('cache:upkeep', e.data).ok).toBe(true);
   });
+
+  it('answers orders:upkeepState with the latest report, for a window opened after the events went by', async () => {
+    const session = sessionWith(2_500);
+    const ctx: OperationContext = { signal: new AbortController().signal, emit: () => {} };
+    const table = relayingUpkeep(session, sessionOperations(session));
+    // None started yet: asking does not open the cache (nor start the upkeep).
+    expect(await table['orders:upkeepState'].run(undefined, ctx)).toEqual({ ok: true, value: { report: null } });
+    expect(session.upkeep).toBeUndefined();
+    const reports: UpkeepReport[] = [];
+    session.relayUpkeep((r) => reports.push(r));
+    expect(session.existingCache().ok).toBe(true);
+    await session.upkeep!;
+    const answer = await table['orders:upkeepState'].run(undefined, ctx);
+    expect(answer).toEqual({ ok: true, value: { report: reports.at(-1) } });
+    expect(answer).toMatchObject({ value: { report: { state: 'done', damagedOrders: 0, phase: 'check' } } });
+  });
 });
 
 describe('the upkeep after a delay (the core host: the first screen is read before it starts)', () => {

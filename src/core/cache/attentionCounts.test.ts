@@ -86,6 +86,42 @@ describe('the attention queue counts', () => {
     },
   );
 
+  describe.each([
+    ['status not learned, awaiting 1 and 2', { awaitingReview: [1, 2], statusLearned: false }],
+    ['status learned, awaiting 2', { awaitingReview: [2], statusLearned: true }],
+  ] as const)('capped (the first answer at a million orders), %s', (_name, o: Partial<AttentionOptions>) => {
+    // Caps around each kind's count (refunds 96 or 32, overdue 40, exceptions and disputes 80, due soon 40).
+    it.each([1, 31, 32, 33, 39, 40, 41, 79, 80, 81, 95, 96, 97, 139, 140, 1_000])('cap %i', (cap) => {
+      const cache = filledCache();
+      const statements = new StatementCache(cache.db);
+      const exact = attentionQueue(statements, options(o));
+      const capped = attentionQueue(statements, options({ ...o, countCap: cap }));
+      expect(exact.atLeast).toEqual([]);
+      for (const kind of ATTENTION_KINDS) {
+        if (exact.counts[kind] <= cap) {
+          // Within the cap: the exact number, said to be exact.
+          expect(capped.counts[kind], kind).toBe(exact.counts[kind]);
+          expect(capped.atLeast, kind).not.toContain(kind);
+        } else {
+          // Over it: "more than the cap", which is true.
+          expect(capped.counts[kind], kind).toBe(cap);
+          expect(capped.atLeast, kind).toContain(kind);
+        }
+      }
+      if (ATTENTION_KINDS.some((k) => exact.counts[k] > cap)) {
+        expect(capped.distinct).toBe(cap);
+        expect(capped.atLeast).toContain('distinct');
+        expect(exact.distinct).toBeGreaterThan(cap);
+      } else {
+        expect(capped.distinct).toBe(exact.distinct);
+        expect(capped.atLeast).not.toContain('distinct');
+      }
+      // The rows and the next change are the same: only the counting is bounded.
+      expect(capped.entries).toEqual(exact.entries);
+      expect(capped.nextChangeMs).toBe(exact.nextChangeMs);
+    });
+  });
+
   it('counts from the indexes alone: no table row read, no set of every order kept', () => {
     const cache = filledCache();
     const plans: Array<{ sql: string; plan: string }> = [];
@@ -108,6 +144,10 @@ describe('the attention queue counts', () => {
       return prepare(sql);
     }) as typeof cache.db.prepare;
     attentionQueue(new StatementCache(cache.db), options({ limit: 50 }));
+    // Capped: each kind's first entries, over the cap (every kind stopped) and within it (the exact distinct too).
+    attentionQueue(new StatementCache(cache.db), options({ limit: 50, countCap: 10 }));
+    attentionQueue(new StatementCache(cache.db), options({ limit: 50, countCap: 1_000 }));
+    expect(plans.filter((p) => /LIMIT \?\)$/.test(p.sql)).length).toBeGreaterThan(4);
     expect(plans.length).toBeGreaterThan(5);
     for (const { sql, plan } of plans) {
       // Before: the distinct total was a UNION of every kind's rids (a temporary B-tree of all of them: 87 ms of

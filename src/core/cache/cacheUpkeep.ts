@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
 import { optimizeStats } from './optimizeStats';
 import type { OrderCache } from './orderCache';
 import { checkedTables, quickCheckTable } from './tableChecks';
+import { findThreadEntry } from './threadEntry';
 import { finishStage, freePagesLeftByTextConversion } from './textConversionFinish';
 import type { UpkeepThreadData, UpkeepThreadReply, UpkeepThreadRequest } from './upkeepProtocol';
 
@@ -75,11 +74,7 @@ export const UPKEEP_THREAD_FILE = 'cache-upkeep-thread.js';
  * it: the checks then run on the caller's thread, a step per event-loop turn.
  */
 export function findUpkeepThreadEntry(): URL | undefined {
-  for (const relative of [`./${UPKEEP_THREAD_FILE}`, `../${UPKEEP_THREAD_FILE}`]) {
-    const url = new URL(relative, import.meta.url);
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return url;
-  }
-  return undefined;
+  return findThreadEntry(UPKEEP_THREAD_FILE);
 }
 
 export async function runCacheUpkeep(

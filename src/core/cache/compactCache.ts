@@ -1,6 +1,9 @@
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import type { CacheError } from '../../shared/errors/cacheErrors';
-import type { Result } from '../result';
-import { cacheFileBytes, type OrderCache } from './orderCache';
+import { err, type Result } from '../result';
+import { cacheFileBytes, freeBytesOf, type OrderCache } from './orderCache';
+import { findThreadEntry } from './threadEntry';
 
 /** What a compaction did: the file's size (with its write-ahead log) before and after, and the pages it gave back. */
 export interface CompactReport {
@@ -10,6 +13,28 @@ export interface CompactReport {
   freeBytesBefore: number;
 }
 
+/** The compaction thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */
+export const COMPACT_THREAD_FILE = 'cache-compact-thread.js';
+
+/** The compaction thread's entry beside this bundle, or undefined (from sources): then it runs on the caller's. */
+export function findCompactThreadEntry(): URL | undefined {
+  return findThreadEntry(COMPACT_THREAD_FILE);
+}
+
+/** What the compaction thread answers (compactThread.ts). */
+export type CompactThreadReply = { kind: 'done'; report: CompactReport } | { kind: 'failed'; error: CacheError };
+
+/** The compaction on one connection (the caller's, or the thread's own): VACUUM, then a full checkpoint. */
+export function compactDatabase(db: Database.Database, file: string): CompactReport {
+  // PASSIVE: never waits (a writer's lock is waited for once, by the VACUUM, then answered `locked`).
+  db.pragma('wal_checkpoint(PASSIVE)');
+  const bytesBefore = cacheFileBytes(file);
+  const freeBytesBefore = freeBytesOf(db);
+  db.exec('VACUUM');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  return { bytesBefore, bytesAfter: cacheFileBytes(file), freeBytesBefore };
+}
+
 /**
  * Gives the cache file's free pages back to the disk (VACUUM), on the merchant's request. The upkeep never does this
  * on its own for a converted file (textConversionFinish.ts: at a million orders VACUUM holds the write lock 11–14 s,
@@ -17,13 +42,37 @@ export interface CompactReport {
  * the app closed, as a sync writing meanwhile waits for it (or this waits for the sync, and answers `locked`).
  */
 export function compactCache(cache: OrderCache): Result<CompactReport, CacheError> {
-  return cache.guard(() => {
-    cache.db.pragma('wal_checkpoint(TRUNCATE)');
-    const bytesBefore = cacheFileBytes(cache.file);
-    const pageSize = cache.db.pragma('page_size', { simple: true }) as number;
-    const freeBytesBefore = (cache.db.pragma('freelist_count', { simple: true }) as number) * pageSize;
-    cache.db.exec('VACUUM');
-    cache.db.pragma('wal_checkpoint(TRUNCATE)');
-    return { bytesBefore, bytesAfter: cacheFileBytes(cache.file), freeBytesBefore };
+  return cache.guard(() => compactDatabase(cache.db, cache.file));
+}
+
+/**
+ * The same on a thread of its own (compactThread.ts, its own connection), for the app: the core host goes on
+ * answering reads during the 10–15 s a million-order file takes (readers of a WAL file are not blocked; a writer
+ * is — the caller holds its syncs meanwhile). Without an entry (findCompactThreadEntry found none: from sources) it
+ * runs on this thread.
+ */
+export function compactCacheOnThread(
+  cache: OrderCache,
+  entry: URL | undefined,
+): Promise<Result<CompactReport, CacheError>> {
+  if (!entry) return Promise.resolve(compactCache(cache));
+  return new Promise((resolve) => {
+    const failed = (detail: string) => resolve(err({ kind: 'io', file: cache.file, detail }));
+    let worker: Worker;
+    try {
+      worker = new Worker(entry, { workerData: { file: cache.file } });
+    } catch (e) {
+      failed(`the compaction's thread did not start: ${String(e)}`);
+      return;
+    }
+    let answered = false;
+    worker.once('message', (reply: CompactThreadReply) => {
+      answered = true;
+      resolve(reply.kind === 'done' ? { ok: true, value: reply.report } : err(reply.error));
+    });
+    worker.once('error', (e) => failed(`the compaction's thread failed: ${e.message}`));
+    worker.once('exit', () => {
+      if (!answered) failed("the compaction's thread ended early");
+    });
   });
 }

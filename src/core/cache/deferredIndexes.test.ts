@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeOrder } from '../sync/testing/fakeOrders';
-import { DEFERRED_INDEXES_KEY, FTS_AUTOMERGE } from './deferredIndexes';
+import { DEFERRED_INDEXES_KEY, DEFERRED_LOADING_KEY, FTS_AUTOMERGE } from './deferredIndexes';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 import { insightsFromCache } from '../app/insights';
@@ -101,6 +101,49 @@ describe('deferred indexes (a first full sync loads without them)', () => {
       expect(indexSql(b)).toEqual(before);
     } finally {
       b.close();
+    }
+  });
+
+  it('while the first sync that deferred them is still loading (its run there to resume), opening leaves them to it; once their build has begun, a kill leaves the rest to the next opening', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite');
+    const a = open(file);
+    const before = indexSql(a);
+    a.applyPage([fakeOrder(1, T0), fakeOrder(2, T0 + HOUR)], { seenAtMs: T0, baseline: false });
+    a.deferIndexes();
+    const deferred = indexSql(a);
+    a.db
+      .prepare("INSERT INTO sync_run (mode, status, base_filter, local_started) VALUES ('full', 'running', '{}', ?)")
+      .run(T0);
+    a.close();
+    // Killed while loading: the app or a CLI command opening the file builds nothing; the resume keeps loading.
+    const b = open(file);
+    expect(indexSql(b)).toEqual(deferred);
+    expect(b.loadingWithoutIndexes()).toEqual({ ok: true, value: true });
+    // The upkeep after opening runs meanwhile: its steps name no index the file lacks.
+    expect(b.textGroupsLeft()).toEqual({ ok: true, value: 0 });
+    // Its end began building them and was killed before the last (a failure stands in for the kill).
+    const pending = () =>
+      JSON.parse(
+        b.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(DEFERRED_INDEXES_KEY) as string,
+      ) as string[];
+    const last = pending()[pending().length - 1]!;
+    b.db.exec(last.replace(/^CREATE (UNIQUE )?INDEX (IF NOT EXISTS )?/i, 'CREATE $1INDEX IF NOT EXISTS '));
+    let failed: boolean;
+    try {
+      failed = !b.restoreIndexes().ok;
+    } catch {
+      failed = true;
+    }
+    expect(failed).toBe(true);
+    b.db.exec(`DROP INDEX "${/INDEX (?:IF NOT EXISTS )?"?(\w+)/i.exec(last)![1]}"`);
+    expect(b.db.prepare('SELECT count(*) FROM meta WHERE key = ?').pluck().get(DEFERRED_LOADING_KEY)).toBe(0);
+    b.close();
+    const c = open(file);
+    try {
+      expect(indexSql(c)).toEqual(before);
+      expect(c.loadingWithoutIndexes()).toEqual({ ok: true, value: false });
+    } finally {
+      c.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { hasInsightAggregates, refreshInsightAggregates } from './insightAggregates';
+import { beginInsightRefresh, finishBuyerWalk, hasInsightAggregates, type WalkOptions } from './insightAggregates';
 
 /**
  * A first full sync loads the orders without the secondary indexes of `orders` and creates them once at the end:
@@ -13,6 +13,15 @@ import { hasInsightAggregates, refreshInsightAggregates } from './insightAggrega
  */
 
 export const DEFERRED_INDEXES_KEY = 'deferred_indexes';
+
+/**
+ * Set with the drop, cleared as restoreIndexes starts: the sync that deferred the indexes is still loading. While it
+ * is (and its run is there to resume), opening the file leaves them deferred: a first sync killed at 50 % of a
+ * million orders resumes without them (they cost ~1.5× its writing an order, and opening spent 6 s building them
+ * only for the resume to write the second half through them). A kill once the build has begun leaves the rest to
+ * the next opening, as before (issue 26, docs/PERFORMANCE.md §8 "Resume").
+ */
+export const DEFERRED_LOADING_KEY = 'deferred_indexes.loading';
 
 /** The full-text tables whose segment merging an older first full sync turned off while loading (FTS_AUTOMERGE). */
 const FTS_TABLES = [
@@ -58,9 +67,11 @@ export function deferIndexes(db: Database.Database): number {
         .all() as Array<{ name: string; sql: string }>;
       if (indexes.length === 0) return 0;
       const kept = deferredIndexSql(db);
-      db.prepare(
+      const set = db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ).run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...indexes.map((i) => i.sql)]));
+      );
+      set.run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...indexes.map((i) => i.sql)]));
+      set.run(DEFERRED_LOADING_KEY, '1');
       for (const i of indexes) db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
       return indexes.length;
     })
@@ -71,11 +82,18 @@ export function deferIndexes(db: Database.Database): number {
  * Creates the indexes deferIndexes dropped (none when nothing is deferred), one transaction each: at a million
  * orders building them all took one transaction of ~20 s, which every other writer of the file waited for (issue 26;
  * docs/PERFORMANCE.md §8, "the writer's lock holds"). Each transaction removes its index from the list it creates it from, so a
- * kill between two leaves the rest to the next open or sync; the last one also turns merging on and refreshes the
- * repeat-buyer rows. Returns how many it created.
+ * kill between two leaves the rest to the next open or sync; the last one also turns merging on and records the
+ * repeat-buyer walk, whose bounded steps follow (insightBuyerWalk.ts; a walk a kill left is finished here too, even
+ * with no index left to build). Returns how many indexes it created.
  */
-export function restoreIndexes(db: Database.Database): number {
-  if (deferredIndexSql(db).length === 0) return 0;
+export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): number {
+  if (deferredIndexSql(db).length === 0) {
+    // A kill during the repeat-buyer walk that follows the last index: the rest of it.
+    finishBuyerWalk(db, walk);
+    return 0;
+  }
+  // The load is over: from here a kill leaves the rest to the next opening.
+  db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_LOADING_KEY);
   // Each its own transaction, shorter than the indexes' (other writers get their turn between them).
   for (const step of repackSteps(db)) db.transaction(step).immediate();
   let created = 0;
@@ -91,11 +109,13 @@ export function restoreIndexes(db: Database.Database): number {
     }
     setAutomerge(db, FTS_AUTOMERGE);
     db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_INDEXES_KEY);
-    // The repeat-buyer rows waited for orders_by_buyer: every buyer in one pass now.
-    if (hasInsightAggregates(db)) refreshInsightAggregates(db);
+    // The repeat-buyer rows waited for orders_by_buyer: every buyer is marked, and walked in steps after this
+    // (recorded here, so a kill before the walk's end leaves it to the next open or sync).
+    if (hasInsightAggregates(db)) beginInsightRefresh(db);
     return true;
   });
   while (deferredIndexSql(db).length > 0 && !step.immediate());
+  finishBuyerWalk(db, walk);
   return created;
 }
 
@@ -126,6 +146,23 @@ function repack(db: Database.Database, table: string): void {
     DELETE FROM main.${table};
     INSERT INTO main.${table} SELECT * FROM temp.repack;
     DROP TABLE temp.repack;`);
+}
+
+/**
+ * Whether the first full sync that deferred the indexes is still loading and its run is there to resume: opening
+ * the file leaves them to it (see DEFERRED_LOADING_KEY). Read only.
+ */
+export function loadingWithoutIndexes(db: Database.Database): boolean {
+  const loading = db.prepare('SELECT 1 FROM meta WHERE key = ?').pluck().get(DEFERRED_LOADING_KEY) !== undefined;
+  if (!loading || deferredIndexSql(db).length === 0) return false;
+  return (
+    db.prepare("SELECT 1 FROM sync_run WHERE status = 'running' AND mode = 'full' LIMIT 1").pluck().get() !== undefined
+  );
+}
+
+/** Creates the deferred indexes unless the sync that deferred them is still loading (opening a file). */
+export function restoreIndexesUnlessLoading(db: Database.Database): number {
+  return loadingWithoutIndexes(db) ? 0 : restoreIndexes(db);
 }
 
 function deferredIndexSql(db: Database.Database): string[] {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { abandonBuyerWalk, buyerWalkRecorded, buyerWalkStep, startBuyerWalk, type WalkStep } from './insightBuyerWalk';
 
 /**
  * The Insights aggregates of schema version 8, kept beside the fact rows (insightFacts.ts) so that every Insights
@@ -29,7 +30,8 @@ import type Database from 'better-sqlite3';
  * brought up to date by the next Insights request (OrderCache.insightRows), with SQL window functions over
  * `orders_by_buyer`, one statement for all marked buyers: the sync's pages pay one insert into the mark list per
  * order, and a sync of many pages refreshes each buyer once. While a first full sync loads without indexes
- * (deferredIndexes.ts) the list only grows; restoring the indexes rebuilds every buyer in one pass.
+ * (deferredIndexes.ts) the list only grows; restoring the indexes rebuilds every buyer in bounded steps
+ * (insightBuyerWalk.ts), as does any refresh that finds more than BUYER_REBUILD_AT buyers marked.
  */
 export const INSIGHT_AGGREGATES_SQL = `
 CREATE TABLE insight_day_lead (
@@ -122,6 +124,7 @@ const buyerSeqSelect = (where: string) => `
 
 /** Every buyer's rows from scratch (one sorted pass over orders_by_buyer). */
 export function rebuildBuyerAggregates(db: Database.Database): void {
+  abandonBuyerWalk(db);
   db.exec(`DELETE FROM insight_buyer_seq; DELETE FROM insight_buyer_total; DELETE FROM insight_buyer_dirty;
     INSERT INTO insight_buyer_seq ${buyerSeqSelect('buyer_id IS NOT NULL')};
     INSERT INTO insight_buyer_total SELECT buyer_id, count(*) FROM orders WHERE buyer_id IS NOT NULL GROUP BY buyer_id;`);
@@ -130,11 +133,8 @@ export function rebuildBuyerAggregates(db: Database.Database): void {
 /** Past this many marked buyers, one pass over every buyer is cheaper than a lookup per buyer. */
 const BUYER_REBUILD_AT = 5_000;
 
-/** The rows of the buyers marked dirty (a page's buyers), then the mark cleared. */
+/** The rows of the buyers marked dirty (a page's buyers; at most BUYER_REBUILD_AT), then the marks cleared. */
 function refreshDirtyBuyers(db: Database.Database): void {
-  const dirty = db.prepare('SELECT count(*) FROM insight_buyer_dirty').pluck().get() as number;
-  if (dirty === 0) return;
-  if (dirty > BUYER_REBUILD_AT) return rebuildBuyerAggregates(db);
   const marked = 'buyer_id IN (SELECT buyer_id FROM insight_buyer_dirty)';
   db.exec(`DELETE FROM insight_buyer_seq WHERE rid IN (SELECT rid FROM orders WHERE ${marked});
     INSERT OR REPLACE INTO insight_buyer_seq ${buyerSeqSelect(marked)};
@@ -143,10 +143,15 @@ function refreshDirtyBuyers(db: Database.Database): void {
     DELETE FROM insight_buyer_dirty;`);
 }
 
-/** Whether orders_by_buyer is there (a first full sync loads without it: buyers wait, see deferredIndexes.ts). */
-function buyerIndexPresent(db: Database.Database): boolean {
+/**
+ * Whether the buyers must wait: a first full sync loads without orders_by_buyer, and its end builds the deferred
+ * indexes one transaction each (deferredIndexes.ts) — the last of them records the walk over every buyer. The key is
+ * deferredIndexes.ts's DEFERRED_INDEXES_KEY (not imported: that module imports this one).
+ */
+function buyersWait(db: Database.Database): boolean {
   return (
-    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer'").get() !== undefined
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer'").get() === undefined ||
+    db.prepare("SELECT 1 FROM meta WHERE key = 'deferred_indexes'").get() !== undefined
   );
 }
 
@@ -236,19 +241,87 @@ export function rebuildInsightAggregates(db: Database.Database): void {
 }
 
 /**
- * What is marked dirty, brought up to date (inside the caller's write transaction): an Insights request finding
- * marks, the indexes' return after a first full sync. Buyers wait while indexes are
- * deferred (each lookup would scan the table). Returns whether anything was marked.
+ * One bounded step of bringing what is marked up to date, inside the caller's write transaction; undefined when
+ * nothing is left to do. The delivery-time days first (few: orders deleted outside the writer), then the marked
+ * buyers: up to BUYER_REBUILD_AT of them in this step, more start a walk over every buyer (insightBuyerWalk.ts)
+ * whose steps follow. Buyers wait while the indexes are deferred (each lookup would scan the table) and while a walk
+ * is recorded that `continueWalk` says to leave to its owner. Returns the rows the step read (about).
  */
-export function refreshInsightAggregates(db: Database.Database): boolean {
-  const marked = db
-    .prepare('SELECT EXISTS (SELECT 1 FROM insight_buyer_dirty) OR EXISTS (SELECT 1 FROM insight_lead_dirty)')
+export function insightRefreshStep(
+  db: Database.Database,
+  options: { maxRows?: number; continueWalk?: boolean } = {},
+): number | undefined {
+  const leadDays = db.prepare('SELECT count(*) FROM insight_lead_dirty').pluck().get() as number;
+  if (leadDays > 0) {
+    refreshDirtyLeadDays(db);
+    return leadDays;
+  }
+  if (buyersWait(db)) return undefined;
+  if (buyerWalkRecorded(db))
+    return options.continueWalk === false ? undefined : buyerWalkStep(db, options.maxRows)!.rows;
+  const dirty = db
+    .prepare('SELECT count(*) FROM (SELECT 1 FROM insight_buyer_dirty LIMIT ?)')
     .pluck()
-    .get() as number;
-  if (!marked) return false;
+    .get(BUYER_REBUILD_AT + 1) as number;
+  if (dirty === 0) return undefined;
+  if (dirty <= BUYER_REBUILD_AT) {
+    refreshDirtyBuyers(db);
+    return dirty;
+  }
+  startBuyerWalk(db);
+  return buyerWalkStep(db, options.maxRows)!.rows;
+}
+
+/**
+ * Everything marked brought up to date, each step its own write transaction (other writers of the file take their
+ * turn between them). Returns the steps taken. `continueWalk: false`: an Insights request leaves a walk another
+ * connection records (the sync's end, on the writer's thread) to that connection, and answers from the rows as far
+ * as it has come.
+ */
+export function refreshInsightsInSteps(
+  db: Database.Database,
+  options: { maxRows?: number; continueWalk?: boolean } = {},
+): number {
+  let continueWalk = options.continueWalk !== false;
+  const step = db.transaction(() => {
+    const recorded = buyerWalkRecorded(db);
+    const rows = insightRefreshStep(db, { ...options, continueWalk });
+    // A walk this call started is its own to finish.
+    if (!recorded && buyerWalkRecorded(db)) continueWalk = true;
+    return rows;
+  });
+  let steps = 0;
+  while (step.immediate() !== undefined) steps++;
+  return steps;
+}
+
+/** How a walk's steps are taken: rows per step, and (tests) a call after each step's commit. */
+export interface WalkOptions {
+  walkRows?: number;
+  onWalkStep?: (step: WalkStep) => void;
+}
+
+/** A recorded walk's steps until it is over, each its own write transaction (the end of a first sync; an open). */
+export function finishBuyerWalk(db: Database.Database, options: WalkOptions = {}): number {
+  const step = db.transaction(() => (buyersWait(db) ? undefined : buyerWalkStep(db, options.walkRows)));
+  let steps = 0;
+  for (let s = step.immediate(); s !== undefined; s = step.immediate()) {
+    steps++;
+    options.onWalkStep?.(s);
+    if (s.done) break;
+  }
+  return steps;
+}
+
+/**
+ * After a first sync's last deferred index (inside that transaction): the marked days now, and a walk over every
+ * buyer recorded if any is marked (all are, after a first sync), which finishBuyerWalk then takes in steps. A walk
+ * recorded earlier (a kill during one) goes on from where it stopped.
+ */
+export function beginInsightRefresh(db: Database.Database): void {
   refreshDirtyLeadDays(db);
-  if (buyerIndexPresent(db)) refreshDirtyBuyers(db);
-  return true;
+  if (buyerWalkRecorded(db)) return;
+  if (db.prepare('SELECT EXISTS (SELECT 1 FROM insight_buyer_dirty)').pluck().get()) startBuyerWalk(db);
 }
 
 /**

@@ -181,7 +181,7 @@ export class InsightFactsWriter {
 
   /**
    * After a page's orders (inside its transaction): the delivery times of the days the page touched. The buyers it
-   * marked wait for the next Insights request (refreshInsightAggregates): a page's commit stays small, and a sync of
+   * marked wait for the next Insights request (refreshInsightsInSteps): a page's commit stays small, and a sync of
    * many pages refreshes each buyer once.
    */
   end(): void {

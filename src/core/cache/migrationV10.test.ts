@@ -134,7 +134,7 @@ describe('schema 10: trigram indexes without positions', () => {
     db.close();
 
     const a = open(file);
-    expect(a.db.pragma('user_version', { simple: true })).toBe(10);
+    expect(a.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     expect(sqlOf(a, 'order_own_fts')).not.toMatch(/detail/); // filled: kept as it was
     expect(sqlOf(a, 'text_group_fts')).not.toMatch(/detail/);
     expect(sqlOf(a, 'orders_by_after_sales')).toMatch(/WHERE after_sales_status IS NOT NULL$/);

@@ -72,10 +72,22 @@ export interface TextConvertStep {
   done: boolean;
 }
 
+/**
+ * The hint naming the set index, or none while the file lacks it: a first full sync killed while loading leaves its
+ * secondary indexes deferred until its resume ends (deferredIndexes.ts), and the upkeep after opening runs meanwhile.
+ */
+function bySetIndex(db: Database.Database): string {
+  const has = db
+    .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_text_group'")
+    .pluck()
+    .get();
+  return has === undefined ? '' : ' INDEXED BY orders_by_text_group';
+}
+
 /** Orders still in the older form (their titles and SKU attributes in their own row): through the set index. */
 export function textGroupsLeft(db: Database.Database): number {
   return db
-    .prepare('SELECT count(*) FROM orders INDEXED BY orders_by_text_group WHERE text_gid IS NULL')
+    .prepare(`SELECT count(*) FROM orders${bySetIndex(db)} WHERE text_gid IS NULL`)
     .pluck()
     .get() as number;
 }
@@ -95,7 +107,7 @@ export function convertTextGroups(
   batch: number = TEXT_CONVERT_BATCH,
 ): TextConvertStep {
   const select = db.prepare(
-    `SELECT rid, order_num, buyer_name, titles, sku_attrs, remark FROM orders INDEXED BY orders_by_text_group
+    `SELECT rid, order_num, buyer_name, titles, sku_attrs, remark FROM orders${bySetIndex(db)}
      WHERE text_gid IS NULL ORDER BY rid LIMIT ?`,
   );
   const update = db.prepare("UPDATE orders SET text_gid = ?, titles = '', sku_attrs = '' WHERE rid = ?");

@@ -5,7 +5,7 @@ import { ensurePrivateDir, ensurePrivateFile, tightenFile } from '../paths/priva
 import { foldForIndex } from './searchFold';
 import { err, ok, type Result } from '../result';
 import { classifyCacheException, type CacheError, type CacheIdentity } from '../../shared/errors/cacheErrors';
-import { restoreIndexes } from './deferredIndexes';
+import { restoreIndexesUnlessLoading } from './deferredIndexes';
 import { applyMigrations, CACHE_APPLICATION_ID, LATEST_SCHEMA_VERSION, schemaVersion } from './migrations';
 import { OrderCache } from './orderCache';
 
@@ -84,8 +84,9 @@ export function openOrderCache(options: OpenCacheOptions): Result<OrderCache, Ca
       typeof text === 'string' ? foldForIndex(text) : null,
     );
     applyMigrations(db);
-    // A first full sync killed while loading without its indexes (deferredIndexes.ts) left them to be created.
-    restoreIndexes(db);
+    // A first full sync killed while building the indexes it deferred (deferredIndexes.ts) left the rest to be
+    // created; killed while still loading, it builds them all at its end when it resumes.
+    restoreIndexesUnlessLoading(db);
     const cache = new OrderCache(db, file);
     const identity = options.identity ? checkIdentity(cache, options.identity) : checkOwner(cache, options.owner);
     if (!identity.ok) {

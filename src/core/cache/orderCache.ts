@@ -35,7 +35,8 @@ import { DEFAULT_DUE_SOON_RULE, type DeadlineRules } from '../due/deadlineRules'
 import { attentionQueue, nextDueChange, type AttentionQueue } from './attentionQueries';
 import { applyDeadlineRules } from './dueColumns';
 import { useInsightsZone } from './insightFacts';
-import { refreshInsightAggregates } from './insightAggregates';
+import { refreshInsightsInSteps, type WalkOptions } from './insightAggregates';
+import { BUYER_WALK_KEY } from './insightBuyerWalk';
 import { StatementCache } from './statementCache';
 import {
   buyerName,
@@ -51,13 +52,15 @@ import {
   type TopRow,
 } from './insightQueries';
 import { indexPendingRows, pendingRows } from './searchIndex';
-import { deferIndexes, restoreIndexes } from './deferredIndexes';
+import { DEFERRED_INDEXES_KEY, deferIndexes, loadingWithoutIndexes, restoreIndexes } from './deferredIndexes';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
 export interface CacheStats {
   file: string;
   /** Database file plus its write-ahead log. */
   bytes: number;
+  /** Free pages inside the file (left by a conversion or deletions; later writes reuse them, `compact` frees them). */
+  freeBytes: number;
   schemaVersion: number;
   identity: CacheIdentity | undefined;
   orders: number;
@@ -114,9 +117,11 @@ export class OrderCache {
   private get insightMarks(): Database.Statement {
     return this.statements
       .get(
-        // Buyers wait while a first full sync loads without orders_by_buyer (refreshInsightAggregates leaves them).
+        // Buyers wait while a first full sync loads without orders_by_buyer or builds its indexes, and while the
+        // walk over every buyer that follows runs on the sync's connection (insightRefreshStep leaves them).
         `SELECT EXISTS (SELECT 1 FROM insight_lead_dirty) OR (EXISTS (SELECT 1 FROM insight_buyer_dirty)
-         AND EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer'))`,
+         AND EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'orders_by_buyer')
+         AND NOT EXISTS (SELECT 1 FROM meta WHERE key IN ('${DEFERRED_INDEXES_KEY}', '${BUYER_WALK_KEY}')))`,
       )
       .pluck();
   }
@@ -149,8 +154,15 @@ export class OrderCache {
     return this.guard(() => applyDeadlineRules(this.db, rules));
   }
 
-  /** The attention queue at the due clock: counts and the first `limit` orders of each kind. */
-  attention(options: { awaitingReview: readonly number[]; limit: number }): Result<AttentionQueue, CacheError> {
+  /**
+   * The attention queue at the due clock: counts and the first `limit` orders of each kind; with `countCap`, each
+   * count exact up to it, else "more than" it (`atLeast`).
+   */
+  attention(options: {
+    awaitingReview: readonly number[];
+    limit: number;
+    countCap?: number | undefined;
+  }): Result<AttentionQueue, CacheError> {
     return this.guard(() =>
       attentionQueue(this.statements, {
         ...this.dueClock(),
@@ -172,7 +184,9 @@ export class OrderCache {
       // The day columns follow the asking zone (a one-time rewrite when it changes; see useInsightsZone).
       useInsightsZone(this.db, query.timeZone);
       // Aggregates marked since the last request (the buyers of synced orders; days of deleted orders) first.
-      if (this.insightMarks.get()) this.db.transaction(() => refreshInsightAggregates(this.db)).immediate();
+      // In bounded steps, each its own transaction: every buyer after a sync that marked many is a walk of seconds
+      // at a million orders, and other writers take their turn between the steps.
+      if (this.insightMarks.get()) refreshInsightsInSteps(this.db, { continueWalk: false });
       const range = query.days;
       const { fromMs, toMs } = query;
       return this.db
@@ -242,9 +256,17 @@ export class OrderCache {
     return this.guard(() => deferIndexes(this.db));
   }
 
-  /** Creates the indexes deferIndexes dropped, if any (also done when the file is opened). */
-  restoreIndexes(): Result<number, CacheError> {
-    return this.guard(() => restoreIndexes(this.db));
+  /** A first full sync deferred the indexes and is still loading (its run there to resume): see deferredIndexes.ts. */
+  loadingWithoutIndexes(): Result<boolean, CacheError> {
+    return this.guard(() => loadingWithoutIndexes(this.db));
+  }
+
+  /**
+   * Creates the indexes deferIndexes dropped, if any, and walks every buyer for the repeat-buyer rows after them
+   * (also done when the file is opened). `walk`: the walk's rows per step, a call after each step (tests).
+   */
+  restoreIndexes(walk?: WalkOptions): Result<number, CacheError> {
+    return this.guard(() => restoreIndexes(this.db, walk));
   }
 
   /** A page of the cached orders and, unless `withTotal` is false, the exact count; see cacheQuerySchema. */
@@ -412,6 +434,7 @@ export class OrderCache {
       return {
         file: this.file,
         bytes: cacheFileBytes(this.file),
+        freeBytes: freeBytesOf(this.db),
         schemaVersion: schemaVersion(this.db),
         identity: identity.ok ? identity.value : undefined,
         orders: counts.total,
@@ -507,6 +530,13 @@ export class OrderCache {
 }
 
 /** A cache file's size on disk, its write-ahead log included. */
+/** Free pages inside the cache file, in bytes (what a compaction gives back to the disk). */
+export function freeBytesOf(db: Database.Database): number {
+  return (
+    (db.pragma('freelist_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number)
+  );
+}
+
 export function cacheFileBytes(file: string): number {
   return fileBytes(file) + fileBytes(`${file}-wal`);
 }

@@ -8,7 +8,7 @@ import type { Order } from '../../shared/domain/order';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { FakePlatform } from '../sync/testing/fakePlatform';
 import { SyncEngine } from '../sync/syncEngine';
-import { MIGRATIONS } from './migrations';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from './migrations';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
 import { DICT_MIN_ORDERS, OrderDocs } from './orderDocs';
@@ -76,7 +76,8 @@ describe('order JSON stored compressed (schema 7)', () => {
     expect(page.ok && [...page.value.list].sort()).toEqual(orders.map((o) => JSON.stringify(o)).sort());
     // Every row written with the dictionary (the first ones written again once it was built), none as plain text.
     const db = cache.db;
-    expect(db.prepare('SELECT codec FROM order_dict').pluck().all()).toEqual(['deflate']);
+    // zstd, its dictionary kept prepared (zstdDocs.ts), where the binding loads (it is a dependency): here.
+    expect(db.prepare('SELECT codec FROM order_dict').pluck().all()).toEqual(['zstd']);
     expect(db.prepare('SELECT count(*) FROM order_dict').pluck().get()).toBe(1);
     expect(db.prepare('SELECT DISTINCT dict_id FROM order_doc').pluck().all()).toEqual([1]);
     expect(db.prepare('SELECT count(*) FROM order_json').pluck().get()).toBe(0);
@@ -105,21 +106,31 @@ describe('order JSON stored compressed (schema 7)', () => {
     expect(sizes[0]).toBeLessThan(4_000); // read back through ~200 chunks
   });
 
-  it('round-trips with zstd and a dictionary too (the other codec a dictionary can name)', () => {
-    const cache = open(tempFile());
-    const docs = new OrderDocs(cache.db, 'zstd');
+  it('round-trips with deflate and a dictionary too (the codec of caches filled before zstd was the default)', () => {
+    const file = tempFile();
+    const cache = open(file);
+    const docs = new OrderDocs(cache.db, 'deflate');
     const orders = awkwardOrders(DICT_MIN_ORDERS + 5);
     cache.applyPage(orders.slice(0, DICT_MIN_ORDERS), { seenAtMs: NOW, baseline: false });
-    cache.db.exec('DELETE FROM order_dict'); // built by the writer with deflate: built again here with zstd
+    cache.db.exec('DELETE FROM order_dict'); // built by the writer with zstd: built again here with deflate
     cache.db.transaction(() => {
       const rows = cache.db.prepare('SELECT rid FROM orders ORDER BY rid').pluck().all() as number[];
       rows.forEach((rid, i) => docs.write(rid, JSON.stringify(orders[i])));
       expect(docs.buildDictionaryWhenDue()).toBeGreaterThan(0);
     })();
-    expect(cache.db.prepare('SELECT codec FROM order_dict').pluck().all()).toEqual(['zstd']);
+    expect(cache.db.prepare('SELECT codec FROM order_dict').pluck().all()).toEqual(['deflate']);
     const reader = new OrderDocs(cache.db); // reads whatever codec the row's dictionary names
     const rids = cache.db.prepare('SELECT rid FROM orders ORDER BY rid').pluck().all() as number[];
     rids.forEach((rid, i) => expect(reader.json(rid)).toBe(JSON.stringify(orders[i])));
+    // Opened again, a cache whose dictionary is deflate goes on writing with it (its rows stay as they are).
+    cache.close();
+    const again = open(file);
+    const later = awkwardOrders(DICT_MIN_ORDERS + 20).slice(DICT_MIN_ORDERS + 5);
+    expect(again.applyPage(later, { seenAtMs: NOW, baseline: false }).ok).toBe(true);
+    const codecs = 'SELECT DISTINCT d.codec FROM order_doc o JOIN order_dict d ON d.id = o.dict_id';
+    expect(again.db.prepare(codecs).pluck().all()).toEqual(['deflate']);
+    for (const o of [...orders.slice(0, DICT_MIN_ORDERS), ...later])
+      expect(again.getOrder(o.id)).toEqual({ ok: true, value: o });
   });
 
   it('a damaged row is reported by order ID (page and single reads), recorded, and fetched again by the next sync', async () => {
@@ -207,7 +218,7 @@ describe('migration 6 → 7', () => {
 
     const a = open(file);
     // 7, then 8 (the Insights aggregates, which read no order JSON).
-    expect(a.db.pragma('user_version', { simple: true })).toBe(10); // and 9 (title sets: tables only), 10 (smaller indexes)
+    expect(a.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION); // and 9 (title sets: tables only), 10 (smaller indexes)
     // Browsing works before any row is converted.
     expect(a.legacyDocsLeft()).toEqual({ ok: true, value: 300 });
     const first = a.getOrder(orders[5]!.id);

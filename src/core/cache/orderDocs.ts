@@ -1,14 +1,15 @@
 import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { DecodedDocCache } from './decodedDocCache';
+import { preparedZstdAvailable, zstdCompress, zstdDecompress } from './zstdDocs';
 
 /**
- * Each order's JSON is stored compressed (cache schema 7, docs/PERFORMANCE.md "Scale"): deflate-raw (level 6) with
- * a preset dictionary made of the merchant's own first orders (keys, catalogue titles, attribute names, URLs repeat
- * in every order: ~1.9 KB of JSON becomes ~0.28 KB). Measured against zstd with a 64 KiB dictionary (node:zlib, which
- * takes a dictionary since Node 24.6): zstd is 9 % smaller (256 B) but 35 % slower to compress and 70 % slower to
- * read back per order (Node loads the dictionary again on every call), and an order page reads 50 of them; zstd is
- * kept as a codec a dictionary can name. A row names the dictionary it was written with (`order_doc.dict_id` →
+ * Each order's JSON is stored compressed (cache schema 7, docs/PERFORMANCE.md "Scale") with a dictionary made of the
+ * merchant's own first orders (keys, catalogue titles, attribute names, URLs repeat in every order: ~1.9 KB of JSON
+ * becomes ~0.27–0.36 KB). New dictionaries are zstd (64 KiB) where its dictionary can be kept prepared between calls
+ * (zstdDocs.ts: a native binding), else deflate-raw (level 6, 16 KiB): node:zlib sets a dictionary up again on every
+ * call, which made zstd slower than deflate there (35 % to compress, 70 % to read back) and was the largest part of a
+ * first sync's writer (§8 "Fifth pass: the writer"). A row names the dictionary it was written with (`order_doc.dict_id` →
  * `order_dict.id`, which names its codec); dictionaries are never changed or deleted, so a newer one can be added
  * later without touching old rows. Dictionary 0 is "none": deflate-raw without a dictionary, for the few orders
  * stored before there are enough to build one. A damaged row fails to decode or parse (DamagedOrderError, naming
@@ -28,7 +29,6 @@ export const DICT_SAMPLE_ORDERS = 200;
  * 64 KiB 256 B an order, 32 KiB 311 B, 110 KiB 247 B (but slower to load on every call).
  */
 export const DICT_BYTES: Record<DocCodec, number> = { deflate: 16 * 1024, zstd: 64 * 1024 };
-const ZSTD_LEVEL = 3;
 
 export type DocCodec = 'zstd' | 'deflate';
 
@@ -43,15 +43,21 @@ export class DamagedOrderError extends Error {
   }
 }
 
-/** The codec new dictionaries are built for. */
-export const DEFAULT_CODEC: DocCodec = 'deflate';
+/**
+ * The codec new dictionaries are built for: zstd where its dictionary can be kept prepared (zstdDocs.ts: ~14 µs an
+ * order to compress instead of deflate's ~85, and 25 % fewer bytes), else deflate (node:zlib sets either codec's
+ * dictionary up again on every call, and deflate's 16 KiB one costs less to set up than zstd's 64 KiB one).
+ */
+export function defaultCodec(): DocCodec {
+  return preparedZstdAvailable() ? 'zstd' : 'deflate';
+}
 
-/** zstd where this runtime's zstd takes a dictionary (Node ≥ 24.6), else deflate: for choosing zstd explicitly. */
+/** zstd where this runtime's zstd takes a dictionary (the binding, or node:zlib since Node 24.6), else deflate. */
 export function zstdIfAvailable(): DocCodec {
   try {
     const dictionary = Buffer.from('{"id":"1","orderNum":"x"}');
     const sample = Buffer.from('{"id":"2","orderNum":"y"}');
-    const back = zlib.zstdDecompressSync(zlib.zstdCompressSync(sample, { dictionary }), { dictionary });
+    const back = zstdDecompress(dictionary, zstdCompress(dictionary, sample));
     return back.equals(sample) ? 'zstd' : 'deflate';
   } catch {
     return 'deflate';
@@ -80,12 +86,7 @@ function inflateChunk(packedBytes: number): number {
 
 function compress(dict: Dictionary, text: string): Buffer {
   const input = Buffer.from(text, 'utf8');
-  if (dict.codec === 'zstd') {
-    return zlib.zstdCompressSync(input, {
-      dictionary: dict.bytes,
-      params: { [zlib.constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL, [zlib.constants.ZSTD_c_checksumFlag]: 1 },
-    });
-  }
+  if (dict.codec === 'zstd') return zstdCompress(dict.bytes, input);
   const packed =
     dict.bytes.length > 0
       ? zlib.deflateRawSync(input, { level: 6, dictionary: dict.bytes, chunkSize: DEFLATE_CHUNK })
@@ -98,7 +99,7 @@ function compress(dict: Dictionary, text: string): Buffer {
 }
 
 function decompress(dict: Dictionary, doc: Buffer): string {
-  if (dict.codec === 'zstd') return zlib.zstdDecompressSync(doc, { dictionary: dict.bytes }).toString('utf8');
+  if (dict.codec === 'zstd') return zstdDecompress(dict.bytes, doc).toString('utf8');
   if (doc.length < 4) throw new Error('too short');
   const packed = doc.subarray(0, doc.length - 4);
   const chunkSize = inflateChunk(packed.length);
@@ -168,7 +169,7 @@ export class OrderDocs {
 
   constructor(
     private readonly db: Database.Database,
-    private readonly codec: DocCodec = DEFAULT_CODEC,
+    private readonly codec: DocCodec = defaultCodec(),
   ) {}
 
   /** Prepared on first use: a migration before schema 7 reads old rows (decode) on a file without these tables. */

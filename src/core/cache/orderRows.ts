@@ -47,9 +47,11 @@ export function createdMs(order: Pick<Order, 'createTime'>): number {
   return parseIsoInstant(order.createTime) ?? 0;
 }
 
-/** Row columns for an order as the platform sent it. The JSON is the whole order, IDs as decimal strings. */
-export function orderColumns(order: Order): OrderColumns {
-  const json = JSON.stringify(order);
+/**
+ * Row columns for an order as the platform sent it. The JSON is the whole order, IDs as decimal strings: `json`,
+ * when given, is JSON.stringify(order) made already.
+ */
+export function orderColumns(order: Order, json: string = JSON.stringify(order)): OrderColumns {
   const titles = (order.orderItems ?? [])
     .map((i) => text(i.productSpuTitle))
     .filter(Boolean)

@@ -6,6 +6,7 @@ import { describeOrderChange, type ChangeEvent } from '../sync/changeEvents';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { openOrderCache } from './openCache';
 import type { OrderCache } from './orderCache';
+import { OrderDocs } from './orderDocs';
 
 let cache: OrderCache;
 beforeEach(() => {
@@ -113,5 +114,36 @@ describe('writing pages', () => {
       }),
     ).toThrow('boom');
     expect(cache.orderCount()).toEqual({ ok: true, value: 0 });
+  });
+});
+
+describe('a page whose JSON texts the caller has already (the writer thread receives each order as its text)', () => {
+  /** The stored document's text, decoded as every reader decodes it. */
+  const storedJson = (id: string) => {
+    const rid = cache.db.prepare('SELECT rid FROM orders WHERE id = ?').pluck().get(id) as number;
+    return new OrderDocs(cache.db).json(rid);
+  };
+
+  it('stores each text as it came (not stringified again), its content hash from that text', () => {
+    const orders = [fakeOrder(1, T0), { ...fakeOrder(2, T0), id: '18446744073709551615', remark: '备注 😀', x: [] }];
+    // Texts a second JSON.stringify would never make: what is stored must be these.
+    const texts = orders.map((o) => JSON.stringify({ ...o, marker: 'as received' }));
+    expect(cache.applyPage(orders, { seenAtMs: T0, baseline: false, texts })).toMatchObject({
+      ok: true,
+      value: { inserted: 2 },
+    });
+    for (const [i, o] of orders.entries()) {
+      expect(storedJson(o.id)).toBe(texts[i]);
+      // The same text again is unchanged (same hash); the order's own text is a change.
+      expect(cache.applyPage([o], { seenAtMs: T0 + 1, baseline: false, texts: [texts[i]!] })).toMatchObject({
+        ok: true,
+        value: { unchanged: 1 },
+      });
+      expect(cache.applyPage([o], { seenAtMs: T0 + 2, baseline: false })).toMatchObject({
+        ok: true,
+        value: { updated: 1 },
+      });
+      expect(cache.getOrder(o.id)).toEqual({ ok: true, value: o });
+    }
   });
 });

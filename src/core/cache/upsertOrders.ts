@@ -31,6 +31,11 @@ export interface PageWriteOptions<E extends StorableEvent> {
   baseline: boolean;
   /** Events for one order's change; `before` is undefined for an order the cache did not hold. */
   describe?: (before: Order | undefined, after: Order, atMs: number) => E[];
+  /**
+   * `orders[i]`'s JSON text exactly as JSON.stringify(orders[i]) makes it, when the caller has it already (the
+   * writer thread receives each order as that text): stored as it is instead of stringified again.
+   */
+  texts?: readonly string[];
 }
 
 export interface PageWriteResult<E> {
@@ -70,9 +75,9 @@ const textChanged = (a: ExistingRow, b: SearchColumns, textGid: number) =>
  * bounds what reaches here, so this is the last guard: one odd order must not stop the page or every later sync.
  * SQLite errors are not caught: they concern the file, not the order.
  */
-function rowsOf(order: Order, skipped: SkippedOrder[]): OrderColumns | undefined {
+function rowsOf(order: Order, skipped: SkippedOrder[], json: string | undefined): OrderColumns | undefined {
   try {
-    return orderColumns(order);
+    return orderColumns(order, json);
   } catch (e) {
     skipped.push({
       id: order.id,
@@ -169,8 +174,9 @@ export class OrderWriter {
     const answeredMs = opts.answeredMs === undefined ? opts.seenAtMs : opts.answeredMs;
     this.due.begin();
     this.facts.begin();
-    for (const order of orders) {
-      const columns = rowsOf(order, result.skipped);
+    for (let i = 0; i < orders.length; i++) {
+      const order = orders[i]!;
+      const columns = rowsOf(order, result.skipped, opts.texts?.[i]);
       if (columns === undefined) continue;
       const existing = this.select.get(order.id);
       if (existing === undefined) {

@@ -11,6 +11,9 @@ import type { CreateWindow } from './windowPlanner';
  *   and first platform time `started_ms` (both from the first answer, platform clock), status.
  * - `sync_window`: the windows a run has finished (every order in them stored), with the totalCount each was
  *   verified against. What a resumed run still has to fetch is (-inf, hi] minus these windows.
+ * - `sync_page`: the pages a full run has stored in windows it has not finished (schema 11): the query each answered
+ *   and what the window logic read from it. A resumed run takes a page it would ask for again from here
+ *   (windowSync.ts); a window's rows go once it is finished, a run's when it ends.
  * - `meta`: `sync.watermarkMs` (platform time at which the last successful poll started), `sync.baseline`
  *   ('1' once a full sync has completed), `sync.lastSuccessLocalMs`, `sync.lastFullLocalMs`.
  */
@@ -68,17 +71,41 @@ const toRun = (r: RunRow): SyncRun => ({
  */
 export type CheckpointRow =
   | { kind: 'window'; runId: number; lo: number | null; hi: number | null; total: number }
+  | ({ kind: 'page'; runId: number } & RecordedPage)
   | { kind: 'bound'; runId: number; hiMs: number; startedMs: number }
   | { kind: 'lease'; token: string; heartbeatMs: number };
+
+/** A page of a window's first pass that has committed: the query it answered and what the window logic read. */
+export interface RecordedPage {
+  lo: number | null;
+  hi: number;
+  pageSize: number;
+  pageIndex: number;
+  total: number;
+  /** The answer's orders in its order: ID and createTime as sent (null when absent). */
+  listed: Array<[id: string, createTime: string | null]>;
+}
 
 /** Writes one checkpoint row on `cache`'s connection: the rows it changed. */
 export function writeCheckpointRow(cache: OrderCache, row: CheckpointRow): Result<number, CacheError> {
   return cache.guard(() => {
     switch (row.kind) {
       case 'window':
+        return cache.db.transaction(() => {
+          const changes = cache.db
+            .prepare('INSERT OR REPLACE INTO sync_window (run_id, lo_ms, hi_ms, total) VALUES (?, ?, ?, ?)')
+            .run(row.runId, row.lo, row.hi, row.total).changes;
+          // The window's own pages, and those of the window it was the upper part of (same upper bound): a resume
+          // never asks for either query again.
+          cache.db.prepare('DELETE FROM sync_page WHERE run_id = ? AND hi_ms = ?').run(row.runId, row.hi);
+          return changes;
+        })();
+      case 'page':
         return cache.db
-          .prepare('INSERT OR REPLACE INTO sync_window (run_id, lo_ms, hi_ms, total) VALUES (?, ?, ?, ?)')
-          .run(row.runId, row.lo, row.hi, row.total).changes;
+          .prepare(
+            'INSERT INTO sync_page (run_id, lo_ms, hi_ms, page_size, page_index, total, listed) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(row.runId, row.lo, row.hi, row.pageSize, row.pageIndex, row.total, JSON.stringify(row.listed)).changes;
       case 'bound':
         return cache.db
           .prepare('UPDATE sync_run SET hi_ms = ?, started_ms = ? WHERE id = ?')
@@ -125,6 +152,10 @@ export class Checkpoint {
       this.cache.db
         .prepare(`DELETE FROM sync_run WHERE status <> 'running' AND id <= (SELECT max(id) FROM sync_run) - ?`)
         .run(RUNS_KEPT);
+      // The abandoned run's pages are never replayed.
+      this.cache.db
+        .prepare("DELETE FROM sync_page WHERE run_id NOT IN (SELECT id FROM sync_run WHERE status = 'running')")
+        .run();
       run.id = Number(info.lastInsertRowid);
       run.status = 'running';
     });
@@ -147,6 +178,20 @@ export class Checkpoint {
         this.cache.db
           .prepare('SELECT lo_ms AS lo, hi_ms AS hi FROM sync_window WHERE run_id = ? ORDER BY hi_ms DESC')
           .all(runId) as CreateWindow[],
+    );
+  }
+
+  /** The pages the run recorded in windows it has not finished (none once they are). */
+  recordedPages(runId: number): Result<RecordedPage[], CacheError> {
+    return this.cache.guard(() =>
+      (
+        this.cache.db
+          .prepare(
+            `SELECT lo_ms AS lo, hi_ms AS hi, page_size AS pageSize, page_index AS pageIndex, total, listed
+               FROM sync_page WHERE run_id = ? ORDER BY rowid`,
+          )
+          .all(runId) as Array<Omit<RecordedPage, 'listed'> & { listed: string }>
+      ).map((r) => ({ ...r, listed: JSON.parse(r.listed) as RecordedPage['listed'] })),
     );
   }
 
@@ -177,8 +222,9 @@ export class Checkpoint {
         set.run('sync.baseline', '1');
         set.run('sync.lastFullLocalMs', String(localNow));
       }
-      // Finished windows matter only for resuming; a finished run needs none.
+      // Finished windows and recorded pages matter only for resuming; a finished run needs none.
       db.prepare('DELETE FROM sync_window WHERE run_id = ?').run(run.id);
+      db.prepare('DELETE FROM sync_page WHERE run_id = ?').run(run.id);
     });
   }
 

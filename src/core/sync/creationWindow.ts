@@ -79,7 +79,11 @@ export class CreationWindow {
   }
 
   /** Takes in one answer for the window, from any pass. */
-  learn(orders: readonly Order[], skipped: readonly SkippedOrder[], totalCount: number): void {
+  learn(
+    orders: ReadonlyArray<Pick<Order, 'id' | 'createTime'>>,
+    skipped: readonly SkippedOrder[],
+    totalCount: number,
+  ): void {
     let newest = -Infinity;
     for (const ms of this.known.values()) if (ms > newest) newest = ms;
     for (const order of orders) {

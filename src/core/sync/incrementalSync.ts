@@ -1,6 +1,6 @@
 import { formatIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
-import type { SyncRun } from './checkpoint';
+import type { RecordedPage, SyncRun } from './checkpoint';
 import { ProgressTracker, type SyncProgress } from './progress';
 import type { SyncContext } from './syncContext';
 import type { SyncError } from '../../shared/errors/syncErrors';
@@ -18,11 +18,17 @@ export async function fetchWindows(
   run: SyncRun | undefined,
 ): Promise<Result<WindowSyncResult, SyncError>> {
   let start: WindowSyncOptions['start'] = { kind: 'root' };
+  let recorded: RecordedPage[] = [];
   if (run && run.hiMs !== null) {
     const finished = ctx.checkpoint.finishedWindows(run.id);
     if (!finished.ok) return err({ kind: 'cache', error: finished.error });
     start = { kind: 'windows', hi: run.hiMs, windows: windowGaps(run.hiMs, finished.value) };
+    const pages = ctx.checkpoint.recordedPages(run.id);
+    if (!pages.ok) return err({ kind: 'cache', error: pages.error });
+    recorded = pages.value;
   }
+  // A full run records the pages it stores inside unfinished windows (a poll's few pages are not worth a row each).
+  const recordsPages = run?.mode === 'full';
   const result = await syncWindows({
     source: ctx.source,
     baseFilter,
@@ -32,6 +38,8 @@ export async function fetchWindows(
     maxPasses: ctx.settings.maxPasses,
     writes: ctx.writes,
     windowRow: (w, total) => (run ? { kind: 'window', runId: run.id, lo: w.lo, hi: w.hi, total } : undefined),
+    pageRow: (page) => (run && recordsPages ? { kind: 'page', runId: run.id, ...page } : undefined),
+    recorded,
     boundRow: (hi, startedMs) => {
       if (!run) return undefined;
       run.hiMs = hi;

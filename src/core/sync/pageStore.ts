@@ -117,7 +117,12 @@ export class PageWriter {
     this.deferring = deferIndexes;
   }
 
-  write(orders: readonly Order[], at: AnswerTime): Result<PageWriteResult<ChangeEvent>, CacheError> {
+  /** `texts`: each order's JSON.stringify text, when the caller has it (the writer thread receives pages so). */
+  write(
+    orders: readonly Order[],
+    at: AnswerTime,
+    texts?: readonly string[],
+  ): Result<PageWriteResult<ChangeEvent>, CacheError> {
     if (this.deferring) {
       // At the first page, on the connection that writes: opening a connection creates deferred indexes again.
       this.deferring = false;
@@ -129,6 +134,7 @@ export class PageWriter {
       answeredMs: at.answeredMs,
       baseline: this.baseline,
       describe: describeOrderChange,
+      ...(texts === undefined ? {} : { texts }),
     });
     if (!written.ok) return written;
     this.waitingForIndex += written.value.inserted;

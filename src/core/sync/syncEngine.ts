@@ -164,10 +164,13 @@ export class SyncEngine {
       skippedOrders: [],
     };
     // Before the first full sync completes there is nothing to compare with: no events, no storm.
-    // The first full sync into an empty cache loads without the secondary indexes and builds them at the end.
+    // The first full sync into an empty cache loads without the secondary indexes and builds them at the end; so
+    // does its resume after a kill while it was loading (opening the file left them deferred).
     const empty = cache.orderCount();
     if (!empty.ok) return err({ kind: 'cache', error: empty.error });
-    const deferIndexes = run.mode === 'full' && !baseline && empty.value === 0;
+    const loading = resumed ? cache.loadingWithoutIndexes() : ok(false);
+    if (!loading.ok) return err({ kind: 'cache', error: loading.error });
+    const deferIndexes = run.mode === 'full' && !baseline && (empty.value === 0 || loading.value);
     const writes = await this.pageStore(run.mode, baseline, deferIndexes, counters, request.onChange);
     // While the pages are being stored, the writer's connection writes the heartbeat too (see CheckpointRow).
     lease.beatThrough(writes);

@@ -3,11 +3,11 @@ import { createdMs } from '../cache/orderRows';
 import { formatIsoInstant, parseIsoInstant } from '../../shared/time/isoInstant';
 import type { ApiError } from '../../shared/errors/apiError';
 import { err, ok, type Result } from '../result';
-import type { Order } from '../../shared/domain/order';
+import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { PAGE_INDEX_MAX, PAGE_SIZE_MAX, type OrderListQueryInput } from '../../shared/domain/requests';
 import { CreationWindow } from './creationWindow';
 import type { PageStore } from './pageStore';
-import type { CheckpointRow } from './checkpoint';
+import type { CheckpointRow, RecordedPage } from './checkpoint';
 import type { PlatformClock } from './platformClock';
 import type { ProgressTracker } from './progress';
 import { chooseRepair, mostlyMissing } from './repairPolicy';
@@ -47,6 +47,20 @@ export interface WindowSyncOptions {
    */
   windowRow(w: CreateWindow, total: number): CheckpointRow | undefined;
   /**
+   * The checkpoint row of a committed page of a window's first pass, or undefined when this sync records no pages
+   * (written by the page store after the page has committed). A resumed run of the same sync is handed it back in
+   * `recorded`.
+   */
+  pageRow(page: RecordedPage): CheckpointRow | undefined;
+  /**
+   * Pages an earlier process of this run stored (and recorded) in windows it did not finish. A window's first pass
+   * takes the page it would ask for from here when one answered exactly that query (the same creation window, page
+   * size and index): the answer's orders are stored already, so only what the window logic read of it is needed.
+   * Nothing is assumed of the platform's order: the window is verified as always, by the IDs known against its
+   * count, and repaired like any window when they fall short (docs/PLATFORM-API.md, "Sort order").
+   */
+  recorded?: readonly RecordedPage[];
+  /**
    * The root probe answered: the checkpoint row of the run's creation upper bound and first platform time, or
    * undefined (written once the probe's page has committed).
    */
@@ -76,6 +90,15 @@ export interface WindowSyncResult {
   windows: number;
   /** Windows fetched again because their list moved while paging (or to verify a split's upper part). */
   refetches: number;
+  /** Pages taken from the checkpoint instead of being asked for again (a resumed run). */
+  replayed: number;
+}
+
+/** What the window logic reads of an answer: its count and each listed order's ID and creation time. */
+interface Listing {
+  totalCount: number;
+  list: ReadonlyArray<Pick<Order, 'id' | 'createTime'>>;
+  skipped: readonly SkippedOrder[];
 }
 
 /** One page of one pass over a window. */
@@ -83,7 +106,21 @@ interface PageRequest {
   window: CreationWindow;
   pass: number;
   pageIndex: number;
+  /** The page as an earlier process of this run stored it: taken instead of asking (see `recorded`). */
+  replay?: RecordedPage;
 }
+
+/**
+ * Pages handed to the page store and not yet recorded, plus requests in flight, at most: what a kill can make a
+ * resumed run ask for again (besides the one probe of a split's upper part, whose orders were stored). Half a window
+ * (a window is PAGE_INDEX_MAX pages): a resume re-reads at most that, whatever the sync's size, the page store's
+ * queue (today WRITER_QUEUE_PAGES bounds it first) or the parallelism.
+ */
+export const RUN_AHEAD_PAGES = PAGE_INDEX_MAX / 2;
+
+/** One query's page, as a key of the recorded pages. */
+const pageKey = (lo: number | null, hi: number, pageSize: number, pageIndex: number) =>
+  `${lo ?? ''}:${hi}:${pageSize}:${pageIndex}`;
 
 /**
  * Fetches every order of a set of creation windows with bounded parallelism (a RequestPump), splitting windows that
@@ -102,6 +139,13 @@ export class WindowSync {
   private fetched = 0;
   private windowsDone = 0;
   private refetches = 0;
+  private replayed = 0;
+  /** Pages handed to the page store whose checkpoint row has not committed yet. */
+  private unrecorded = 0;
+  /** Requests waiting for `unrecorded` to fall (see RUN_AHEAD_PAGES). */
+  private recordWaiters: Array<() => void> = [];
+  /** The pages recorded by an earlier process of this run, not taken yet. */
+  private readonly recorded = new Map<string, RecordedPage>();
   /** The first failure, also when it comes after the last request (a write or checkpoint row still pending then). */
   private failure: SyncError | undefined;
 
@@ -114,6 +158,8 @@ export class WindowSync {
       aborted: { kind: 'aborted' },
       ...(options.signal ? { signal: options.signal } : {}),
     });
+    for (const page of options.recorded ?? [])
+      this.recorded.set(pageKey(page.lo, page.hi, page.pageSize, page.pageIndex), page);
   }
 
   async run(): Promise<Result<WindowSyncResult, SyncError>> {
@@ -140,6 +186,7 @@ export class WindowSync {
       fetched: this.fetched,
       windows: this.windowsDone,
       refetches: this.refetches,
+      replayed: this.replayed,
     });
   }
 
@@ -147,6 +194,7 @@ export class WindowSync {
 
   private async send(request: PageRequest): Promise<void> {
     const { window: win } = request;
+    if (request.replay) return this.onReplay(request, request.replay);
     const query = {
       ...this.options.baseFilter,
       // Only the root probe goes unbounded; once answered, its upper bound is the platform time of that answer.
@@ -168,13 +216,37 @@ export class WindowSync {
     // Holds this request slot while the writer is behind: fetched pages never pile up in memory.
     const ready = this.options.writes.ready();
     if (ready) await ready;
+    // And while what a kill would lose reaches RUN_AHEAD_PAGES (each request in flight may bring one more page).
+    while (this.unrecorded > this.unrecordedLimit() && !this.pump.failed)
+      await new Promise<void>((resolve) => this.recordWaiters.push(resolve));
+  }
+
+  private unrecordedLimit(): number {
+    return Math.max(0, RUN_AHEAD_PAGES - this.options.parallelism);
+  }
+
+  private wakeRecordWaiters(): void {
+    const waiters = this.recordWaiters;
+    this.recordWaiters = [];
+    for (const w of waiters) w();
   }
 
   private queuePage(win: CreationWindow, pageIndex: number, urgency: Urgency): void {
     if (win.pass.requested.has(pageIndex)) return;
     win.pass.requested.add(pageIndex);
-    this.pump.push({ window: win, pass: win.pass.number, pageIndex }, urgency);
+    const replay = this.takeRecorded(win, pageIndex);
+    // A recorded page goes through the queue too: its answer is taken in after the pages queued with it are known.
+    this.pump.push({ window: win, pass: win.pass.number, pageIndex, ...(replay ? { replay } : {}) }, urgency);
     this.options.progress.pagesQueued(1);
+  }
+
+  /** The recorded page answering this page of the window's first pass, if an earlier process stored it. */
+  private takeRecorded(win: CreationWindow, pageIndex: number): RecordedPage | undefined {
+    if (this.recorded.size === 0 || win.pass.number !== 1 || win.hi === null) return undefined;
+    const key = pageKey(win.lo, win.hi, this.pageSize, pageIndex);
+    const page = this.recorded.get(key);
+    if (page) this.recorded.delete(key);
+    return page;
   }
 
   private queuePages(win: CreationWindow, from: number, to: number): void {
@@ -184,6 +256,7 @@ export class WindowSync {
   private fail(error: SyncError): void {
     this.failure ??= error;
     this.pump.fail(error);
+    this.wakeRecordWaiters();
   }
 
   private trace(kind: WindowTraceEvent['kind'], win: CreationWindow): void {
@@ -214,8 +287,48 @@ export class WindowSync {
       this.fixRunBound(win, data.list, seenAtMs);
       if (this.pump.failed) return;
     }
+    this.recordPage(request, data);
     this.options.progress.pageFetched(data.list.length);
     if (win.state === 'active') this.takeIn(win, request, data);
+  }
+
+  /**
+   * A page of a window's first pass is recorded once it has committed (the row follows the page in the writer's
+   * stream): a resumed run never asks for it again. A page with skipped orders is not: asked again, they are
+   * reported again.
+   */
+  private recordPage(request: PageRequest, data: OrderPage['data']): void {
+    const { window: win } = request;
+    if (request.pass !== 1 || win.hi === null || data.skipped.length > 0) return;
+    const row = this.options.pageRow({
+      lo: win.lo,
+      hi: win.hi,
+      pageSize: this.pageSize,
+      pageIndex: request.pageIndex,
+      total: data.totalCount,
+      listed: data.list.map((o) => [o.id, o.createTime ?? null]),
+    });
+    if (!row) return;
+    this.unrecorded++;
+    this.options.writes.record(row, (recorded) => {
+      this.unrecorded--;
+      this.wakeRecordWaiters();
+      if (!recorded.ok) this.fail(recorded.error);
+    });
+  }
+
+  /** A recorded page: its orders are stored; what it told of its window is taken in as from an answer. */
+  private onReplay(request: PageRequest, page: RecordedPage): void {
+    if (this.pump.failed) return;
+    this.replayed++;
+    // Not this run's request: out of the pages planned (the progress counts what is fetched).
+    this.options.progress.pagesCancelled(1);
+    const listing: Listing = {
+      totalCount: page.total,
+      list: page.listed.map(([id, createTime]) => ({ id, createTime })),
+      skipped: [],
+    };
+    if (request.window.state === 'active') this.takeIn(request.window, request, listing);
   }
 
   /**
@@ -233,7 +346,7 @@ export class WindowSync {
   }
 
   /** What one answer tells about its (still active) window. */
-  private takeIn(win: CreationWindow, request: PageRequest, data: OrderPage['data']): void {
+  private takeIn(win: CreationWindow, request: PageRequest, data: Listing): void {
     // A skipped order still counts towards the window's total: the window completes without it.
     win.learn(data.list, data.skipped, data.totalCount);
     const pass = win.pass;
@@ -256,7 +369,7 @@ export class WindowSync {
   }
 
   /** Page 1 of a pass: the window's size decides between done, paging it and splitting it. */
-  private onFirstPage(win: CreationWindow, data: OrderPage['data']): void {
+  private onFirstPage(win: CreationWindow, data: Listing): void {
     this.trace('probe', win);
     const pass = win.pass;
     pass.firstListedMs = data.list.length > 0 ? createdMs(data.list[0]!) : undefined;
@@ -284,7 +397,7 @@ export class WindowSync {
   }
 
   /** The last page of an over-full window: split it at the creation time of its last order. */
-  private splitAtLastPage(win: CreationWindow, data: OrderPage['data']): void {
+  private splitAtLastPage(win: CreationWindow, data: Listing): void {
     const pass = win.pass;
     const last = data.list[data.list.length - 1];
     const listed = data.list.length + data.skipped.length;

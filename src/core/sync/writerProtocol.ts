@@ -1,7 +1,6 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { PageWriteResult } from '../cache/upsertOrders';
 import type { Result } from '../result';
-import type { Order } from '../../shared/domain/order';
 import type { ChangeEvent } from './changeEvents';
 import type { AnswerTime } from './platformClock';
 import type { CheckpointRow } from './checkpoint';
@@ -17,7 +16,12 @@ export interface WriterThreadData {
 
 /** Sync → writer thread. */
 export type WriterRequest =
-  | { kind: 'page'; orders: readonly Order[]; at: AnswerTime }
+  /**
+   * A page, each order as its JSON text (JSON.stringify): texts cross the thread boundary as flat strings, and
+   * the writer parses an order only when it writes it, so the pages waiting hold no object graphs that would live
+   * long enough to fill the writer's old generation (docs/PERFORMANCE.md §8 "Fourth pass").
+   */
+  | { kind: 'page'; texts: readonly string[]; at: AnswerTime }
   /**
    * A checkpoint row (or the lease's heartbeat), written after every page sent before it has committed — never
    * once one of them failed: the writer thread refuses everything after its first failure.

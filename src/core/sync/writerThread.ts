@@ -145,7 +145,8 @@ class WriterThreadStore implements PageStore {
     if (this.crash) throw this.crash.error;
     if (this.failure) return err(this.failure);
     try {
-      this.worker.postMessage({ kind: 'page', orders, at } satisfies WriterRequest);
+      const texts = orders.map((order) => JSON.stringify(order));
+      this.worker.postMessage({ kind: 'page', texts, at } satisfies WriterRequest);
     } catch (e) {
       return err(this.failed(`a page could not be handed to the writer thread: ${(e as Error).message}`));
     }

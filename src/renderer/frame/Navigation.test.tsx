@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useLocaleStore } from '../i18n/localeStore';
 import { Navigation } from './Navigation';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  useLocaleStore.getState().setChoice('en');
+});
 
 describe('the navigation’s counts say what they count', () => {
   it('After-sales: requests awaiting a decision; Needs attention: distinct orders; Orders: no count', () => {
@@ -21,5 +25,15 @@ describe('the navigation’s counts say what they count', () => {
   it('a count is written as every other number on screen: 8,887, not 8887', () => {
     render(<Navigation current="orders" items={[{ screen: 'attention', count: 8887 }]} />);
     expect(screen.getByLabelText('8,887 orders need attention').textContent).toBe('8,887');
+  });
+
+  it('a "more than" count (the quick count, the exact one on its way) reads "10,000+" and says so, in both languages', () => {
+    const items = [{ screen: 'attention' as const, count: 10_000, countAtLeast: true }];
+    const { unmount } = render(<Navigation current="orders" items={items} />);
+    expect(screen.getByLabelText('more than 10,000 orders need attention').textContent).toBe('10,000+');
+    unmount();
+    useLocaleStore.getState().setChoice('zh-CN');
+    render(<Navigation current="orders" items={items} />);
+    expect(screen.getByLabelText('超过 10,000 个订单待处理').textContent).toBe('10,000+');
   });
 });

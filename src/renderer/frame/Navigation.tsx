@@ -8,12 +8,19 @@ export interface NavItem {
   screen: ScreenName;
   /** A count shown beside the title (what needs attention there), or null. */
   count?: number | null;
+  /** The count is a "more than" figure ("10,000+"): the exact one is being counted. */
+  countAtLeast?: boolean;
 }
 
 /** What each section's count counts, for assistive technology (and anyone reading the label). */
 const COUNT_MEANING: Partial<Record<ScreenName, MessageId>> = {
   'after-sales': 'frame.count.afterSales',
   attention: 'frame.count.attention',
+};
+
+/** The same for a "more than" count ("more than 10,000 orders need attention"). */
+const COUNT_AT_LEAST_MEANING: Partial<Record<ScreenName, MessageId>> = {
+  attention: 'frame.count.attentionAtLeast',
 };
 
 /** Each section's icon: what the navigation shows alone when the window is narrow. */
@@ -35,9 +42,9 @@ const ICONS: Record<ScreenName, LucideIcon> = {
  */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
   const t = useT();
-  const meaning = (screen: ScreenName, count: number) => {
-    const id = COUNT_MEANING[screen];
-    return id ? t(id, { count }) : t('frame.count.value', { count });
+  const meaning = (screen: ScreenName, count: number, atLeast: boolean) => {
+    const id = atLeast ? COUNT_AT_LEAST_MEANING[screen] : COUNT_MEANING[screen];
+    return id ? t(id, { count }) : t(atLeast ? 'frame.count.atLeast' : 'frame.count.value', { count });
   };
   return (
     <nav className="nav" aria-label={t('frame.sections')}>
@@ -56,8 +63,8 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
                 <Icon className="nav-icon" size={18} aria-hidden="true" />
                 <span className="nav-label">{title}</span>
                 {item.count ? (
-                  <span className="nav-count" aria-label={meaning(item.screen, item.count)}>
-                    {t('frame.count.value', { count: item.count })}
+                  <span className="nav-count" aria-label={meaning(item.screen, item.count, item.countAtLeast === true)}>
+                    {t(item.countAtLeast ? 'frame.count.atLeast' : 'frame.count.value', { count: item.count })}
                   </span>
                 ) : null}
               </a>

@@ -9,7 +9,6 @@ import { useUpkeepStore, type UpkeepReport } from '../stores/upkeepStore';
 import { UpkeepStatus } from './UpkeepStatus';
 
 const report = (over: Partial<UpkeepReport> = {}): UpkeepReport => ({
-  profileId: 'a',
   phase: 'scan',
   done: 430_000,
   total: 1_000_000,

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcData, IpcResponse } from '../../shared/ipc/contract';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { useAfterSalesStore } from './afterSalesStore';
-import { followAttention, useAttentionStore, type AttentionQueue, type AttentionRow } from './attentionStore';
+import {
+  countAtLeast,
+  followAttention,
+  useAttentionStore,
+  type AttentionQueue,
+  type AttentionRow,
+} from './attentionStore';
 import { useChangesStore } from './changesStore';
 import { useProfilesStore } from './profilesStore';
 
@@ -59,6 +65,66 @@ describe('the attention store', () => {
     expect(queue.status).toBe('ready');
     expect(queue.data?.counts).toMatchObject({ dueSoon: 1, total: 1 });
     expect(queue.data?.rows.map((r) => r.kind)).toEqual(['due-soon']);
+  });
+
+  it('shows the quick counts ("10,000+") until the exact counts follow; within the cap, one read', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const exactCounts = { refunds: 12_345, overdue: 10_001, dueSoon: 3, exceptions: 0, disputes: 0, total: 20_000 };
+    bridge.answer('orders:attention', async (request) => {
+      const base = queueAt(Date.now());
+      if (request?.quickCounts) {
+        const quickCounts = { ...exactCounts, refunds: 10_000, overdue: 10_000, total: 10_000 };
+        return { ok: true, data: { ...base, counts: quickCounts, countsAtLeast: ['refunds', 'overdue', 'total'] } };
+      }
+      await held;
+      return { ok: true, data: { ...base, counts: exactCounts } };
+    });
+    const loading = useAttentionStore.getState().load();
+    await vi.waitFor(() => expect(useAttentionStore.getState().queue.data?.counts.total).toBe(10_000));
+    const quick = useAttentionStore.getState().queue.data;
+    expect(quick?.countsAtLeast).toEqual(['refunds', 'overdue', 'total']);
+    expect(countAtLeast(quick, 'total')).toBe(true);
+    expect(countAtLeast(quick, 'dueSoon')).toBe(false);
+    release();
+    await loading;
+    const exact = useAttentionStore.getState().queue.data;
+    expect(exact?.counts).toEqual(exactCounts);
+    expect(countAtLeast(exact, 'total')).toBe(false);
+    expect(bridge.calls.filter(([c]) => c === 'orders:attention').map(([, r]) => r)).toEqual([
+      { limitPerKind: 50, quickCounts: true },
+      { limitPerKind: 50 },
+    ]);
+    // Within the cap the quick answer is exact: no second read.
+    bridge.answer('orders:attention', () => ({ ok: true, data: queueAt(Date.now()) }));
+    await useAttentionStore.getState().load();
+    expect(attentionCalls(bridge)).toBe(3);
+  });
+
+  it('keeps the "more than" figures when the exact read fails; a read a newer one overtook asks no exact counts', async () => {
+    const quickData = {
+      ...queueAt(Date.now()),
+      counts: counts({ refunds: 10_000 }),
+      countsAtLeast: ['refunds' as const, 'total' as const],
+    };
+    let exactAnswers = 0;
+    bridge.answer('orders:attention', (request) =>
+      request?.quickCounts
+        ? { ok: true, data: quickData }
+        : ++exactAnswers === 1
+          ? { ok: false, error: { kind: 'cache-busy', message: 'busy' } as never }
+          : { ok: true, data: { ...queueAt(Date.now()), counts: counts({ refunds: 10_500 }) } },
+    );
+    await useAttentionStore.getState().load();
+    expect(useAttentionStore.getState().queue.status).toBe('ready');
+    expect(useAttentionStore.getState().queue.data?.counts.refunds).toBe(10_000);
+    expect(countAtLeast(useAttentionStore.getState().queue.data, 'refunds')).toBe(true);
+    // Two reads at once: only the latest goes on to the exact counts, and its answer is kept.
+    const first = useAttentionStore.getState().load();
+    const second = useAttentionStore.getState().load();
+    await Promise.all([first, second]);
+    expect(useAttentionStore.getState().queue.data?.counts.refunds).toBe(10_500);
+    expect(exactAnswers).toBe(2);
   });
 
   it('asks again when the clock reaches nextChangeAt — not before, and without any change event', async () => {

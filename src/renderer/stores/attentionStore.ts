@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { IpcData } from '../../shared/ipc/contract';
+import type { IpcResult } from '../../shared/ipc/result';
 import { createDueTimer } from '../../shared/time/dueTimer';
 import { invoke } from '../ipc';
 import { idleState, loadingState, settledState, type RequestState } from '../state/requestState';
@@ -13,6 +14,13 @@ export type AttentionRow = AttentionQueue['rows'][number];
 
 /** Rows of each kind the queue lists (the counts cover them all). */
 export const ROWS_PER_KIND = 50;
+
+/** A count's name (`total` and the kinds'). */
+export type AttentionCountName = keyof AttentionQueue['counts'];
+
+/** The count is a "more than" figure ("10,000+"): the exact one is being counted, or could not be. */
+export const countAtLeast = (queue: AttentionQueue | null | undefined, name: AttentionCountName): boolean =>
+  queue?.countsAtLeast?.includes(name) ?? false;
 
 /** One row's identity in the queue: an order can be in two kinds (overdue and disputed). */
 export const rowKey = (row: Pick<AttentionRow, 'kind' | 'orderId'>): string => `${row.kind}:${row.orderId}`;
@@ -32,12 +40,22 @@ interface AttentionStore {
  * for the navigation. It is read again when the cache changes (followAttention) and when the clock reaches the
  * queue's `nextChangeAt` — an order becomes due soon or overdue with no platform change, so one timer waits for
  * that instant instead of polling. Reads overlap (a sync and the timer both ask): only the latest answer is kept.
+ *
+ * Each read asks for the quick counts first (exact up to 10,000, a few ms at a million orders); when some count is
+ * over that ("10,000+"), the exact counts are asked for after it (tens of ms there), as the Orders list counts.
  */
 export const useAttentionStore = create<AttentionStore>((set, get) => {
   let reads = 0;
   // The host's clock decides what is due: the timer counts from the host's `asOf`, not from this page's clock.
   let hostSkewMs = 0;
   const timer = createDueTimer({ onDue: () => void get().load(), now: () => Date.now() + hostSkewMs });
+  const settle = (answer: IpcResult<AttentionQueue>) => {
+    set({ queue: settledState(get().queue, answer) });
+    if (!answer.ok) return timer.cancel();
+    const asOfMs = Date.parse(answer.data.asOf);
+    hostSkewMs = Number.isFinite(asOfMs) ? asOfMs - Date.now() : 0;
+    timer.arm(answer.data.nextChangeAt);
+  };
 
   return {
     queue: idleState(),
@@ -46,13 +64,14 @@ export const useAttentionStore = create<AttentionStore>((set, get) => {
     async load() {
       const seq = ++reads;
       set({ queue: loadingState(get().queue) });
-      const answer = await invoke('orders:attention', { limitPerKind: ROWS_PER_KIND });
+      const quick = await invoke('orders:attention', { limitPerKind: ROWS_PER_KIND, quickCounts: true });
       if (seq !== reads) return;
-      set({ queue: settledState(get().queue, answer) });
-      if (!answer.ok) return timer.cancel();
-      const asOfMs = Date.parse(answer.data.asOf);
-      hostSkewMs = Number.isFinite(asOfMs) ? asOfMs - Date.now() : 0;
-      timer.arm(answer.data.nextChangeAt);
+      settle(quick);
+      if (!quick.ok || (quick.data.countsAtLeast ?? []).length === 0) return;
+      const exact = await invoke('orders:attention', { limitPerKind: ROWS_PER_KIND });
+      // A failed exact read leaves the "more than" figures, which are still true.
+      if (seq !== reads || !exact.ok) return;
+      settle(exact);
     },
 
     select(key) {

@@ -33,6 +33,8 @@ interface SettingsStore {
   save: SaveState;
   inspection: RequestState<Inspection>;
   cache: RequestState<IpcData<'orders:cacheStats'>>;
+  /** The last "give back the unused space" (orders:compact) of this page. */
+  compaction: RequestState<IpcData<'orders:compact'>>;
   opened: RequestState<Opened>;
   load(): Promise<void>;
   /** Saves app-wide settings (only the fields given). */
@@ -54,6 +56,8 @@ interface SettingsStore {
   ): Promise<boolean>;
   inspect(profileId: string, publicKeyPem: string | null): Promise<void>;
   loadCache(): Promise<void>;
+  /** Gives the cache file's unused space back to the disk (orders:compact), then reads the cache's figures again. */
+  compactCache(): Promise<void>;
   open(target: 'data-folder' | 'log-file'): Promise<void>;
   clearSave(): void;
 }
@@ -76,6 +80,7 @@ export const useSettingsStore = create<SettingsStore>((set, get) => {
     save: idleSave(),
     inspection: idleState(),
     cache: idleState(),
+    compaction: idleState(),
     opened: idleState(),
 
     async load() {
@@ -146,6 +151,14 @@ export const useSettingsStore = create<SettingsStore>((set, get) => {
       set({ cache: loadingState(get().cache) });
       const answer = await invoke('orders:cacheStats');
       set({ cache: settledState(get().cache, answer) });
+    },
+
+    async compactCache() {
+      if (get().compaction.status === 'loading') return;
+      set({ compaction: loadingState(get().compaction) });
+      const answer = await invoke('orders:compact');
+      set({ compaction: settledState(get().compaction, answer) });
+      await get().loadCache();
     },
 
     async open(target) {

@@ -66,6 +66,7 @@ export function subscribeToHostEvents(): () => void {
       useSyncStore.getState().reset();
       void useSyncStore.getState().loadStatus();
     }
+    void useUpkeepStore.getState().load();
     if (!first) {
       useOrdersStore.getState().forgetRows();
       useChangesStore.getState().invalidate();

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcData } from '../../shared/ipc/contract';
+import type { IpcEventPayload } from '../../shared/ipc/events';
 import { profileView } from '../testing/profileFixture';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
 import { useProfilesStore } from './profilesStore';
 import { subscribeToHostEvents } from './subscriptions';
-import { upkeepFraction, useUpkeepStore, type UpkeepReport } from './upkeepStore';
+import { upkeepFraction, useUpkeepStore } from './upkeepStore';
 
 const profile = (id: string) => profileView(id, { merchantId: 'm1', apiVersion: '1' });
 
@@ -17,7 +18,9 @@ const status: IpcData<'sync:status'> = {
   unfinished: null,
 };
 
-const report = (over: Partial<UpkeepReport> = {}): UpkeepReport => ({
+type UpkeepEvent = IpcEventPayload<'cache:upkeep'>;
+
+const report = (over: Partial<UpkeepEvent> = {}): UpkeepEvent => ({
   profileId: 'a',
   phase: 'scan',
   done: 430_000,
@@ -114,6 +117,53 @@ describe('the upkeep store follows the `cache:upkeep` events of the active profi
     bridge.emit('cache:upkeep', report({ state: 'done', damagedOrders: 2 }));
     expect(useUpkeepStore.getState().shown).not.toBeNull();
     expect(await useProfilesStore.getState().use('b')).toBe(true);
+    expect(useUpkeepStore.getState().shown).toBeNull();
+  });
+
+  it('a page opened after the upkeep ended still shows its damaged orders, asked of the host', async () => {
+    const { profileId: _, ...ended } = report({ phase: 'check', done: 14, total: 14, state: 'done', damagedOrders: 3 });
+    bridge.answer('orders:upkeepState', () => ({ ok: true, data: { report: ended } }));
+    expect(await useProfilesStore.getState().use('b')).toBe(true);
+    await vi.waitFor(() => expect(useUpkeepStore.getState().shown).toEqual(ended));
+    expect(bridge.calls.filter(([c]) => c === 'orders:upkeepState').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a running upkeep read later shows its progress; a clean or cancelled end, or none, shows nothing', async () => {
+    const { profileId: _, ...running } = report();
+    for (const [answer, shown] of [
+      [running, running],
+      [{ ...running, state: 'done' as const }, null],
+      [{ ...running, state: 'cancelled' as const }, null],
+      [null, null],
+    ] as const) {
+      useUpkeepStore.getState().reset();
+      bridge.answer('orders:upkeepState', () => ({ ok: true, data: { report: answer } }));
+      await useUpkeepStore.getState().load();
+      expect(useUpkeepStore.getState()).toMatchObject({ shown, stoppedByMerchant: false });
+    }
+  });
+
+  it('an event (or a dismissal) while the question is out wins over the older answer', async () => {
+    const { profileId: _, ...stale } = report({ done: 10 });
+    let answerNow: () => void = () => {};
+    bridge.answer(
+      'orders:upkeepState',
+      () =>
+        new Promise((resolve) => {
+          answerNow = () => resolve({ ok: true, data: { report: stale } });
+        }),
+    );
+    const loading = useUpkeepStore.getState().load();
+    bridge.emit('cache:upkeep', report({ done: 900_000 }));
+    answerNow();
+    await loading;
+    expect(useUpkeepStore.getState().shown).toMatchObject({ done: 900_000 });
+
+    useUpkeepStore.getState().reset();
+    const again = useUpkeepStore.getState().load();
+    useUpkeepStore.getState().dismiss();
+    answerNow();
+    await again;
     expect(useUpkeepStore.getState().shown).toBeNull();
   });
 

@@ -1,9 +1,11 @@
 import { create } from 'zustand';
-import type { IpcEventPayload } from '../../shared/ipc/events';
+import type { z } from 'zod';
 import type { IpcError } from '../../shared/ipc/result';
+import type { upkeepReportSchema } from '../../shared/ipc/upkeep';
 import { invoke } from '../ipc';
 
-export type UpkeepReport = IpcEventPayload<'cache:upkeep'>;
+/** How the upkeep stands: a `cache:upkeep` event's report, or `orders:upkeepState`'s answer. */
+export type UpkeepReport = z.output<typeof upkeepReportSchema>;
 
 interface UpkeepStore {
   /**
@@ -17,8 +19,13 @@ interface UpkeepStore {
   stoppedByMerchant: boolean;
   /** The cancel could not be sent (the host's answer). */
   cancelError: IpcError | null;
-  /** A `cache:upkeep` push event of the active profile. */
+  /** A `cache:upkeep` push event of the active profile (its report; the profile was checked by the caller). */
   apply(report: UpkeepReport): void;
+  /**
+   * Asks the host how the upkeep stands (`orders:upkeepState`): a page opened after its events went by (a reload, a
+   * second browser tab) still shows a running upkeep or damaged orders. An event that arrives meanwhile wins.
+   */
+  load(): Promise<void>;
   /** Asks the host to stop the upkeep after its current step (`orders:cancelUpkeep`). */
   cancel(): Promise<void>;
   /** The merchant closed the finished upkeep's notice. */
@@ -31,6 +38,9 @@ interface UpkeepStore {
 
 const initial = { shown: null, cancelling: false, stoppedByMerchant: false, cancelError: null } as const;
 
+/** Counts what changed the store (a report, a dismissal, a reset): an answer to `load` older than any is dropped. */
+let changes = 0;
+
 /**
  * The background upkeep of the active profile's cache (the `cache:upkeep` events: convert, read every order back,
  * check the file; minutes at a million orders). A clean finish leaves nothing to show; damaged orders or a failed
@@ -39,6 +49,7 @@ const initial = { shown: null, cancelling: false, stoppedByMerchant: false, canc
 export const useUpkeepStore = create<UpkeepStore>((set, get) => ({
   ...initial,
   apply(report) {
+    changes += 1;
     switch (report.state) {
       case 'running':
         set({ shown: report });
@@ -55,6 +66,15 @@ export const useUpkeepStore = create<UpkeepStore>((set, get) => ({
         return;
     }
   },
+  async load() {
+    const before = changes;
+    const answer = await invoke('orders:upkeepState');
+    // Not worth a message: the events still bring the next report.
+    if (!answer.ok || answer.data.report === null || changes !== before) return;
+    // A cancelled end read later is not news (the toast is for the merchant's own Cancel, said by the page that sent it).
+    if (answer.data.report.state === 'cancelled') return;
+    get().apply(answer.data.report);
+  },
   async cancel() {
     if (get().cancelling) return;
     set({ cancelling: true, cancelError: null });
@@ -64,12 +84,14 @@ export const useUpkeepStore = create<UpkeepStore>((set, get) => ({
     else if (!answer.data.cancelled) set({ cancelling: false });
   },
   dismiss() {
+    changes += 1;
     set({ shown: null });
   },
   noticed() {
     set({ stoppedByMerchant: false });
   },
   reset() {
+    changes += 1;
     set({ ...initial });
   },
 }));

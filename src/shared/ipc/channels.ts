@@ -35,6 +35,8 @@ export const ipcChannels = [
   'orders:export',
   'orders:cacheStats',
   'orders:cancelUpkeep',
+  'orders:upkeepState',
+  'orders:compact',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

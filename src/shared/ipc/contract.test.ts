@@ -324,6 +324,14 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
   },
   'orders:get': { request: { id: order.id }, response: { ok: true, data: { order } } },
   'orders:cancelUpkeep': { request: undefined, response: { ok: true, data: { cancelled: true } } },
+  'orders:compact': {
+    request: undefined,
+    response: { ok: true, data: { bytesBefore: 2_690_000, bytesAfter: 1_320_000, freeBytesBefore: 1_370_000 } },
+  },
+  'orders:upkeepState': {
+    request: undefined,
+    response: { ok: true, data: { report: { phase: 'scan', done: 3, total: 9, state: 'done', damagedOrders: 2 } } },
+  },
   'orders:refresh': {
     request: { id: order.id },
     response: { ok: true, data: { order, cached: true, changes: 1 } },
@@ -340,6 +348,7 @@ const examples: { [C in IpcChannel]: { request: IpcRequest<C>; response: IpcResp
         profileId: 'shop',
         file: '/home/me/.config/Merchant Desk/cache/shop.sqlite',
         bytes: 1_048_576,
+        freeBytes: 65_536,
         orders: 300,
         withAfterSales: 12,
         withDispute: 2,
@@ -681,6 +690,15 @@ describe('IPC contract', () => {
     expect(answer.safeParse({ ok: true, data: { ...example.data, nextChangeAt: 'in 5 minutes' } }).success).toBe(false);
     const row = { ...example.data.rows[0]!, kind: 'late' };
     expect(answer.safeParse({ ok: true, data: { ...example.data, rows: [row] } }).success).toBe(false);
+    // The quick counts: asked for by a flag, answered with the names of the "more than" counts.
+    expect(request.safeParse({ limitPerKind: 50, quickCounts: true }).success).toBe(true);
+    expect(request.safeParse({ quickCounts: 'yes' }).success).toBe(false);
+    const capped = (countsAtLeast: unknown) =>
+      answer.safeParse({ ok: true, data: { ...example.data, countsAtLeast } }).success;
+    expect(capped(['refunds', 'total'])).toBe(true);
+    expect(capped([])).toBe(true);
+    expect(capped(['refund'])).toBe(false);
+    expect(capped(true)).toBe(false);
   });
 
   it('insights:get: days as YYYY-MM-DD, a known granularity, money as decimal text, filters in the Orders terms', () => {

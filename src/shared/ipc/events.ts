@@ -5,6 +5,7 @@ import { parseIsoInstant } from '../time/isoInstant';
 import type { IpcEventName } from './channels';
 import { ipcErrorSchema } from './result';
 import { updateStateSchema } from './app';
+import { upkeepReportSchema } from './upkeep';
 
 /**
  * Push events, main (or the browser host) → renderer: one table, one zod schema per event. The sender validates
@@ -136,17 +137,7 @@ export const appNavigateSchema = z
  * once at the end (`done`, `cancelled` — the session closed or asked it to stop —, or `failed`: the check found
  * the file damaged). Browsing and syncing go on meanwhile: this is for showing that work is under way.
  */
-export const cacheUpkeepSchema = z
-  .object({
-    profileId,
-    phase: z.enum(['convert', 'index', 'vacuum', 'scan', 'check']),
-    done: count,
-    total: count,
-    state: z.enum(['running', 'done', 'cancelled', 'failed']),
-    /** Orders whose stored JSON could not be read back (recorded: the next sync fetches them again). */
-    damagedOrders: count,
-  })
-  .strict();
+export const cacheUpkeepSchema = upkeepReportSchema.extend({ profileId }).strict();
 
 export const ipcEventContract = {
   'sync:progress': syncProgressSchema,

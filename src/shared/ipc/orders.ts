@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IpcChannelSpec } from './channelSpec';
 import { ipcCacheFilterSchema, ipcCacheQuerySchema, ipcExportQuerySchema, ipcOrderSchema } from './orderShapes';
+import { upkeepReportSchema } from './upkeep';
 
 const count = z.number().int().min(0);
 const orderId = z.object({ id: z.string().min(1) }).strict();
@@ -34,6 +35,9 @@ export const attentionCountsSchema = z
  * a refund and overdue counts once in the total, in each of its kinds).
  */
 export type AttentionCounts = z.infer<typeof attentionCountsSchema>;
+
+/** The names of the attention counts (`countsAtLeast` lists the ones that are "more than" figures). */
+export const attentionCountNameSchema = z.enum(['refunds', 'overdue', 'dueSoon', 'exceptions', 'disputes', 'total']);
 
 /**
  * Channels of the `orders` domain: the offline cache (a first page and the count as separate calls, so rows show
@@ -92,7 +96,10 @@ export const ordersChannels = {
       .object({
         profileId: z.string().min(1),
         file: z.string().min(1),
+        /** The file with its write-ahead log. */
         bytes: count,
+        /** Free pages inside it (a converted file's old text index, say): what `orders:compact` gives back. */
+        freeBytes: count,
         orders: count,
         withAfterSales: count,
         withDispute: count,
@@ -114,20 +121,46 @@ export const ordersChannels = {
     data: z.object({ cancelled: z.boolean() }).strict(),
   },
   /**
+   * Gives the cache file's free pages back to the disk (a VACUUM on a thread of its own: 10–15 s at a million
+   * orders, reads answered meanwhile, syncs held until it ends). Refused (`sync`/`busy`) while a sync runs.
+   */
+  'orders:compact': {
+    request: z.undefined(),
+    data: z.object({ bytesBefore: count, bytesAfter: count, freeBytesBefore: count }).strict(),
+  },
+  /**
+   * How the cache's background upkeep stands now, for a page opened after its events went by (a reload, a second
+   * browser tab): the latest report, or null when none was started yet (the cache not opened) — the `cache:upkeep`
+   * events carry everything after. Never opens the cache.
+   */
+  'orders:upkeepState': {
+    request: z.undefined(),
+    data: z.object({ report: upkeepReportSchema.nullable() }).strict(),
+  },
+  /**
    * What needs the merchant now: counts per kind and the queue's rows (refunds awaiting a decision oldest first,
    * overdue most overdue first, due soon soonest first, delivery exceptions, disputes), at most `limitPerKind` rows
    * of each kind (default 50, at most 500). `nextChangeAt`: the earliest instant a cached order becomes due soon or
    * overdue with no platform change — set a timer for it and ask again (null: none pending).
+   *
+   * `quickCounts`: the answer first shown at a million orders — each count exact up to the core's cap (10,000), else
+   * the cap with its name in `countsAtLeast` ("10,000+": more need attention; the total too then). Ask again
+   * without it for the exact counts (slower: they count every order needing attention). `countsAtLeast` absent:
+   * every count is exact (always so without `quickCounts`).
    */
   'orders:attention': {
     request: z
-      .object({ limitPerKind: z.number().int().min(1).max(500).optional() })
+      .object({
+        limitPerKind: z.number().int().min(1).max(500).optional(),
+        quickCounts: z.boolean().optional(),
+      })
       .strict()
       .optional(),
     data: z
       .object({
         asOf: isoInstant,
         counts: attentionCountsSchema,
+        countsAtLeast: z.array(attentionCountNameSchema).optional(),
         rows: z.array(attentionRowSchema),
         nextChangeAt: isoInstant.nullable(),
       })

@@ -32,6 +32,7 @@ export const ordersData = {
     profileId,
     file: stats.file,
     bytes: stats.bytes,
+    freeBytes: stats.freeBytes,
     orders: stats.orders,
     withAfterSales: stats.withAfterSales,
     withDispute: stats.withDispute,
@@ -41,9 +42,10 @@ export const ordersData = {
     byOrderStatus: stats.byOrderStatus,
     byAfterSalesStatus: stats.byAfterSalesStatus,
   }),
-  attention: ({ asOfMs, counts, rows, nextChangeMs }: Attention) => ({
+  attention: ({ asOfMs, counts, countsAtLeast, rows, nextChangeMs }: Attention) => ({
     asOf: formatIsoInstant(asOfMs),
     counts,
+    ...(countsAtLeast.length > 0 ? { countsAtLeast } : {}),
     rows: rows.map(({ sinceMs, dueMs, ...row }) => ({
       ...row,
       since: sinceMs === null ? null : formatIsoInstant(sinceMs),

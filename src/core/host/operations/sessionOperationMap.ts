@@ -18,6 +18,8 @@ export const HOSTED_CHANNELS = [
   'orders:refresh',
   'orders:cacheStats',
   'orders:cancelUpkeep',
+  'orders:upkeepState',
+  'orders:compact',
   'orders:attention',
   'insights:get',
   'afterSales:decide',

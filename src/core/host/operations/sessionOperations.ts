@@ -8,6 +8,7 @@ import { listSavedBuyers, loginLinkForSaved, removeSavedBuyer, saveBuyer, syncBu
 import {
   cacheSummary,
   cachedOrderDetail,
+  compactCachedOrdersInBackground,
   countCachedOrders,
   countCachedOrdersUpTo,
   queryCachedPage,
@@ -170,10 +171,21 @@ export function sessionOperations(
     'orders:cacheStats': { run: async () => mapped(cacheSummary(session), ordersData.cacheStats) },
     /** The background upkeep stopped after its step (never opens the cache for it). */
     'orders:cancelUpkeep': { run: async () => ({ ok: true, value: { cancelled: session.cancelUpkeep() } }) },
+    /** Free pages given back on a thread of its own, syncs held meanwhile (refused while one runs). */
+    'orders:compact': {
+      run: async () => sync.holdingSyncs(() => compactCachedOrdersInBackground(session)),
+    },
+    /** The upkeep's latest report, for a window opened after its events (never opens the cache for it). */
+    'orders:upkeepState': {
+      run: async () => ({ ok: true, value: { report: session.upkeepState ?? null } }),
+    },
     /** The attention queue: counts, rows per kind, the next due-state change. */
     'orders:attention': {
       run: async (request) =>
-        mapped(attentionQueue(session, { limitPerKind: request?.limitPerKind }), ordersData.attention),
+        mapped(
+          attentionQueue(session, { limitPerKind: request?.limitPerKind, quickCounts: request?.quickCounts }),
+          ordersData.attention,
+        ),
     },
     /** Insights: the figures are the channel's data as they are (the use case checks the request too). */
     'insights:get': { run: async (request) => getInsights(session, request) },

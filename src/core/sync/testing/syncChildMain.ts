@@ -1,7 +1,11 @@
 /**
- * A sync in a child process, for the kill -9 test: the test bundles this file, starts it, and SIGKILLs it
- * mid-sync. Settings come as one JSON argument; it prints one JSON line per finished window and at the end.
+ * A sync in a child process, for the kill -9 tests: the test bundles this file, starts it, and SIGKILLs it
+ * mid-sync. Settings come as one JSON argument; it prints one JSON line per finished window and at the end. With
+ * `printAnswers`, also a line per answer, written synchronously (a kill loses none): `w` for a window's page, `c` for
+ * the catch-up's, then the secondary indexes of `orders` this process's connection sees at that moment, then the
+ * answer's order IDs (`w 0 1500…,1500…`).
  */
+import { writeSync } from 'node:fs';
 import { SellerApi } from '../../api/sellerApi';
 import { openOrderCache } from '../../cache/openCache';
 import { platformConfigSchema } from '../../config/platformConfig';
@@ -9,6 +13,7 @@ import { createAxiosTransport } from '../../http/axiosTransport';
 import { SyncEngine } from '../syncEngine';
 import { findWriterThreadEntry } from '../writerThread';
 import { fixedCredentials } from '../../credentials/credentials';
+import type { OrderSource } from '../orderSource';
 
 interface ChildSettings {
   baseUrl: string;
@@ -17,6 +22,7 @@ interface ChildSettings {
   file: string;
   parallelism: number;
   pageSize: number;
+  printAnswers?: boolean;
 }
 
 const settings = JSON.parse(process.argv[2] ?? '{}') as ChildSettings;
@@ -37,9 +43,25 @@ const seller = new SellerApi({
   transport: createAxiosTransport(),
   credentials: fixedCredentials({ token: settings.token }),
 });
+const secondaryIndexes = opened.value.db.prepare(
+  "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL",
+);
+const source: OrderSource = settings.printAnswers
+  ? {
+      listOrders: async (query) => {
+        const answer = await seller.listOrders(query);
+        if (answer.ok) {
+          const kind = query.updateBeginDate === undefined ? 'w' : 'c';
+          const ids = answer.value.data.list.map((o) => o.id).join(',');
+          writeSync(1, `${kind} ${String(secondaryIndexes.pluck().get())} ${ids}\n`);
+        }
+        return answer;
+      },
+    }
+  : seller;
 const engine = new SyncEngine({
   cache: opened.value,
-  source: seller,
+  source,
   settings: { parallelism: settings.parallelism, pageSize: settings.pageSize },
   trace: (e) => {
     if (e.kind === 'complete') process.stdout.write(`${JSON.stringify({ windowDone: e.window })}\n`);

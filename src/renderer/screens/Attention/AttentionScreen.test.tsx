@@ -99,6 +99,30 @@ describe('the attention screen', () => {
     expect(options[0]!.getAttribute('aria-selected')).toBe('true');
   });
 
+  it('a cache past the quick counts\' cap: "10,000+" and "more not listed" until the exact counts follow', () => {
+    const quick = queue(Date.now());
+    const capped: AttentionQueue = {
+      ...quick,
+      counts: { refunds: 10_000, overdue: 10_000, dueSoon: 1, exceptions: 1, disputes: 0, total: 10_000 },
+      countsAtLeast: ['refunds', 'overdue', 'total'],
+    };
+    useAttentionStore.setState({ queue: { status: 'ready', data: capped, error: null } });
+    render(<AttentionScreen route={parseHash('#/attention')} />);
+    expect(
+      screen.getByText('Needs attention: 10,000+ — 10,000+ refunds, 10,000+ overdue, 1 due soon, 1 exception'),
+    ).toBeTruthy();
+    expect(screen.getByText('More not listed here: each kind shows its first 50.')).toBeTruthy();
+    // The exact counts arrive: the numbers as they are, and how many are left off.
+    const exact = { refunds: 99_406, overdue: 88_529, dueSoon: 1, exceptions: 1, disputes: 0, total: 160_003 };
+    act(() =>
+      useAttentionStore.setState({ queue: { status: 'ready', data: { ...quick, counts: exact }, error: null } }),
+    );
+    expect(
+      screen.getByText('Needs attention: 160,003 — 99,406 refunds, 88,529 overdue, 1 due soon, 1 exception'),
+    ).toBeTruthy();
+    expect(screen.getByText('159,999 more not listed here: each kind shows its first 50.')).toBeTruthy();
+  });
+
   it('moves with ↓/j/k and opens the selected order with Enter', async () => {
     const user = userEvent.setup();
     render(<AttentionScreen route={parseHash('#/attention')} />);

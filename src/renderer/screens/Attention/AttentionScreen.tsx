@@ -99,7 +99,7 @@ export function AttentionScreen(_props: { route: Route }) {
       </h1>
       {queue.data && (
         <p className="attention-summary" aria-live="polite">
-          {attentionSummary(queue.data.counts)}
+          {attentionSummary(queue.data)}
         </p>
       )}
       <p className="muted">{t('attention.keys')}</p>
@@ -125,7 +125,11 @@ export function AttentionScreen(_props: { route: Route }) {
           )}
         </div>
       )}
-      {leftOff > 0 && <p className="muted">{t('attention.leftOff', { count: leftOff, perKind: ROWS_PER_KIND })}</p>}
+      {leftOff === 'unknown' ? (
+        <p className="muted">{t('attention.leftOffCounting', { perKind: ROWS_PER_KIND })}</p>
+      ) : (
+        leftOff > 0 && <p className="muted">{t('attention.leftOff', { count: leftOff, perKind: ROWS_PER_KIND })}</p>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { MessageId } from '../../i18n/catalogs';
 import { translate as t } from '../../i18n/t';
-import type { AttentionQueue, AttentionRow } from '../../stores/attentionStore';
+import { countAtLeast, type AttentionQueue, type AttentionRow } from '../../stores/attentionStore';
 
 type Counts = AttentionQueue['counts'];
 type Kind = AttentionRow['kind'];
@@ -14,11 +14,24 @@ const COUNT_WORDS: ReadonlyArray<[keyof Omit<Counts, 'total'>, MessageId]> = [
   ['disputes', 'attention.count.disputes'],
 ];
 
-/** "Needs attention: 7 — 2 refunds, 4 overdue, 1 exception" (kinds with none left out). */
-export function attentionSummary(counts: Counts): string {
+/** ICU `more`: "yes" puts a "+" after a count that is a "more than" figure ("10,000+"). */
+const more = (queue: AttentionQueue, name: keyof Counts) => (countAtLeast(queue, name) ? 'yes' : 'no');
+
+/**
+ * "Needs attention: 7 — 2 refunds, 4 overdue, 1 exception" (kinds with none left out); "10,000+" for a count over
+ * the quick counts' cap while the exact one is counted.
+ */
+export function attentionSummary(queue: AttentionQueue): string {
+  const { counts } = queue;
   if (counts.total === 0) return t('attention.summaryNone');
-  const parts = COUNT_WORDS.filter(([k]) => counts[k] > 0).map(([k, id]) => t(id, { count: counts[k] }));
-  return t('attention.summary', { total: counts.total, parts: parts.join(t('attention.listSeparator')) });
+  const parts = COUNT_WORDS.filter(([k]) => counts[k] > 0).map(([k, id]) =>
+    t(id, { count: counts[k], more: more(queue, k) }),
+  );
+  return t('attention.summary', {
+    total: counts.total,
+    more: more(queue, 'total'),
+    parts: parts.join(t('attention.listSeparator')),
+  });
 }
 
 /** A row's kind as a short label (its chip), in the app's language. */
@@ -47,7 +60,11 @@ export function dueText(dueMs: number, nowMs: number): string {
   return t('attention.dueIn', { span: span(Math.ceil(ms / 60_000) * 60_000) });
 }
 
-/** How many rows the host left off (at most `limitPerKind` of each kind are sent): a line under the list says so. */
-export function leftOffCount(queue: AttentionQueue): number {
+/**
+ * How many rows the host left off (at most `limitPerKind` of each kind are sent): a line under the list says so.
+ * `unknown` while the total is a "more than" figure: some are left off, how many follows with the exact count.
+ */
+export function leftOffCount(queue: AttentionQueue): number | 'unknown' {
+  if (countAtLeast(queue, 'total')) return 'unknown';
   return Math.max(0, queue.counts.total - queue.rows.length);
 }

@@ -6,7 +6,7 @@ import { revenueText } from '../Insights/insightsText';
 import { filterOf } from '../../../shared/ipc/insights';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatRoute, navigate, type Route } from '../../router';
-import { useAttentionStore } from '../../stores/attentionStore';
+import { countAtLeast, useAttentionStore } from '../../stores/attentionStore';
 import { useChangesStore } from '../../stores/changesStore';
 import { daysAgo, useInsightsStore } from '../../stores/insightsStore';
 import { ordersHref } from '../Insights/ordersLink';
@@ -85,7 +85,15 @@ export function HomeScreen(_props: { route: Route }) {
           {ATTENTION_KINDS.filter((k) => counts[k] > 0).map((k) => (
             <li key={k}>
               <a href={formatRoute('attention')}>
-                <Msg id={`home.attention.${k}`} values={{ count: counts[k], value: (n) => <strong>{n}</strong> }} />
+                <Msg
+                  id={`home.attention.${k}`}
+                  values={{
+                    count: counts[k],
+                    // "10,000+" while the exact count is counted (a million orders).
+                    more: countAtLeast(attention.data, k) ? 'yes' : 'no',
+                    value: (n) => <strong>{n}</strong>,
+                  }}
+                />
               </a>
             </li>
           ))}

@@ -189,6 +189,7 @@ describe('OrdersScreen', () => {
         profileId: 'p',
         file: 'cache.sqlite',
         bytes: 1,
+        freeBytes: 0,
         orders: 1,
         withAfterSales: 0,
         withDispute: 0,

@@ -1,13 +1,16 @@
 /** Needs attention: the queue, its rows and the pane. */
 export default {
   'attention.summaryNone': 'Nothing needs attention',
-  'attention.summary': 'Needs attention: {total, number} — {parts}',
+  'attention.summary': 'Needs attention: {total, number}{more, select, yes {+} other {}} — {parts}',
   'attention.listSeparator': ', ',
-  'attention.count.refunds': '{count, plural, one {# refund} other {# refunds}}',
-  'attention.count.overdue': '{count, number} overdue',
-  'attention.count.dueSoon': '{count, number} due soon',
-  'attention.count.exceptions': '{count, plural, one {# exception} other {# exceptions}}',
-  'attention.count.disputes': '{count, plural, one {# dispute} other {# disputes}}',
+  'attention.count.refunds':
+    '{count, number}{more, select, yes {+} other {}} {count, plural, one {refund} other {refunds}}',
+  'attention.count.overdue': '{count, number}{more, select, yes {+} other {}} overdue',
+  'attention.count.dueSoon': '{count, number}{more, select, yes {+} other {}} due soon',
+  'attention.count.exceptions':
+    '{count, number}{more, select, yes {+} other {}} {count, plural, one {exception} other {exceptions}}',
+  'attention.count.disputes':
+    '{count, number}{more, select, yes {+} other {}} {count, plural, one {dispute} other {disputes}}',
   'attention.kind.refund': 'Refund',
   'attention.kind.overdue': 'Overdue',
   'attention.kind.due-soon': 'Due soon',
@@ -34,4 +37,5 @@ export default {
   'attention.reading': 'Reading the queue…',
   'attention.nothing': 'Nothing needs your attention now.',
   'attention.leftOff': '{count, number} more not listed here: each kind shows its first {perKind, number}.',
+  'attention.leftOffCounting': 'More not listed here: each kind shows its first {perKind, number}.',
 } satisfies Record<string, string>;

@@ -19,6 +19,8 @@ export default {
   'frame.count.value': '{count, number}',
   'frame.count.afterSales': '{count, plural, one {# awaiting a decision} other {# awaiting a decision}}',
   'frame.count.attention': '{count, plural, one {# order needs attention} other {# orders need attention}}',
+  'frame.count.atLeast': '{count, number}+',
+  'frame.count.attentionAtLeast': 'more than {count, plural, one {# order needs} other {# orders need}} attention',
 
   'theme.label': 'Appearance',
   'theme.system': 'System appearance',

@@ -2,13 +2,13 @@ import type en from '../en/attention';
 
 export default {
   'attention.summaryNone': '没有待处理事项',
-  'attention.summary': '待处理：{total, number} — {parts}',
+  'attention.summary': '待处理：{total, number}{more, select, yes {+} other {}} — {parts}',
   'attention.listSeparator': '，',
-  'attention.count.refunds': '{count, plural, other {# 个退款}}',
-  'attention.count.overdue': '{count, number} 个已超时',
-  'attention.count.dueSoon': '{count, number} 个即将超时',
-  'attention.count.exceptions': '{count, plural, other {# 个物流异常}}',
-  'attention.count.disputes': '{count, plural, other {# 个纠纷}}',
+  'attention.count.refunds': '{count, number}{more, select, yes {+} other {}}{count, plural, other { 个退款}}',
+  'attention.count.overdue': '{count, number}{more, select, yes {+} other {}} 个已超时',
+  'attention.count.dueSoon': '{count, number}{more, select, yes {+} other {}} 个即将超时',
+  'attention.count.exceptions': '{count, number}{more, select, yes {+} other {}}{count, plural, other { 个物流异常}}',
+  'attention.count.disputes': '{count, number}{more, select, yes {+} other {}}{count, plural, other { 个纠纷}}',
   'attention.kind.refund': '退款',
   'attention.kind.overdue': '发货超时',
   'attention.kind.due-soon': '即将超时',
@@ -35,4 +35,5 @@ export default {
   'attention.reading': '正在读取待处理列表…',
   'attention.nothing': '目前没有需要您处理的事项。',
   'attention.leftOff': '另有 {count, number} 项未在此列出：每类只显示前 {perKind, number} 项。',
+  'attention.leftOffCounting': '另有更多项未在此列出：每类只显示前 {perKind, number} 项。',
 } satisfies Record<keyof typeof en, string>;

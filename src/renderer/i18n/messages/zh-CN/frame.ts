@@ -20,6 +20,8 @@ export default {
   'frame.count.value': '{count, number}',
   'frame.count.afterSales': '{count, plural, other {# 个待审核}}',
   'frame.count.attention': '{count, plural, other {# 个订单待处理}}',
+  'frame.count.atLeast': '{count, number}+',
+  'frame.count.attentionAtLeast': '{count, plural, other {超过 # 个订单待处理}}',
 
   'theme.label': '外观',
   'theme.system': '跟随系统',

@@ -1,0 +1,70 @@
+import type { CacheError } from '../../shared/errors/cacheErrors';
+import type { Order } from '../../shared/domain/order';
+import type { OrderCache } from '../cache/orderCache';
+import { err, type Result } from '../result';
+import { writeCheckpointRow } from './checkpoint';
+import type { PageWriter } from './pageStore';
+import type { WriterReply, WriterRequest } from './writerProtocol';
+
+/**
+ * The writer thread's work on what it is sent (pageWriterThread.ts): every request in the order sent, one page a
+ * transaction, each answered through `reply` after its commit. A page arrives as one JSON text an order, parsed only
+ * when it is written. After the first failure nothing more is written: a checkpoint row sent after a page that
+ * failed would claim orders that are not stored. (Several waiting pages in one transaction were measured: no less
+ * CPU an order, and a longer hold of the write lock: docs/PERFORMANCE.md §8 "Fifth pass: the writer".)
+ */
+export class WriterPump {
+  private closed = false;
+  private failure: CacheError | undefined;
+
+  constructor(
+    private readonly cache: OrderCache,
+    private readonly writer: PageWriter,
+    private readonly reply: (message: WriterReply) => void,
+    /** After `close` has been handled (the cache is closed). */
+    private readonly onClosed: () => void,
+  ) {}
+
+  push(request: WriterRequest): void {
+    if (this.closed) return;
+    if (request.kind === 'page' && !this.failure) {
+      const orders = request.texts.map((text) => JSON.parse(text) as Order);
+      // The texts are JSON.stringify of these orders (writerThread.ts): stored as they came, not stringified again.
+      this.reply({ kind: 'page', result: this.noted(this.writer.write(orders, request.at, request.texts)) });
+    } else this.handle(request);
+  }
+
+  private noted<T>(result: Result<T, CacheError>): Result<T, CacheError> {
+    if (!result.ok) this.failure ??= result.error;
+    return result;
+  }
+
+  private handle(request: WriterRequest): void {
+    if (request.kind === 'close') {
+      // What the catch-up stored is indexed here (and deferred indexes built, had `finish` not come), off the
+      // syncing thread; a failure is retried and reported by the sync.
+      this.closed = true;
+      this.writer.finish();
+      this.cache.close();
+      this.onClosed();
+      return;
+    }
+    if (this.failure) {
+      const refused = err(this.failure);
+      if (request.kind === 'finish') this.reply({ kind: 'finished', result: refused });
+      else
+        this.reply(
+          request.kind === 'record' ? { kind: 'recorded', result: refused } : { kind: 'page', result: refused },
+        );
+      return;
+    }
+    if (request.kind === 'finish') {
+      this.reply({ kind: 'finished', result: this.noted(this.writer.finish()) });
+    } else if (request.kind === 'record') {
+      const written = writeCheckpointRow(this.cache, request.row);
+      // A heartbeat that could not be written claims nothing (the lease treats it as a busy file): not a failure.
+      this.reply({ kind: 'recorded', result: request.row.kind === 'lease' ? written : this.noted(written) });
+    }
+    // A page reaches here only after a failure (refused above).
+  }
+}
