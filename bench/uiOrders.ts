@@ -24,6 +24,7 @@ import { PAGE_PROBES } from './uiOrdersProbes';
 import { longTasksOf, longTasksText, type LongTask } from './uiOrdersLongTasks';
 import { option, type BenchRun } from './benchRun';
 import { percentile } from './stats';
+import { uiLoadsBench, uiLoadsTable } from './uiOrdersLoads';
 
 export interface Distribution {
   n: number;
@@ -132,6 +133,7 @@ export async function startUiOnCache(
   root: string,
   dataDir: string,
   file: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ ui: Awaited<ReturnType<typeof startUi>>; orders: number }> {
   const target = path.join(dataDir, 'cache', 'default.sqlite');
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
@@ -156,6 +158,7 @@ export async function startUiOnCache(
       MERCHANT_DESK_PLATFORM_URL: `${identity.baseUrl}/platform`,
       MERCHANT_DESK_MERCHANT_ID: identity.merchantId,
       MERCHANT_DESK_TOKEN: 'bench-token-unused',
+      ...extraEnv,
     },
   });
   return { ui, orders };
@@ -485,6 +488,21 @@ export function uiOrdersTable(r: UiOrdersRun): string {
  */
 export async function uiOrdersSection({ quick, sizes, argv, say, results }: BenchRun): Promise<void> {
   const cacheFile = option(argv, 'ui-cache');
+  const loads = Number(option(argv, 'ui-loads') ?? 0);
+  if (loads > 0) {
+    // --ui-loads=N (with --ui-cache): first rows over N cold loads, and what ran before (bench/uiOrdersLoads.ts);
+    // --ui-open=orders opens the Orders screen's address instead of Home.
+    if (!cacheFile) throw new Error('--ui-loads needs --ui-cache=FILE');
+    const open = option(argv, 'ui-open') === 'orders' ? 'orders' : 'home';
+    say(`## First rows after load, over cold loads (--ui-loads; bench/uiOrdersLoads.ts)\n`);
+    const figures = await uiLoadsBench(process.cwd(), cacheFile, loads, open, say);
+    say('');
+    say(uiLoadsTable(figures));
+    say('');
+    say(`Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`);
+    results.uiLoads = figures;
+    if (option(argv, 'ui-parts') === 'loads') return;
+  }
   say(
     cacheFile
       ? `## The orders list in Chromium over the browser host, on a copy of a kept cache file (--ui-cache; bench/uiOrders.ts)\n`

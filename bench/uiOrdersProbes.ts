@@ -16,6 +16,34 @@ export const PAGE_PROBES = String.raw`
 
   const marks = (name) => performance.getEntriesByName('md:orders:' + name);
 
+  // Every invoke of the bridge (a POST of {channel, args}): its channel, when it was sent and when its answer's body
+  // was read (the bridge looks fetch up on the page at each call).
+  const invokes = [];
+  const pageFetch = window.fetch.bind(window);
+  window.fetch = (url, init) => {
+    const body = init && init.method === 'POST' && typeof init.body === 'string' ? init.body : null;
+    let channel = null;
+    try {
+      channel = body && body.startsWith('{"channel":') ? JSON.parse(body).channel : null;
+    } catch {}
+    if (channel === null) return pageFetch(url, init);
+    const call = { channel, start: performance.now(), end: NaN };
+    invokes.push(call);
+    return pageFetch(url, init).then((response) => {
+      const json = response.json.bind(response);
+      response.json = () => json().finally(() => (call.end = performance.now()));
+      return response;
+    });
+  };
+  /** The invokes so far, the POSTs' resource timing, and the page's time origin (epoch ms). */
+  function invokeLog() {
+    const wire = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.initiatorType === 'fetch')
+      .map((e) => ({ start: e.startTime, requestStart: e.requestStart }));
+    return { calls: invokes, wire, timeOrigin: performance.timeOrigin };
+  }
+
   /** The marks of the newest read, once its rows are painted. */
   async function awaitPaint() {
     for (let i = 0; i < 30000; i++) {
@@ -161,6 +189,6 @@ export const PAGE_PROBES = String.raw`
     };
   }
 
-  window.__mdBench = { measureFramePeriod, awaitPaint, chipTrial, searchTrial, roundTrip, scrollTo };
+  window.__mdBench = { invokeLog, measureFramePeriod, awaitPaint, chipTrial, searchTrial, roundTrip, scrollTo };
 })();
 `;

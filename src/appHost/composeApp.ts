@@ -50,6 +50,11 @@ export interface ComposedApp {
   queries: ReturnType<typeof platformQueries>;
   /** Re-reads the active profile (after a change made elsewhere); true when the session changed. */
   reopen(): Promise<boolean>;
+  /**
+   * Starts the active profile's core host and opens its cache without waiting for a window to ask (ProfileHost's
+   * startAhead): each host calls it once its session is settled, while its window or page loads.
+   */
+  startAhead(): void;
   dispose(): Promise<void>;
 }
 
@@ -92,6 +97,7 @@ export function composeApp(ports: AppPorts): ComposedApp {
     profileHost,
     queries: platformQueries(platform),
     reopen: () => profileHost.reopen(),
+    startAhead: () => profileHost.startAhead(),
     dispose: () => profileHost.dispose(),
   };
 }

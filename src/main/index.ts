@@ -224,6 +224,8 @@ if (!app.requestSingleInstanceLock()) {
       await refreshProxy();
       await ensureSandbox();
       await composed.reopen();
+      // The core host starts and opens the cache now, if the window has not asked already.
+      composed.startAhead();
       desktop.start();
       app.on('activate', () => void showMainWindow());
     })

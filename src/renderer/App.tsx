@@ -21,7 +21,6 @@ import { countAtLeast, useAttentionStore } from './stores/attentionStore';
 import { useProfilesStore } from './stores/profilesStore';
 import { subscribeToHostEvents } from './stores/subscriptions';
 import { useSyncStore } from './stores/syncStore';
-import { useLiveViewCounts } from './stores/viewsStore';
 import { useLocaleStore } from './i18n/localeStore';
 import { useT } from './i18n/t';
 import { useLanguage } from './i18n/useLanguage';
@@ -54,8 +53,6 @@ export function App() {
   useLanguage();
   const t = useT();
   const locale = useLocaleStore((s) => s.locale);
-  // The views' counts stay live (the Orders screen's tabs show them); the navigation's Orders item shows no count.
-  useLiveViewCounts();
   const route = useRoute();
   const info = useAppStore((s) => s.info);
   const profilesLoaded = useProfilesStore((s) => s.list.status === 'ready' || s.list.status === 'failed');

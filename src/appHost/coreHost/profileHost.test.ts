@@ -18,7 +18,8 @@ function fakeHost(config: OrderSessionConfig) {
     config,
     disposed: false,
     status: { state: 'starting', crashes: 0 } as HostStatus,
-    call: async () => ok(null),
+    calls: [] as string[],
+    call: async (operation: string) => (host.calls.push(operation), ok(null)),
     onEvent: (h: (e: HostEvent) => void) => (eventHandlers.add(h), () => void eventHandlers.delete(h)),
     onStatus: (h: (s: HostStatus) => void) => (statusHandlers.add(h), () => void statusHandlers.delete(h)),
     dispose: async () => void (host.disposed = true),
@@ -154,5 +155,24 @@ describe('the core host of the active profile', () => {
     t.activate(ok(null));
     await t.profileHost.reopen();
     expect(t.profileHost.host()).toMatchObject({ ok: false, error: { code: 'no-profile' } });
+  });
+});
+
+describe('startAhead', () => {
+  it('starts the active profile’s host and opens its cache before any window asks; the first call reuses it', async () => {
+    const s = subject(ok(shop('shop-1')));
+    s.profileHost.startAhead();
+    expect(s.hosts).toHaveLength(1);
+    expect(s.hosts[0]!.calls).toEqual(['orders:openCache']);
+    const host = s.profileHost.host();
+    expect(host.ok && host.value.host).toBe(s.hosts[0]);
+    s.profileHost.startAhead();
+    expect(s.hosts).toHaveLength(1);
+  });
+
+  it('starts nothing without a profile', () => {
+    const s = subject(ok(null));
+    s.profileHost.startAhead();
+    expect(s.hosts).toHaveLength(0);
   });
 });

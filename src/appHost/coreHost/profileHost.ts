@@ -20,6 +20,13 @@ export interface ProfileHostOptions {
 /** The core host of the active profile, started when first needed and replaced when the active profile changes. */
 export interface ProfileHost {
   host(): Result<TypedCoreHost<SessionOperationMap>, AppError>;
+  /**
+   * Starts the host and opens its cache now, before a window asks: the app's start (the page or window loading)
+   * and the host's (its process, the cache file opened) overlap instead of following one another — at a million
+   * orders the window's first read otherwise waited ~0.85 s for both. Nothing without a profile or a cache; a
+   * failure is left to the first read to report.
+   */
+  startAhead(): void;
   /** The profile the current session is for; null when none is chosen (or the settings cannot be read). */
   profileId(): string | null;
   /**
@@ -99,13 +106,19 @@ export function createProfileHost(options: ProfileHostOptions & { warn?: (messag
     await was.host.host.dispose();
   }
 
+  function host(): Result<TypedCoreHost<SessionOperationMap>, AppError> {
+    const c = config();
+    if (!c.ok) return err(c.error);
+    if (c.value === null) return err(NO_PROFILE);
+    if (current) return ok(current.host);
+    return ok(start(c.value));
+  }
+
   return {
-    host() {
-      const c = config();
-      if (!c.ok) return err(c.error);
-      if (c.value === null) return err(NO_PROFILE);
-      if (current) return ok(current.host);
-      return ok(start(c.value));
+    host,
+    startAhead() {
+      const started = host();
+      if (started.ok) void started.value.call('orders:openCache', null);
     },
     profileId() {
       const c = config();

@@ -201,6 +201,8 @@ export function registerUi(program: Command, run: CommandRunner): void {
           },
           warn: ctx.io.stderr,
         });
+        // The core host starts and opens the cache while the page loads, not when the page first asks.
+        composed.startAhead();
         // Polls the served profile in the background, as the desktop app does (its state reaches the pages); a
         // profile switch from the page starts it anew for the profile active then.
         const loop = createSyncLoop({

@@ -28,7 +28,7 @@ const config = platformConfigSchema.parse({
 });
 
 /** A session (as the core host makes it: upkeep after open) whose cache holds `n` orders. */
-function sessionWith(n: number): Session {
+function sessionWith(n: number, upkeepDelayMs?: number): Session {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-upkeep-reports-'));
   dirs.push(dataDir);
   const session = createSession({
@@ -39,6 +39,7 @@ function sessionWith(n: number): Session {
     cacheOwner: { baseUrl: config.baseUrl, merchantId: config.merchantId },
     transport: () => createAxiosTransport(),
     upkeepAfterOpen: true,
+    ...(upkeepDelayMs !== undefined ? { upkeepDelayMs } : {}),
   });
   sessions.push(session);
   const c = openOrderCache({ file: session.cacheFile, identity: { baseUrl: config.baseUrl, merchantId: 'm-1' } });
@@ -117,5 +118,39 @@ describe('the cache upkeep after opening reports its progress (cache:upkeep push
     const answer = await table['orders:upkeepState'].run(undefined, ctx);
     expect(answer).toEqual({ ok: true, value: { report: reports.at(-1) } });
     expect(answer).toMatchObject({ value: { report: { state: 'done', damagedOrders: 0, phase: 'check' } } });
+  });
+});
+
+describe('the upkeep after a delay (the core host: the first screen is read before it starts)', () => {
+  it('reads nothing until the delay has passed, while the cache answers; then runs to the end', async () => {
+    const session = sessionWith(3_000, 300);
+    const reports: UpkeepReport[] = [];
+    session.relayUpkeep((r) => reports.push({ ...r }));
+    const opened = performance.now();
+    const cache = session.existingCache();
+    expect(cache.ok && cache.value.orderCount()).toEqual({ ok: true, value: 3_000 });
+    expect(session.upkeepRunning).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(reports).toEqual([]);
+    const r = await session.upkeep!;
+    expect(r.ok && r.value.cancelled).toBe(false);
+    expect(performance.now() - opened).toBeGreaterThanOrEqual(290);
+    expect(reports.at(-1)).toMatchObject({ state: 'done', damagedOrders: 0 });
+  });
+
+  it('a cancel or a close during the delay starts nothing on the cache', async () => {
+    const cancelled = sessionWith(100, 10_000);
+    const reports: UpkeepReport[] = [];
+    cancelled.relayUpkeep((r) => reports.push({ ...r }));
+    expect(cancelled.existingCache().ok).toBe(true);
+    expect(cancelled.cancelUpkeep()).toBe(true);
+    expect(await cancelled.upkeep!).toMatchObject({ ok: true, value: { cancelled: true, converted: 0 } });
+    expect(reports.map((p) => p.state)).toEqual(['cancelled']);
+
+    const closed = sessionWith(100, 10_000);
+    expect(closed.existingCache().ok).toBe(true);
+    const upkeep = closed.upkeep!;
+    closed.close();
+    expect(await upkeep).toMatchObject({ ok: true, value: { cancelled: true } });
   });
 });

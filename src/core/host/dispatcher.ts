@@ -15,6 +15,10 @@ export class OperationDispatcher {
     return this.lookup(operation)?.moneyMoving === true;
   }
 
+  isUrgent(operation: string): boolean {
+    return this.lookup(operation)?.urgent === true;
+  }
+
   async run(operation: string, payload: unknown, signal: AbortSignal): Promise<CallResult> {
     const op = this.lookup(operation);
     if (!op) return err(unknownOperation(operation));

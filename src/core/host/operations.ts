@@ -36,6 +36,12 @@ export interface Operation {
    * (to be re-checked), never as a plain "try again", and a cancel waits for the operation's own answer.
    */
   moneyMoving?: boolean;
+  /**
+   * What a screen waits on to show anything (the list's first page, an order): the host runs it before the calls
+   * that reached it at the same time (serveHost.ts). Reads run one at a time on the host's thread (SQLite answers
+   * synchronously), so order is the one thing that decides how long a call waits behind the others.
+   */
+  urgent?: boolean;
 }
 
 /** Operation name → operation. The use-case layer supplies the real table; tests and the bench supply theirs. */

@@ -7,11 +7,30 @@ import type { HostPort } from './port';
 import { asParentMessage, type HostMessage } from './protocol';
 import { remoteSecretStore } from './remoteSecrets';
 
+/** One call as the host ran it (epoch ms, the page's `performance.timeOrigin + now()` scale): see CallTrace. */
+export interface CallTraceRecord {
+  operation: string;
+  /** The call's message taken from the port (a call behind a synchronous one waits in the channel till then). */
+  received: number;
+  /** Its operation started (after the table was built). */
+  started: number;
+  ended: number;
+}
+
+/** Receives every call's record (diagnostics: `MERCHANT_DESK_HOST_TRACE`, nodeHostMain.ts). */
+export type CallTrace = (record: CallTraceRecord) => void;
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
 /**
  * The host process's side of the port: waits for `init`, builds the operation table, answers `ready` with its
  * catalog, then runs calls (several at once), forwards their events and cancels them on request.
  */
-export function serveCoreHost(port: HostPort, operations: OperationFactory): { dispose(): Promise<void> } {
+export function serveCoreHost(
+  port: HostPort,
+  operations: OperationFactory,
+  trace?: CallTrace,
+): { dispose(): Promise<void> } {
   const secrets = remoteSecretStore(port);
   const running = new Map<number, AbortController>();
   let dispatcher: Promise<OperationDispatcher> | undefined;
@@ -25,6 +44,40 @@ export function serveCoreHost(port: HostPort, operations: OperationFactory): { d
       // The answer could not be cloned: say so instead of leaving the caller waiting.
       send({ t: 'result', id, result: err(hostInternal(operation, e instanceof Error ? e.message : String(e))) });
     }
+  }
+
+  /**
+   * Calls taken from the port and not started yet. The port hands over every message that waited while the thread
+   * was busy (a synchronous read) in one go; they are started one a turn of the event loop after it, the urgent ones
+   * first (Operation.urgent: a list's first page does not wait behind a count or Insights that reached the host with
+   * it). One a turn: a call's answer is sent before the next call's synchronous work starts, and an urgent call that
+   * arrives meanwhile goes before the ones still waiting.
+   */
+  const arrived: Array<{
+    id: number;
+    operation: string;
+    payload: unknown;
+    controller: AbortController;
+    received: number;
+  }> = [];
+
+  async function startNext(): Promise<void> {
+    const d = await dispatcher?.catch(() => undefined);
+    const urgent = d ? arrived.findIndex((c) => d.isUrgent(c.operation)) : -1;
+    const [call] = arrived.splice(urgent >= 0 ? urgent : 0, 1);
+    if (call) void runCall(d, call);
+    // The call's synchronous work is done and its answer sent (a microtask) before the next turn.
+    if (arrived.length > 0) setImmediate(() => void startNext());
+  }
+
+  async function runCall(d: OperationDispatcher | undefined, call: (typeof arrived)[number]): Promise<void> {
+    const started = trace ? epochNow() : 0;
+    const result = d
+      ? await d.run(call.operation, call.payload, call.controller.signal)
+      : err(hostInternal(call.operation, 'the host did not start'));
+    running.delete(call.id);
+    sendResult(call.id, call.operation, result);
+    trace?.({ operation: call.operation, received: call.received, started, ended: epochNow() });
   }
 
   port.onMessage((raw) => {
@@ -55,14 +108,14 @@ export function serveCoreHost(port: HostPort, operations: OperationFactory): { d
       case 'call': {
         const controller = new AbortController();
         running.set(m.id, controller);
-        void (async () => {
-          const d = await dispatcher?.catch(() => undefined);
-          const result = d
-            ? await d.run(m.operation, m.payload, controller.signal)
-            : err(hostInternal(m.operation, 'the host did not start'));
-          running.delete(m.id);
-          sendResult(m.id, m.operation, result);
-        })();
+        arrived.push({
+          id: m.id,
+          operation: m.operation,
+          payload: m.payload,
+          controller,
+          received: trace ? epochNow() : 0,
+        });
+        if (arrived.length === 1) setImmediate(() => void startNext());
         return;
       }
       case 'cancel':

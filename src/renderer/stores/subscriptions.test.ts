@@ -128,3 +128,25 @@ describe('with no profile (the host serves its environment settings)', () => {
     unsubscribe();
   });
 });
+
+describe('at start', () => {
+  it('asks the sync status once: the status asked as the app starts is the first session’s', async () => {
+    useProfilesStore.setState({ list: { status: 'idle', data: null, error: null } });
+    useSyncStore.getState().reset();
+    const bridge = installFakeBridge({
+      'profiles:list': () => ({
+        ok: true,
+        data: { activeProfileId: 'a', profiles: [profile('a')], tokenProblem: null },
+      }),
+      'sync:status': () => ({ ok: true, data: status }),
+    });
+    // As the app starts (App's useStartup): subscribed, then the status and the profiles asked together.
+    const unsubscribe = subscribeToHostEvents();
+    const statusLoaded = useSyncStore.getState().loadStatus();
+    await useProfilesStore.getState().load();
+    await statusLoaded;
+    unsubscribe();
+    expect(bridge.calls.filter(([channel]) => channel === 'sync:status')).toHaveLength(1);
+    expect(useSyncStore.getState().status.data).toEqual(status);
+  });
+});

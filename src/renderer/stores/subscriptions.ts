@@ -58,10 +58,14 @@ export function subscribeToHostEvents(): () => void {
     if (now === previous) return;
     const first = previous === null;
     previous = now;
-    useSyncStore.getState().reset();
     useBuyersStore.getState().reset();
     useUpkeepStore.getState().reset();
-    void useSyncStore.getState().loadStatus();
+    // The first session known: the status the app asked for at start is already this session's (the host serves
+    // the one session), so it is not asked twice while the first screen's reads are queued.
+    if (!first || useSyncStore.getState().status.status === 'idle') {
+      useSyncStore.getState().reset();
+      void useSyncStore.getState().loadStatus();
+    }
     void useUpkeepStore.getState().load();
     if (!first) {
       useOrdersStore.getState().forgetRows();

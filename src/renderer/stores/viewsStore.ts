@@ -161,17 +161,28 @@ export const useViewsStore = create<ViewsStore>((set, get) => {
     },
 
     load() {
+      countedAt = null;
       set({ ...initial(), counts: {}, countsAtLeast: {} });
     },
   };
 });
 
-/** Keeps the views' counts live: counted once the served session is known, again after every change notice. */
-export function useLiveViewCounts(): number | null {
+/**
+ * Keeps the views' counts live while the Orders screen shows them (its tabs): counted once the list's first page is
+ * answered — the rows never wait behind the views' counts for the host or for one of the page's connections — and
+ * again after every change notice or profile switch (not again on coming back to the screen with nothing changed).
+ */
+export function useLiveViewCounts(listAnswered: boolean): void {
   const revision = useChangesStore((s) => s.revision);
   const profileId = useProfilesStore((s) => servedSession(s.list.data));
   useEffect(() => {
-    if (profileId !== null) void useViewsStore.getState().refreshCounts();
-  }, [revision, profileId]);
-  return useViewsStore((s) => s.counts[ATTENTION_VIEW] ?? null);
+    if (!listAnswered || profileId === null) return;
+    const at = `${profileId}\n${revision}`;
+    if (countedAt === at) return;
+    countedAt = at;
+    void useViewsStore.getState().refreshCounts();
+  }, [listAnswered, revision, profileId]);
 }
+
+/** The profile and change revision the views were last counted at by useLiveViewCounts. */
+let countedAt: string | null = null;

@@ -46,9 +46,9 @@ export type HostedChannelOperations = {
 };
 
 /**
- * Every operation of a session's host: request and answer types. The channels' come from the contract; the two
- * below are main's own (no window calls them): the export into the file main's save dialog chose, and the login
- * link main writes to the clipboard or opens (it never reaches a window).
+ * Every operation of a session's host: request and answer types. The channels' come from the contract; those
+ * below are main's own (no window calls them): the export into the file main's save dialog chose, the login link
+ * main writes to the clipboard or opens (it never reaches a window), and the cache opened ahead of the first read.
  */
 export type SessionOperationMap = HostedChannelOperations & {
   /** Bad filters and a missing cache are said before a save dialog opens or a download is offered. */
@@ -58,6 +58,11 @@ export type SessionOperationMap = HostedChannelOperations & {
     data: ExportSummary;
   };
   'buyers:loginLink': { request: { merchantUserNo: string; itemId?: unknown }; data: { url: string } };
+  /**
+   * Opens the session's cache (starting its upkeep) before a window asks: main sends it as the host starts, so the
+   * window's first read does not pay for the opening. `opened`: false when there is no cache yet (nothing to open).
+   */
+  'orders:openCache': { request: null; data: { opened: boolean } };
 };
 
 /** An operation map: operation name → its request and answer. */
@@ -69,5 +74,7 @@ export type TypedOperationTable<M extends OperationMap> = {
     run(request: M[K]['request'], ctx: OperationContext): Promise<Result<M[K]['data'], AppError>>;
     /** See Operation.moneyMoving. */
     moneyMoving?: boolean;
+    /** See Operation.urgent. */
+    urgent?: boolean;
   };
 };

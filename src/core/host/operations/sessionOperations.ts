@@ -91,6 +91,12 @@ function sessionCredentials(
   };
 }
 
+/**
+ * The core host's upkeep starts this long after the cache opens: the app's first screen is read meanwhile, without
+ * the upkeep's thread on the other core (Session's upkeepDelayMs).
+ */
+export const UPKEEP_START_DELAY_MS = 2_000;
+
 /** The session of a host's configuration (its cache opens on first use). */
 export function openConfiguredSession(
   config: unknown,
@@ -115,6 +121,7 @@ export function openConfiguredSession(
     ...(c.requestLog ? { onRequest: createRequestLog({ file: c.requestLog }) } : {}),
     transport: (options) => createAxiosTransport(options),
     upkeepAfterOpen: true,
+    upkeepDelayMs: UPKEEP_START_DELAY_MS,
   });
   return { session, settings: c };
 }
@@ -146,12 +153,17 @@ export function sessionOperations(
 ): TypedOperationTable<SessionOperationMap> {
   const sync = new SyncController(session);
   return {
-    'orders:queryPage': { run: async (request) => mapped(queryCachedPage(session, request), ordersData.page) },
+    // The list's pages and an order: what a screen waits on to show anything (run before the counts and Insights
+    // that reach the host with them).
+    'orders:queryPage': {
+      urgent: true,
+      run: async (request) => mapped(queryCachedPage(session, request), ordersData.page),
+    },
     'orders:count': { run: async (request) => mapped(countCachedOrders(session, request), ordersData.count) },
     'orders:countQuick': {
       run: async (request) => mapped(countCachedOrdersUpTo(session, request), ordersData.countQuick),
     },
-    'orders:get': { run: async ({ id }) => mapped(cachedOrderDetail(session, id), ordersData.order) },
+    'orders:get': { urgent: true, run: async ({ id }) => mapped(cachedOrderDetail(session, id), ordersData.order) },
     'orders:refresh': {
       run: async ({ id }, ctx) =>
         mapped(published(session, ctx, await refreshOrder(session, id)), ordersData.refreshed),
@@ -185,6 +197,7 @@ export function sessionOperations(
         return cache.ok ? ok(null) : cache;
       },
     },
+    'orders:openCache': { run: async () => ok({ opened: session.existingCache().ok }) },
     'orders:exportToFile': {
       run: async ({ query, format, file }) => exportCachedOrdersToFile(session, query, file, { format }),
     },

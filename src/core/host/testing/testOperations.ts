@@ -16,6 +16,14 @@ export const testOperations: OperationFactory = ({ config, ...env }) => ({
       return ok(true);
     },
   },
+  /** Holds the host's thread for `ms` (a synchronous read that long: Insights or a count at a million orders). */
+  'test.busy': {
+    run: async (payload) => {
+      const until = Date.now() + Number(payload);
+      while (Date.now() < until);
+      return ok(true);
+    },
+  },
   'test.waitForCancel': {
     run: (_payload, ctx) =>
       new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(ok('cancelled')), { once: true })),

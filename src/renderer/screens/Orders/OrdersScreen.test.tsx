@@ -3,6 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseHash } from '../../router';
 import { useOrdersStore } from '../../stores/ordersStore';
+import { useProfilesStore } from '../../stores/profilesStore';
+import { useViewsStore } from '../../stores/viewsStore';
+import { profileView } from '../../testing/profileFixture';
 import { installFakeBridge, type FakeBridge } from '../../testing/fakeBridge';
 import { OrdersScreen } from './OrdersScreen';
 import { TYPING_DEBOUNCE_MS } from './TextFilter';
@@ -97,6 +100,48 @@ describe('OrdersScreen', () => {
     await settle();
     expect(await screen.findByText('740,628 orders')).toBeTruthy();
     expect(screen.queryByText('10,000+ orders')).toBeNull();
+  });
+
+  it("counts the saved views only once the list's first page is answered, and not again on coming back", async () => {
+    useProfilesStore.setState({
+      list: {
+        status: 'ready',
+        data: {
+          activeProfileId: 'a',
+          profiles: [profileView('a', { merchantId: 'm1', apiVersion: '1' })],
+          tokenProblem: null,
+        },
+        error: null,
+      },
+    });
+    useViewsStore.getState().load();
+    let answerPage!: () => void;
+    const pageAnswered = new Promise<void>((r) => (answerPage = r));
+    bridge.answer('orders:queryPage', async () => {
+      await pageAnswered;
+      return { ok: true, data: { list: [{ id: '1' }] as never, nextCursor: null, afterSalesStatusUnknown: false } };
+    });
+    const counts = () => bridge.calls.filter(([c]) => c === 'orders:countQuick' || c === 'orders:count').length;
+    const view = renderAt('#/orders');
+    await settle();
+    // The first page is the one call in flight: nothing queued beside it for the host or a connection.
+    expect(bridge.calls.filter(([c]) => c === 'orders:queryPage')).toHaveLength(1);
+    expect(counts()).toBe(0);
+    answerPage();
+    await settle();
+    // The list's own count and every saved view's.
+    const views = new Set(
+      useViewsStore
+        .getState()
+        .views()
+        .map((v) => JSON.stringify(v.filters)),
+    ).size;
+    expect(counts()).toBe(1 + views);
+    expect(Object.keys(useViewsStore.getState().counts)).toHaveLength(useViewsStore.getState().views().length);
+    view.unmount();
+    renderAt('#/orders');
+    await settle();
+    expect(counts()).toBe(1 + views);
   });
 
   it('shows the empty state of a filter that matches nothing', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../../stores/orderFilters';
 import { useOrdersStore } from '../../stores/ordersStore';
 import { useSyncStore } from '../../stores/syncStore';
+import { useLiveViewCounts } from '../../stores/viewsStore';
 import { ExportView } from './ExportView';
 import { OrdersFilterBar } from './OrdersFilterBar';
 import type { FilterState } from './filterState';
@@ -78,6 +79,15 @@ function OrdersCount() {
           : null}
     </p>
   );
+}
+
+/**
+ * Keeps the saved views' counts (the tabs) live once the list's first page is answered. A component of its own: the
+ * list's status changing renders this, not the screen.
+ */
+function LiveViewCounts() {
+  useLiveViewCounts(useOrdersStore((s) => s.list.status === 'ready' || s.list.status === 'failed'));
+  return null;
 }
 
 /** The orders in the cache: saved views, filters, the count of matches, export, and the list. */
@@ -152,6 +162,7 @@ export function OrdersScreen({ route }: { route: Route }) {
       </div>
       <div className="index-card">
         <div className="index-toolbar">
+          <LiveViewCounts />
           <SavedViews filters={shownFilters} onApply={pushFilters} />
           <OrdersFilterBar state={filterState} />
         </div>

@@ -1,0 +1,254 @@
+/**
+ * First rows after load (issue 26: ≤ 1 s at 1,000,000 orders in Chromium), over several loads, each a cold start:
+ * a fresh `merchant-desk ui` on a fresh copy of a kept cache file (--ui-cache), so every load starts the core host,
+ * opens the cache and begins the upkeep after opening, as the app's start does. The page opens on Home (the app's
+ * first screen) and goes to Orders once the frame is up — the orders bench's figure — or, with --ui-open=orders,
+ * opens the Orders screen's address directly.
+ *
+ * What ran before the first orders page, traced from both ends: in the page, every `invoke` (its channel, when the
+ * bridge sent it and when its answer came; the POST's resource timing says how long Chromium held it before sending:
+ * six connections a host) — in the core host, every call it ran (MERCHANT_DESK_HOST_TRACE: when the call's message
+ * was taken from the channel, started and ended). Both on the epoch clock (the page's timeOrigin + now()).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../test/helpers/chromium';
+import { PAGE_PROBES } from './uiOrdersProbes';
+import { startUiOnCache, type Distribution } from './uiOrders';
+import { percentile } from './stats';
+
+/** One invoke as the page saw it (page ms since navigation start) and, when hosted, as the core host ran it. */
+export interface TracedCall {
+  channel: string;
+  /** The bridge's fetch called. */
+  sent: number;
+  /** Chromium sent the request (resource timing's requestStart; later than `sent` when it waited for a connection). */
+  onWire?: number;
+  /** The answer's body read. */
+  answered: number;
+  /** In the core host (page ms): the call's message taken, its operation started and ended. */
+  host?: { received: number; started: number; ended: number };
+}
+
+export interface LoadRun {
+  /** Navigation start → the first rows painted. */
+  firstRowsMs: number;
+  /** The first orders page: the bridge's send → its answer. */
+  firstPageRoundTripMs: number;
+  /** Navigation start → the orders screen asked for its first page. */
+  firstPageSentMs: number;
+  /** Navigation start → the bench went to Orders (opened on Home: once the frame was up). */
+  switchedMs?: number;
+  /** Navigation start → the exact count shown ("N orders"). */
+  countShownMs: number;
+  /** Every invoke sent before the first page was answered, in the order sent. */
+  before: TracedCall[];
+}
+
+export interface LoadsFigures {
+  orders: number;
+  open: 'home' | 'orders';
+  loads: LoadRun[];
+  firstRows: Distribution;
+  roundTrip: Distribution;
+  countShown: Distribution;
+}
+
+interface PageCall {
+  channel: string;
+  start: number;
+  end: number;
+}
+
+interface HostRecord {
+  operation: string;
+  received: number;
+  started: number;
+  ended: number;
+}
+
+function distribution(samples: number[]): Distribution {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN };
+}
+
+/** The page's invokes matched with the host's records: the k-th call of a channel in each (calls answer in order). */
+function traceCalls(
+  calls: PageCall[],
+  wire: Array<{ start: number; requestStart: number }>,
+  host: HostRecord[],
+  timeOrigin: number,
+): TracedCall[] {
+  const seen = new Map<string, number>();
+  const byOperation = new Map<string, HostRecord[]>();
+  for (const r of [...host].sort((a, b) => a.received - b.received))
+    byOperation.set(r.operation, [...(byOperation.get(r.operation) ?? []), r]);
+  const usedWire = new Set<number>();
+  return calls.map((c) => {
+    const k = seen.get(c.channel) ?? 0;
+    seen.set(c.channel, k + 1);
+    const h = byOperation.get(c.channel)?.[k];
+    // The POST whose resource entry began with this fetch (the nearest unused start).
+    let best = -1;
+    for (let i = 0; i < wire.length; i++) {
+      if (usedWire.has(i)) continue;
+      if (best < 0 || Math.abs(wire[i]!.start - c.start) < Math.abs(wire[best]!.start - c.start)) best = i;
+    }
+    if (best >= 0 && Math.abs(wire[best]!.start - c.start) < 5) usedWire.add(best);
+    else best = -1;
+    return {
+      channel: c.channel,
+      sent: c.start,
+      ...(best >= 0 ? { onWire: wire[best]!.requestStart } : {}),
+      answered: c.end,
+      ...(h
+        ? {
+            host: {
+              received: h.received - timeOrigin,
+              started: h.started - timeOrigin,
+              ended: h.ended - timeOrigin,
+            },
+          }
+        : {}),
+    };
+  });
+}
+
+function probe<T>(page: Page, name: string): Promise<T> {
+  return page.evaluate(`window.__mdBench.${name}()`) as Promise<T>;
+}
+
+/** One cold load: a fresh `ui` on a fresh copy of `cacheFile`, a fresh page; its first rows and what ran before. */
+async function oneLoad(
+  root: string,
+  cacheFile: string,
+  open: 'home' | 'orders',
+): Promise<LoadRun & { orders: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-load-'));
+  const traceFile = path.join(dataDir, 'host-trace.jsonl');
+  const browser = await launchChromium();
+  let child: import('node:child_process').ChildProcess | undefined;
+  try {
+    const served = await startUiOnCache(root, dataDir, cacheFile, { MERCHANT_DESK_HOST_TRACE: traceFile });
+    child = served.ui.child;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.addInitScript({ content: PAGE_PROBES });
+    if (open === 'orders') {
+      // The one-time token traded for the session cookie as the login page does (the context's requests share the
+      // page's cookies), then the Orders screen's own address is the first document the app loads.
+      const url = new URL(served.ui.url);
+      const token = /^#token=(.+)$/.exec(url.hash)?.[1];
+      const exchanged = await context.request.post(`${url.origin}/_md/session`, {
+        data: { token },
+        headers: { origin: url.origin },
+      });
+      if (!exchanged.ok()) throw new Error(`the session exchange answered ${exchanged.status()}`);
+      await page.goto(`${url.origin}/#/orders`);
+    } else {
+      // The one-time address trades its token for the session, then loads '/' (the navigation timed).
+      await page.goto(served.ui.url);
+      await page.locator('.app-frame[data-profiles-loaded]').waitFor({ timeout: 120_000 });
+      await page.evaluate("performance.mark('bench:orders'); window.location.hash = '#/orders'");
+    }
+    await page.locator('tbody tr[data-id]').first().waitFor({ timeout: 120_000 });
+    const load = await probe<{ request: number; answer: number; paint: number }>(page, 'awaitPaint');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^[\d,]+ orders$/ })
+      .waitFor({ timeout: 120_000 });
+    const countShownMs = (await page.evaluate('performance.now()')) as number;
+    // When the bench went to Orders (Home first): the frame up, noticed by the bench (a round trip of its own).
+    const switchedMs = (await page.evaluate(
+      "performance.getEntriesByName('bench:orders').at(-1)?.startTime ?? null",
+    )) as number | null;
+    const { calls, wire, timeOrigin } = await probe<{
+      calls: PageCall[];
+      wire: Array<{ start: number; requestStart: number }>;
+      timeOrigin: number;
+    }>(page, 'invokeLog');
+    await context.close();
+    // The host's records of this load: those after this document's navigation started.
+    const host = readFileSync(traceFile, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as HostRecord)
+      .filter((r) => r.received >= timeOrigin);
+    const traced = traceCalls(calls, wire, host, timeOrigin);
+    return {
+      orders: served.orders,
+      firstRowsMs: load.paint,
+      firstPageRoundTripMs: load.answer - load.request,
+      firstPageSentMs: load.request,
+      ...(switchedMs === null ? {} : { switchedMs }),
+      countShownMs,
+      before: traced.filter((c) => c.sent <= load.answer),
+    };
+  } finally {
+    await browser.close();
+    if (child) {
+      const c = child;
+      await new Promise<void>((done) => {
+        c.once('exit', () => done());
+        c.kill('SIGTERM');
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `loads` cold loads on copies of `cacheFile`. */
+export async function uiLoadsBench(
+  root: string,
+  cacheFile: string,
+  loads: number,
+  open: 'home' | 'orders',
+  say: (text: string) => void,
+): Promise<LoadsFigures> {
+  const runs: LoadRun[] = [];
+  let orders = 0;
+  for (let i = 0; i < loads; i++) {
+    const run = await oneLoad(root, cacheFile, open);
+    orders = run.orders;
+    runs.push(run);
+    say(
+      `Load ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms (${run.switchedMs === undefined ? '' : `went to Orders at ${run.switchedMs.toFixed(0)}, `}first page sent at ${run.firstPageSentMs.toFixed(0)}, round trip ${run.firstPageRoundTripMs.toFixed(0)} ms); count shown at ${run.countShownMs.toFixed(0)} ms.`,
+    );
+  }
+  return {
+    orders,
+    open,
+    loads: runs,
+    firstRows: distribution(runs.map((r) => r.firstRowsMs)),
+    roundTrip: distribution(runs.map((r) => r.firstPageRoundTripMs)),
+    countShown: distribution(runs.map((r) => r.countShownMs)),
+  };
+}
+
+const f = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
+
+/** The report: the distributions, then the calls before the first page of the median load. */
+export function uiLoadsTable(r: LoadsFigures): string {
+  const pair = (d: Distribution) => `${f(d.p50)} / ${f(d.p95)} (max ${f(d.max)})`;
+  const median = [...r.loads].sort((a, b) => a.firstRowsMs - b.firstRowsMs)[Math.floor((r.loads.length - 1) / 2)]!;
+  return [
+    `${r.loads.length} cold loads (each a fresh \`ui\` on a fresh copy of the file, ${r.orders.toLocaleString('en')} orders), opened on ${r.open === 'home' ? 'Home, then Orders once the frame is up' : "the Orders screen's address"}:`,
+    '',
+    '| Navigation start → | p50 / p95 ms |',
+    '|---|---:|',
+    `| **first rows painted** | **${pair(r.firstRows)}** |`,
+    `| — the first page's round trip (bridge send → answer) | ${pair(r.roundTrip)} |`,
+    `| the exact count shown | ${pair(r.countShown)} |`,
+    '',
+    `The calls sent before the first orders page was answered, in the median load (${f(median.firstRowsMs)} ms; page ms since navigation start; "wire" = Chromium sent the POST, "host" = the core host took the call's message / started / ended it):`,
+    '',
+    '| Channel | sent | wire | host received | host run (ms) | answered |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...median.before.map(
+      (c) =>
+        `| ${c.channel} | ${f(c.sent)} | ${f(c.onWire)} | ${f(c.host?.received)} | ${c.host ? `${f(c.host.started)}–${f(c.host.ended)} (${(c.host.ended - c.host.started).toFixed(1)})` : '— (not hosted)'} | ${f(c.answered)} |`,
+    ),
+  ].join('\n');
+}
