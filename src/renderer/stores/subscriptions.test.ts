@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcData } from '../../shared/ipc/contract';
 import { profileView } from '../testing/profileFixture';
 import { installFakeBridge, type FakeBridge } from '../testing/fakeBridge';
@@ -148,5 +148,32 @@ describe('at start', () => {
     unsubscribe();
     expect(bridge.calls.filter(([channel]) => channel === 'sync:status')).toHaveLength(1);
     expect(useSyncStore.getState().status.data).toEqual(status);
+  });
+
+  it('asks how the cache upkeep stands only once the sync status is answered (the first screen’s reads go first)', async () => {
+    useProfilesStore.setState({ list: { status: 'idle', data: null, error: null } });
+    useSyncStore.getState().reset();
+    let answerStatus: () => void = () => {};
+    const bridge = installFakeBridge({
+      'profiles:list': () => ({
+        ok: true,
+        data: { activeProfileId: 'a', profiles: [profile('a')], tokenProblem: null },
+      }),
+      'sync:status': () =>
+        new Promise((resolve) => {
+          answerStatus = () => resolve({ ok: true, data: status });
+        }),
+      'orders:upkeepState': () => ({ ok: true, data: { report: null } }),
+    });
+    const unsubscribe = subscribeToHostEvents();
+    const statusLoaded = useSyncStore.getState().loadStatus();
+    await useProfilesStore.getState().load();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const asked = () => bridge.calls.filter(([channel]) => channel === 'orders:upkeepState').length;
+    expect(asked()).toBe(0);
+    answerStatus();
+    await statusLoaded;
+    await vi.waitFor(() => expect(asked()).toBe(1));
+    unsubscribe();
   });
 });

@@ -21,6 +21,22 @@ export function routeOfNavigation(target: IpcEventPayload<'app:navigate'>): stri
   return formatRoute(target.screen);
 }
 
+/** Resolves once the sync status asked for is answered (at once when it already is). */
+function statusSettled(): Promise<void> {
+  const settled = () => {
+    const { status } = useSyncStore.getState().status;
+    return status === 'ready' || status === 'failed';
+  };
+  if (settled()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const off = useSyncStore.subscribe(() => {
+      if (!settled()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
 /**
  * The one place where push events meet the stores (as Gitify's stores/subscriptions.ts): each event updates the
  * store that owns its domain; events of a profile other than the active one are ignored. Called once at start;
@@ -66,7 +82,9 @@ export function subscribeToHostEvents(): () => void {
       useSyncStore.getState().reset();
       void useSyncStore.getState().loadStatus();
     }
-    void useUpkeepStore.getState().load();
+    // Asked once the sync status is answered, not beside it: the first screen's reads go first (a browser page has
+    // six connections to the host, and the upkeep is rarely running at start — it waits a moment after opening).
+    void statusSettled().then(() => useUpkeepStore.getState().load());
     if (!first) {
       useOrdersStore.getState().forgetRows();
       useChangesStore.getState().invalidate();
