@@ -26,6 +26,7 @@ import {
   startWorkspace,
   type Workspace,
 } from '../helpers/workspace';
+import { addFreePages } from '../../src/core/cache/testing/freePages';
 
 /** Enough orders that reading them back takes seconds on a loaded machine (about 0.1 ms an order). */
 const ORDERS = 60_000;
@@ -226,11 +227,7 @@ describeWorkspace('the cache upkeep shows in the frame and can be cancelled', ()
     // ~40 MB of free pages inside the file (as a converted file's old text index leaves them), made by another
     // connection the way a conversion's end does.
     const db = new Database(cacheFilePath(workspace.dataDir, 'sandbox'));
-    db.exec('CREATE TABLE scratch (b BLOB)');
-    db.prepare(
-      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) INSERT INTO scratch SELECT randomblob(4000) FROM n',
-    ).run();
-    db.exec('DROP TABLE scratch');
+    addFreePages(db, 10_000);
     db.close();
     await page
       .getByRole('navigation', { name: 'Settings sections' })

@@ -16,6 +16,7 @@ import type { OperationContext } from '../../src/core/host/operations';
 import { sessionOperations } from '../../src/core/host/operations/sessionOperations';
 import { writeFilledCacheFile } from '../../src/core/cache/testing/filledCacheFile';
 import { bundleChild } from '../helpers/bundleChild';
+import { addFreePages } from '../../src/core/cache/testing/freePages';
 
 /**
  * `orders:compact` (Settings → Cache in the app): the cache file's free pages given back by a VACUUM on a thread of
@@ -52,13 +53,7 @@ beforeAll(async () => {
   template = path.join(mkdtempSync(path.join(tmpdir(), 'md-compact-thread-')), 'template.sqlite');
   dirs.push(path.dirname(template));
   writeFilledCacheFile(template, { baseUrl: config.baseUrl, merchantId: 'm-1' }, N, NOW, (c) => {
-    c.db.exec('CREATE TABLE scratch (b BLOB)');
-    c.db
-      .prepare(
-        'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) INSERT INTO scratch SELECT randomblob(4000) FROM n',
-      )
-      .run();
-    c.db.exec('DROP TABLE scratch');
+    addFreePages(c.db, 10_000);
   });
 }, 120_000);
 afterEach(() => {

@@ -170,6 +170,11 @@ function cancellableDeps(deps: ClientDeps, signal: AbortSignal | undefined): Cli
 
 export type SyncState = 'idle' | 'syncing' | 'paused';
 
+/** The `busy` refusal (the poller takes it as "try at the next turn", not as a failure). */
+function busy(message: string, action?: string): Result<never, AppError> {
+  return err({ kind: 'sync', code: 'busy', message, ...(action ? { action } : {}) });
+}
+
 /**
  * One session's sync for a long-lived caller (the app): one sync at a time, and a pause that stops the one running
  * (its fetched orders are kept; the next sync resumes) and refuses new ones until resumed.
@@ -190,14 +195,9 @@ export class SyncController {
   async syncNow(options: SyncNowOptions = {}): Promise<Result<SyncNowResult, AppError>> {
     if (this.paused)
       return err({ kind: 'sync', code: 'paused', message: 'Sync is paused.', action: 'Resume syncing first.' });
-    if (this.running) return err({ kind: 'sync', code: 'busy', message: 'A sync of this profile is already running.' });
+    if (this.running) return busy('A sync of this profile is already running.');
     if (this.holding)
-      return err({
-        kind: 'sync',
-        code: 'busy',
-        message: 'The cache is being compacted; syncing goes on when it is done.',
-        action: 'Sync again in a moment.',
-      });
+      return busy('The cache is being compacted; syncing goes on when it is done.', 'Sync again in a moment.');
     const controller = (this.running = new AbortController());
     try {
       const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
@@ -212,14 +212,8 @@ export class SyncController {
    * whose write lock a sync's writer must not wait on for long. Refused with `busy` while a sync runs.
    */
   async holdingSyncs<T>(work: () => Promise<Result<T, AppError>>): Promise<Result<T, AppError>> {
-    if (this.running)
-      return err({
-        kind: 'sync',
-        code: 'busy',
-        message: 'A sync of this profile is running.',
-        action: 'Try again when it has finished.',
-      });
-    if (this.holding) return err({ kind: 'sync', code: 'busy', message: 'The cache is already being compacted.' });
+    if (this.running) return busy('A sync of this profile is running.', 'Try again when it has finished.');
+    if (this.holding) return busy('The cache is already being compacted.');
     this.holding = true;
     try {
       return await work();

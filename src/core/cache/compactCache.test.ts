@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { compactCache } from './compactCache';
 import { tempCaches } from './testing/tempCaches';
+import { addFreePages } from './testing/freePages';
 
 const caches = tempCaches('md-compact-');
 const NOW = Date.UTC(2026, 10, 27, 12);
@@ -12,13 +13,7 @@ function cacheWithFreePages(n: number) {
   const cache = caches.open();
   const orders = Array.from({ length: n }, (_, i) => fakeOrder(i + 1, NOW - i * 60_000));
   cache.applyPage(orders, { seenAtMs: NOW, baseline: false });
-  cache.db.exec('CREATE TABLE scratch (b BLOB)');
-  cache.db
-    .prepare(
-      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) INSERT INTO scratch SELECT randomblob(4000) FROM n',
-    )
-    .run();
-  cache.db.exec('DROP TABLE scratch');
+  addFreePages(cache.db, 1_000);
   return cache;
 }
 
