@@ -5,6 +5,7 @@ import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
 import { FakePlatform } from '../sync/testing/fakePlatform';
 import { SyncEngine } from '../sync/syncEngine';
 import type { OrderCache } from './orderCache';
+import { rebuildBuyerAggregates } from './insightAggregates';
 import { watchInsightWrites } from './testing/rowsTouched';
 import { tempCaches } from './testing/tempCaches';
 
@@ -114,5 +115,39 @@ describe('Insights aggregates after a sync', () => {
     expect(touched.insight_buyer_total!.keys).toEqual([added!.buyerId]);
     // Its 10 earlier orders' rows are written again with the new one's: 11 orders, the first has no row.
     expect(touched.insight_buyer_seq!.writes).toBeLessThanOrEqual(2 * 11);
+  });
+
+  it('an order moved to another buyer or to none leaves no row of its old buyer (as a rebuild from scratch)', async () => {
+    const platform = new FakePlatform(NOW);
+    platform.add(Array.from({ length: 970 }, (_, i) => NOW - 50 * DAY + i * 60 * MIN));
+    const cache = open();
+    const engine = new SyncEngine({ cache, source: platform, now: () => platform.clock, writerThread: false });
+    expect((await engine.sync()).ok).toBe(true);
+    request(cache);
+    const buyerRows = () => ({
+      seq: cache.db.prepare('SELECT * FROM insight_buyer_seq ORDER BY rid').all(),
+      totals: cache.db.prepare('SELECT * FROM insight_buyer_total ORDER BY buyer_id').all(),
+    });
+    // Later orders of their buyers (each has a row naming its buyer): one to another buyer, one to no buyer.
+    const ids = platform.ids();
+    const [moved, orphaned] = [ids[500]!, ids[600]!];
+    const rowOf = cache.db.prepare(
+      'SELECT s.buyer_id FROM insight_buyer_seq s JOIN orders o USING (rid) WHERE o.id = ?',
+    );
+    expect(rowOf.get(moved)).toBeDefined();
+    expect(rowOf.get(orphaned)).toBeDefined();
+    platform.clock += 10 * MIN;
+    platform.update(moved, { buyerId: '999000111' });
+    platform.update(orphaned, { buyerId: undefined });
+    platform.clock += MIN;
+    const r = await engine.sync();
+    expect(r.ok && r.value.mode).toBe('incremental');
+    request(cache);
+
+    expect(rowOf.get(orphaned)).toBeUndefined(); // an order with no buyer is no buyer's repeat order
+    expect(rowOf.get(moved)).toBeUndefined(); // the new buyer's first order
+    const incremental = buyerRows();
+    cache.db.transaction(() => rebuildBuyerAggregates(cache.db))();
+    expect(incremental).toEqual(buyerRows());
   });
 });

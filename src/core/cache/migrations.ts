@@ -9,6 +9,7 @@ import { V7_SQL } from './migrationV7';
 import { V9_DESCRIPTION, V9_SQL } from './migrationV9';
 import { backfillV10, V10_DESCRIPTION, V10_SQL } from './migrationV10';
 import { V11_DESCRIPTION, V11_SQL } from './migrationV11';
+import { V12_DESCRIPTION, V12_SQL } from './migrationV12';
 
 /**
  * Versioned schema of the order cache. `PRAGMA user_version` holds the version; each migration runs in its own
@@ -298,6 +299,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, description: V9_DESCRIPTION, sql: V9_SQL },
   { version: 10, description: V10_DESCRIPTION, sql: V10_SQL, backfill: backfillV10 },
   { version: 11, description: V11_DESCRIPTION, sql: V11_SQL },
+  { version: 12, description: V12_DESCRIPTION, sql: V12_SQL },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
