@@ -165,15 +165,45 @@ describeWorkspace('the orders index fits the window', () => {
         for (const sort of ['created', 'paid']) {
           if (sort === 'paid') await page.locator('th.orders-times button').nth(1).click();
           await expect.poll(() => page.locator('td.orders-times time').count(), { timeout: 10_000 }).toBeGreaterThan(5);
-          const cut = await page
-            .locator('td.orders-times')
-            .evaluateAll((cells) =>
-              cells
-                .filter((td) => td.scrollWidth > td.clientWidth)
-                .map((td) => `${td.textContent} (${td.scrollWidth} > ${td.clientWidth})`),
-            );
+          // A table cell's scrollWidth does not grow with text its ellipsis cuts: the text's own width is measured.
+          const cut = await page.locator('td.orders-times').evaluateAll((cells) =>
+            cells
+              .map((td) => {
+                const range = document.createRange();
+                range.selectNodeContents(td);
+                const style = getComputedStyle(td);
+                const room = td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                return { text: td.textContent, width: range.getBoundingClientRect().width, room };
+              })
+              .filter((c) => c.width > c.room)
+              .map((c) => `${c.text} (${c.width} > ${c.room})`),
+          );
           expect(cut, `${locale} at ${viewport.width}, ${sort}`).toEqual([]);
         }
+        // The sandbox's times depend on the hour it made them: the widest time of the year in this language
+        // ("12/28/26, 10:58 PM") is put into a cell, which must still show it whole.
+        const widest = await page
+          .locator('td.orders-times time')
+          .first()
+          .evaluate((time) => {
+            const format = new Intl.DateTimeFormat(navigator.language, { dateStyle: 'short', timeStyle: 'short' });
+            const texts = Array.from({ length: 12 }, (_, m) =>
+              [10, 12, 22, 23].map((h) => format.format(new Date(2026, m, 28, h, 58))),
+            ).flat();
+            const cell = time.closest('td')!;
+            const style = getComputedStyle(cell);
+            const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const range = document.createRange();
+            return texts
+              .map((text) => {
+                time.textContent = text;
+                range.selectNodeContents(time);
+                return { text, width: range.getBoundingClientRect().width };
+              })
+              .filter((t) => t.width > room)
+              .map((t) => `${t.text} (${t.width} > ${room})`);
+          });
+        expect(widest, `${locale} at ${viewport.width}: the widest times`).toEqual([]);
         await page.locator('th.orders-times button').nth(0).click();
       }
       await screenshot(page, `orders-times-${locale}`);
@@ -181,6 +211,32 @@ describeWorkspace('the orders index fits the window', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('1280×800: every section’s name is whole beside the widest badge the navigation shows, current or not, English and Chinese', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      const { page, context, problems } = await openApp(browser, workspace, {
+        locale,
+        viewport: { width: 1280, height: 800 },
+      });
+      await page.evaluate("window.location.hash = '#/attention'");
+      await page.locator('.nav-link[aria-current="page"]').waitFor();
+      // The sandbox's counts are small; a badge never shows more than four characters ("158K", "1.2M", "10K+"; a
+      // count of 1,000 or more is shown short): every link is given the widest, the current one (bold) included.
+      const cut = await page.evaluate(`(() => {
+        for (const link of document.querySelectorAll('.nav-link')) {
+          let badge = link.querySelector('.nav-count');
+          if (!badge) { badge = document.createElement('span'); badge.className = 'nav-count'; link.append(badge); }
+          badge.textContent = '158K';
+        }
+        return [...document.querySelectorAll('.nav-label')]
+          .filter((label) => label.scrollWidth > label.clientWidth)
+          .map((label) => label.textContent + ' (' + label.scrollWidth + ' > ' + label.clientWidth + ')');
+      })()`);
+      expect(cut, locale).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 60_000);
 
   it('640×400 (200 % zoom): the navigation is a menu; orders still show without sideways scroll', async () => {
     const { page, context, problems } = await openOrders(browser, workspace, { width: 640, height: 400 });

@@ -22,18 +22,29 @@ describe('the navigation’s counts say what they count', () => {
     expect(screen.getByLabelText('40 orders need attention').textContent).toBe('40');
   });
 
-  it('a count is written as every other number on screen: 8,887, not 8887', () => {
-    render(<Navigation current="orders" items={[{ screen: 'attention', count: 8887 }]} />);
-    expect(screen.getByLabelText('8,887 orders need attention').textContent).toBe('8,887');
+  it('a count of a thousand or more is shown short, rounded down, its exact figure the label and hover text', () => {
+    render(
+      <Navigation
+        current="orders"
+        items={[
+          { screen: 'attention', count: 8887 },
+          { screen: 'after-sales', count: 999 },
+        ]}
+      />,
+    );
+    const badge = screen.getByLabelText('8,887 orders need attention');
+    expect(badge.textContent).toBe('8.8K'); // never "8.9K": no more than there are
+    expect(badge.getAttribute('title')).toBe('8,887 orders need attention');
+    expect(screen.getByLabelText('999 awaiting a decision').textContent).toBe('999');
   });
 
-  it('a "more than" count (the quick count, the exact one on its way) reads "10,000+" and says so, in both languages', () => {
+  it('a "more than" count (the quick count, the exact one on its way) reads "10K+" and says so, in both languages', () => {
     const items = [{ screen: 'attention' as const, count: 10_000, countAtLeast: true }];
     const { unmount } = render(<Navigation current="orders" items={items} />);
-    expect(screen.getByLabelText('more than 10,000 orders need attention').textContent).toBe('10,000+');
+    expect(screen.getByLabelText('more than 10,000 orders need attention').textContent).toBe('10K+');
     unmount();
     useLocaleStore.getState().setChoice('zh-CN');
     render(<Navigation current="orders" items={items} />);
-    expect(screen.getByLabelText('超过 10,000 个订单待处理').textContent).toBe('10,000+');
+    expect(screen.getByLabelText('超过 10,000 个订单待处理').textContent).toBe('1万+');
   });
 });

@@ -38,7 +38,9 @@ const ICONS: Record<ScreenName, LucideIcon> = {
 /**
  * The app's sections (their titles from the screen table), each with its icon; the current one is marked for
  * assistive technology. A narrow frame hides the titles from the eye only (styles.css): they stay the links' names,
- * and the hover text.
+ * and the hover text. A count of a thousand or more is shown short and rounded down ("8.8K", "10K+"; "1万+" in
+ * Chinese) so the title beside it is not cut at 1,280 px; the exact figure is its label and hover text, and Home
+ * and the Attention screen show it in full.
  */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
   const t = useT();
@@ -63,8 +65,12 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
                 <Icon className="nav-icon" size={18} aria-hidden="true" />
                 <span className="nav-label">{title}</span>
                 {item.count ? (
-                  <span className="nav-count" aria-label={meaning(item.screen, item.count, item.countAtLeast === true)}>
-                    {t(item.countAtLeast ? 'frame.count.atLeast' : 'frame.count.value', { count: item.count })}
+                  <span
+                    className="nav-count"
+                    aria-label={meaning(item.screen, item.count, item.countAtLeast === true)}
+                    title={meaning(item.screen, item.count, item.countAtLeast === true)}
+                  >
+                    {t(item.countAtLeast ? 'frame.count.badgeAtLeast' : 'frame.count.badge', { count: item.count })}
                   </span>
                 ) : null}
               </a>

@@ -97,12 +97,21 @@ export function AttentionScreen(_props: { route: Route }) {
       <h1 id="screen-title">
         <ScreenTitle screen="attention" />
       </h1>
-      {queue.data && (
-        <p className="attention-summary" aria-live="polite">
-          {attentionSummary(queue.data)}
-        </p>
-      )}
-      <p className="muted">{t('attention.keys')}</p>
+      <div className="attention-intro">
+        {queue.data && (
+          <p className="attention-summary" aria-live="polite">
+            {attentionSummary(queue.data)}
+          </p>
+        )}
+        {/* Above the list, not after it: the list pane is as tall as the window lets it be, and a line after it was
+            drawn over its last rows (a million orders: "158,211 more not listed here"). */}
+        {leftOff === 'unknown' ? (
+          <p className="muted">{t('attention.leftOffCounting', { perKind: ROWS_PER_KIND })}</p>
+        ) : (
+          leftOff > 0 && <p className="muted">{t('attention.leftOff', { count: leftOff, perKind: ROWS_PER_KIND })}</p>
+        )}
+        <p className="muted">{t('attention.keys')}</p>
+      </div>
       {queue.error && <ErrorNotice error={queue.error} title={t('attention.queueFailed')} />}
       {!queue.data && queue.status !== 'failed' && <p role="status">{t('attention.reading')}</p>}
       {queue.data && rows.length === 0 && <p className="muted">{t('attention.nothing')}</p>}
@@ -124,11 +133,6 @@ export function AttentionScreen(_props: { route: Route }) {
             />
           )}
         </div>
-      )}
-      {leftOff === 'unknown' ? (
-        <p className="muted">{t('attention.leftOffCounting', { perKind: ROWS_PER_KIND })}</p>
-      ) : (
-        leftOff > 0 && <p className="muted">{t('attention.leftOff', { count: leftOff, perKind: ROWS_PER_KIND })}</p>
       )}
     </section>
   );

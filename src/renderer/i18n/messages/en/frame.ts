@@ -17,9 +17,11 @@ export default {
   'frame.versionFailed': 'Could not read the app version: {message}',
   'frame.sections': 'Sections',
   'frame.count.value': '{count, number}',
+  'frame.count.badge': '{count, number, ::compact-short rounding-mode-floor}',
   'frame.count.afterSales': '{count, plural, one {# awaiting a decision} other {# awaiting a decision}}',
   'frame.count.attention': '{count, plural, one {# order needs attention} other {# orders need attention}}',
   'frame.count.atLeast': '{count, number}+',
+  'frame.count.badgeAtLeast': '{count, number, ::compact-short rounding-mode-floor}+',
   'frame.count.attentionAtLeast': 'more than {count, plural, one {# order needs} other {# orders need}} attention',
 
   'theme.label': 'Appearance',

@@ -18,9 +18,11 @@ export default {
   'frame.versionFailed': '无法读取应用版本：{message}',
   'frame.sections': '导航',
   'frame.count.value': '{count, number}',
+  'frame.count.badge': '{count, number, ::compact-short rounding-mode-floor}',
   'frame.count.afterSales': '{count, plural, other {# 个待审核}}',
   'frame.count.attention': '{count, plural, other {# 个订单待处理}}',
   'frame.count.atLeast': '{count, number}+',
+  'frame.count.badgeAtLeast': '{count, number, ::compact-short rounding-mode-floor}+',
   'frame.count.attentionAtLeast': '{count, plural, other {超过 # 个订单待处理}}',
 
   'theme.label': '外观',
