@@ -11,7 +11,7 @@
  * stay resident at their high-water mark (they were not given back when the heaps shrank) — most of the 298 MiB
  * peak of anonymous memory. A growing factor of 1.5 (V8 still grows a heap as far as its live size needs; this only
  * sets when the next full collection comes) keeps both heaps within ~1.5× their live size: peak 217 MiB at a million
- * orders, for ~5 % more CPU (mostly marking on V8's own threads) and no longer wall time (docs/PERFORMANCE.md §8
+ * orders, for ~5 % more CPU (more full collections) and no longer wall time (docs/PERFORMANCE.md §8
  * "Sixth pass (rss1m)"). V8 flags are the process's: the writer thread's isolate follows the same factor.
  *
  * Flags for the main isolate only take effect at process start, hence execArgv; the writer thread's own young
