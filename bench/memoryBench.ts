@@ -80,7 +80,7 @@ export function measureInFreshProcess(sb: RemoteSandbox, file: string, forcedGc 
     child.on('exit', (code) =>
       code === 0
         ? resolve(JSON.parse(out.trim().split('\n').pop()!) as SyncRun)
-        : reject(new Error(`memrun exited ${code}`)),
+        : reject(new Error(`the syncing process exited ${code}`)),
     ),
   );
 }
