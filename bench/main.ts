@@ -49,7 +49,7 @@ import { option, type BenchRun } from './benchRun';
 import { churnBench } from './churnBench';
 import { EXPORT_RUN, exportBench, exportRun } from './exportBench';
 import { hostSection } from './hostBench';
-import { MEMORY_RUN, memoryBench, memoryRun } from './memoryBench';
+import { memoryBench } from './memoryBench';
 import {
   queryRows,
   queryTable,
@@ -72,8 +72,6 @@ import { WRITER_BENCH, writerBench } from './writerBench';
 const argv = process.argv.slice(2);
 if (argv[0] === 'serve') {
   await serveSandbox(JSON.parse(argv[1] ?? '{}'));
-} else if (argv[0] === MEMORY_RUN) {
-  await memoryRun(JSON.parse(argv[1] ?? '{}'));
 } else if (argv[0] === SCALE_MIGRATE) {
   await scaleMigrate(argv[1]!, argv.includes('--no-vacuum'));
 } else if (argv[0] === SCALE_KILL_RUN) {

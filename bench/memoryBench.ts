@@ -5,15 +5,15 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { CORE_HOST_EXEC_ARGV } from '../src/core/host/hostHeapFlags';
-import { openOrderCache } from '../src/core/cache/openCache';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import type { BenchRun } from './benchRun';
 import { startRemoteSandbox, type RemoteSandbox } from './sandboxProcess';
 import { mib } from './stats';
-import { fullSync, type SyncRun } from './syncRuns';
+import type { SyncRun } from './syncRuns';
+import type { SyncChildInput } from './syncChild';
 
-/** The bench bundle's sub-command of the child side. */
-export const MEMORY_RUN = 'memrun';
+/** The syncing process's entry beside the bench bundle (bench/run.mjs builds it). */
+const SYNC_CHILD_FILE = 'sync-child.js';
 
 /**
  * Measures both sizes; the big size's sandbox is left running and its cache file filled, for the caller's later
@@ -37,7 +37,7 @@ export async function memoryBench({
   for (const n of [sizes.sync, sizes.big]) {
     const sb = await startRemoteSandbox({ orders: n, seed: 3 });
     const file = path.join(dir, `mem-${n}.sqlite`);
-    const r = await measureInFreshProcess(sb, file);
+    const r = await measureInFreshProcess(sb, file, true);
     rows.push(
       `| ${r.summary.fetched.toLocaleString('en')} | ${r.httpRequests} (${(r.httpRequests / Math.ceil(n / PAGE_SIZE_MAX)).toFixed(3)}) | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(1)} | ${mib(r.peak.rss)} | ${mib(r.peak.heapUsed)} | ${mib(r.peak.liveHeap)} | ${mib(r.peak.external)} | ${mib(r.baseline.heapUsed)} |`,
     );
@@ -51,30 +51,13 @@ export async function memoryBench({
   return big!;
 }
 
-export interface MemoryRunInput {
-  sandbox: Omit<RemoteSandbox, 'stop' | 'advanceClock' | 'dumpOrders' | 'digest'>;
-  file: string;
-}
-
-/** Child side of a memory measurement: one full sync in a fresh process, its figures as one JSON line. */
-export async function memoryRun(input: MemoryRunInput): Promise<void> {
-  const sb: RemoteSandbox = {
-    ...input.sandbox,
-    advanceClock: async () => {},
-    dumpOrders: async () => {},
-    digest: async () => ({ count: 0, sha256: '', undecodable: 0 }),
-    stop: async () => {},
-  };
-  const r = openOrderCache({ file: input.file, identity: { baseUrl: sb.baseUrl, merchantId: sb.merchantId } });
-  if (!r.ok) throw new Error(JSON.stringify(r.error));
-  const run = await fullSync(sb, r.value, 4, true);
-  r.value.close();
-  process.stdout.write(`${JSON.stringify(run)}\n`);
-}
-
-/** Parent side: runs memoryRun in a new process (nothing else in its heap) and reads its figures. */
-export function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<SyncRun> {
-  const input: MemoryRunInput = {
+/**
+ * Parent side: runs one full sync in a new process (syncChild.ts: nothing else in its heap) and reads its figures.
+ * `forcedGc`: started with --expose-gc, the child measures its live heap with a full GC every 2 s — which also
+ * keeps its heap smaller than the core host's, which never forces one: the scale bench measures without.
+ */
+export function measureInFreshProcess(sb: RemoteSandbox, file: string, forcedGc = false): Promise<SyncRun> {
+  const input: SyncChildInput = {
     sandbox: {
       baseUrl: sb.baseUrl,
       platformUrl: sb.platformUrl,
@@ -85,12 +68,11 @@ export function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<
     file,
   };
   // Flags as the core host runs with (hostHeapFlags.ts): this process plays the core host that syncs.
+  const entry = path.join(path.dirname(process.argv[1]!), SYNC_CHILD_FILE);
   const child = spawn(
     process.execPath,
-    [...process.execArgv, ...CORE_HOST_EXEC_ARGV, process.argv[1]!, MEMORY_RUN, JSON.stringify(input)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    [...(forcedGc ? ['--expose-gc'] : []), ...CORE_HOST_EXEC_ARGV, entry, JSON.stringify(input)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
   child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -98,7 +80,7 @@ export function measureInFreshProcess(sb: RemoteSandbox, file: string): Promise<
     child.on('exit', (code) =>
       code === 0
         ? resolve(JSON.parse(out.trim().split('\n').pop()!) as SyncRun)
-        : reject(new Error(`memrun exited ${code}`)),
+        : reject(new Error(`the syncing process exited ${code}`)),
     ),
   );
 }

@@ -35,6 +35,8 @@ await build({
       // The sync's writer thread is built beside the bench, where the sync looks for it (see writerThread.ts).
       input: {
         bench: path.join(root, 'bench', 'main.ts'),
+        // The syncing process of the memory and scale benches: only the sync's modules (bench/syncChild.ts).
+        'sync-child': path.join(root, 'bench', 'syncChild.ts'),
         'page-writer-thread': path.join(root, 'src', 'core', 'sync', 'pageWriterThread.ts'),
         'cache-upkeep-thread': path.join(root, 'src', 'core', 'cache', 'upkeepThread.ts'),
         'cache-compact-thread': path.join(root, 'src', 'core', 'cache', 'compactThread.ts'),

@@ -25,6 +25,7 @@ import { breakdown } from './scaleParts';
 import { scaleQueryRows, scaleQueryTable } from './scaleQueries';
 import { summaryReadTable } from './queryBench';
 import type { OrderCache } from '../src/core/cache/orderCache';
+import { partsTable } from './memoryParts';
 
 const fileBytes = (f: string) => (existsSync(f) ? statSync(f).size : 0);
 
@@ -78,9 +79,10 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   }
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
   if (lock) say(lockTable(lock));
+  if (sync && !argv.includes('--scale-sync-only')) say(memoryPartsText(sync));
   if (sync && argv.includes('--scale-sync-only')) {
     say(
-      `| sync only | requests ${sync.httpRequests} (÷ minimum ${(sync.httpRequests / minimum).toFixed(3)}) | wall ${(sync.wallMs / 1000).toFixed(1)} s${floorText(sync, floor)} | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
+      `${memoryPartsText(sync)}| sync only | requests ${sync.httpRequests} (÷ minimum ${(sync.httpRequests / minimum).toFixed(3)}) | wall ${(sync.wallMs / 1000).toFixed(1)} s${floorText(sync, floor)} | CPU ${(sync.cpuMs / 1000).toFixed(1)} s | of which the fetching thread ${(sync.mainThreadCpuMs / 1000).toFixed(1)} s | peak RssAnon ${mib(sync.peak.rssAnon)} MiB |\n\nRssAnon MiB every 5 s: ${(sync.peak.anonTimeline ?? []).map(([t, m]) => `${t}s ${m}`).join(', ')}\n`,
     );
     return;
   }
@@ -273,6 +275,13 @@ async function upkeepFigures(cache: OrderCache) {
     answerP95Ms: answers[Math.floor(answers.length * 0.95)] ?? 0,
     optimizeMs: { first: optimizeFirst.p50, again: optimizeAgain.p50 },
   };
+}
+
+/** Where the syncing process's anonymous memory was, every 5 s (memoryParts.ts). */
+function memoryPartsText(sync: SyncRun): string {
+  const parts = sync.peak.parts ?? [];
+  if (parts.length === 0) return '';
+  return `Anonymous memory of the syncing process every 5 s, MiB (V8 heaps as V8 reports them; the malloc arenas and other anonymous mappings from /proc/self/smaps):\n\n${partsTable(parts)}\n\n`;
 }
 
 /** Bytes of each table and index (dbstat), how much of them is in use, and the free pages of the file. */

@@ -14,6 +14,7 @@ import { countingTransport } from '../src/core/sync/countingTransport';
 import { SyncEngine, type SyncSummary } from '../src/core/sync/syncEngine';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import type { RemoteSandbox } from './sandboxProcess';
+import { sampleParts, watchWorkers, type MemoryParts } from './memoryParts';
 
 export interface Client {
   seller: SellerApi;
@@ -60,6 +61,8 @@ export interface MemoryPeak {
   rssAnon: number;
   /** RssAnon MiB every 5 s of the run (seconds since its start, MiB): where the peak is reached. */
   anonTimeline?: Array<[number, number]>;
+  /** Every 5 s: each thread's V8 heap and the anonymous mappings by kind (memoryParts.ts). */
+  parts?: MemoryParts[];
 }
 
 /** RssAnon in bytes (Linux), else 0. */
@@ -88,8 +91,10 @@ export async function withMemoryPeak<T>(
     liveHeap: m0.heapUsed,
     rssAnon: rssAnon(),
   };
-  const peak: MemoryPeak = { ...baseline, anonTimeline: [] };
+  const peak: MemoryPeak = { ...baseline, anonTimeline: [], parts: [] };
   const started = performance.now();
+  const threads = watchWorkers();
+  let sampling: Promise<void> = Promise.resolve();
   let sampledAt = started;
   const timer = setInterval(() => {
     const m = process.memoryUsage();
@@ -101,7 +106,9 @@ export async function withMemoryPeak<T>(
     const now = performance.now();
     if (now - sampledAt >= 5_000) {
       sampledAt = now;
-      peak.anonTimeline!.push([Math.round((now - started) / 1000), Math.round(anon / 1048576)]);
+      const t = Math.round((now - started) / 1000);
+      peak.anonTimeline!.push([t, Math.round(anon / 1048576)]);
+      sampling = sampling.then(async () => void peak.parts!.push(await sampleParts(t, anon, threads.workers)));
     }
   }, 20);
   const liveTimer =
@@ -116,6 +123,8 @@ export async function withMemoryPeak<T>(
   } finally {
     clearInterval(timer);
     if (liveTimer) clearInterval(liveTimer);
+    await sampling;
+    threads.stop();
   }
 }
 
