@@ -63,6 +63,7 @@ import { mib, ms, time } from './stats';
 import { scaleBench } from './scaleBench';
 import { SCALE_SEED, scaleSeed } from './scaleSeed';
 import { scaleMigrate, SCALE_MIGRATE } from './scaleMigrate';
+import { syncEndBench } from './syncEndBench';
 import { scaleKill, scaleKillRun, SCALE_KILL_RUN } from './scaleKill';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
@@ -228,6 +229,8 @@ async function main(): Promise<void> {
     if (only !== undefined && want('scale')) await scaleBench(run);
     // Not part of the default run either: `--only=scalekill` (kill -9 during a full sync at scale, and the resume).
     if (only !== undefined && want('scalekill')) await scaleKill(run);
+    // Not part of the default run: `--only=syncend --syncend-file=FILE` (the end of a first sync, step by step).
+    if (only !== undefined && want('syncend')) await syncEndBench(run);
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
