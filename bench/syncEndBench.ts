@@ -20,7 +20,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openOrderCache } from '../src/core/cache/openCache';
-import { deferIndexes } from '../src/core/cache/deferredIndexes';
+import { deferIndexes, endOfSyncStep } from '../src/core/cache/deferredIndexes';
+import { LockTurns, sleepSync } from '../src/core/cache/lockTurns';
 import { OwnTextIndex } from '../src/core/cache/ownTextIndex';
 import { PageWriter, SEARCH_INDEX_BATCH_ROWS } from '../src/core/sync/pageStore';
 import { option, type BenchRun } from './benchRun';
@@ -31,6 +32,7 @@ interface Seen {
   gapMs: number;
   indexesLeft: number;
   walk: string;
+  walkAt: string;
   indexedRid: number;
   pending: string;
   probe: string;
@@ -71,7 +73,7 @@ if (workerData.role === 'watch') {
         r: indexed.get(),
       })).deferred();
       out.commits.push({ atMs: t, gapMs: t - last, indexesLeft: state.d === undefined ? 0 : JSON.parse(state.d).length,
-        walk: state.w === undefined ? '' : JSON.parse(state.w).phase, indexedRid: state.r, pending: state.p, probe: state.b });
+        walk: state.w === undefined ? '' : JSON.parse(state.w).phase, walkAt: state.w ?? '', indexedRid: state.r, pending: state.p, probe: state.b });
       last = t;
     }
     if (t - lastRead >= 10) {
@@ -152,9 +154,10 @@ function label(c: Seen, before: Seen | undefined): string {
   if (!before) return 'first commit seen';
   if (c.indexedRid !== before.indexedRid) return 'full-text batch';
   if (c.indexesLeft < before.indexesLeft) return c.indexesLeft === 0 ? 'last deferred index' : 'a deferred index';
-  if (c.walk !== before.walk || c.walk !== '') return c.walk === '' ? 'walk finished' : `walk: ${c.walk}`;
+  if (c.walkAt !== before.walkAt) return c.walk === '' ? 'walk finished' : `walk: ${c.walk}`;
   if (c.pending !== before.pending) return `end step: ${c.pending || 'done'}`;
-  return 'other (flag, REINDEX, repack)';
+  // The end's own first steps, or a checkpoint's reset of the WAL (seen as a change by other connections).
+  return 'other (flag, REINDEX, repack, checkpoint)';
 }
 
 export async function syncEndBench(run: BenchRun): Promise<void> {
@@ -184,7 +187,28 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
   const cache = opened.value;
   if (checkpointOff) cache.db.pragma('wal_autocheckpoint = 0');
   const started = performance.timeOrigin + performance.now() - t0;
-  const finished = new PageWriter(cache, false, false).finish();
+  // --syncend-steps: the steps one by one (endOfSyncStep), each timed, and the checkpoint after each apart.
+  const stepsMode = argv.includes('--syncend-steps');
+  const timed: Array<{ kind: string; ms: number; checkpointMs: number }> = [];
+  if (stepsMode) {
+    cache.db.pragma('wal_autocheckpoint = 0');
+    const turns = new LockTurns();
+    let t = performance.now();
+    cache.indexPendingSearchRows(SEARCH_INDEX_BATCH_ROWS);
+    timed.push({ kind: 'full-text batch', ms: performance.now() - t, checkpointMs: 0 });
+    for (;;) {
+      t = performance.now();
+      const step = endOfSyncStep(cache.db);
+      if (!step) break;
+      const ms = performance.now() - t;
+      t = performance.now();
+      cache.db.pragma('wal_checkpoint(PASSIVE)');
+      timed.push({ kind: `${step.kind}${step.what ? ` ${step.what}` : ''}`, ms, checkpointMs: performance.now() - t });
+      if (step.done) break;
+      sleepSync(turns.after(ms));
+    }
+  }
+  const finished = stepsMode ? { ok: true as const, value: 0 } : new PageWriter(cache, false, false).finish();
   const endedAt = performance.timeOrigin + performance.now() - t0;
   if (checkpointOff) cache.db.pragma('wal_checkpoint(PASSIVE)');
   await new Promise((r) => setTimeout(r, 300));
@@ -200,7 +224,7 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
   // The write probe's own commits are seen too: left out, the gaps taken between the end's commits only.
   const ends = watched.commits.filter((c, i) => {
     const before = watched.commits[i - 1];
-    return !before || c.probe === before.probe || label(c, before) !== 'other (flag, REINDEX, repack)';
+    return !before || c.probe === before.probe || !label(c, before).startsWith('other');
   });
   const commits = ends
     .map((c, i) => ({ ...c, gapMs: i === 0 ? c.gapMs : c.atMs - ends[i - 1]!.atMs }))
@@ -214,6 +238,18 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
     if (!what.startsWith('walk:') || c.gapMs > 150) rows.push(`| ${i + 1} | ${ms(c.atMs - started)} | ${ms(c.gapMs)} | ${what} |`);
   });
   say(rows.join('\n'));
+  if (stepsMode) {
+    const byKind = new Map<string, number[]>();
+    for (const x of timed) {
+      const key = x.kind.startsWith('walk') ? x.kind : x.kind === 'index' ? 'index build' : x.kind;
+      byKind.set(key, [...(byKind.get(key) ?? []), x.ms]);
+    }
+    say('\n| step (its own transaction, timed in process) | steps | longest (ms) | total (ms) |\n|---|---:|---:|---:|');
+    for (const [kind, list] of byKind)
+      say(`| ${kind} | ${list.length} | ${ms(Math.max(...list))} | ${ms(list.reduce((a, b) => a + b, 0))} |`);
+    const builds = timed.filter((x) => x.kind === 'index').map((x) => ms(x.ms));
+    say(`\nEach index build (ms, in order): ${builds.join(', ')}. Longest checkpoint after a step: ${ms(Math.max(...timed.map((x) => x.checkpointMs)))} ms (no write lock held).\n`);
+  }
   say('\n(the walk\'s steps under 150 ms are left out of the list above; all are in the summary below)\n');
   say('| step kind | commits | longest gap (ms) | total (ms) |\n|---|---:|---:|---:|');
   for (const [what, g] of groups) say(`| ${what} | ${g.n} | ${ms(g.longest)} | ${ms(g.total)} |`);
