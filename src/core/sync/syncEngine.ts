@@ -180,8 +180,9 @@ export class SyncEngine {
       lease.beatThrough(undefined);
       await writes.close();
       // Also after a throw. A first sync that stopped while loading (failed, cancelled) keeps its indexes deferred
-      // for its resume; otherwise what an earlier end left is finished, a step per event-loop turn.
-      await cache.finishEndOfSync();
+      // for its resume; otherwise what an earlier end left is finished, a step per event-loop turn (a cancel or
+      // pause stops it after its step: the rest is left to the upkeep or the next sync).
+      await cache.finishEndOfSync(request.signal ? { signal: request.signal } : {});
     }
   }
 
@@ -236,7 +237,7 @@ export class SyncEngine {
     await store.close();
     // The writer built any deferred indexes as it finished loading; should that have failed, here again (in steps,
     // the event loop free between them), and reported. Not while a first sync that failed is still loading.
-    const restored = await cache.finishEndOfSync();
+    const restored = await cache.finishEndOfSync(request.signal ? { signal: request.signal } : {});
     if (!restored.ok) return err({ kind: 'cache', error: restored.error });
     // A poll that stored nothing still must not move the watermark onto another data set.
     const settled = synced.ok ? dataSetOk() : ok(undefined);
