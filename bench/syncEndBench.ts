@@ -235,7 +235,8 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
     const what = label(c, commits[i - 1] ?? watched.commits.filter((w) => w.atMs < started).at(-1));
     const g = groups.get(what) ?? { n: 0, longest: 0, total: 0 };
     groups.set(what, { n: g.n + 1, longest: Math.max(g.longest, c.gapMs), total: g.total + c.gapMs });
-    if (!what.startsWith('walk:') || c.gapMs > 150) rows.push(`| ${i + 1} | ${ms(c.atMs - started)} | ${ms(c.gapMs)} | ${what} |`);
+    if (!what.startsWith('walk:') || c.gapMs > 150)
+      rows.push(`| ${i + 1} | ${ms(c.atMs - started)} | ${ms(c.gapMs)} | ${what} |`);
   });
   say(rows.join('\n'));
   if (stepsMode) {
@@ -248,9 +249,11 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
     for (const [kind, list] of byKind)
       say(`| ${kind} | ${list.length} | ${ms(Math.max(...list))} | ${ms(list.reduce((a, b) => a + b, 0))} |`);
     const builds = timed.filter((x) => x.kind === 'index').map((x) => ms(x.ms));
-    say(`\nEach index build (ms, in order): ${builds.join(', ')}. Longest checkpoint after a step: ${ms(Math.max(...timed.map((x) => x.checkpointMs)))} ms (no write lock held).\n`);
+    say(
+      `\nEach index build (ms, in order): ${builds.join(', ')}. Longest checkpoint after a step: ${ms(Math.max(...timed.map((x) => x.checkpointMs)))} ms (no write lock held).\n`,
+    );
   }
-  say('\n(the walk\'s steps under 150 ms are left out of the list above; all are in the summary below)\n');
+  say("\n(the walk's steps under 150 ms are left out of the list above; all are in the summary below)\n");
   say('| step kind | commits | longest gap (ms) | total (ms) |\n|---|---:|---:|---:|');
   for (const [what, g] of groups) say(`| ${what} | ${g.n} | ${ms(g.longest)} | ${ms(g.total)} |`);
   const during = (list: Array<[number, number]>) => list.filter(([at]) => at >= started && at <= endedAt);
@@ -261,11 +264,16 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
     return `${s.length} · p50 ${ms(s[Math.floor(s.length / 2)] ?? 0)} · p99 ${ms(s[Math.floor(s.length * 0.99)] ?? 0)} · max ${ms(s.at(-1) ?? 0)} ms`;
   };
   say('');
-  say(`The end of the sync took ${ms(endedAt - started)} ms in ${commits.length} commits; work left recorded after it: ${leftover}.\n`);
+  say(
+    `The end of the sync took ${ms(endedAt - started)} ms in ${commits.length} commits; work left recorded after it: ${leftover}.\n`,
+  );
   say(`| probe on its own connection, during the end | count · p50 · p99 · max |\n|---|---|`);
   say(`| an order read by ID (every 10 ms) | ${stat(reads)} |`);
-  say(`| a one-row write, waiting for the lock (every 100 ms; failures: ${writes.filter((w) => w < 0).length}) | ${stat(writes.filter((w) => w >= 0))} |`);
+  say(
+    `| a one-row write, waiting for the lock (every 100 ms; failures: ${writes.filter((w) => w < 0).length}) | ${stat(writes.filter((w) => w >= 0))} |`,
+  );
   say(`\nLoad average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${availableParallelism()} cores.\n`);
   results.syncEnd = { commits, groups: Object.fromEntries(groups), reads: stat(reads), writes: stat(writes) };
-  if (!argv.includes('--syncend-keep')) for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  if (!argv.includes('--syncend-keep'))
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
 }

@@ -206,7 +206,8 @@ function repackNames(db: Database.Database): string[] {
     .pluck()
     .all() as string[];
   const names = unique.map((name) => `index:${name}`);
-  if (hasInsightAggregates(db)) for (const table of ['insight_day_sku', 'insight_day_lead']) names.push(`table:${table}`);
+  if (hasInsightAggregates(db))
+    for (const table of ['insight_day_sku', 'insight_day_lead']) names.push(`table:${table}`);
   return names;
 }
 

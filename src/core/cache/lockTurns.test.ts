@@ -57,7 +57,8 @@ describe('turns at the write lock for the end of a first full sync', () => {
     const cache = open(file);
     expect(cache.deferIndexes().ok).toBe(true);
     const list = orders(600);
-    for (let i = 0; i < list.length; i += 40) cache.applyPage(list.slice(i, i + 40), { seenAtMs: NOW, baseline: false });
+    for (let i = 0; i < list.length; i += 40)
+      cache.applyPage(list.slice(i, i + 40), { seenAtMs: NOW, baseline: false });
     // Every step writes its progress to `meta`: each is made to hold the lock 25 ms longer.
     const hold = new Int32Array(new SharedArrayBuffer(4));
     cache.db.function('test_hold', (ms: unknown) => {

@@ -166,11 +166,10 @@ export class PageWriter {
    * or paused before its windows were all stored: the resume goes on loading without them, as after a kill).
    */
   stop(): Result<number, CacheError> {
-    if (this.finished) return { ok: true, value: 0 };
     this.deferring = false;
     const indexed = this.cache.indexPendingSearchRows(SEARCH_INDEX_BATCH_ROWS);
     if (!indexed.ok) return indexed;
-    return this.cache.restoreIndexesUnlessLoading();
+    return this.finished ? indexed : this.cache.restoreIndexesUnlessLoading();
   }
 }
 
