@@ -10,18 +10,18 @@ import { LockTurns, sleepSync } from './lockTurns';
  * for 25,000 orders, the building included). Queries meanwhile read without them (StatementCache leaves out hints
  * naming a missing index): slower, the same results. The SQL of the dropped indexes is kept in `meta` under
  * DEFERRED_INDEXES_KEY, in the same transaction as the drop, so a killed sync's indexes are created again by the
- * next open of the file (openCache) or the next sync. The full-text indexes keep merging their segments meanwhile
- * (FTS_AUTOMERGE).
+ * core host's upkeep after the next opening (finishEndOfSync; opening itself builds nothing) or the next sync. The
+ * full-text indexes keep merging their segments meanwhile (FTS_AUTOMERGE).
  */
 
 export const DEFERRED_INDEXES_KEY = 'deferred_indexes';
 
 /**
- * Set with the drop, cleared as restoreIndexes starts: the sync that deferred the indexes is still loading. While it
- * is (and its run is there to resume), opening the file leaves them deferred: a first sync killed at 50 % of a
- * million orders resumes without them (they cost ~1.5× its writing an order, and opening spent 6 s building them
- * only for the resume to write the second half through them). A kill once the build has begun leaves the rest to
- * the next opening, as before (issue 26, docs/PERFORMANCE.md §8 "Resume").
+ * Set with the drop, cleared by the end's first step: the sync that deferred the indexes is still loading. While it
+ * is (and its run is there to resume: killed, or failed, cancelled or paused in process), nothing builds them — not
+ * the sync's own stop, nor the upkeep after opening: a first sync stopped at 50 % of a million orders resumes without
+ * them (they cost ~1.4× its writing an order). A kill once the build has begun leaves the rest to the upkeep after
+ * the next opening or the next sync (issue 26, docs/PERFORMANCE.md §8 "Resume", "Sixth pass (syncend2)").
  */
 export const DEFERRED_LOADING_KEY = 'deferred_indexes.loading';
 
