@@ -27,8 +27,10 @@
  *    --scale-walk builds the repeat-buyer rows in one transaction and by the walk in steps (buyerWalkBench.ts).
  * 10. scaleKill.ts — `--only=scalekill`: a full sync of 1,000,000 orders (100,000 with --quick) SIGKILLed at
  *    --scale-kill-at points and resumed: orders re-read after each resume, the final cache against the sandbox.
+ * 11. syncEndBench.ts — `--only=syncend --syncend-file=FILE`: the end of a first full sync on a copy of a synced
+ *    cache (FILE), step by step, with a reader and a writer on other connections (--syncend-steps: each step timed).
  * Shared: syncRuns.ts (client, cache file, measured full sync), stats.ts, sandboxProcess.ts.
- * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network|scale|scalekill (export alone syncs its own cache; query also runs memory:
+ * Options: --quick (smaller sizes, for a smoke run), --only=query|sync|churn|memory|export|host|ui|insights|network|scale|scalekill|syncend (export alone syncs its own cache; query also runs memory:
  * the 100,000-order cache it reads is the memory run's; query and memory also run export), --ui-trace=DIR (the ui
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
@@ -63,6 +65,7 @@ import { mib, ms, time } from './stats';
 import { scaleBench } from './scaleBench';
 import { SCALE_SEED, scaleSeed } from './scaleSeed';
 import { scaleMigrate, SCALE_MIGRATE } from './scaleMigrate';
+import { syncEndBench } from './syncEndBench';
 import { scaleKill, scaleKillRun, SCALE_KILL_RUN } from './scaleKill';
 import { syncBench } from './syncBench';
 import { freshCache, fullSync } from './syncRuns';
@@ -226,6 +229,8 @@ async function main(): Promise<void> {
     if (only !== undefined && want('scale')) await scaleBench(run);
     // Not part of the default run either: `--only=scalekill` (kill -9 during a full sync at scale, and the resume).
     if (only !== undefined && want('scalekill')) await scaleKill(run);
+    // Not part of the default run: `--only=syncend --syncend-file=FILE` (the end of a first sync, step by step).
+    if (only !== undefined && want('syncend')) await syncEndBench(run);
   } finally {
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }

@@ -11,6 +11,9 @@ import type { UpkeepThreadData, UpkeepThreadReply, UpkeepThreadRequest } from '.
 /**
  * Work on an opened cache that must not delay opening it (issue 26: a million orders): run after start, in the
  * core host, one small step at a time with the event loop free in between, and cancellable at any step.
+ * 0. What the end of a first full sync left when it was killed (deferred indexes, repacks, the repeat-buyer walk:
+ *    deferredIndexes.ts) is finished in its steps, other writers getting their turn between them — unless that sync
+ *    is still loading (its resume builds them). Opening the file no longer does it (~5–15 s at a million orders).
  * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), and orders of a schema-8
  *    file moved to the title-set index (migrationV9.ts), in batches. After the first, one VACUUM gives the freed
  *    pages back (1.3 s at 100,000 orders: the only step that long, once). After the second, its end runs in bounded
@@ -89,6 +92,18 @@ export async function runCacheUpkeep(
   };
 
   const report = (p: UpkeepProgress) => options.onProgress?.(p);
+  const endLeft = cache.endOfSyncLeft();
+  if (!endLeft.ok) return endLeft;
+  if (endLeft.value) {
+    await pause();
+    if (stop()) return ok(result);
+    const finished = await cache.finishEndOfSync({
+      ...(options.signal ? { signal: options.signal } : {}),
+      onStep: (_step, steps) => report({ phase: 'index', done: steps, total: steps + 1 }),
+    });
+    if (!finished.ok) return finished;
+    if (stop()) return ok(result);
+  }
   const left = cache.legacyDocsLeft();
   if (!left.ok) return left;
   for (let done = left.value === 0; !done;) {

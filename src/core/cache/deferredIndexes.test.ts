@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeOrder } from '../sync/testing/fakeOrders';
 import { DEFERRED_INDEXES_KEY, DEFERRED_LOADING_KEY, FTS_AUTOMERGE } from './deferredIndexes';
 import { openOrderCache } from './openCache';
+import { runCacheUpkeep } from './cacheUpkeep';
 import type { OrderCache } from './orderCache';
 import { insightsFromCache } from '../app/insights';
 import { parseDay, zonedBuckets } from '../insights/zonedBuckets';
@@ -90,21 +91,30 @@ describe('deferred indexes (a first full sync loads without them)', () => {
     }
   });
 
-  it('a file left without them (a killed first sync) gets them back when it is opened', () => {
+  it('a file left without them (a first sync killed in its end) opens as it is, answers, and gets them back from the upkeep after opening', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite');
     const a = open(file);
+    a.applyPage([fakeOrder(1, T0), fakeOrder(2, T0 + HOUR)], { seenAtMs: T0, baseline: false });
     const before = indexSql(a);
     a.deferIndexes();
+    const deferred = indexSql(a);
     a.close();
     const b = open(file);
     try {
+      // Opening builds nothing (at a million orders that was seconds before the first read); reads answer.
+      expect(indexSql(b)).toEqual(deferred);
+      const page = b.queryPage({ limit: 5 });
+      expect(page.ok && page.value.list.map((o) => o.id)).toEqual([fakeOrder(2, T0).id, fakeOrder(1, T0).id]);
+      const upkeep = await runCacheUpkeep(b);
+      expect(upkeep.ok).toBe(true);
       expect(indexSql(b)).toEqual(before);
+      expect(b.endOfSyncLeft()).toEqual({ ok: true, value: false });
     } finally {
       b.close();
     }
   });
 
-  it('while the first sync that deferred them is still loading (its run there to resume), opening leaves them to it; once their build has begun, a kill leaves the rest to the next opening', () => {
+  it('while the first sync that deferred them is still loading (its run there to resume), opening and the upkeep leave them to it; once their build has begun, a kill leaves the rest to the upkeep after the next opening', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite');
     const a = open(file);
     const before = indexSql(a);
@@ -119,8 +129,10 @@ describe('deferred indexes (a first full sync loads without them)', () => {
     const b = open(file);
     expect(indexSql(b)).toEqual(deferred);
     expect(b.loadingWithoutIndexes()).toEqual({ ok: true, value: true });
-    // The upkeep after opening runs meanwhile: its steps name no index the file lacks.
+    // The upkeep after opening runs meanwhile: its steps name no index the file lacks, and it builds none.
     expect(b.textGroupsLeft()).toEqual({ ok: true, value: 0 });
+    expect((await runCacheUpkeep(b)).ok).toBe(true);
+    expect(indexSql(b)).toEqual(deferred);
     // Its end began building them and was killed before the last (a failure stands in for the kill).
     const pending = () =>
       JSON.parse(
@@ -140,8 +152,9 @@ describe('deferred indexes (a first full sync loads without them)', () => {
     b.close();
     const c = open(file);
     try {
-      expect(indexSql(c)).toEqual(before);
       expect(c.loadingWithoutIndexes()).toEqual({ ok: true, value: false });
+      expect((await c.finishEndOfSync()).ok).toBe(true);
+      expect(indexSql(c)).toEqual(before);
     } finally {
       c.close();
     }
@@ -174,7 +187,7 @@ describe('deferred indexes (a first full sync loads without them)', () => {
     }
   });
 
-  it('creates the deferred indexes one transaction each, so a kill between two leaves only the rest to create', () => {
+  it('creates the deferred indexes one transaction each, so a kill between two leaves only the rest to create', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-')), 'c.sqlite');
     const a = open(file);
     const before = indexSql(a);
@@ -201,6 +214,7 @@ describe('deferred indexes (a first full sync loads without them)', () => {
     a.close();
     const b = open(file);
     try {
+      expect((await b.finishEndOfSync()).ok).toBe(true);
       expect(indexSql(b)).toEqual(before);
       expect(b.db.prepare('SELECT count(*) FROM meta WHERE key = ?').pluck().get(DEFERRED_INDEXES_KEY)).toBe(0);
     } finally {

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
-import { beginInsightRefresh, finishBuyerWalk, hasInsightAggregates, type WalkOptions } from './insightAggregates';
+import { beginInsightRefresh, hasInsightAggregates, type WalkOptions } from './insightAggregates';
+import { buyerWalkRecorded, buyerWalkStep, type WalkStep } from './insightBuyerWalk';
+import { LockTurns, sleepSync } from './lockTurns';
 
 /**
  * A first full sync loads the orders without the secondary indexes of `orders` and creates them once at the end:
@@ -8,18 +10,18 @@ import { beginInsightRefresh, finishBuyerWalk, hasInsightAggregates, type WalkOp
  * for 25,000 orders, the building included). Queries meanwhile read without them (StatementCache leaves out hints
  * naming a missing index): slower, the same results. The SQL of the dropped indexes is kept in `meta` under
  * DEFERRED_INDEXES_KEY, in the same transaction as the drop, so a killed sync's indexes are created again by the
- * next open of the file (openCache) or the next sync. The full-text indexes keep merging their segments meanwhile
- * (FTS_AUTOMERGE).
+ * core host's upkeep after the next opening (finishEndOfSync; opening itself builds nothing) or the next sync. The
+ * full-text indexes keep merging their segments meanwhile (FTS_AUTOMERGE).
  */
 
 export const DEFERRED_INDEXES_KEY = 'deferred_indexes';
 
 /**
- * Set with the drop, cleared as restoreIndexes starts: the sync that deferred the indexes is still loading. While it
- * is (and its run is there to resume), opening the file leaves them deferred: a first sync killed at 50 % of a
- * million orders resumes without them (they cost ~1.5× its writing an order, and opening spent 6 s building them
- * only for the resume to write the second half through them). A kill once the build has begun leaves the rest to
- * the next opening, as before (issue 26, docs/PERFORMANCE.md §8 "Resume").
+ * Set with the drop, cleared by the end's first step: the sync that deferred the indexes is still loading. While it
+ * is (and its run is there to resume: killed, or failed, cancelled or paused in process), nothing builds them — not
+ * the sync's own stop, nor the upkeep after opening: a first sync stopped at 50 % of a million orders resumes without
+ * them (they cost ~1.4× its writing an order). A kill once the build has begun leaves the rest to the upkeep after
+ * the next opening or the next sync (issue 26, docs/PERFORMANCE.md §8 "Resume", "Sixth pass (syncend2)").
  */
 export const DEFERRED_LOADING_KEY = 'deferred_indexes.loading';
 
@@ -79,44 +81,134 @@ export function deferIndexes(db: Database.Database): number {
 }
 
 /**
- * Creates the indexes deferIndexes dropped (none when nothing is deferred), one transaction each: at a million
- * orders building them all took one transaction of ~20 s, which every other writer of the file waited for (issue 26;
- * docs/PERFORMANCE.md §8, "the writer's lock holds"). Each transaction removes its index from the list it creates it from, so a
- * kill between two leaves the rest to the next open or sync; the last one also turns merging on and records the
- * repeat-buyer walk, whose bounded steps follow (insightBuyerWalk.ts; a walk a kill left is finished here too, even
- * with no index left to build). Returns how many indexes it created.
+ * The repacks (see repackSteps) still to do, kept in `meta` from the step that ends the load: each is done once, in
+ * its own transaction, and a kill between two leaves only the rest.
+ */
+export const REPACK_KEY = 'deferred_indexes.repack';
+
+/** What one step of the end of a first full sync did (endOfSyncStep). */
+export interface EndStep {
+  kind: 'loaded' | 'repack' | 'index' | 'walk';
+  /** The repack or the walk phase the step took. */
+  what?: string;
+  /** Whether the end is over (nothing left to do). */
+  done: boolean;
+  /** The walk's own account of a walk step. */
+  walk?: WalkStep;
+}
+
+/**
+ * One step of the end of a first full sync, its own write transaction (undefined when nothing is left): the load
+ * marked over (and the repacks recorded), one repack, one deferred index built (one transaction each: at a million
+ * orders building them all took one transaction of ~20 s, which every other writer of the file waited for), or one
+ * step of the repeat-buyer walk that follows the last index (insightBuyerWalk.ts). Everything is read again inside
+ * the transaction: another connection may be taking the same steps (the sync's writer and the core host's upkeep
+ * after a kill), and a kill between two steps leaves the rest to the next sync or upkeep. The last index's step also
+ * turns the full-text merging on and records the walk. Callers decide whether the load is over: a first sync still
+ * loading (loadingWithoutIndexes) is left alone by restoreIndexesUnlessLoading and finishEndOfSync.
+ */
+export function endOfSyncStep(db: Database.Database, walkRows?: number): EndStep | undefined {
+  return db
+    .transaction((): EndStep | undefined => {
+      const deferred = deferredIndexSql(db);
+      if (deferred.length > 0 && meta(db, DEFERRED_LOADING_KEY) !== undefined) {
+        // The load is over: from here a kill leaves the rest to the next sync or upkeep.
+        db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_LOADING_KEY);
+        setMeta(db, REPACK_KEY, JSON.stringify(repackNames(db)));
+        return { kind: 'loaded', done: false };
+      }
+      const repacks = JSON.parse(meta(db, REPACK_KEY) ?? '[]') as string[];
+      if (repacks.length > 0) {
+        const [next, ...rest] = repacks as [string, ...string[]];
+        repack(db, next);
+        if (rest.length > 0) setMeta(db, REPACK_KEY, JSON.stringify(rest));
+        else db.prepare('DELETE FROM meta WHERE key = ?').run(REPACK_KEY);
+        return { kind: 'repack', what: next, done: false };
+      }
+      const [next, ...rest] = deferred;
+      if (next !== undefined) {
+        db.exec(next);
+        if (rest.length > 0) {
+          setMeta(db, DEFERRED_INDEXES_KEY, JSON.stringify(rest));
+          return { kind: 'index', done: false };
+        }
+        setAutomerge(db, FTS_AUTOMERGE);
+        db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_INDEXES_KEY);
+        // The repeat-buyer rows waited for orders_by_buyer: every buyer is marked, and walked in steps after this
+        // (recorded here, so a kill before the walk's end leaves it to the next sync or upkeep).
+        if (hasInsightAggregates(db)) beginInsightRefresh(db);
+        return { kind: 'index', done: !buyerWalkRecorded(db) };
+      }
+      const walked = buyerWalkStep(db, walkRows);
+      return walked && { kind: 'walk', what: walked.phase, done: walked.done, walk: walked };
+    })
+    .immediate();
+}
+
+/** Whether any of the end of a first full sync is left (deferred indexes, repacks, the walk). Read only. */
+export function endOfSyncLeft(db: Database.Database): boolean {
+  return deferredIndexSql(db).length > 0 || meta(db, REPACK_KEY) !== undefined || buyerWalkRecorded(db);
+}
+
+/**
+ * Creates the indexes deferIndexes dropped (none when nothing is deferred) and walks every buyer after them, step
+ * by step (endOfSyncStep), leaving the write lock free between steps long enough for a writer waiting on another
+ * connection to take it (lockTurns.ts: without the pauses, a writer waited up to 4.8 s at a million orders, near
+ * the 5 s busy timeout, though no step took over 1.3 s). Also when the first sync is still loading: this is the
+ * end of its load. Returns how many indexes it created. `walk`: the walk's rows per step, a call after each.
  */
 export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): number {
-  if (deferredIndexSql(db).length === 0) {
-    // A kill during the repeat-buyer walk that follows the last index: the rest of it.
-    finishBuyerWalk(db, walk);
-    return 0;
-  }
-  // The load is over: from here a kill leaves the rest to the next opening.
-  db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_LOADING_KEY);
-  // Each its own transaction, shorter than the indexes' (other writers get their turn between them).
-  for (const step of repackSteps(db)) db.transaction(step).immediate();
+  const turns = new LockTurns();
   let created = 0;
-  const step = db.transaction((): boolean => {
-    // Read again inside the transaction: another connection may have restored them meanwhile.
-    const [next, ...rest] = deferredIndexSql(db);
-    if (next === undefined) return true;
-    db.exec(next);
-    created++;
-    if (rest.length > 0) {
-      db.prepare('UPDATE meta SET value = ? WHERE key = ?').run(JSON.stringify(rest), DEFERRED_INDEXES_KEY);
-      return false;
-    }
-    setAutomerge(db, FTS_AUTOMERGE);
-    db.prepare('DELETE FROM meta WHERE key = ?').run(DEFERRED_INDEXES_KEY);
-    // The repeat-buyer rows waited for orders_by_buyer: every buyer is marked, and walked in steps after this
-    // (recorded here, so a kill before the walk's end leaves it to the next open or sync).
-    if (hasInsightAggregates(db)) beginInsightRefresh(db);
-    return true;
-  });
-  while (deferredIndexSql(db).length > 0 && !step.immediate());
-  finishBuyerWalk(db, walk);
+  for (;;) {
+    const started = performance.now();
+    const step = endOfSyncStep(db, walk.walkRows);
+    if (step === undefined) break;
+    if (step.kind === 'index') created++;
+    if (step.walk) walk.onWalkStep?.(step.walk);
+    if (step.done) break;
+    sleepSync(turns.after(performance.now() - started));
+  }
   return created;
+}
+
+/**
+ * The end of a first full sync, step by step, with the event loop free between steps (the core host's upkeep after
+ * opening, and a sync on the host's thread): each step holds this thread for one transaction only (≤ 0.2 s, but a
+ * CREATE INDEX at a million orders: up to ~1.6 s), and another writer gets the lock between two (LockTurns).
+ * Nothing is done while the first sync that deferred the indexes is still loading (its resume builds them).
+ * Returns the steps taken; stops early when `signal` is aborted.
+ */
+export async function finishEndOfSync(
+  db: Database.Database,
+  options: { signal?: AbortSignal; onStep?: (step: EndStep, steps: number) => void; walkRows?: number } = {},
+): Promise<number> {
+  const turns = new LockTurns();
+  let steps = 0;
+  while (!options.signal?.aborted) {
+    if (loadingWithoutIndexes(db)) break;
+    const started = performance.now();
+    const step = endOfSyncStep(db, options.walkRows);
+    if (step === undefined) break;
+    steps++;
+    options.onStep?.(step, steps);
+    if (step.done) break;
+    const pause = turns.after(performance.now() - started);
+    await new Promise<void>((resolve) => (pause > 0 ? setTimeout(resolve, pause) : setImmediate(resolve)));
+  }
+  return steps;
+}
+
+/** The repack steps of this file (see repackSteps): the ID's unique index, then the Insights day tables. */
+function repackNames(db: Database.Database): string[] {
+  const unique = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NULL")
+    .pluck()
+    .all() as string[];
+  const names = unique.map((name) => `index:${name}`);
+  if (hasInsightAggregates(db))
+    for (const table of ['insight_day_sku', 'insight_day_lead']) names.push(`table:${table}`);
+  return names;
 }
 
 /**
@@ -127,24 +219,19 @@ export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): n
  * rewrite of its days' delivery times leaves `insight_day_lead` a third empty. Rebuilt, they give those pages back,
  * and the indexes built next take them first: the file ends smaller without a VACUUM (1.8 s at 100,000 orders,
  * ~14 s at a million: the whole file rewritten in one transaction). The ID index is a sorted build (REINDEX); the
- * Insights tables are copied out in key order and written back in it (no sort: a few thousand rows a month).
+ * Insights tables are copied out in key order and written back in it (no sort: a few thousand rows a month). Each
+ * cannot be split (a half-rewritten table is not packed): at a million orders REINDEX takes ~0.5 s and the day
+ * table ~0.7 s (docs/PERFORMANCE.md §8, "Sixth pass (syncend2)").
  */
-function repackSteps(db: Database.Database): Array<() => void> {
-  const unique = db
-    .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NULL")
-    .pluck()
-    .all() as string[];
-  const steps: Array<() => void> = unique.map((name) => () => void db.exec(`REINDEX "${name.replace(/"/g, '""')}"`));
-  if (hasInsightAggregates(db))
-    for (const table of ['insight_day_sku', 'insight_day_lead']) steps.push(() => repack(db, table));
-  return steps;
-}
-
-/** A table written again in its key order (a temporary copy: the rows are few, per day and SKU). */
-function repack(db: Database.Database, table: string): void {
-  db.exec(`CREATE TEMP TABLE repack AS SELECT * FROM main.${table};
-    DELETE FROM main.${table};
-    INSERT INTO main.${table} SELECT * FROM temp.repack;
+function repack(db: Database.Database, name: string): void {
+  const [kind, object] = name.split(':') as ['index' | 'table', string];
+  const exists = db.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(object) !== undefined;
+  if (!exists) return;
+  if (kind === 'index') db.exec(`REINDEX "${object.replace(/"/g, '""')}"`);
+  else
+    db.exec(`CREATE TEMP TABLE repack AS SELECT * FROM main.${object};
+    DELETE FROM main.${object};
+    INSERT INTO main.${object} SELECT * FROM temp.repack;
     DROP TABLE temp.repack;`);
 }
 
@@ -160,13 +247,27 @@ export function loadingWithoutIndexes(db: Database.Database): boolean {
   );
 }
 
-/** Creates the deferred indexes unless the sync that deferred them is still loading (opening a file). */
+/**
+ * Creates the deferred indexes (and walks) unless the first sync that deferred them is still loading: the end of a
+ * sync that failed, was cancelled or paused before its windows were all stored leaves them deferred, so its resume
+ * goes on loading without them (~1.4× faster an order).
+ */
 export function restoreIndexesUnlessLoading(db: Database.Database): number {
   return loadingWithoutIndexes(db) ? 0 : restoreIndexes(db);
 }
 
+function meta(db: Database.Database, key: string): string | undefined {
+  return db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+}
+
+function setMeta(db: Database.Database, key: string, value: string): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+    key,
+    value,
+  );
+}
+
 function deferredIndexSql(db: Database.Database): string[] {
-  const raw = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(DEFERRED_INDEXES_KEY) as
-    string | undefined;
+  const raw = meta(db, DEFERRED_INDEXES_KEY);
   return raw === undefined ? [] : (JSON.parse(raw) as string[]);
 }

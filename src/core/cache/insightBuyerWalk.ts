@@ -19,7 +19,7 @@ import type Database from 'better-sqlite3';
  *    (StatementCache leaves a hint naming a missing index out).
  *
  * The state is kept in `meta` under BUYER_WALK_KEY, written by the step that moves it, so a kill between steps
- * leaves the rest to the next open or sync (restoreIndexes). The walk clears every buyer's mark when it starts: a
+ * leaves the rest to the upkeep after the next opening or the next sync (finishEndOfSync, deferredIndexes.ts). The walk clears every buyer's mark when it starts: a
  * buyer written by someone else meanwhile is marked again by the triggers and refreshed after the walk, like any
  * marked buyer. Readers see the rows as far as the walk has come (an Insights request leaves a walk recorded by
  * another connection to it: OrderCache.insightRows).

@@ -52,7 +52,16 @@ import {
   type TopRow,
 } from './insightQueries';
 import { indexPendingRows, pendingRows } from './searchIndex';
-import { DEFERRED_INDEXES_KEY, deferIndexes, loadingWithoutIndexes, restoreIndexes } from './deferredIndexes';
+import {
+  DEFERRED_INDEXES_KEY,
+  deferIndexes,
+  endOfSyncLeft,
+  finishEndOfSync,
+  loadingWithoutIndexes,
+  restoreIndexes,
+  restoreIndexesUnlessLoading,
+  type EndStep,
+} from './deferredIndexes';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
 export interface CacheStats {
@@ -267,6 +276,33 @@ export class OrderCache {
    */
   restoreIndexes(walk?: WalkOptions): Result<number, CacheError> {
     return this.guard(() => restoreIndexes(this.db, walk));
+  }
+
+  /** restoreIndexes, unless the first sync that deferred them is still loading (it stopped before its end). */
+  restoreIndexesUnlessLoading(): Result<number, CacheError> {
+    return this.guard(() => restoreIndexesUnlessLoading(this.db));
+  }
+
+  /** Whether a first full sync's end (deferred indexes, repacks, the repeat-buyer walk) is left to finish. */
+  endOfSyncLeft(): Result<boolean, CacheError> {
+    return this.guard(() => endOfSyncLeft(this.db));
+  }
+
+  /**
+   * What a first full sync's end left (a kill or a failure after its load): finished in steps with the event loop
+   * free between them (the core host's upkeep after opening; a sync on this thread), nothing while that sync is
+   * still loading. Returns the steps taken.
+   */
+  async finishEndOfSync(
+    options: { signal?: AbortSignal; onStep?: (step: EndStep, steps: number) => void } = {},
+  ): Promise<Result<number, CacheError>> {
+    try {
+      return ok(await finishEndOfSync(this.db, options));
+    } catch (e) {
+      return this.guard(() => {
+        throw e;
+      });
+    }
   }
 
   /** A page of the cached orders and, unless `withTotal` is false, the exact count; see cacheQuerySchema. */

@@ -107,6 +107,7 @@ export class PageAccounting {
 export class PageWriter {
   private waitingForIndex = 0;
   private deferring: boolean;
+  private finished = false;
 
   constructor(
     private readonly cache: OrderCache,
@@ -147,14 +148,28 @@ export class PageWriter {
   }
 
   /**
-   * The pages are all written: indexes the rows still waiting for search (while the full-text merging a first
-   * full sync turned off is still off) and creates the indexes deferred by the first page, if any.
+   * The pages are all written: indexes the rows still waiting for search (in batches of a page store's own size,
+   * each its own transaction) and creates the indexes deferred by the first page, if any, with the rest of the end
+   * of a first full sync (deferredIndexes.ts: its steps, with turns for other writers between them).
    */
   finish(): Result<number, CacheError> {
     this.deferring = false;
-    const indexed = this.cache.indexPendingSearchRows();
+    this.finished = true;
+    const indexed = this.cache.indexPendingSearchRows(SEARCH_INDEX_BATCH_ROWS);
     if (!indexed.ok) return indexed;
     return this.cache.restoreIndexes();
+  }
+
+  /**
+   * The sync stops (its store closes): rows waiting for search are indexed, and unless `finish` came, the deferred
+   * indexes stay deferred while the first sync that deferred them has its run to resume (it failed, was cancelled
+   * or paused before its windows were all stored: the resume goes on loading without them, as after a kill).
+   */
+  stop(): Result<number, CacheError> {
+    this.deferring = false;
+    const indexed = this.cache.indexPendingSearchRows(SEARCH_INDEX_BATCH_ROWS);
+    if (!indexed.ok) return indexed;
+    return this.finished ? indexed : this.cache.restoreIndexesUnlessLoading();
   }
 }
 
@@ -168,6 +183,7 @@ export function inThreadPageStore(
 ): PageStore {
   const writer = new PageWriter(cache, baseline, deferIndexes);
   const accounting = new PageAccounting(counters, onChange);
+  let loaded = false;
   return {
     write(orders, at, skipped) {
       accounting.skip(skipped);
@@ -177,7 +193,7 @@ export function inThreadPageStore(
       return ok(undefined);
     },
     // Nothing runs beside a write on this thread: the end-of-load work waits for close, where it costs the same.
-    loaded: () => {},
+    loaded: () => void (loaded = true),
     record(row, done) {
       // Every page written before it has committed already: on this thread `write` returns after the commit.
       const written = writeCheckpointRow(cache, row);
@@ -187,8 +203,10 @@ export function inThreadPageStore(
     settled: () => Promise.resolve(ok(undefined)),
     watch: () => () => {},
     close: () => {
-      // A failure here is reported by the sync, which creates the indexes again on its connection.
-      writer.finish();
+      // A failure here is reported by the sync. Closed before its windows were all stored (failed, cancelled), a
+      // first sync leaves its indexes deferred for its resume.
+      if (loaded) writer.finish();
+      else writer.stop();
       return Promise.resolve();
     },
   };

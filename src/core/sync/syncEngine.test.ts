@@ -212,7 +212,7 @@ describe('the first full sync loads without the secondary indexes', () => {
     expect(secondary()).toEqual(indexes);
   }, 60_000);
 
-  it('a first sync that fails builds them too', async () => {
+  it('a first sync that fails keeps them deferred, like a killed one: its resume loads without them and builds them', async () => {
     const platform = new FakePlatform(NOW);
     platform.add(history(3_000));
     const indexes = secondary();
@@ -220,6 +220,12 @@ describe('the first full sync loads without the secondary indexes', () => {
     const r = await engine(platform).sync();
     expect(r.ok).toBe(false);
     expect(cache.orderCount()).toMatchObject({ ok: true });
+    expect(secondary()).toEqual([]);
+    platform.failure = undefined;
+    const seen = new Set<number>();
+    const resumed = await engine(platform).sync({ onProgress: () => seen.add(secondary().length) });
+    expect(resumed).toMatchObject({ ok: true, value: { mode: 'full', resumed: true, cached: 3_000 } });
+    expect([...seen]).toContain(0);
     expect(secondary()).toEqual(indexes);
   }, 60_000);
 });

@@ -179,8 +179,10 @@ export class SyncEngine {
     } finally {
       lease.beatThrough(undefined);
       await writes.close();
-      // Also after a failure or a throw: queries must not stay without their indexes.
-      cache.restoreIndexes();
+      // Also after a throw. A first sync that stopped while loading (failed, cancelled) keeps its indexes deferred
+      // for its resume; otherwise what an earlier end left is finished, a step per event-loop turn (a cancel or
+      // pause stops it after its step: the rest is left to the upkeep or the next sync).
+      await cache.finishEndOfSync(request.signal ? { signal: request.signal } : {});
     }
   }
 
@@ -233,8 +235,9 @@ export class SyncEngine {
     const synced = run.mode === 'full' ? await runFullSync(ctx, run) : await runIncrementalSync(ctx, run);
     // Every page is committed by now; the writer thread's connection is closed before the last bookkeeping.
     await store.close();
-    // The writer built any deferred indexes as it closed; should that have failed, here again, and reported.
-    const restored = cache.restoreIndexes();
+    // The writer built any deferred indexes as it finished loading; should that have failed, here again (in steps,
+    // the event loop free between them), and reported. Not while a first sync that failed is still loading.
+    const restored = await cache.finishEndOfSync(request.signal ? { signal: request.signal } : {});
     if (!restored.ok) return err({ kind: 'cache', error: restored.error });
     // A poll that stored nothing still must not move the watermark onto another data set.
     const settled = synced.ok ? dataSetOk() : ok(undefined);

@@ -41,10 +41,10 @@ export class WriterPump {
 
   private handle(request: WriterRequest): void {
     if (request.kind === 'close') {
-      // What the catch-up stored is indexed here (and deferred indexes built, had `finish` not come), off the
-      // syncing thread; a failure is retried and reported by the sync.
+      // What the catch-up stored is indexed here, off the syncing thread; had `finish` not come (the sync failed or
+      // was cancelled while loading), a first sync's deferred indexes stay deferred for its resume (PageWriter.stop).
       this.closed = true;
-      this.writer.finish();
+      this.writer.stop();
       this.cache.close();
       this.onClosed();
       return;
