@@ -169,9 +169,9 @@ describeWorkspace('the orders index fits the window', () => {
           const cut = await page.locator('td.orders-times').evaluateAll((cells) =>
             cells
               .map((td) => {
-                const range = document.createRange();
+                const range = td.ownerDocument.createRange();
                 range.selectNodeContents(td);
-                const style = getComputedStyle(td);
+                const style = td.ownerDocument.defaultView!.getComputedStyle(td);
                 const room = td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
                 return { text: td.textContent, width: range.getBoundingClientRect().width, room };
               })
@@ -191,9 +191,9 @@ describeWorkspace('the orders index fits the window', () => {
               [10, 12, 22, 23].map((h) => format.format(new Date(2026, m, 28, h, 58))),
             ).flat();
             const cell = time.closest('td')!;
-            const style = getComputedStyle(cell);
+            const style = cell.ownerDocument.defaultView!.getComputedStyle(cell);
             const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-            const range = document.createRange();
+            const range = cell.ownerDocument.createRange();
             return texts
               .map((text) => {
                 time.textContent = text;
