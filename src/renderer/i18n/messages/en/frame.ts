@@ -15,6 +15,7 @@ export default {
   'frame.shortcutsButton': 'Keyboard shortcuts (?)',
   'frame.version': 'Version {version} · {platform}',
   'frame.versionFailed': 'Could not read the app version: {message}',
+  'frame.screenLoading': 'Opening {screen}…',
   'frame.sections': 'Sections',
   'frame.count.value': '{count, number}',
   'frame.count.afterSales': '{count, plural, one {# awaiting a decision} other {# awaiting a decision}}',
