@@ -33,7 +33,7 @@ describeWorkspace('screens loaded on first use', () => {
     await workspace?.stop();
   });
 
-  it("a screen whose chunk loads late shows its loading state, then opens; the frame answers meanwhile", async () => {
+  it('a screen whose chunk loads late shows its loading state, then opens; the frame answers meanwhile', async () => {
     let held: Awaited<ReturnType<typeof holdChunk>> | undefined;
     const { page, context, problems } = await openApp(browser, workspace, {
       beforeOpen: async (c) => void (held = await holdChunk(c, 'SettingsScreen')),

@@ -50,8 +50,9 @@ function staticImports(code: string): string[] {
 /** index.html's module script, its modulepreload links and everything they import statically: the first load. */
 function firstLoad(): string[] {
   const html = readFileSync(path.join(rendererDir, 'index.html'), 'utf8');
-  const start = [...html.matchAll(/<(?:script type="module"[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="\.\/([^"]+)"/g)]
-    .map((m) => m[1]!);
+  const start = [
+    ...html.matchAll(/<(?:script type="module"[^>]*\bsrc|link rel="modulepreload"[^>]*\bhref)="\.\/([^"]+)"/g),
+  ].map((m) => m[1]!);
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;

@@ -106,7 +106,12 @@ export function serveCoreHost(
             }
           });
           send({ t: 'ready', catalog: catalogOf(table), pid: process.pid });
-          trace?.({ operation: HOST_START_TRACE, received: performance.timeOrigin, started: serving, ended: epochNow() });
+          trace?.({
+            operation: HOST_START_TRACE,
+            received: performance.timeOrigin,
+            started: serving,
+            ended: epochNow(),
+          });
           return d;
         })();
         dispatcher.catch((e: unknown) =>

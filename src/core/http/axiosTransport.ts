@@ -112,7 +112,12 @@ export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpT
   // direct agent, and an unset `proxy` without such an agent would make it read process.env itself.
   const proxied = proxyEnv ? { proxyEnv: { ...proxyEnv } } : {};
   const httpAgent = new http.Agent({ keepAlive, maxSockets, ...proxied });
-  const httpsAgent = new https.Agent({ keepAlive, maxSockets, ...proxied, ...(secureContext ? { secureContext } : {}) });
+  const httpsAgent = new https.Agent({
+    keepAlive,
+    maxSockets,
+    ...proxied,
+    ...(secureContext ? { secureContext } : {}),
+  });
   let instance: Promise<AxiosInstance> | undefined;
   const client = (): Promise<AxiosInstance> =>
     (instance ??= loadAxios().then((axios) =>
@@ -143,7 +148,9 @@ export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpT
       if (request.signal?.aborted) onCancel();
       request.signal?.addEventListener('abort', onCancel, { once: true });
       try {
-        const res = await (await client()).request<Readable>({
+        const res = await (
+          await client()
+        ).request<Readable>({
           method: request.method,
           url: request.url,
           headers: request.headers,
