@@ -36,6 +36,15 @@ function useStartup(): void {
   }, []);
 }
 
+/**
+ * Focuses the shown screen's list (screenFocus.ts). Rendered beside the screen inside its Suspense boundary, so its
+ * effect runs once the screen's code is there (a lazy screen's chunk), and its wait for the list starts then.
+ */
+function FocusOnNavigate({ screen }: { screen: ScreenName }) {
+  useFocusOnNavigate(screen);
+  return null;
+}
+
 function useTheme(): void {
   const theme = useAppStore((s) => s.theme);
   const density = useAppStore((s) => s.density);
@@ -74,7 +83,6 @@ export function App() {
     [],
   );
   useGlobalShortcuts(shortcuts);
-  useFocusOnNavigate(route.screen);
   // The narrow frame's menu (under 900 px): closed again by a navigation, Escape, or a click beside it.
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRoute, setMenuRoute] = useState(route);
@@ -160,6 +168,7 @@ export function App() {
         <Suspense fallback={<ScreenLoading screen={route.screen} />}>
           {/* Keyed on the language: every row and memoised text of the screen is drawn again in the new one. */}
           <Screen key={locale} route={route} />
+          <FocusOnNavigate screen={route.screen} />
         </Suspense>
       </main>
       <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
