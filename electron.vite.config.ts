@@ -52,9 +52,14 @@ export default defineConfig({
       },
     },
   },
+  // One build serves both hosts: the Electron window loads out/renderer over app://, `merchant-desk ui` serves the same
+  // folder over HTTP. The entry chunk holds the frame and the Orders screen; every other screen is a chunk of its own,
+  // imported on first use (src/renderer/screens/index.ts), with its CSS beside it. Minified (electron-vite leaves the
+  // renderer unminified): the page parses and compiles all of its first chunk before it asks for a first page.
   renderer: {
     root: resolve(root, 'src/renderer'),
     build: {
+      minify: true,
       rolldownOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },
     plugins: [react(), devContentSecurityPolicy()],

@@ -484,7 +484,8 @@ export function uiOrdersTable(r: UiOrdersRun): string {
  * The section of the record (needs `npm run build`). Options: --ui-trace=DIR, --ui-viewport=WIDTHxHEIGHT (1280x800
  * unless given), --ui-parts=scroll (the scroll alone, no filter trials), --ui-cache=FILE (serve a copy of a kept cache
  * file, e.g. the scale bench's 1,000,000 orders, in the environment mode: no sandbox, no first sync), --ui-settle=S
- * (wait S seconds after the first rows before the trials).
+ * (wait S seconds after the first rows before the trials), --ui-loads=N (first rows over N cold loads;
+ * with --ui-open=orders, --ui-base=DIR and --ui-parts=loads: bench/uiOrdersLoads.ts).
  */
 export async function uiOrdersSection({ quick, sizes, argv, say, results }: BenchRun): Promise<void> {
   const cacheFile = option(argv, 'ui-cache');
@@ -493,11 +494,14 @@ export async function uiOrdersSection({ quick, sizes, argv, say, results }: Benc
     // --ui-loads=N (with --ui-cache): first rows over N cold loads, and what ran before (bench/uiOrdersLoads.ts);
     // --ui-open=orders opens the Orders screen's address instead of Home.
     if (!cacheFile) throw new Error('--ui-loads needs --ui-cache=FILE');
+    // --ui-base=DIR: the same loads by another build (a checkout's root with bin/ and out/), alternating.
     const open = option(argv, 'ui-open') === 'orders' ? 'orders' : 'home';
     say(`## First rows after load, over cold loads (--ui-loads; bench/uiOrdersLoads.ts)\n`);
-    const figures = await uiLoadsBench(process.cwd(), cacheFile, loads, open, say);
-    say('');
-    say(uiLoadsTable(figures));
+    const figures = await uiLoadsBench(process.cwd(), cacheFile, loads, open, say, option(argv, 'ui-base'));
+    for (const r of figures) {
+      say('');
+      say(uiLoadsTable(r));
+    }
     say('');
     say(`Machine load average at the end: ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores.\n`);
     results.uiLoads = figures;

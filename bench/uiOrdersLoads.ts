@@ -9,6 +9,11 @@
  * bridge sent it and when its answer came; the POST's resource timing says how long Chromium held it before sending:
  * six connections a host) — in the core host, every call it ran (MERCHANT_DESK_HOST_TRACE: when the call's message
  * was taken from the channel, started and ended). Both on the epoch clock (the page's timeOrigin + now()).
+ *
+ * The page's own JavaScript is timed from its resource entries: the scripts fetched before the first invoke (the
+ * entry chunk and what it imports statically) and every script by the end of the load (screens loaded later too),
+ * with their bytes. --ui-base=DIR alternates the loads with another build (a checkout's root with its `bin/` and
+ * `out/`, say the main branch built): before and after in one run, under the same load.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,15 +50,38 @@ export interface LoadRun {
   countShownMs: number;
   /** Every invoke sent before the first page was answered, in the order sent. */
   before: TracedCall[];
+  /** Navigation start → the page's first invoke sent (its JavaScript loaded and run, the frame rendered). */
+  firstInvokeMs: number;
+  /** The page's scripts: those fetched before its first invoke, and all of them by the end of the load. */
+  scripts: { startup: ScriptFigures; all: ScriptFigures };
+  /** The core host took its first call of this load (page ms), when traced. */
+  hostFirstReceivedMs?: number;
+  /**
+   * The core host's start (page ms; negative: before the navigation): its process started, serving (its modules
+   * loaded), ready (its table built), and the cache opened (`orders:openCache`, asked ahead by the browser host).
+   */
+  hostStart?: { process: number; serving: number; ready: number; cacheOpened?: number };
+}
+
+export interface ScriptFigures {
+  count: number;
+  /** Decoded bytes (the JavaScript as parsed). */
+  bytes: number;
+  /** Navigation start → the last of them fetched (responseEnd). */
+  fetchedMs: number;
 }
 
 export interface LoadsFigures {
   orders: number;
   open: 'home' | 'orders';
+  /** Which build ran the loads: this checkout's, or --ui-base's. */
+  build: 'this' | 'base';
   loads: LoadRun[];
   firstRows: Distribution;
   roundTrip: Distribution;
   countShown: Distribution;
+  firstInvoke: Distribution;
+  scriptsFetched: Distribution;
 }
 
 interface PageCall {
@@ -116,6 +144,20 @@ function traceCalls(
   });
 }
 
+interface ScriptEntry {
+  start: number;
+  end: number;
+  bytes: number;
+}
+
+function scriptFigures(entries: ScriptEntry[]): ScriptFigures {
+  return {
+    count: entries.length,
+    bytes: entries.reduce((sum, e) => sum + e.bytes, 0),
+    fetchedMs: entries.length === 0 ? NaN : Math.max(...entries.map((e) => e.end)),
+  };
+}
+
 function probe<T>(page: Page, name: string): Promise<T> {
   return page.evaluate(`window.__mdBench.${name}()`) as Promise<T>;
 }
@@ -169,14 +211,23 @@ async function oneLoad(
       wire: Array<{ start: number; requestStart: number }>;
       timeOrigin: number;
     }>(page, 'invokeLog');
+    const scriptEntries = (await page.evaluate(
+      "performance.getEntriesByType('resource').filter((e) => /\\.js$/.test(new URL(e.name).pathname)).map((e) => ({ start: e.startTime, end: e.responseEnd, bytes: e.decodedBodySize }))",
+    )) as ScriptEntry[];
     await context.close();
     // The host's records of this load: those after this document's navigation started.
-    const host = readFileSync(traceFile, 'utf8')
+    const records = readFileSync(traceFile, 'utf8')
       .split('\n')
       .filter((l) => l !== '')
-      .map((l) => JSON.parse(l) as HostRecord)
-      .filter((r) => r.received >= timeOrigin);
+      .map((l) => JSON.parse(l) as HostRecord);
+    const host = records.filter((r) => r.received >= timeOrigin);
+    const start = records.find((r) => r.operation === 'host:start');
+    const opened = records.find((r) => r.operation === 'orders:openCache');
     const traced = traceCalls(calls, wire, host, timeOrigin);
+    const firstInvokeMs = calls.length === 0 ? NaN : Math.min(...calls.map((c) => c.start));
+    const hostCalls = host.filter((r) => r.operation !== 'host:start' && r.operation !== 'orders:openCache');
+    const firstReceived =
+      hostCalls.length === 0 ? undefined : Math.min(...hostCalls.map((r) => r.received)) - timeOrigin;
     return {
       orders: served.orders,
       firstRowsMs: load.paint,
@@ -185,6 +236,22 @@ async function oneLoad(
       ...(switchedMs === null ? {} : { switchedMs }),
       countShownMs,
       before: traced.filter((c) => c.sent <= load.answer),
+      firstInvokeMs,
+      scripts: {
+        startup: scriptFigures(scriptEntries.filter((e) => e.start < firstInvokeMs)),
+        all: scriptFigures(scriptEntries),
+      },
+      ...(firstReceived === undefined ? {} : { hostFirstReceivedMs: firstReceived }),
+      ...(start
+        ? {
+            hostStart: {
+              process: start.received - timeOrigin,
+              serving: start.started - timeOrigin,
+              ready: start.ended - timeOrigin,
+              ...(opened ? { cacheOpened: opened.ended - timeOrigin } : {}),
+            },
+          }
+        : {}),
     };
   } finally {
     await browser.close();
@@ -199,32 +266,49 @@ async function oneLoad(
   }
 }
 
-/** `loads` cold loads on copies of `cacheFile`. */
+function figuresOf(build: 'this' | 'base', open: 'home' | 'orders', orders: number, runs: LoadRun[]): LoadsFigures {
+  return {
+    orders,
+    open,
+    build,
+    loads: runs,
+    firstRows: distribution(runs.map((r) => r.firstRowsMs)),
+    roundTrip: distribution(runs.map((r) => r.firstPageRoundTripMs)),
+    countShown: distribution(runs.map((r) => r.countShownMs)),
+    firstInvoke: distribution(runs.map((r) => r.firstInvokeMs)),
+    scriptsFetched: distribution(runs.map((r) => r.scripts.startup.fetchedMs)),
+  };
+}
+
+/**
+ * `loads` cold loads on copies of `cacheFile` by this checkout's build; with `baseRoot`, as many by that build too,
+ * alternating (base first), so both share the machine's load.
+ */
 export async function uiLoadsBench(
   root: string,
   cacheFile: string,
   loads: number,
   open: 'home' | 'orders',
   say: (text: string) => void,
-): Promise<LoadsFigures> {
-  const runs: LoadRun[] = [];
+  baseRoot?: string,
+): Promise<LoadsFigures[]> {
+  const builds: Array<{ build: 'this' | 'base'; root: string }> = [
+    ...(baseRoot === undefined ? [] : [{ build: 'base' as const, root: baseRoot }]),
+    { build: 'this', root },
+  ];
+  const runs = new Map<'this' | 'base', LoadRun[]>(builds.map((b) => [b.build, []]));
   let orders = 0;
   for (let i = 0; i < loads; i++) {
-    const run = await oneLoad(root, cacheFile, open);
-    orders = run.orders;
-    runs.push(run);
-    say(
-      `Load ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms (${run.switchedMs === undefined ? '' : `went to Orders at ${run.switchedMs.toFixed(0)}, `}first page sent at ${run.firstPageSentMs.toFixed(0)}, round trip ${run.firstPageRoundTripMs.toFixed(0)} ms); count shown at ${run.countShownMs.toFixed(0)} ms.`,
-    );
+    for (const b of builds) {
+      const run = await oneLoad(b.root, cacheFile, open);
+      orders = run.orders;
+      runs.get(b.build)!.push(run);
+      say(
+        `Load ${i + 1}${baseRoot === undefined ? '' : ` (${b.build === 'base' ? 'base build' : 'this build'})`}: first rows ${run.firstRowsMs.toFixed(0)} ms (scripts fetched at ${run.scripts.startup.fetchedMs.toFixed(0)}, first invoke ${run.firstInvokeMs.toFixed(0)}, host's first call ${run.hostFirstReceivedMs?.toFixed(0) ?? '—'}${run.hostStart ? ` (its process at ${run.hostStart.process.toFixed(0)}, modules ${run.hostStart.serving.toFixed(0)}, ready ${run.hostStart.ready.toFixed(0)}, cache opened ${run.hostStart.cacheOpened?.toFixed(0) ?? '—'})` : ''}, ${run.switchedMs === undefined ? '' : `went to Orders at ${run.switchedMs.toFixed(0)}, `}first page sent at ${run.firstPageSentMs.toFixed(0)}, round trip ${run.firstPageRoundTripMs.toFixed(0)} ms); count shown at ${run.countShownMs.toFixed(0)} ms.`,
+      );
+    }
   }
-  return {
-    orders,
-    open,
-    loads: runs,
-    firstRows: distribution(runs.map((r) => r.firstRowsMs)),
-    roundTrip: distribution(runs.map((r) => r.firstPageRoundTripMs)),
-    countShown: distribution(runs.map((r) => r.countShownMs)),
-  };
+  return builds.map((b) => figuresOf(b.build, open, orders, runs.get(b.build)!));
 }
 
 const f = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
@@ -233,14 +317,20 @@ const f = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
 export function uiLoadsTable(r: LoadsFigures): string {
   const pair = (d: Distribution) => `${f(d.p50)} / ${f(d.p95)} (max ${f(d.max)})`;
   const median = [...r.loads].sort((a, b) => a.firstRowsMs - b.firstRowsMs)[Math.floor((r.loads.length - 1) / 2)]!;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  const scripts = median.scripts;
   return [
-    `${r.loads.length} cold loads (each a fresh \`ui\` on a fresh copy of the file, ${r.orders.toLocaleString('en')} orders), opened on ${r.open === 'home' ? 'Home, then Orders once the frame is up' : "the Orders screen's address"}:`,
+    `${r.build === 'base' ? 'The base build (--ui-base): ' : ''}${r.loads.length} cold loads (each a fresh \`ui\` on a fresh copy of the file, ${r.orders.toLocaleString('en')} orders), opened on ${r.open === 'home' ? 'Home, then Orders once the frame is up' : "the Orders screen's address"}:`,
     '',
     '| Navigation start → | p50 / p95 ms |',
     '|---|---:|',
+    `| the page's start-up scripts fetched | ${pair(r.scriptsFetched)} |`,
+    `| the page's first invoke sent | ${pair(r.firstInvoke)} |`,
     `| **first rows painted** | **${pair(r.firstRows)}** |`,
     `| — the first page's round trip (bridge send → answer) | ${pair(r.roundTrip)} |`,
     `| the exact count shown | ${pair(r.countShown)} |`,
+    '',
+    `Scripts in the median load: ${scripts.startup.count} before the first invoke (${kb(scripts.startup.bytes)}), ${scripts.all.count} by the end of the load (${kb(scripts.all.bytes)}); the core host took its first call at ${f(median.hostFirstReceivedMs)} ms.${median.hostStart ? ` The core host's start: process ${f(median.hostStart.process)}, its modules loaded ${f(median.hostStart.serving)}, ready ${f(median.hostStart.ready)}, the cache opened ${f(median.hostStart.cacheOpened)} ms.` : ''}`,
     '',
     `The calls sent before the first orders page was answered, in the median load (${f(median.firstRowsMs)} ms; page ms since navigation start; "wire" = Chromium sent the POST, "host" = the core host took the call's message / started / ended it):`,
     '',

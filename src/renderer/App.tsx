@@ -1,5 +1,5 @@
 import { Keyboard, Menu, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from './components/ui/Button';
 import { Toaster } from './components/ui/Toast';
 import { Banners } from './frame/Banners';
@@ -9,6 +9,7 @@ import { skipToContent, useFocusOnNavigate } from './frame/screenFocus';
 import { useGlobalShortcuts } from './frame/useGlobalShortcuts';
 import { Navigation, type NavItem } from './frame/Navigation';
 import { ProfileSwitcher } from './frame/ProfileSwitcher';
+import { ScreenLoading } from './frame/ScreenLoading';
 import { SyncStatus } from './frame/SyncStatus';
 import { ThemeSwitch } from './frame/ThemeSwitch';
 import { UpkeepStatus } from './frame/UpkeepStatus';
@@ -33,6 +34,15 @@ function useStartup(): void {
     void useSyncStore.getState().loadStatus();
     return unsubscribe;
   }, []);
+}
+
+/**
+ * Focuses the shown screen's list (screenFocus.ts). Rendered beside the screen inside its Suspense boundary, so its
+ * effect runs once the screen's code is there (a lazy screen's chunk), and its wait for the list starts then.
+ */
+function FocusOnNavigate({ screen }: { screen: ScreenName }) {
+  useFocusOnNavigate(screen);
+  return null;
 }
 
 function useTheme(): void {
@@ -73,7 +83,6 @@ export function App() {
     [],
   );
   useGlobalShortcuts(shortcuts);
-  useFocusOnNavigate(route.screen);
   // The narrow frame's menu (under 900 px): closed again by a navigation, Escape, or a click beside it.
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuRoute, setMenuRoute] = useState(route);
@@ -155,8 +164,12 @@ export function App() {
       </aside>
       <main id="main" className="app-main" tabIndex={-1}>
         <Banners />
-        {/* Keyed on the language: every row and memoised text of the screen is drawn again in the new one. */}
-        <Screen key={locale} route={route} />
+        {/* A screen other than Orders is a chunk of its own (screens/index.ts): its loading state until it arrives. */}
+        <Suspense fallback={<ScreenLoading screen={route.screen} />}>
+          {/* Keyed on the language: every row and memoised text of the screen is drawn again in the new one. */}
+          <Screen key={locale} route={route} />
+          <FocusOnNavigate screen={route.screen} />
+        </Suspense>
       </main>
       <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} onHelp={shortcuts.help} />
       <Toaster />

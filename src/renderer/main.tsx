@@ -2,12 +2,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './frame/ErrorBoundary';
+import { parseHash } from './router';
+import { prepareScreen, preloadScreens } from './screens';
 import './design/tokens.css';
 import './design/components.css';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Merchant Desk: #root element missing from index.html');
+
+// The first screen's chunk and data are asked before React renders the frame (a hash change does the same before
+// the app renders the new screen): the Orders screen's first page is on its way while the page is still drawing.
+prepareScreen(parseHash(window.location.hash));
+window.addEventListener('hashchange', () => prepareScreen(parseHash(window.location.hash)));
+// The other screens' chunks once the first screen has had its start to itself.
+const PRELOAD_SCREENS_AFTER_MS = 3_000;
+window.setTimeout(
+  () => ('requestIdleCallback' in window ? window.requestIdleCallback(preloadScreens) : preloadScreens()),
+  PRELOAD_SCREENS_AFTER_MS,
+);
 
 createRoot(container).render(
   <StrictMode>

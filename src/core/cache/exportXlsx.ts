@@ -1,6 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
-import * as exceljsModule from 'exceljs';
+import type * as exceljsModule from 'exceljs';
 import type { Order } from '../../shared/domain/order';
 import { parseIsoInstant } from '../../shared/time/isoInstant';
 import { err, ok, type Result } from '../result';
@@ -27,8 +27,18 @@ import type { CacheError } from '../../shared/errors/cacheErrors';
  * Cells are values, never formulas: nothing a buyer typed runs when the file opens.
  */
 
-// ExcelJS is CommonJS: Node's ESM loader offers only its default export, a bundler's interop the namespace.
-const ExcelJS = (exceljsModule as unknown as { default?: typeof exceljsModule }).default ?? exceljsModule;
+type ExcelJs = typeof exceljsModule;
+
+/**
+ * ExcelJS, loaded by the first workbook written: loading it takes ~0.4 s, which every process that imports this
+ * module (the core host, the CLI) would otherwise pay as it starts — the core host before its first read.
+ */
+let excelJs: Promise<ExcelJs> | undefined;
+function loadExcelJs(): Promise<ExcelJs> {
+  // ExcelJS is CommonJS: Node's ESM loader offers only its default export, a bundler's interop the namespace.
+  excelJs ??= import('exceljs').then((m) => (m as unknown as { default?: ExcelJs }).default ?? m);
+  return excelJs;
+}
 
 type Row = Array<string | number | boolean | Date | null>;
 
@@ -66,6 +76,7 @@ export async function writeXlsx(
   out.on('error', onOutError);
   zip.pipe(out, { end: false });
   const zipEnded = new Promise<void>((resolve) => zip.once('end', resolve));
+  const ExcelJS = await loadExcelJs();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: zip, useStyles: true, useSharedStrings: false });
   const summary: XlsxSummary = { orders: 0, rows: 0 };
   try {
@@ -143,7 +154,7 @@ async function eachPage(
   return ok(undefined);
 }
 
-type Sheet = ReturnType<InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>['addWorksheet']>;
+type Sheet = ReturnType<InstanceType<ExcelJs['stream']['xlsx']['WorkbookWriter']>['addWorksheet']>;
 type CellStyle = Sheet['columns'][number]['style'];
 
 /**

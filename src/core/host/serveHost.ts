@@ -17,6 +17,12 @@ export interface CallTraceRecord {
   ended: number;
 }
 
+/**
+ * The host's own start, traced as a record of operation `host:start`: `received` is the process's start, `started`
+ * when serving began (its modules loaded), `ended` when it answered `ready` (its operation table built).
+ */
+export const HOST_START_TRACE = 'host:start';
+
 /** Receives every call's record (diagnostics: `MERCHANT_DESK_HOST_TRACE`, nodeHostMain.ts). */
 export type CallTrace = (record: CallTraceRecord) => void;
 
@@ -31,6 +37,7 @@ export function serveCoreHost(
   operations: OperationFactory,
   trace?: CallTrace,
 ): { dispose(): Promise<void> } {
+  const serving = trace ? epochNow() : 0;
   const secrets = remoteSecretStore(port);
   const running = new Map<number, AbortController>();
   let dispatcher: Promise<OperationDispatcher> | undefined;
@@ -99,6 +106,12 @@ export function serveCoreHost(
             }
           });
           send({ t: 'ready', catalog: catalogOf(table), pid: process.pid });
+          trace?.({
+            operation: HOST_START_TRACE,
+            received: performance.timeOrigin,
+            started: serving,
+            ended: epochNow(),
+          });
           return d;
         })();
         dispatcher.catch((e: unknown) =>

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { AxiosInstance, AxiosStatic } from 'axios';
 import { err, ok } from '../result';
 import {
   TOO_LARGE_HEAD_BYTES,
@@ -21,14 +21,36 @@ const NOT_SENT_CODES = new Set([
   'ERR_INVALID_URL',
 ]);
 
+/**
+ * axios, loaded by the first request: loading it (with the fetch globals it touches) takes ~0.2 s of a process's
+ * start, and the core host answers its first reads — a window's first page — from the cache, before any request.
+ */
+let axiosModule: Promise<AxiosStatic> | undefined;
+function loadAxios(): Promise<AxiosStatic> {
+  axiosModule ??= import('axios').then((m) => m.default);
+  return axiosModule;
+}
+
+/** axios.isCancel without loading axios: its cancellations carry `__CANCEL__`. */
+function isAxiosCancel(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { __CANCEL__?: unknown }).__CANCEL__ === true;
+}
+
+/** The code of an AxiosError (axios.isAxiosError: the flag its errors carry), '' for anything else. */
+function axiosErrorCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return '';
+  const e = error as { isAxiosError?: unknown; code?: unknown };
+  return e.isAxiosError === true && typeof e.code === 'string' ? e.code : '';
+}
+
 /** Why an attempt was cut short by us, not by the network. */
 type StopReason = 'deadline' | 'cancelled';
 
 export function classifyAxiosFailure(error: unknown, timeoutMs: number, stopped?: StopReason): TransportFailure {
   // Our own stops first: axios reports both as a cancel, or as whatever the torn-down stream said.
   if (stopped === 'deadline') return { kind: 'timeout', message: `no complete answer within ${timeoutMs} ms` };
-  if (stopped === 'cancelled' || axios.isCancel(error)) return { kind: 'aborted', message: 'request cancelled' };
-  const code = error instanceof AxiosError ? (error.code ?? '') : '';
+  if (stopped === 'cancelled' || isAxiosCancel(error)) return { kind: 'aborted', message: 'request cancelled' };
+  const code = axiosErrorCode(error);
   const message = error instanceof Error ? error.message : String(error);
   if (NOT_SENT_CODES.has(code)) return { kind: 'refused', message: `${code}: ${message}` };
   return { kind: 'dropped', message: code ? `${code}: ${message}` : message };
@@ -89,16 +111,27 @@ export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpT
   // leaves an agent with proxyEnv alone when its own `proxy` option is unset; `proxy: false` would make it swap in a
   // direct agent, and an unset `proxy` without such an agent would make it read process.env itself.
   const proxied = proxyEnv ? { proxyEnv: { ...proxyEnv } } : {};
-  const instance: AxiosInstance = axios.create({
-    httpAgent: new http.Agent({ keepAlive, maxSockets, ...proxied }),
-    httpsAgent: new https.Agent({ keepAlive, maxSockets, ...proxied, ...(secureContext ? { secureContext } : {}) }),
-    maxRedirects: 0,
-    ...(proxyEnv ? {} : { proxy: false as const }),
-    responseType: 'stream',
-    transformRequest: [(data: unknown) => data],
-    validateStatus: () => true,
-    decompress: true,
+  const httpAgent = new http.Agent({ keepAlive, maxSockets, ...proxied });
+  const httpsAgent = new https.Agent({
+    keepAlive,
+    maxSockets,
+    ...proxied,
+    ...(secureContext ? { secureContext } : {}),
   });
+  let instance: Promise<AxiosInstance> | undefined;
+  const client = (): Promise<AxiosInstance> =>
+    (instance ??= loadAxios().then((axios) =>
+      axios.create({
+        httpAgent,
+        httpsAgent,
+        maxRedirects: 0,
+        ...(proxyEnv ? {} : { proxy: false as const }),
+        responseType: 'stream',
+        transformRequest: [(data: unknown) => data],
+        validateStatus: () => true,
+        decompress: true,
+      }),
+    ));
 
   return {
     async send(request: HttpRequest) {
@@ -115,7 +148,9 @@ export function createAxiosTransport(options: AxiosTransportOptions = {}): HttpT
       if (request.signal?.aborted) onCancel();
       request.signal?.addEventListener('abort', onCancel, { once: true });
       try {
-        const res = await instance.request<Readable>({
+        const res = await (
+          await client()
+        ).request<Readable>({
           method: request.method,
           url: request.url,
           headers: request.headers,

@@ -7,9 +7,18 @@ import { shortcutGroups } from './shortcuts';
 /** `?`: every keyboard shortcut. */
 export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
-  const t = useT();
+  // The list is a component of its own: its ~40 texts are formatted when the sheet opens, not on every frame render.
   return (
     <Modal open={open} onClose={onClose} labelledBy={titleId} className="help-sheet">
+      <ShortcutList titleId={titleId} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ShortcutList({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const t = useT();
+  return (
+    <>
       <h2 id={titleId}>{t('help.title')}</h2>
       {shortcutGroups.map((group) => (
         <section key={group.group}>
@@ -27,6 +36,6 @@ export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => voi
         </section>
       ))}
       <Button onClick={onClose}>{t('help.close')}</Button>
-    </Modal>
+    </>
   );
 }

@@ -15,6 +15,7 @@ export default {
   'frame.shortcutsButton': 'Keyboard shortcuts (?)',
   'frame.version': 'Version {version} · {platform}',
   'frame.versionFailed': 'Could not read the app version: {message}',
+  'frame.screenLoading': 'Opening {screen}…',
   'frame.sections': 'Sections',
   'frame.count.value': '{count, number}',
   'frame.count.badge': '{count, number, ::compact-short rounding-mode-floor}',

@@ -16,6 +16,7 @@ export default {
   'frame.shortcutsButton': '键盘快捷键 (?)',
   'frame.version': '版本 {version} · {platform}',
   'frame.versionFailed': '无法读取应用版本：{message}',
+  'frame.screenLoading': '正在打开{screen}…',
   'frame.sections': '导航',
   'frame.count.value': '{count, number}',
   'frame.count.badge': '{count, number, ::compact-short rounding-mode-floor}',
