@@ -18,6 +18,7 @@ import type { CacheError } from '../src/shared/errors/cacheErrors';
 import { parseJsonKeepingIds } from '../src/core/json/losslessJson';
 import type { Result } from '../src/core/result';
 import { PageWriter } from '../src/core/sync/pageStore';
+import { ALL_SHORTCUTS, type WriterShortcuts } from '../src/core/cache/upsertOrders';
 import { WriterPump } from '../src/core/sync/writerPump';
 import type { WriterReply, WriterRequest } from '../src/core/sync/writerProtocol';
 import { decodeOrderListData } from '../src/shared/domain/orderDecoding';
@@ -91,7 +92,32 @@ class TimedPageWriter extends PageWriter {
   }
 }
 
+/**
+ * `--variants=V,V,…`: runs one after another in this process, each on a fresh file (before/after side by side in
+ * one run). A variant is `all` (the writer's shortcuts, as the sync writes: the default), `plain` (none of them) or
+ * the names of the shortcuts to keep on joined by `+` (WriterShortcuts, e.g. `setIndexAtEnd`).
+ */
+function shortcutsOf(variant: string): WriterShortcuts {
+  if (variant === 'all') return ALL_SHORTCUTS;
+  const on = new Set(variant === 'plain' ? [] : variant.split('+'));
+  const names = Object.keys(ALL_SHORTCUTS) as Array<keyof WriterShortcuts>;
+  for (const name of on)
+    if (!names.includes(name as keyof WriterShortcuts))
+      throw new Error(`unknown writer shortcut ${name} (known: ${names.join(', ')})`);
+  return Object.fromEntries(names.map((n) => [n, on.has(n)])) as unknown as WriterShortcuts;
+}
+
 export async function writerBench(orders: number, argv: readonly string[]): Promise<void> {
+  const variants = (option(argv, 'variants') ?? 'all').split(',');
+  if (variants.length > 1 && option(argv, 'file')) throw new Error('--file takes one variant');
+  for (const variant of variants) {
+    // What the previous variant left is collected first (its RssAnon still counts in the next one's start).
+    (globalThis as { gc?: () => void }).gc?.();
+    await writerRun(orders, variant, argv);
+  }
+}
+
+async function writerRun(orders: number, variant: string, argv: readonly string[]): Promise<void> {
   const file = option(argv, 'file');
   const dir = file ? undefined : mkdtempSync(path.join(tmpdir(), 'md-writer-'));
   const target = file ?? path.join(dir!, 'writer.sqlite');
@@ -99,7 +125,7 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
   const opened = openOrderCache({ file: target });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;
-  const writer = new TimedPageWriter(cache, false, true);
+  const writer = new TimedPageWriter(cache, false, true, shortcutsOf(variant));
   // Each index the end-of-load work builds (one transaction each, the last one with the repeat-buyer refresh).
   const exec = cache.db.exec.bind(cache.db);
   const builds: string[] = [];
@@ -158,7 +184,7 @@ export async function writerBench(orders: number, argv: readonly string[]): Prom
   if (dir) rmSync(dir, { recursive: true, force: true });
   const us = (ms: number) => ((ms * 1000) / orders).toFixed(0);
   process.stdout.write(
-    `writer bench: ${writer.stored.toLocaleString('en')} orders in ${writer.transactions.toLocaleString('en')} page transactions; ` +
+    `writer bench [${variant}]: ${writer.stored.toLocaleString('en')} orders in ${writer.transactions.toLocaleString('en')} page transactions; ` +
       `writer CPU ${us(writerCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
       `RssAnon ${anon0.toFixed(0)} → peak ${peakAnon.toFixed(0)} MiB; wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
       `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n` +

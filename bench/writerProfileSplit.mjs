@@ -34,7 +34,7 @@ profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.t
 
 // The writer's entry points in the bench: WriterPump's `handle` (the page, record and end-of-load transactions),
 // its `prepareAhead` (columns and the hand-off to the compressor) and the page's deserialisation (`deserialize`).
-const ROOTS = new Set(['handle', 'prepareAhead', 'deserialize']);
+const ROOTS = new Set(['push', 'handle', 'prepareAhead', 'deserialize']);
 
 // The path (names) from the writer's outermost entry to each sampled node; undefined when outside the writer.
 function pathOf(id) {

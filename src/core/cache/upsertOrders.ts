@@ -16,6 +16,18 @@ export interface StorableEvent {
   atMs: number;
 }
 
+/**
+ * The writer's shortcuts, each of which stores exactly what the plain path stores (same rows, documents, search
+ * results and Insights facts: writerShortcuts.test.ts); all on unless a test or the writer bench turns one off to
+ * compare.
+ */
+export interface WriterShortcuts {
+  /** New title sets' full-text documents written last in the page's transaction (TextGroups.idOf). */
+  setIndexAtEnd: boolean;
+}
+
+export const ALL_SHORTCUTS: WriterShortcuts = { setIndexAtEnd: true };
+
 export interface PageWriteOptions<E extends StorableEvent> {
   /** Platform time (envelope `time`) of the response the orders came in, as believed (see PlatformClock). */
   seenAtMs: number;
@@ -36,6 +48,8 @@ export interface PageWriteOptions<E extends StorableEvent> {
    * writer thread receives each order as that text): stored as it is instead of stringified again.
    */
   texts?: readonly string[];
+  /** Default ALL_SHORTCUTS. */
+  shortcuts?: WriterShortcuts;
 }
 
 export interface PageWriteResult<E> {
@@ -172,6 +186,7 @@ export class OrderWriter {
     const result: PageWriteResult<E> = { inserted: 0, updated: 0, unchanged: 0, events: [], skipped: [] };
     let indexedRid: number | undefined;
     const answeredMs = opts.answeredMs === undefined ? opts.seenAtMs : opts.answeredMs;
+    const shortcuts = opts.shortcuts ?? ALL_SHORTCUTS;
     this.due.begin();
     this.facts.begin();
     for (let i = 0; i < orders.length; i++) {
@@ -183,7 +198,7 @@ export class OrderWriter {
         const info = this.insert.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
-          text_gid: this.textGroups.idOf(columns.titles, columns.sku_attrs),
+          text_gid: this.textGroups.idOf(columns.titles, columns.sku_attrs, shortcuts.setIndexAtEnd),
           changed_ms: opts.baseline ? opts.seenAtMs : newestKnownMs(order, columns),
           seen_ms: answeredMs ?? 0,
         });
@@ -200,7 +215,7 @@ export class OrderWriter {
         result.unchanged++;
       } else {
         const before = opts.baseline && opts.describe ? this.storedBefore(existing.rid) : undefined;
-        const textGid = this.textGroups.idOf(columns.titles, columns.sku_attrs);
+        const textGid = this.textGroups.idOf(columns.titles, columns.sku_attrs, shortcuts.setIndexAtEnd);
         this.update.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
@@ -222,6 +237,8 @@ export class OrderWriter {
     this.facts.end();
     if (result.events.length > 0) this.pruneEvents.run(EVENT_RETENTION);
     if (result.inserted > 0) this.docs.buildDictionaryWhenDue();
+    // Last: no statement after it makes FTS5 write the new sets' documents as segments of their own.
+    this.textGroups.indexCreated();
     return result;
   }
 

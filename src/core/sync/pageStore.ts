@@ -1,6 +1,6 @@
 import type { OrderCache } from '../cache/orderCache';
 import type { CacheError } from '../../shared/errors/cacheErrors';
-import type { PageWriteResult } from '../cache/upsertOrders';
+import type { PageWriteResult, WriterShortcuts } from '../cache/upsertOrders';
 import { err, ok, type Result } from '../result';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
@@ -114,6 +114,8 @@ export class PageWriter {
     private readonly baseline: boolean,
     /** Load without the secondary indexes, created by `finish` (a first full sync into an empty cache). */
     deferIndexes = false,
+    /** The writer's shortcuts (default all): the writer bench and tests turn them off to compare. */
+    private readonly shortcuts?: WriterShortcuts,
   ) {
     this.deferring = deferIndexes;
   }
@@ -136,6 +138,7 @@ export class PageWriter {
       baseline: this.baseline,
       describe: describeOrderChange,
       ...(texts === undefined ? {} : { texts }),
+      ...(this.shortcuts === undefined ? {} : { shortcuts: this.shortcuts }),
     });
     if (!written.ok) return written;
     this.waitingForIndex += written.value.inserted;
