@@ -26,6 +26,17 @@ function request(cache: OrderCache): void {
   if (!r.ok) throw new Error(JSON.stringify(r.error));
 }
 
+/** 970 orders of 97 buyers (fakeOrder's buyer is seq % 97) synced, and the buyers' rows brought up to date. */
+async function syncedBuyers() {
+  const platform = new FakePlatform(NOW);
+  platform.add(Array.from({ length: 970 }, (_, i) => NOW - 50 * DAY + i * 60 * MIN));
+  const cache = open();
+  const engine = new SyncEngine({ cache, source: platform, now: () => platform.clock, writerThread: false });
+  expect((await engine.sync()).ok).toBe(true);
+  request(cache);
+  return { platform, cache, engine };
+}
+
 describe('Insights aggregates after a sync', () => {
   it('rewrite only the rows of the days (and months) of the orders the sync changed', async () => {
     const platform = new FakePlatform(NOW);
@@ -94,12 +105,7 @@ describe('Insights aggregates after a sync', () => {
   });
 
   it('a new order of a known buyer rewrites that buyer’s rows only (at the next request)', async () => {
-    const platform = new FakePlatform(NOW);
-    platform.add(Array.from({ length: 970 }, (_, i) => NOW - 50 * DAY + i * 60 * MIN));
-    const cache = open();
-    const engine = new SyncEngine({ cache, source: platform, now: () => platform.clock, writerThread: false });
-    expect((await engine.sync()).ok).toBe(true);
-    request(cache);
+    const { platform, cache, engine } = await syncedBuyers();
     platform.clock += 10 * MIN;
     // fakeOrder's buyer is seq % 97: the 971st order is buyer 971 % 97 = 1's eleventh.
     const [added] = platform.add([platform.clock - MIN]);
@@ -118,12 +124,7 @@ describe('Insights aggregates after a sync', () => {
   });
 
   it('an order moved to another buyer or to none leaves no row of its old buyer (as a rebuild from scratch)', async () => {
-    const platform = new FakePlatform(NOW);
-    platform.add(Array.from({ length: 970 }, (_, i) => NOW - 50 * DAY + i * 60 * MIN));
-    const cache = open();
-    const engine = new SyncEngine({ cache, source: platform, now: () => platform.clock, writerThread: false });
-    expect((await engine.sync()).ok).toBe(true);
-    request(cache);
+    const { platform, cache, engine } = await syncedBuyers();
     const buyerRows = () => ({
       seq: cache.db.prepare('SELECT * FROM insight_buyer_seq ORDER BY rid').all(),
       totals: cache.db.prepare('SELECT * FROM insight_buyer_total ORDER BY buyer_id').all(),
