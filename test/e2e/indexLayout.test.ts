@@ -108,6 +108,20 @@ describeWorkspace('the orders index fits the window', () => {
       expect(badges.filter((b) => /\(\d+\)/.test(b.text))).toEqual([]);
       expect(await sidewaysOverflow(page)).toEqual({ page: 0, main: 0, list: 0, header: 0 });
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // A four-figure total with cents is whole (the sandbox's amounts are mostly smaller).
+      const total = await page
+        .locator('td.orders-total')
+        .first()
+        .evaluate((td) => {
+          const text = td.firstElementChild ?? td;
+          text.textContent = '9,999.99 USD';
+          const range = td.ownerDocument.createRange();
+          range.selectNodeContents(text);
+          const style = td.ownerDocument.defaultView!.getComputedStyle(td);
+          const room = td.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { width: range.getBoundingClientRect().width, room };
+        });
+      expect(total.width).toBeLessThanOrEqual(total.room);
 
       // Compact rows: 40 px, and more of them.
       await page.getByRole('button', { name: 'Compact rows' }).click();

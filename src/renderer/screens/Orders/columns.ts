@@ -15,11 +15,11 @@ export const COLUMNS: readonly {
   priority: number;
 }[] = [
   { key: 'select', heading: 'selection.column', className: 'orders-select', rem: 2, priority: 0 },
-  { key: 'num', heading: 'table.orderNum', className: 'orders-num', rem: 9.25, priority: 0 },
+  { key: 'num', heading: 'table.orderNum', className: 'orders-num', rem: 9, priority: 0 },
   { key: 'times', heading: 'table.created', className: 'orders-times', rem: 9.5, priority: 2 },
-  { key: 'buyer', heading: 'table.buyer', className: 'orders-buyer', rem: 8, priority: 1 },
-  { key: 'item', heading: 'table.item', className: 'orders-item', rem: 8, priority: 3 },
-  { key: 'total', heading: 'table.total', className: 'orders-total', rem: 6.5, priority: 0 },
+  { key: 'buyer', heading: 'table.buyer', className: 'orders-buyer', rem: 7.5, priority: 1 },
+  { key: 'item', heading: 'table.item', className: 'orders-item', rem: 7.5, priority: 3 },
+  { key: 'total', heading: 'table.total', className: 'orders-total', rem: 7.25, priority: 0 },
   { key: 'status', heading: 'table.orderStatus', className: 'orders-status', rem: 11.75, priority: 0 },
   { key: 'delivery', heading: 'table.delivery', className: 'orders-delivery', rem: 7.5, priority: 4 },
   { key: 'flags', heading: 'table.flags', className: 'orders-flags', rem: 8, priority: 2 },
