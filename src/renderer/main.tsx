@@ -11,6 +11,11 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Merchant Desk: #root element missing from index.html');
 
+// In development (Vite): an edit that reaches the screens' registry (a catalog text, through the stores it imports) is
+// taken here — the frame imports the registry too and is refreshed in place; without this acceptance the page would
+// reload, as this entry cannot refresh itself (browserHostDev.test.ts keeps an edit from reloading the page).
+import.meta.hot?.accept('./screens', () => {});
+
 // The first screen's chunk and data are asked before React renders the frame (a hash change does the same before
 // the app renders the new screen): the Orders screen's first page is on its way while the page is still drawing.
 prepareScreen(parseHash(window.location.hash));
