@@ -54,6 +54,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
         {items.map((item) => {
           const Icon = ICONS[item.screen];
           const title = t(`screen.${item.screen}`);
+          const countMeaning = item.count ? meaning(item.screen, item.count, item.countAtLeast === true) : '';
           return (
             <li key={item.screen}>
               <a
@@ -65,11 +66,7 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
                 <Icon className="nav-icon" size={18} aria-hidden="true" />
                 <span className="nav-label">{title}</span>
                 {item.count ? (
-                  <span
-                    className="nav-count"
-                    aria-label={meaning(item.screen, item.count, item.countAtLeast === true)}
-                    title={meaning(item.screen, item.count, item.countAtLeast === true)}
-                  >
+                  <span className="nav-count" aria-label={countMeaning} title={countMeaning}>
                     {t(item.countAtLeast ? 'frame.count.badgeAtLeast' : 'frame.count.badge', { count: item.count })}
                   </span>
                 ) : null}
