@@ -51,7 +51,7 @@ function fullyVisibleRows(page: Page): Promise<number> {
 }
 
 /** Every badge's height and its label's lines (a wrapped label would be taller than its one line). */
-function badgeHeights(page: Page): Promise<{ text: string; height: number; lines: number }[]> {
+function badgeHeights(page: Page): Promise<{ text: string; height: number; lines: number; iconOnly: boolean }[]> {
   return page.evaluate(`[...document.querySelectorAll('.badge')].map((b) => {
     const label = b.querySelector('.badge-label');
     const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
@@ -59,8 +59,34 @@ function badgeHeights(page: Page): Promise<{ text: string; height: number; lines
       text: b.textContent ?? '',
       height: b.getBoundingClientRect().height,
       lines: Math.round(label.getBoundingClientRect().height / lineHeight),
+      iconOnly: getComputedStyle(label).position === 'absolute',
     };
   })`);
+}
+
+/**
+ * The first row's flags cell given `count` flags, as the row draws them, and what a merchant then reads: each label
+ * whole or the icon alone (never cut), and the set inside its cell.
+ */
+function flagsWith(page: Page, count: number): Promise<{ cut: string[]; overflow: number }> {
+  return page.evaluate(`(() => {
+    const chips = document.querySelector('tbody tr.orders-row .orders-chips');
+    const words = ['Delivery issue', 'After-sales', 'Dispute'].slice(0, ${count});
+    chips.replaceChildren(...words.map((w) => {
+      const badge = document.createElement('span');
+      badge.className = 'badge badge-critical';
+      badge.innerHTML = '<svg class="badge-icon" width="12" height="12"></svg><span class="badge-label"></span>';
+      badge.lastChild.textContent = w;
+      return badge;
+    }));
+    const cell = chips.closest('td');
+    const room = cell.getBoundingClientRect().right - parseFloat(getComputedStyle(cell).paddingRight);
+    const cut = [...chips.querySelectorAll('.badge-label')]
+      .filter((l) => getComputedStyle(l).position !== 'absolute' && l.scrollWidth > l.clientWidth)
+      .map((l) => l.textContent + ' (' + l.scrollWidth + ' > ' + l.clientWidth + ')');
+    const last = chips.lastElementChild.getBoundingClientRect().right;
+    return { cut, overflow: Math.max(0, Math.round(last - room)) };
+  })()`);
 }
 
 /** How far anything scrolls sideways: the page, the main area, the list, the header. */
@@ -103,9 +129,12 @@ describeWorkspace('the orders index fits the window', () => {
       expect(new Set(heights.map(Math.round))).toEqual(new Set([44]));
       const badges = await badgeHeights(page);
       expect(badges.length).toBeGreaterThan(12);
-      expect(badges.filter((b) => b.height > 22 || b.lines !== 1)).toEqual([]);
+      expect(badges.filter((b) => b.height > 22 || (b.lines !== 1 && !b.iconOnly))).toEqual([]);
       // No raw code in a badge's text: it is in the hover text.
       expect(badges.filter((b) => /\(\d+\)/.test(b.text))).toEqual([]);
+      // One flag reads whole; two or three show their icons alone (they were cut to "Deli…" and "A..").
+      for (const count of [1, 2, 3])
+        expect(await flagsWith(page, count), `${count} flags`).toEqual({ cut: [], overflow: 0 });
       expect(await sidewaysOverflow(page)).toEqual({ page: 0, main: 0, list: 0, header: 0 });
       expect(await seriousA11yViolations(page)).toEqual([]);
       // A four-figure total with cents is whole (the sandbox's amounts are mostly smaller).
@@ -250,6 +279,31 @@ describeWorkspace('the orders index fits the window', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
+  }, 60_000);
+
+  it('1024×640: in the icon rail a badge covers only its icon’s corner and stays inside the rail', async () => {
+    const { page, context, problems } = await openApp(browser, workspace, { viewport: { width: 1024, height: 640 } });
+    await page.evaluate("window.location.hash = '#/attention'");
+    await page.locator('.nav-link[aria-current="page"]').waitFor();
+    // Every link given a million-order badge as the navigation draws it ("158K", "99+" in the rail).
+    const misplaced = await page.evaluate(`(() => {
+      const rail = document.querySelector('.app-sidebar').getBoundingClientRect();
+      return [...document.querySelectorAll('.nav-link')].flatMap((link) => {
+        let badge = link.querySelector('.nav-count');
+        if (!badge) { badge = document.createElement('span'); badge.className = 'nav-count'; link.append(badge); }
+        badge.textContent = '158K';
+        badge.setAttribute('data-rail', '99+');
+        const b = badge.getBoundingClientRect();
+        const icon = link.querySelector('.nav-icon').getBoundingClientRect();
+        const iconMiddle = icon.left + icon.width / 2;
+        return b.left < iconMiddle || b.right > rail.right || b.width > 30
+          ? [link.getAttribute('href') + ': ' + [b.left, b.right, b.width].map(Math.round).join(', ') + ' (icon middle ' + Math.round(iconMiddle) + ', rail ' + Math.round(rail.right) + ')']
+          : [];
+      });
+    })()`);
+    expect(misplaced).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   }, 60_000);
 
   it('640×400 (200 % zoom): the navigation is a menu; orders still show without sideways scroll', async () => {

@@ -38,6 +38,20 @@ describe('the navigation’s counts say what they count', () => {
     expect(screen.getByLabelText('999 awaiting a decision').textContent).toBe('999');
   });
 
+  it('the icon rail has room for two digits: a larger count reads "99+" there, a smaller one itself', () => {
+    render(
+      <Navigation
+        current="orders"
+        items={[
+          { screen: 'attention', count: 158_231 },
+          { screen: 'after-sales', count: 99 },
+        ]}
+      />,
+    );
+    expect(screen.getByLabelText('158,231 orders need attention').getAttribute('data-rail')).toBe('99+');
+    expect(screen.getByLabelText('99 awaiting a decision').hasAttribute('data-rail')).toBe(false);
+  });
+
   it('a "more than" count (the quick count, the exact one on its way) reads "10K+" and says so, in both languages', () => {
     const items = [{ screen: 'attention' as const, count: 10_000, countAtLeast: true }];
     const { unmount } = render(<Navigation current="orders" items={items} />);

@@ -23,6 +23,12 @@ const COUNT_AT_LEAST_MEANING: Partial<Record<ScreenName, MessageId>> = {
   attention: 'frame.count.attentionAtLeast',
 };
 
+/**
+ * The icon rail (a narrow window) has room for two digits on an icon's corner: a larger count shows "99+" there
+ * (`data-rail`, drawn by styles.css in place of the text), as mail and chat apps do; the label keeps the figure.
+ */
+const RAIL_MAX = 99;
+
 /** Each section's icon: what the navigation shows alone when the window is narrow. */
 const ICONS: Record<ScreenName, LucideIcon> = {
   home: House,
@@ -39,8 +45,8 @@ const ICONS: Record<ScreenName, LucideIcon> = {
  * The app's sections (their titles from the screen table), each with its icon; the current one is marked for
  * assistive technology. A narrow frame hides the titles from the eye only (styles.css): they stay the links' names,
  * and the hover text. A count of a thousand or more is shown short and rounded down ("8.8K", "10K+"; "1万+" in
- * Chinese) so the title beside it is not cut at 1,280 px; the exact figure is its label and hover text, and Home
- * and the Attention screen show it in full.
+ * Chinese) so the title beside it is not cut at 1,280 px, and "99+" past 99 in the icon rail; the exact figure is its
+ * label and hover text, and Home and the Attention screen show it in full.
  */
 export function Navigation({ items, current }: { items: readonly NavItem[]; current: ScreenName }) {
   const t = useT();
@@ -66,7 +72,12 @@ export function Navigation({ items, current }: { items: readonly NavItem[]; curr
                 <Icon className="nav-icon" size={18} aria-hidden="true" />
                 <span className="nav-label">{title}</span>
                 {item.count ? (
-                  <span className="nav-count" aria-label={countMeaning} title={countMeaning}>
+                  <span
+                    className="nav-count"
+                    aria-label={countMeaning}
+                    title={countMeaning}
+                    data-rail={item.count > RAIL_MAX ? t('frame.count.atLeast', { count: RAIL_MAX }) : undefined}
+                  >
                     {t(item.countAtLeast ? 'frame.count.badgeAtLeast' : 'frame.count.badge', { count: item.count })}
                   </span>
                 ) : null}

@@ -149,7 +149,7 @@ export const OrderTableRow = memo(function OrderTableRow({
           <span className="orders-chips">
             {row.deliveryException && (
               <Badge tone="critical" icon={CircleAlert} title={t('table.deliveryException')}>
-                {t('table.deliveryException')}
+                {t('table.deliveryExceptionFlag')}
               </Badge>
             )}
             {row.afterSales && (

@@ -22,7 +22,7 @@ export const COLUMNS: readonly {
   { key: 'total', heading: 'table.total', className: 'orders-total', rem: 7.25, priority: 0 },
   { key: 'status', heading: 'table.orderStatus', className: 'orders-status', rem: 11.75, priority: 0 },
   { key: 'delivery', heading: 'table.delivery', className: 'orders-delivery', rem: 7.5, priority: 4 },
-  { key: 'flags', heading: 'table.flags', className: 'orders-flags', rem: 8, priority: 2 },
+  { key: 'flags', heading: 'table.flags', className: 'orders-flags', rem: 8.5, priority: 2 },
 ];
 
 export type ColumnKey = (typeof COLUMNS)[number]['key'];

@@ -81,6 +81,8 @@ export default {
   'table.noItems': 'No items',
   'table.moreItems': '+ {count, number} more',
   'table.deliveryException': 'Delivery exception',
+  /** The flag's words in the list's narrow Flags column; the hover text is the full term above. */
+  'table.deliveryExceptionFlag': 'Delivery issue',
   'table.afterSales': 'After-sales',
   'table.afterSalesWithStatus': 'After-sales: {status}',
   'table.dispute': 'Dispute',

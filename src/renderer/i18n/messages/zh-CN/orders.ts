@@ -78,6 +78,7 @@ export default {
   'table.noItems': '无商品',
   'table.moreItems': '另 {count, number} 件',
   'table.deliveryException': '物流异常',
+  'table.deliveryExceptionFlag': '物流异常',
   'table.afterSales': '售后',
   'table.afterSalesWithStatus': '售后：{status}',
   'table.dispute': '纠纷',
