@@ -82,6 +82,43 @@ describe('the after-sales store', () => {
     });
   });
 
+  it('counts what the awaiting list matches when it holds more than a page (its heading is not the page size)', async () => {
+    for (let i = 10; i < 160; i++) orders.set(String(i), order(String(i), 1));
+    // A page at a time, as the core answers; the platform sends no status: every request is listed.
+    for (const unknown of [false, true]) {
+      bridge.answer('orders:queryPage', (q: IpcRequest<'orders:queryPage'>) => {
+        const wanted = q.awaitingReview ? [1] : null;
+        const all = [...orders.values()].filter((o) => (wanted ? wanted.includes(statusOf(o)!) : o.isExistAfterSales));
+        return {
+          ok: true,
+          data: {
+            list: all.slice(0, q.limit),
+            nextCursor: all.length > q.limit! ? 'next' : null,
+            afterSalesStatusUnknown: unknown,
+          },
+        };
+      });
+      bridge.answer('orders:count', (f: IpcRequest<'orders:count'>) => ({
+        ok: true,
+        data: {
+          count: [...orders.values()].filter((o) => (f.awaitingReview ? statusOf(o) === 1 : o.isExistAfterSales))
+            .length,
+        },
+      }));
+      await useAfterSalesStore.getState().loadInbox();
+      const data = useAfterSalesStore.getState().inbox.data!;
+      expect(data.awaiting).toHaveLength(100);
+      // Awaiting: 3 + 150; any request (status unknown): the decided one too.
+      expect(data.awaitingTotal, unknown ? 'status unknown' : 'status known').toBe(unknown ? 154 : 153);
+    }
+  });
+
+  it('a list wholly loaded is its own total, without a count', async () => {
+    await useAfterSalesStore.getState().loadInbox();
+    expect(useAfterSalesStore.getState().inbox.data?.awaitingTotal).toBe(3);
+    expect(bridge.calls.filter(([c]) => c === 'orders:count')).toEqual([]);
+  });
+
   it('sends a decision once, however often it is confirmed (double click, double Enter)', async () => {
     let release: (answer: IpcResponse<'afterSales:decide'>) => void = () => {};
     bridge.answer('afterSales:decide', () => new Promise((resolve) => (release = resolve)));

@@ -19,6 +19,11 @@ export interface Inbox {
   /** Requests awaiting a decision, oldest order first. */
   awaiting: IpcOrder[];
   nextCursor: string | null;
+  /**
+   * How many requests the awaiting list's filter matches in the cache — the heading's figure, so a first page of
+   * 100 at a million orders does not read as "100 awaiting" — or null when that count failed.
+   */
+  awaitingTotal: number | null;
   /** Orders whose after-sales request no longer awaits a decision, newest first; decisions made here lead. */
   recent: IpcOrder[];
   /** No cached order carries an after-sales status (the platform sends none): every open request is listed. */
@@ -40,6 +45,11 @@ const awaitingQuery: QueryRequest = {
   direction: 'asc',
   limit: INBOX_PAGE,
 };
+/** A page query's filter: what `orders:count` counts. */
+function filterOf(query: QueryRequest): IpcRequest<'orders:count'> {
+  const { sort: _s, direction: _d, limit: _l, ...filter } = query;
+  return filter;
+}
 const anyRequestQuery: QueryRequest = { hasAfterSales: true, sort: 'created', direction: 'asc', limit: INBOX_PAGE };
 /** Recent decisions are read from the newest orders with a request (more than shown: some still await one). */
 const recentQuery: QueryRequest = { hasAfterSales: true, sort: 'created', direction: 'desc', limit: RECENT_SHOWN * 3 };
@@ -152,6 +162,9 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       if (statusUnknown) awaiting = await invoke('orders:queryPage', anyRequestQuery);
       if (!current()) return;
       if (!awaiting.ok) return set({ inbox: { status: 'failed', data: get().inbox.data, error: awaiting.error } });
+      const total = awaiting.data.nextCursor
+        ? await invoke('orders:count', filterOf(statusUnknown ? anyRequestQuery : awaitingQuery))
+        : null;
       const recent = statusUnknown ? null : await invoke('orders:queryPage', recentQuery);
       const journal = await invoke('afterSales:journal', { limit: 200 });
       if (!current()) return;
@@ -160,6 +173,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
       const data: Inbox = {
         awaiting: awaiting.data.list,
         nextCursor: awaiting.data.nextCursor,
+        awaitingTotal: total ? (total.ok ? total.data.count : null) : awaiting.data.list.length,
         recent: recent ? withRecent(recent.data.list, decidedHereNow(), awaiting.data.list) : [],
         statusUnknown,
         unsettled: journal.ok ? journal.data.unsettled : [],
@@ -182,8 +196,7 @@ export const useAfterSalesStore = create<AfterSalesStore>((set, get) => {
     },
 
     async loadCount() {
-      const { sort: _s, direction: _d, limit: _l, ...filter } = awaitingQuery;
-      const answer = await invoke('orders:count', filter);
+      const answer = await invoke('orders:count', filterOf(awaitingQuery));
       set({ awaitingCount: answer.ok ? answer.data.count : null });
     },
 

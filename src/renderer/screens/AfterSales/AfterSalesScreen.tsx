@@ -127,6 +127,7 @@ export function AfterSalesScreen(_props: { route: Route }) {
           <div className="after-sales-list">
             <InboxList
               awaiting={inbox.data.awaiting}
+              awaitingTotal={inbox.data.awaitingTotal}
               recent={inbox.data.recent}
               selectedId={selected?.id ?? null}
               labels={labels.afterSales}

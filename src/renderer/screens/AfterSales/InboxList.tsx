@@ -118,12 +118,15 @@ function Row({
  */
 export function InboxList({
   awaiting,
+  awaitingTotal,
   recent,
   selectedId,
   labels,
   listRef,
 }: {
   awaiting: IpcOrder[];
+  /** How many await a decision in all (the list shows a page at a time), or null when not known. */
+  awaitingTotal: number | null;
   recent: IpcOrder[];
   selectedId: string | null;
   labels?: Record<string, string>;
@@ -159,7 +162,9 @@ export function InboxList({
     >
       {group(
         'inbox-awaiting',
-        t('afterSales.awaitingGroup', { count: awaiting.length }),
+        awaitingTotal !== null && awaitingTotal > awaiting.length
+          ? t('afterSales.awaitingGroupPart', { shown: awaiting.length, count: awaitingTotal })
+          : t('afterSales.awaitingGroup', { count: awaiting.length }),
         awaiting,
         t('afterSales.noneAwaitingList'),
       )}

@@ -2,7 +2,7 @@ import { Msg, useT } from '../../i18n/t';
 import { MARK } from '../../i18n/marks';
 import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo } from 'react';
-import { revenueText } from '../Insights/insightsText';
+import { RevenueAmounts } from '../Insights/RevenueAmounts';
 import { filterOf } from '../../../shared/ipc/insights';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatRoute, navigate, type Route } from '../../router';
@@ -63,7 +63,7 @@ export function HomeScreen(_props: { route: Route }) {
           )}
         </li>
         <li>
-          <span className="tile-value tile-money">{t ? revenueText(t.revenue) : MARK.pending}</span>
+          <RevenueAmounts revenue={t ? t.revenue : null} />
           <span className="muted">{tr('home.revenueToday')}</span>
         </li>
         {t && t.afterSales > 0 && (

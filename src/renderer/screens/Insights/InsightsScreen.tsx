@@ -3,7 +3,8 @@ import { ToggleButton } from '../../components/ui/ToggleButton';
 import { currentFormatLocale } from '../../i18n/localeStore';
 import { MARK } from '../../i18n/marks';
 import { Msg, SPACE, useT } from '../../i18n/t';
-import { binText, countText, durationText, revenueText, shareText } from './insightsText';
+import { binText, countText, durationText, shareText } from './insightsText';
+import { RevenueAmounts } from './RevenueAmounts';
 import { ScreenTitle } from '../../i18n/ScreenTitle';
 import { useEffect, useMemo, useState } from 'react';
 import { filterOf, type InsightsMetric, type OrdersFilter } from '../../../shared/ipc/insights';
@@ -237,7 +238,7 @@ function InsightsBody({ d }: { d: Insights }) {
           <span className="muted">{tr('insights.tile.paidUnits', { paid: t.paidOrders, units: t.units })}</span>
         </li>
         <li>
-          <span className="tile-value tile-money">{revenueText(t.revenue)}</span>
+          <RevenueAmounts revenue={t.revenue} />
           <span className="muted">{tr('insights.tile.revenue')}</span>
         </li>
         <li>

@@ -2,6 +2,7 @@ import { useT } from '../../i18n/t';
 import { ToggleButton } from '../../components/ui/ToggleButton';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import uPlot from 'uplot';
+import { labelAxisSpace, valueAxisSize } from './chartAxes';
 import 'uplot/dist/uPlot.min.css';
 import { useAppStore } from '../../stores/appStore';
 import { SERIES_COLORS, SERIES_DASHES, themeColors } from './chartColors';
@@ -93,8 +94,9 @@ export function SeriesChart(props: SeriesChartProps) {
               {
                 ...axis,
                 values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? ''),
+                space: labelAxisSpace(labels),
               },
-              { ...axis, values: (_u, splits) => splits.map((v) => format(v)), size: 70 },
+              { ...axis, values: (_u, splits) => splits.map((v) => format(v)), size: valueAxisSize },
             ],
         series: [
           { label: periodLabel, value: (_u, i) => (i == null ? '' : (labels[Math.round(i)] ?? '')) },

@@ -1,12 +1,11 @@
 import { currentFormatLocale } from '../../i18n/localeStore';
 import { translate as t } from '../../i18n/t';
-import { formatMoney } from '../../format/money';
 import { MARK } from '../../i18n/marks';
 
 /**
  * Insights figures in the app's language (the CLI keeps its English words: src/shared/domain/insightsFormat.ts):
- * a delivery time as "1 h 20 min" / "1 小时 20 分钟", a share as "12.5%", revenue as "12.30 EUR · 1,500 JPY" (each
- * currency on its own, never a sum), counts with the locale's grouping. Worded at the call: the screen calls
+ * a delivery time as "1 h 20 min" / "1 小时 20 分钟", a share as "12.5%", counts with the locale's grouping (revenue:
+ * RevenueAmounts.tsx). Worded at the call: the screen calls
  * `useT`, so it re-renders when the language changes.
  */
 const MIN = 60_000;
@@ -37,12 +36,6 @@ export function durationText(ms: number | null): string {
 export function shareText(share: number | null): string {
   if (share === null) return MARK.none;
   return new Intl.NumberFormat(currentFormatLocale(), { style: 'percent', maximumFractionDigits: 1 }).format(share);
-}
-
-export function revenueText(revenue: ReadonlyArray<{ currency: string; amount: string }>): string {
-  return revenue.length === 0
-    ? MARK.none
-    : revenue.map((r) => (r.currency ? formatMoney(r.amount, r.currency) : r.amount)).join(MARK.dot);
 }
 
 /** A histogram bin: "1 h – 6 h", "7 d +". */

@@ -35,6 +35,7 @@ export default {
   'afterSales.descriptionSuffix': ': {description}',
   'afterSales.listLabel': 'After-sales requests',
   'afterSales.awaitingGroup': 'Awaiting a decision ({count, number}) — oldest first',
+  'afterSales.awaitingGroupPart': 'Awaiting a decision ({count, number}) — the oldest {shown, number} shown',
   'afterSales.noneAwaitingList': 'No requests awaiting a decision.',
   'afterSales.recentGroup': 'Recent decisions',
   'afterSales.noRecent': 'No recent decisions.',

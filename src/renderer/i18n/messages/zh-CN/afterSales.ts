@@ -34,6 +34,7 @@ export default {
   'afterSales.descriptionSuffix': '：{description}',
   'afterSales.listLabel': '售后申请',
   'afterSales.awaitingGroup': '待审核（{count, number}）— 最早的在前',
+  'afterSales.awaitingGroupPart': '待审核（{count, number}）— 显示最早的 {shown, number} 个',
   'afterSales.noneAwaitingList': '没有待审核的申请。',
   'afterSales.recentGroup': '最近处理',
   'afterSales.noRecent': '没有最近处理的申请。',
