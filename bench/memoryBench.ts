@@ -10,7 +10,7 @@ import type { BenchRun } from './benchRun';
 import { startRemoteSandbox, type RemoteSandbox } from './sandboxProcess';
 import { mib } from './stats';
 import type { SyncRun } from './syncRuns';
-import type { SyncChildInput } from './syncChild';
+import type { AfterSalesLearnRun, SyncChildInput } from './syncChild';
 
 /** The syncing process's entry beside the bench bundle (bench/run.mjs builds it). */
 const SYNC_CHILD_FILE = 'sync-child.js';
@@ -56,7 +56,12 @@ export async function memoryBench({
  * `forcedGc`: started with --expose-gc, the child measures its live heap with a full GC every 2 s — which also
  * keeps its heap smaller than the core host's, which never forces one: the scale bench measures without.
  */
-export function measureInFreshProcess(sb: RemoteSandbox, file: string, forcedGc = false): Promise<SyncRun> {
+export function measureInFreshProcess(
+  sb: RemoteSandbox,
+  file: string,
+  forcedGc = false,
+  learnAfterSales = false,
+): Promise<SyncRun & { afterSales?: AfterSalesLearnRun }> {
   const input: SyncChildInput = {
     sandbox: {
       baseUrl: sb.baseUrl,
@@ -66,6 +71,7 @@ export function measureInFreshProcess(sb: RemoteSandbox, file: string, forcedGc 
       orders: sb.orders,
     },
     file,
+    learnAfterSales,
   };
   // Flags as the core host runs with (hostHeapFlags.ts): this process plays the core host that syncs.
   const entry = path.join(path.dirname(process.argv[1]!), SYNC_CHILD_FILE);

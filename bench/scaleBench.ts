@@ -16,6 +16,7 @@ import { openOrderCache } from '../src/core/cache/openCache';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import { option, type BenchRun } from './benchRun';
 import { measureInFreshProcess } from './memoryBench';
+import type { AfterSalesLearnRun } from './syncChild';
 import { startRemoteSandbox } from './sandboxProcess';
 import { fetchOnlyFloor, type SyncRun } from './syncRuns';
 import { commitLabel, watchCommits, type CommitReport } from './commitGaps';
@@ -50,7 +51,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   const load0 = loadavg()[0]!;
   // --scale-reuse: measure the file a previous run synced (kept in --scale-dir) without syncing again.
   const reuse = argv.includes('--scale-reuse') && storedOrders(file) === n;
-  let sync: SyncRun | undefined;
+  let sync: (SyncRun & { afterSales?: AfterSalesLearnRun }) | undefined;
   /** The sync's commits as another connection saw them (commitGaps.ts). */
   let lock: CommitReport | undefined;
   /** The fetch-only floor at parallelism 4 (every page of the list, stored nowhere), measured after the sync. */
@@ -68,7 +69,7 @@ export async function scaleBench(run: BenchRun): Promise<void> {
     try {
       const probe = watchCommits(file);
       try {
-        sync = await measureInFreshProcess(sb, file);
+        sync = await measureInFreshProcess(sb, file, false, true);
       } finally {
         lock = await probe.stop();
       }
@@ -79,6 +80,12 @@ export async function scaleBench(run: BenchRun): Promise<void> {
   }
   const minimum = Math.ceil(n / PAGE_SIZE_MAX);
   if (lock) say(lockTable(lock));
+  if (sync?.afterSales) {
+    const { requests, wallMs, awaiting, complete } = sync.afterSales;
+    say(
+      `After the sync, the app's after-sales learning pass (statuses through the list's filter, as every app sync ends; not in the sync's figures): ${requests} requests, ${(wallMs / 1000).toFixed(1)} s; ${awaiting.toLocaleString('en')} listed as awaiting a decision${complete ? '' : ' (the set is larger: the pass reads its first pages)'}.\n`,
+    );
+  }
   if (sync && !argv.includes('--scale-sync-only')) say(memoryPartsText(sync));
   if (sync && argv.includes('--scale-sync-only')) {
     say(

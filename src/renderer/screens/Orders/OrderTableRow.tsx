@@ -58,11 +58,18 @@ export const OrderTableRow = memo(function OrderTableRow({
   const t = useT();
   const showPaid = sortKey === 'paid';
   // Worded only for a row that shows it (each message formatted costs, and a filter change renders ~30 rows).
-  const afterSalesText = !row.afterSales
-    ? ''
-    : row.afterSalesStatus !== null
-      ? t('table.afterSalesWithStatus', { status: statusLabel(row.afterSalesStatus, afterSalesLabels) })
-      : t('table.afterSales');
+  const afterSalesText = row.afterSales ? t('table.afterSales') : '';
+  // In the narrow Flags column the status is what is read first ("After-sales: …" was all that showed): the icon
+  // says after-sales to the eye, hidden words to readers, the hover text says both.
+  const afterSalesFlag =
+    row.afterSales && row.afterSalesStatus !== null ? (
+      <>
+        <span className="visually-hidden">{t('table.afterSalesPrefix')}</span>
+        {statusLabel(row.afterSalesStatus, afterSalesLabels)}
+      </>
+    ) : (
+      afterSalesText
+    );
   return (
     <tr
       ref={ref}
@@ -170,7 +177,7 @@ export const OrderTableRow = memo(function OrderTableRow({
                     : afterSalesText
                 }
               >
-                {afterSalesText}
+                {afterSalesFlag}
               </Badge>
             )}
             {row.dispute && (

@@ -130,6 +130,10 @@ describe('the Orders screen in Simplified Chinese', () => {
     expect(text).toContain('已付款 – 待发货');
     expect(text).not.toContain('（2）');
     expect(text).toContain('售后：待商家审核');
+    // The Flags column shows the status itself; "after-sales" is its icon to the eye and hidden words to readers.
+    const flag = document.querySelector('td.orders-flags .badge-label')!;
+    expect(flag.querySelector('.visually-hidden')?.textContent).toBe('售后：');
+    expect(flag.lastChild?.textContent).toBe('待商家审核');
     expect(document.querySelector('td.orders-status .badge')!.getAttribute('title')).toBe(
       '订单状态 2：已付款 – 待发货',
     );

@@ -85,6 +85,8 @@ export default {
   'table.deliveryExceptionFlag': 'Delivery issue',
   'table.afterSales': 'After-sales',
   'table.afterSalesWithStatus': 'After-sales: {status}',
+  /** Read before an after-sales status in the Flags column (hidden from the eye: the icon says it). */
+  'table.afterSalesPrefix': 'After-sales: ',
   'table.dispute': 'Dispute',
 
   'delivery.0': 'Pending',

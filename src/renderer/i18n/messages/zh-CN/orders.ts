@@ -81,6 +81,7 @@ export default {
   'table.deliveryExceptionFlag': '物流异常',
   'table.afterSales': '售后',
   'table.afterSalesWithStatus': '售后：{status}',
+  'table.afterSalesPrefix': '售后：',
   'table.dispute': '纠纷',
 
   'delivery.0': '待发货',
