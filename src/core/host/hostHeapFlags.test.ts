@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { CORE_HOST_EXEC_ARGV } from './hostHeapFlags';
+import { CORE_HOST_EXEC_ARGV, CORE_HOST_RUNTIME_V8_FLAGS } from './hostHeapFlags';
 
 /**
  * A process with the core host's flags that does what a full sync does to its heaps: a steady live set (the
@@ -50,4 +50,22 @@ describe("the core host's V8 flags", () => {
     expect(live).toBeGreaterThan(30 * MiB);
     expect(peak).toBeLessThan(live * 4);
   }, 120_000);
+
+  it('the growing factor also holds when a running process sets it (the CLI’s own sync), and only then', () => {
+    const peakWith = (setAtRunTime: readonly string[]) => {
+      const set = setAtRunTime.map((f) => `require('node:v8').setFlagsFromString(${JSON.stringify(f)});`).join('');
+      // The young generation as the core host's (a command-line flag only); the factor set by the running code.
+      const run = spawnSync(
+        process.execPath,
+        ['--max-semi-space-size=4', '--single-threaded-gc', '--expose-gc', '-e', set + churn],
+        { encoding: 'utf8', timeout: 90_000 },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout.trim()) as { live: number; peak: number };
+    };
+    const set = peakWith(CORE_HOST_RUNTIME_V8_FLAGS);
+    expect(set.peak).toBeLessThan(set.live * 4);
+    const unset = peakWith([]);
+    expect(unset.peak).toBeGreaterThan(unset.live * 4);
+  }, 180_000);
 });
