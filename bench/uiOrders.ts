@@ -497,7 +497,16 @@ export async function uiOrdersSection({ quick, sizes, argv, say, results }: Benc
     // --ui-base=DIR: the same loads by another build (a checkout's root with bin/ and out/), alternating.
     const open = option(argv, 'ui-open') === 'orders' ? 'orders' : 'home';
     say(`## First rows after load, over cold loads (--ui-loads; bench/uiOrdersLoads.ts)\n`);
-    const figures = await uiLoadsBench(process.cwd(), cacheFile, loads, open, say, option(argv, 'ui-base'));
+    // --ui-trace=DIR: one more load of each build, traced (where the page's main thread spent it: uiLoadTrace.ts).
+    const figures = await uiLoadsBench(
+      process.cwd(),
+      cacheFile,
+      loads,
+      open,
+      say,
+      option(argv, 'ui-base'),
+      option(argv, 'ui-trace'),
+    );
     for (const r of figures) {
       say('');
       say(uiLoadsTable(r));
