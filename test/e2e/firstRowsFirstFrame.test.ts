@@ -73,7 +73,10 @@ describeWorkspace('the first rows in the first frame', () => {
     expect(first!.rows, 'rows in the first frame').toBeGreaterThan(0);
     expect(await page.evaluate('window.__skeletonSeen'), "the list's loading state ever drawn").toBe(false);
     // The screen works as before: the list has the focus (the frame's focus on navigation), the count follows.
-    await page.getByRole('status').filter({ hasText: /^[\d,]+ orders$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^[\d,]+ orders$/ })
+      .waitFor();
     expect(await page.evaluate("document.activeElement?.closest('tbody') !== null")).toBe(true);
     expect(problems).toEqual([]);
     await context.close();

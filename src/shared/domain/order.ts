@@ -37,7 +37,6 @@ export interface OrderItem {
   [field: string]: unknown;
 }
 
-
 export interface DeliveryInfoEntry {
   key?: Opt<string>;
   value?: Opt<string[]>;
@@ -52,7 +51,6 @@ export interface DeliveryRecord {
   deliveringNumber?: Opt<number>;
   [field: string]: unknown;
 }
-
 
 export interface Order {
   /** Canonical decimal, 1 … 2^63−1 ("0042" is read as "42"). */
