@@ -13,7 +13,8 @@
  * The page's own JavaScript is timed from its resource entries: the scripts fetched before the first invoke (the
  * entry chunk and what it imports statically) and every script by the end of the load (screens loaded later too),
  * with their bytes. --ui-base=DIR alternates the loads with another build (a checkout's root with its `bin/` and
- * `out/`, say the main branch built): before and after in one run, under the same load.
+ * `out/`, say the main branch built): before and after in one run, under the same load. --ui-trace=DIR: one more load
+ * of each build after the timed ones, traced (its main thread by kind and phase, the profile: bench/uiLoadTrace.ts).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
