@@ -485,7 +485,8 @@ export function uiOrdersTable(r: UiOrdersRun): string {
  * unless given), --ui-parts=scroll (the scroll alone, no filter trials), --ui-cache=FILE (serve a copy of a kept cache
  * file, e.g. the scale bench's 1,000,000 orders, in the environment mode: no sandbox, no first sync), --ui-settle=S
  * (wait S seconds after the first rows before the trials), --ui-loads=N (first rows over N cold loads;
- * with --ui-open=orders, --ui-base=DIR and --ui-parts=loads: bench/uiOrdersLoads.ts).
+ * with --ui-open=orders, --ui-base=DIR and --ui-parts=loads: bench/uiOrdersLoads.ts; with --ui-trace=DIR one more load
+ * of each build is traced: bench/uiLoadTrace.ts).
  */
 export async function uiOrdersSection({ quick, sizes, argv, say, results }: BenchRun): Promise<void> {
   const cacheFile = option(argv, 'ui-cache');
@@ -497,7 +498,16 @@ export async function uiOrdersSection({ quick, sizes, argv, say, results }: Benc
     // --ui-base=DIR: the same loads by another build (a checkout's root with bin/ and out/), alternating.
     const open = option(argv, 'ui-open') === 'orders' ? 'orders' : 'home';
     say(`## First rows after load, over cold loads (--ui-loads; bench/uiOrdersLoads.ts)\n`);
-    const figures = await uiLoadsBench(process.cwd(), cacheFile, loads, open, say, option(argv, 'ui-base'));
+    // --ui-trace=DIR: one more load of each build, traced (where the page's main thread spent it: uiLoadTrace.ts).
+    const figures = await uiLoadsBench(
+      process.cwd(),
+      cacheFile,
+      loads,
+      open,
+      say,
+      option(argv, 'ui-base'),
+      option(argv, 'ui-trace'),
+    );
     for (const r of figures) {
       say('');
       say(uiLoadsTable(r));

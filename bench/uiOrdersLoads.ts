@@ -13,15 +13,18 @@
  * The page's own JavaScript is timed from its resource entries: the scripts fetched before the first invoke (the
  * entry chunk and what it imports statically) and every script by the end of the load (screens loaded later too),
  * with their bytes. --ui-base=DIR alternates the loads with another build (a checkout's root with its `bin/` and
- * `out/`, say the main branch built): before and after in one run, under the same load.
+ * `out/`, say the main branch built): before and after in one run, under the same load. --ui-trace=DIR: one more load
+ * of each build after the timed ones, traced (its main thread by kind and phase, the profile: bench/uiLoadTrace.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/chromium';
+import { loadTraceFigures, loadTraceText, type LoadTraceFigures } from './uiLoadTrace';
 import { PAGE_PROBES } from './uiOrdersProbes';
 import { startUiOnCache, type Distribution } from './uiOrders';
+import type { TraceEvent } from './uiOrdersLongTasks';
 import { percentile } from './stats';
 
 /** One invoke as the page saw it (page ms since navigation start) and, when hosted, as the core host ran it. */
@@ -31,6 +34,8 @@ export interface TracedCall {
   sent: number;
   /** Chromium sent the request (resource timing's requestStart; later than `sent` when it waited for a connection). */
   onWire?: number;
+  /** The answer's first byte reached Chromium (resource timing's responseStart): the server's side done. */
+  response?: number;
   /** The answer's body read. */
   answered: number;
   /** In the core host (page ms): the call's message taken, its operation started and ended. */
@@ -61,6 +66,8 @@ export interface LoadRun {
    * loaded), ready (its table built), and the cache opened (`orders:openCache`, asked ahead by the browser host).
    */
   hostStart?: { process: number; serving: number; ready: number; cacheOpened?: number };
+  /** With --ui-trace=DIR, the traced load: where the page's main thread spent the span (bench/uiLoadTrace.ts). */
+  trace?: LoadTraceFigures;
 }
 
 export interface ScriptFigures {
@@ -82,6 +89,8 @@ export interface LoadsFigures {
   countShown: Distribution;
   firstInvoke: Distribution;
   scriptsFetched: Distribution;
+  /** With --ui-trace=DIR: one further load traced (not among `loads`). */
+  trace?: LoadTraceFigures;
 }
 
 interface PageCall {
@@ -105,7 +114,7 @@ function distribution(samples: number[]): Distribution {
 /** The page's invokes matched with the host's records: the k-th call of a channel in each (calls answer in order). */
 function traceCalls(
   calls: PageCall[],
-  wire: Array<{ start: number; requestStart: number }>,
+  wire: Array<{ start: number; requestStart: number; responseStart?: number }>,
   host: HostRecord[],
   timeOrigin: number,
 ): TracedCall[] {
@@ -130,6 +139,7 @@ function traceCalls(
       channel: c.channel,
       sent: c.start,
       ...(best >= 0 ? { onWire: wire[best]!.requestStart } : {}),
+      ...(best >= 0 && wire[best]!.responseStart ? { response: wire[best]!.responseStart } : {}),
       answered: c.end,
       ...(h
         ? {
@@ -158,6 +168,47 @@ function scriptFigures(entries: ScriptEntry[]): ScriptFigures {
   };
 }
 
+/**
+ * Starts a Chrome trace (the timeline's categories, V8's compile and run) and a CPU profile of `page`, once it shows
+ * `firstUrl`; `stop` ends both.
+ */
+async function startTrace(
+  page: Page,
+  firstUrl: string,
+): Promise<{ stop(): Promise<{ events: TraceEvent[]; profile: unknown }> }> {
+  await page.goto(firstUrl);
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'blink.user_timing',
+        'loading',
+        'v8.execute',
+        'v8',
+      ],
+    },
+  });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop');
+      await cdp.send('Tracing.end');
+      await done;
+      await cdp.detach();
+      return { events, profile };
+    },
+  };
+}
+
 function probe<T>(page: Page, name: string): Promise<T> {
   return page.evaluate(`window.__mdBench.${name}()`) as Promise<T>;
 }
@@ -167,6 +218,7 @@ async function oneLoad(
   root: string,
   cacheFile: string,
   open: 'home' | 'orders',
+  traceDir?: string,
 ): Promise<LoadRun & { orders: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-load-'));
   const traceFile = path.join(dataDir, 'host-trace.jsonl');
@@ -178,6 +230,10 @@ async function oneLoad(
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
     await page.addInitScript({ content: PAGE_PROBES });
+    const origin = new URL(served.ui.url).origin;
+    // Traced: the page first shows a document of the app's origin (a 404), so the load below runs in the process
+    // the trace and the profiler are already attached to (a navigation from about:blank may change process).
+    const tracing = traceDir === undefined ? undefined : await startTrace(page, `${origin}/_md/blank`);
     if (open === 'orders') {
       // The one-time token traded for the session cookie as the login page does (the context's requests share the
       // page's cookies), then the Orders screen's own address is the first document the app loads.
@@ -197,6 +253,26 @@ async function oneLoad(
     }
     await page.locator('tbody tr[data-id]').first().waitFor({ timeout: 120_000 });
     const load = await probe<{ request: number; answer: number; paint: number }>(page, 'awaitPaint');
+    let trace: LoadTraceFigures | undefined;
+    if (tracing && traceDir !== undefined) {
+      const { events, profile } = await tracing.stop();
+      mkdirSync(traceDir, { recursive: true });
+      writeFileSync(path.join(traceDir, `ui-load-${open}.json`), JSON.stringify({ traceEvents: events }));
+      writeFileSync(path.join(traceDir, `ui-load-${open}.cpuprofile`), JSON.stringify(profile));
+      const firstInvoke = (await page.evaluate(
+        'Math.min(...window.__mdBench.invokeLog().calls.map((c) => c.start))',
+      )) as number;
+      const commit = (await page.evaluate(
+        "performance.getEntriesByName('md:orders:commit')[0]?.startTime ?? NaN",
+      )) as number;
+      trace = loadTraceFigures(events, profile, load.paint, [
+        ['first invoke sent', firstInvoke],
+        ['Orders screen first committed', commit],
+        ['first page sent', load.request],
+        ['first page answered', load.answer],
+      ]);
+      if (trace) writeFileSync(path.join(traceDir, `ui-load-${open}-parts.json`), JSON.stringify(trace, null, 1));
+    }
     await page
       .getByRole('status')
       .filter({ hasText: /^[\d,]+ orders$/ })
@@ -208,7 +284,7 @@ async function oneLoad(
     )) as number | null;
     const { calls, wire, timeOrigin } = await probe<{
       calls: PageCall[];
-      wire: Array<{ start: number; requestStart: number }>;
+      wire: Array<{ start: number; requestStart: number; responseStart?: number }>;
       timeOrigin: number;
     }>(page, 'invokeLog');
     const scriptEntries = (await page.evaluate(
@@ -242,6 +318,7 @@ async function oneLoad(
         all: scriptFigures(scriptEntries),
       },
       ...(firstReceived === undefined ? {} : { hostFirstReceivedMs: firstReceived }),
+      ...(trace ? { trace } : {}),
       ...(start
         ? {
             hostStart: {
@@ -291,6 +368,7 @@ export async function uiLoadsBench(
   open: 'home' | 'orders',
   say: (text: string) => void,
   baseRoot?: string,
+  traceDir?: string,
 ): Promise<LoadsFigures[]> {
   const builds: Array<{ build: 'this' | 'base'; root: string }> = [
     ...(baseRoot === undefined ? [] : [{ build: 'base' as const, root: baseRoot }]),
@@ -304,14 +382,34 @@ export async function uiLoadsBench(
       orders = run.orders;
       runs.get(b.build)!.push(run);
       say(
-        `Load ${i + 1}${baseRoot === undefined ? '' : ` (${b.build === 'base' ? 'base build' : 'this build'})`}: first rows ${run.firstRowsMs.toFixed(0)} ms (scripts fetched at ${run.scripts.startup.fetchedMs.toFixed(0)}, first invoke ${run.firstInvokeMs.toFixed(0)}, host's first call ${run.hostFirstReceivedMs?.toFixed(0) ?? '—'}${run.hostStart ? ` (its process at ${run.hostStart.process.toFixed(0)}, modules ${run.hostStart.serving.toFixed(0)}, ready ${run.hostStart.ready.toFixed(0)}, cache opened ${run.hostStart.cacheOpened?.toFixed(0) ?? '—'})` : ''}, ${run.switchedMs === undefined ? '' : `went to Orders at ${run.switchedMs.toFixed(0)}, `}first page sent at ${run.firstPageSentMs.toFixed(0)}, round trip ${run.firstPageRoundTripMs.toFixed(0)} ms); count shown at ${run.countShownMs.toFixed(0)} ms.`,
+        `Load ${i + 1}${baseRoot === undefined ? '' : ` (${b.build === 'base' ? 'base build' : 'this build'})`}: first rows ${run.firstRowsMs.toFixed(0)} ms (scripts fetched at ${run.scripts.startup.fetchedMs.toFixed(0)}, first invoke ${run.firstInvokeMs.toFixed(0)}, host's first call ${run.hostFirstReceivedMs?.toFixed(0) ?? '—'}${run.hostStart ? ` (its process at ${run.hostStart.process.toFixed(0)}, modules ${run.hostStart.serving.toFixed(0)}, ready ${run.hostStart.ready.toFixed(0)}, cache opened ${run.hostStart.cacheOpened?.toFixed(0) ?? '—'})` : ''}, ${run.switchedMs === undefined ? '' : `went to Orders at ${run.switchedMs.toFixed(0)}, `}first page sent at ${run.firstPageSentMs.toFixed(0)}, ${firstPageText(run)}, round trip ${run.firstPageRoundTripMs.toFixed(0)} ms); count shown at ${run.countShownMs.toFixed(0)} ms.`,
       );
     }
   }
-  return builds.map((b) => figuresOf(b.build, open, orders, runs.get(b.build)!));
+  // With traceDir: one more load of each build after the timed ones, traced (bench/uiLoadTrace.ts), not counted.
+  const traces = new Map<'this' | 'base', LoadTraceFigures | undefined>();
+  if (traceDir !== undefined)
+    for (const b of builds) {
+      const run = await oneLoad(b.root, cacheFile, open, path.join(traceDir, b.build));
+      traces.set(b.build, run.trace);
+      say(
+        `Traced load (${b.build === 'base' ? 'base build' : 'this build'}): first rows ${run.firstRowsMs.toFixed(0)} ms (first page sent ${f(run.firstPageSentMs)}, ${firstPageText(run)}).`,
+      );
+    }
+  return builds.map((b) => {
+    const figures = figuresOf(b.build, open, orders, runs.get(b.build)!);
+    const trace = traces.get(b.build);
+    return trace ? { ...figures, trace } : figures;
+  });
 }
 
 const f = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
+
+/** The first orders page's way back: run by the core host, its response at Chromium, read by the page. */
+function firstPageText(run: LoadRun): string {
+  const page = run.before.find((c) => c.channel === 'orders:queryPage');
+  return `run by the host ${f(page?.host?.started)}–${f(page?.host?.ended)}, its response at ${f(page?.response)}, read ${f(page?.answered)}`;
+}
 
 /** The report: the distributions, then the calls before the first page of the median load. */
 export function uiLoadsTable(r: LoadsFigures): string {
@@ -332,13 +430,14 @@ export function uiLoadsTable(r: LoadsFigures): string {
     '',
     `Scripts in the median load: ${scripts.startup.count} before the first invoke (${kb(scripts.startup.bytes)}), ${scripts.all.count} by the end of the load (${kb(scripts.all.bytes)}); the core host took its first call at ${f(median.hostFirstReceivedMs)} ms.${median.hostStart ? ` The core host's start: process ${f(median.hostStart.process)}, its modules loaded ${f(median.hostStart.serving)}, ready ${f(median.hostStart.ready)}, the cache opened ${f(median.hostStart.cacheOpened)} ms.` : ''}`,
     '',
-    `The calls sent before the first orders page was answered, in the median load (${f(median.firstRowsMs)} ms; page ms since navigation start; "wire" = Chromium sent the POST, "host" = the core host took the call's message / started / ended it):`,
+    `The calls sent before the first orders page was answered, in the median load (${f(median.firstRowsMs)} ms; page ms since navigation start; "wire" = Chromium sent the POST, "host" = the core host took the call's message / started / ended it, "response" = the answer's first byte reached Chromium, "answered" = the page read it):`,
     '',
-    '| Channel | sent | wire | host received | host run (ms) | answered |',
-    '|---|---:|---:|---:|---:|---:|',
+    '| Channel | sent | wire | host received | host run (ms) | response | answered |',
+    '|---|---:|---:|---:|---:|---:|---:|',
     ...median.before.map(
       (c) =>
-        `| ${c.channel} | ${f(c.sent)} | ${f(c.onWire)} | ${f(c.host?.received)} | ${c.host ? `${f(c.host.started)}–${f(c.host.ended)} (${(c.host.ended - c.host.started).toFixed(1)})` : '— (not hosted)'} | ${f(c.answered)} |`,
+        `| ${c.channel} | ${f(c.sent)} | ${f(c.onWire)} | ${f(c.host?.received)} | ${c.host ? `${f(c.host.started)}–${f(c.host.ended)} (${(c.host.ended - c.host.started).toFixed(1)})` : '— (not hosted)'} | ${f(c.response)} | ${f(c.answered)} |`,
     ),
+    ...(r.trace ? ['', loadTraceText(r.trace)] : []),
   ].join('\n');
 }

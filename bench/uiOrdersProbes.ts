@@ -40,7 +40,7 @@ export const PAGE_PROBES = String.raw`
     const wire = performance
       .getEntriesByType('resource')
       .filter((e) => e.initiatorType === 'fetch')
-      .map((e) => ({ start: e.startTime, requestStart: e.requestStart }));
+      .map((e) => ({ start: e.startTime, requestStart: e.requestStart, responseStart: e.responseStart, responseEnd: e.responseEnd }));
     return { calls: invokes, wire, timeOrigin: performance.timeOrigin };
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { invoke } from '../ipc';
-import { matchBuyers } from '../screens/Buyers/buyerForm';
+import { matchBuyers } from '../screens/Buyers/matchBuyers';
 import { useBuyersStore } from '../stores/buyersStore';
 import { buyerNameOf, type IpcOrder } from '../stores/orderFacts';
 import { lookupCommands, ORDER_ID, type FoundOrder, type PaletteCommand } from './paletteCommands';

@@ -1,4 +1,4 @@
-import { ipcErrorKinds, type IpcErrorKind } from '../../shared/ipc/result';
+import { ipcErrorKinds, type IpcErrorKind } from '../../shared/ipc/errorKinds';
 import { catalogs, type MessageId } from './catalogs';
 import type { Locale } from './locales';
 import type { Translate } from './t';

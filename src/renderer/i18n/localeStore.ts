@@ -1,6 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { create } from 'zustand';
-import { languageChoiceSchema, type LanguageChoice } from '../../shared/i18n/languages';
+import { isLanguageChoice, type LanguageChoice } from '../../shared/i18n/languageChoices';
 import { catalogs } from './catalogs';
 import { formattingLocale, resolveLocale, systemLanguages, type Locale } from './locales';
 
@@ -15,8 +15,8 @@ const cache = createIntlCache();
 
 function cachedChoice(): LanguageChoice {
   try {
-    const parsed = languageChoiceSchema.safeParse(window.localStorage.getItem(CACHE_KEY));
-    return parsed.success ? parsed.data : 'system';
+    const stored = window.localStorage.getItem(CACHE_KEY);
+    return isLanguageChoice(stored) ? stored : 'system';
   } catch {
     return 'system';
   }

@@ -1,4 +1,4 @@
-import { orderDeliveryStatuses, orderDeliveryTypes } from '../../shared/domain/order';
+import { orderDeliveryStatuses, orderDeliveryTypes } from '../../shared/domain/orderCodes';
 import type { MessageId } from '../i18n/catalogs';
 import { translate } from '../i18n/t';
 

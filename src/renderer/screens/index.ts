@@ -41,13 +41,29 @@ export const screenComponents = Object.fromEntries(
 
 /**
  * What a screen can start before it renders, as soon as its route is known (the page's start, a hash change): its
- * chunk's download and, for the Orders screen, its first page — the read is on its way while React renders the
- * frame and the screen (the screen's own effect then finds the same filters asked and asks nothing more).
+ * chunk's download and, for the Orders screen, its first page (the screen's own effect then finds the same filters
+ * asked and asks nothing more). Resolves once the screen's first data is there (the Orders list's first page
+ * answered or failed; at once for the other screens): the page's start waits for it, for a while, so that the first
+ * render draws the first rows (main.tsx).
  */
-export function prepareScreen(route: Route): void {
+export function prepareScreen(route: Route): Promise<void> {
   screenCode[route.screen].preload?.();
-  if (route.screen === 'orders')
-    useOrdersStore.getState().setFilters(filtersFromParams(route.params), useChangesStore.getState().revision);
+  if (route.screen !== 'orders') return Promise.resolve();
+  useOrdersStore.getState().setFilters(filtersFromParams(route.params), useChangesStore.getState().revision);
+  return firstPageSettled();
+}
+
+/** Resolves once the Orders list is no longer waiting for its first page (answered, or failed). */
+function firstPageSettled(): Promise<void> {
+  const settled = () => useOrdersStore.getState().list.status !== 'loading';
+  if (settled()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = useOrdersStore.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /** Starts every screen's chunk (idle time after the start): opening a screen later shows no loading state. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MAX_SELECTED_ORDERS } from '../../shared/domain/orderSelection';
+import { MAX_SELECTED_ORDERS } from '../../shared/domain/orderSelectionLimit';
 import { filtersKey } from './orderFilters';
 import { useOrdersStore } from './ordersStore';
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// The code tables (orderCodes.ts, without zod: the renderer's first load reads them and builds no schema).
+export { deliveryInfoTypes, deliveryTimeUnits, orderDeliveryStatuses, orderDeliveryTypes } from './orderCodes';
+
 /**
  * The platform's Order resource, as the spec lists it, after decoding (orderDecoding.ts): unknown fields pass
  * through, absent or null optional fields are kept as sent, and every ID-like integer is decimal text.
@@ -34,9 +37,6 @@ export interface OrderItem {
   [field: string]: unknown;
 }
 
-/** Delivery info field types: 1 Text, 2 Textarea, 3 Select, 4 Multi-select, 5 Image. */
-export const deliveryInfoTypes = { 1: 'Text', 2: 'Textarea', 3: 'Select', 4: 'Multi-select', 5: 'Image' } as const;
-
 export interface DeliveryInfoEntry {
   key?: Opt<string>;
   value?: Opt<string[]>;
@@ -51,13 +51,6 @@ export interface DeliveryRecord {
   deliveringNumber?: Opt<number>;
   [field: string]: unknown;
 }
-
-/** Delivery status: 0 Pending, 1 Shipped, 2 Buyer signed, 3 Auto signed. */
-export const orderDeliveryStatuses = { 0: 'Pending', 1: 'Shipped', 2: 'Buyer signed', 3: 'Auto signed' } as const;
-/** Order delivery type: 1 Order delivery, 2 Delivery exception. */
-export const orderDeliveryTypes = { 1: 'Order delivery', 2: 'Delivery exception' } as const;
-/** Delivery time unit of an item: 1 Day, 2 Hour, 3 Minute. */
-export const deliveryTimeUnits = { 1: 'Day', 2: 'Hour', 3: 'Minute' } as const;
 
 export interface Order {
   /** Canonical decimal, 1 … 2^63−1 ("0042" is read as "42"). */

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { idText } from './requests';
+import { MAX_SELECTED_ORDERS } from './orderSelectionLimit';
 
-/**
- * The most orders one selection may name (the list's "Export selected"). A selection travels as a list of IDs
- * through the bridge and into one statement; past this the merchant exports the view (every matching order) instead,
- * which streams in pages whatever the count.
- */
-export const MAX_SELECTED_ORDERS = 10_000;
+export { MAX_SELECTED_ORDERS } from './orderSelectionLimit';
 
 /** A selection of orders by ID: one to MAX_SELECTED_ORDERS distinct decimal IDs. */
 export const selectedOrderIds = z

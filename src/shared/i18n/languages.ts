@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from './languageChoices';
 
-/**
- * The app's language setting: follow the OS ("system", the default) or one of the languages the renderer has a
- * complete catalog for. Kept in the app settings (the settings file both hosts read), so the desktop app and
- * `merchant-desk ui` show the same language. The CLI's human output stays English whatever this says.
- */
-export const LANGUAGE_CHOICES = ['system', 'en', 'zh-CN'] as const;
-export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
+export { LANGUAGE_CHOICES, isLanguageChoice, type LanguageChoice } from './languageChoices';
+/** The language setting's values (languageChoices.ts) as a schema, for the settings file and the bridge. */
 export const languageChoiceSchema = z.enum(LANGUAGE_CHOICES);

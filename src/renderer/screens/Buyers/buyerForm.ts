@@ -2,6 +2,7 @@ import type { MessageId } from '../../i18n/catalogs';
 import type { Locale } from '../../i18n/locales';
 import type { Translate } from '../../i18n/t';
 import { buyerSyncRequestSchema, itemIdSchema } from '../../../shared/domain/requests';
+import type { BuyerEntry } from './matchBuyers';
 
 /**
  * The buyer form and the item ID of a login link, checked with the contract's own schemas before anything is sent
@@ -18,7 +19,8 @@ export interface BuyerFields {
 
 export const emptyBuyer: BuyerFields = { merchantUserNo: '', email: '', firstName: '', lastName: '' };
 
-export type BuyerEntry = { merchantUserNo: string; email: string; firstName?: string; lastName?: string };
+export type { BuyerEntry } from './matchBuyers';
+export { matchBuyers } from './matchBuyers';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Partial<Record<string, string>> };
 
@@ -69,18 +71,4 @@ export function fieldProblems(
       return [field, id ? t(id) : (message ?? '')];
     }),
   );
-}
-
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** Saved buyers whose user number, e-mail or name contain every typed word (case- and accent-insensitive). */
-export function matchBuyers<T extends BuyerEntry>(buyers: readonly T[], typed: string): T[] {
-  const words = fold(typed).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...buyers];
-  return buyers.filter((b) => {
-    const text = fold([b.merchantUserNo, b.email, b.firstName ?? '', b.lastName ?? ''].join(' '));
-    return words.every((w) => text.includes(w));
-  });
 }

@@ -3,7 +3,8 @@ import { Check, Copy } from 'lucide-react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { useId, useState } from 'react';
-import { deliveryInfoTypes, type DeliveryInfoEntry } from '../../../shared/domain/order';
+import type { DeliveryInfoEntry } from '../../../shared/domain/order';
+import { deliveryInfoTypes } from '../../../shared/domain/orderCodes';
 import { OrderImages } from './OrderImages';
 import { PlatformText } from '../../components/PlatformText';
 

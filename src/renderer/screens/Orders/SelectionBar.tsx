@@ -1,5 +1,5 @@
 import { ChevronDown, Download, FileSpreadsheet, FileText, X } from 'lucide-react';
-import { MAX_SELECTED_ORDERS } from '../../../shared/domain/orderSelection';
+import { MAX_SELECTED_ORDERS } from '../../../shared/domain/orderSelectionLimit';
 import { Button } from '../../components/ui/Button';
 import { Menu } from '../../components/ui/Menu';
 import { useT } from '../../i18n/t';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Select } from '../../components/ui/Select';
-import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../shared/i18n/languages';
+import { LANGUAGE_CHOICES, type LanguageChoice } from '../../../shared/i18n/languageChoices';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LANGUAGE_NAMES, resolveLocale, systemLanguages } from '../../i18n/locales';
 import { useLocaleStore } from '../../i18n/localeStore';

@@ -1,5 +1,5 @@
 /**
- * Errors by kind (src/shared/ipc/result.ts: ipcErrorKinds), in the app's language, with the values the error carries
+ * Errors by kind (src/shared/ipc/errorKinds.ts: ipcErrorKinds), in the app's language, with the values the error carries
  * (`code`: the platform's error code or "HTTP 503"; "none" when it has none). Known sub-kinds by code:
  * `error.<kind>.<code>`. The host's own English sentence is shown below, as the technical details.
  */
