@@ -181,7 +181,11 @@ export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): n
  */
 export async function finishEndOfSync(
   db: Database.Database,
-  options: { signal?: AbortSignal; onStep?: (step: EndStep, steps: number) => void; walkRows?: number } = {},
+  options: {
+    signal?: AbortSignal;
+    onStep?: (step: EndStep, steps: number, ms: number) => void;
+    walkRows?: number;
+  } = {},
 ): Promise<number> {
   const turns = new LockTurns();
   let steps = 0;
@@ -191,9 +195,10 @@ export async function finishEndOfSync(
     const step = endOfSyncStep(db, options.walkRows);
     if (step === undefined) break;
     steps++;
-    options.onStep?.(step, steps);
+    const ms = performance.now() - started;
+    options.onStep?.(step, steps, ms);
     if (step.done) break;
-    const pause = turns.after(performance.now() - started);
+    const pause = turns.after(ms);
     await new Promise<void>((resolve) => (pause > 0 ? setTimeout(resolve, pause) : setImmediate(resolve)));
   }
   return steps;
