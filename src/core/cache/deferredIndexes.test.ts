@@ -221,4 +221,34 @@ describe('deferred indexes (a first full sync loads without them)', () => {
       b.close();
     }
   });
+
+  it("builds the indexes of the window's first reads first: the first page's, then the attention queue's", async () => {
+    const c = open(path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-order-')), 'c.sqlite'));
+    try {
+      c.applyPage([fakeOrder(1, T0), fakeOrder(2, T0 + HOUR)], { seenAtMs: T0 + 2 * HOUR, baseline: false });
+      const all = indexSql(c).filter((i) => i.sql !== null).length;
+      expect(c.deferIndexes()).toEqual({ ok: true, value: all });
+      const built: string[] = [];
+      const before = new Set(indexSql(c).map((i) => i.name));
+      const r = await c.finishEndOfSync({
+        onStep: (step) => {
+          if (step.kind !== 'index') return;
+          const now = indexSql(c).map((i) => i.name);
+          built.push(...now.filter((n) => !before.has(n)));
+          for (const n of now) before.add(n);
+        },
+      });
+      expect(r.ok).toBe(true);
+      expect(built).toHaveLength(all);
+      expect(built.slice(0, 5)).toEqual([
+        'orders_scan_created',
+        'orders_refund_queue',
+        'orders_dispute_queue',
+        'orders_exception_queue',
+        'orders_by_due',
+      ]);
+    } finally {
+      c.close();
+    }
+  });
 });
