@@ -251,4 +251,34 @@ describe('deferred indexes (a first full sync loads without them)', () => {
       c.close();
     }
   });
+
+  it('repacks the Insights day tables by one copy into a table swapped in: the same rows, and the triggers still write them', () => {
+    const c = open(path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-repack-')), 'c.sqlite'));
+    const rows = (table: string) => c.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).raw().all();
+    try {
+      // Backwards in time, as a first sync stores them: the day tables are filled at their low end.
+      for (let page = 9; page >= 0; page--)
+        c.applyPage(
+          Array.from({ length: 300 }, (_, i) => fakeOrder(page * 300 + i + 1, T0 + (page * 300 + i) * 2 * HOUR)),
+          { seenAtMs: T0, baseline: false },
+        );
+      const expected = { sku: rows('insight_day_sku'), lead: rows('insight_day_lead') };
+      const schema = () =>
+        c.db
+          .prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%insight_day%' ORDER BY name")
+          .pluck()
+          .all();
+      const triggers = schema();
+      expect(c.deferIndexes().ok).toBe(true);
+      expect(c.restoreIndexes().ok).toBe(true);
+      expect({ sku: rows('insight_day_sku'), lead: rows('insight_day_lead') }).toEqual(expected);
+      expect(schema()).toEqual(triggers);
+      // A later page: the triggers add its paid items to the repacked table.
+      c.applyPage([fakeOrder(9_999, T0 + 30_000 * HOUR)], { seenAtMs: T0, baseline: false });
+      expect(rows('insight_day_sku').length).toBe(expected.sku.length + 1);
+      expect(c.db.pragma('quick_check', { simple: true })).toBe('ok');
+    } finally {
+      c.close();
+    }
+  });
 });

@@ -257,14 +257,47 @@ function repackNames(db: Database.Database): string[] {
  */
 function repack(db: Database.Database, name: string): void {
   const [kind, object] = name.split(':') as ['index' | 'table', string];
-  const exists = db.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(object) !== undefined;
-  if (!exists) return;
+  const sql = db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(object) as string | undefined;
+  if (sql === undefined) return;
   if (kind === 'index') db.exec(`REINDEX "${object.replace(/"/g, '""')}"`);
+  else if (ownObjects(db, object) === 0) copiedOnce(db, object, sql);
   else
     db.exec(`CREATE TEMP TABLE repack AS SELECT * FROM main.${object};
     DELETE FROM main.${object};
     INSERT INTO main.${object} SELECT * FROM temp.repack;
     DROP TABLE temp.repack;`);
+}
+
+/** The indexes and triggers of `table` itself (a copy swapped in would have to make them again). */
+function ownObjects(db: Database.Database, table: string): number {
+  return db
+    .prepare(
+      "SELECT count(*) FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL",
+    )
+    .pluck()
+    .get(table) as number;
+}
+
+/**
+ * A table repacked by one copy (seventh pass, syncend3: 0.4–0.8 s → see docs/PERFORMANCE.md §8): its rows copied in
+ * key order into a new table of the same definition (appended, so packed; SQLite copies the records as they are),
+ * the old one dropped (its pages free for the indexes built next), the new one renamed. The copy out to a temporary
+ * table, the DELETE and the copy back it replaces wrote every row three times. The rename is the legacy one: the
+ * triggers of other tables that write this table by name are left as they are (they name the name it ends with;
+ * the newer rename first checks every trigger, and fails while the table they name is dropped).
+ */
+function copiedOnce(db: Database.Database, table: string, sql: string): void {
+  const packed = `${table}_packed`;
+  db.exec(sql.replace(/^CREATE TABLE\s+"?\w+"?/, `CREATE TABLE main.${packed}`));
+  db.exec(`INSERT INTO main.${packed} SELECT * FROM main.${table}`);
+  db.exec(`DROP TABLE main.${table}`);
+  const legacy = db.pragma('legacy_alter_table', { simple: true }) as number;
+  db.pragma('legacy_alter_table = ON');
+  try {
+    db.exec(`ALTER TABLE main.${packed} RENAME TO ${table}`);
+  } finally {
+    db.pragma(`legacy_alter_table = ${legacy ? 'ON' : 'OFF'}`);
+  }
 }
 
 /**
