@@ -251,9 +251,9 @@ function repackNames(db: Database.Database): string[] {
  * rewrite of its days' delivery times leaves `insight_day_lead` a third empty. Rebuilt, they give those pages back,
  * and the indexes built next take them first: the file ends smaller without a VACUUM (1.8 s at 100,000 orders,
  * ~14 s at a million: the whole file rewritten in one transaction). The ID index is a sorted build (REINDEX); the
- * Insights tables are copied out in key order and written back in it (no sort: a few thousand rows a month). Each
- * cannot be split (a half-rewritten table is not packed): at a million orders REINDEX takes ~0.5 s and the day
- * table ~0.7 s (docs/PERFORMANCE.md §8, "Sixth pass (syncend2)").
+ * Insights tables are copied in key order (no sort: a few thousand rows a month), into a table swapped in
+ * (copiedOnce). Each cannot be split (a half-rewritten table is not packed): at a million orders REINDEX takes
+ * ~0.5 s and the day table ~0.15 s (docs/PERFORMANCE.md §8, "Sixth pass (syncend2)", "Seventh pass (syncend3)").
  */
 function repack(db: Database.Database, name: string): void {
   const [kind, object] = name.split(':') as ['index' | 'table', string];
@@ -279,12 +279,13 @@ function ownObjects(db: Database.Database, table: string): number {
 }
 
 /**
- * A table repacked by one copy (seventh pass, syncend3: 0.4–0.8 s → see docs/PERFORMANCE.md §8): its rows copied in
- * key order into a new table of the same definition (appended, so packed; SQLite copies the records as they are),
- * the old one dropped (its pages free for the indexes built next), the new one renamed. The copy out to a temporary
- * table, the DELETE and the copy back it replaces wrote every row three times. The rename is the legacy one: the
- * triggers of other tables that write this table by name are left as they are (they name the name it ends with;
- * the newer rename first checks every trigger, and fails while the table they name is dropped).
+ * A table repacked by one copy (at a million orders 0.41–0.45 → 0.13–0.18 s for the day table, and 12 % fewer
+ * pages: docs/PERFORMANCE.md §8, "Seventh pass (syncend3)"): its rows copied in key order into a new table of the
+ * same definition (appended, so packed; SQLite copies the records as they are), the old one dropped (its pages free
+ * for the indexes built next), the new one renamed. The copy out to a temporary table, the DELETE and the copy back
+ * it replaces wrote every row three times. The rename is the legacy one: the triggers of other tables that write
+ * this table by name are left as they are (they name the name it ends with; the newer rename first checks every
+ * trigger, and fails while the table they name is dropped). The schema then holds the name quoted.
  */
 function copiedOnce(db: Database.Database, table: string, sql: string): void {
   const packed = `${table}_packed`;
