@@ -38,6 +38,7 @@ export default defineConfig({
           'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
           'cache-upkeep-thread': resolve(root, 'src/core/cache/upkeepThread.ts'),
           'cache-compact-thread': resolve(root, 'src/core/cache/compactThread.ts'),
+          'cache-end-of-sync-thread': resolve(root, 'src/core/cache/endOfSyncThread.ts'),
         },
       },
     },

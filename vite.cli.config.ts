@@ -26,8 +26,8 @@ function isExternal(id: string): boolean {
  * The CLI: an ESM bundle for Node >= 22.12 at out/cli/main.js, started by bin/merchant-desk.js, and beside it the
  * sync's writer thread (page-writer-thread.js, a worker_threads entry found next to the code that starts it), the
  * cache upkeep's checking thread (cache-upkeep-thread.js, found the same way), its compaction thread
- * (cache-compact-thread.js) and
- * `merchant-desk ui`'s core host (core-host.js, a child process entry).
+ * (cache-compact-thread.js), the thread that finishes what a kill left of a first sync's end
+ * (cache-end-of-sync-thread.js) and `merchant-desk ui`'s core host (core-host.js, a child process entry).
  */
 export default defineConfig({
   root,
@@ -47,6 +47,7 @@ export default defineConfig({
         'page-writer-thread': resolve(root, 'src/core/sync/pageWriterThread.ts'),
         'cache-upkeep-thread': resolve(root, 'src/core/cache/upkeepThread.ts'),
         'cache-compact-thread': resolve(root, 'src/core/cache/compactThread.ts'),
+        'cache-end-of-sync-thread': resolve(root, 'src/core/cache/endOfSyncThread.ts'),
         // `merchant-desk ui`'s core host, a Node child process serving what Electron's utility process serves.
         'core-host': resolve(root, 'src/appHost/coreHost/nodeHostEntry.ts'),
       },

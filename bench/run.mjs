@@ -40,6 +40,7 @@ await build({
         'page-writer-thread': path.join(root, 'src', 'core', 'sync', 'pageWriterThread.ts'),
         'cache-upkeep-thread': path.join(root, 'src', 'core', 'cache', 'upkeepThread.ts'),
         'cache-compact-thread': path.join(root, 'src', 'core', 'cache', 'compactThread.ts'),
+        'cache-end-of-sync-thread': path.join(root, 'src', 'core', 'cache', 'endOfSyncThread.ts'),
       },
       output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'bench' ? 'bench.mjs' : '[name].js') },
     },

@@ -11,6 +11,8 @@
  *   between two polls it reads an order by ID (an index never deferred) and times it: do reads wait?
  * - the writer probe writes one `meta` row every 100 ms (busy timeout 5 s, as every connection of the app): how
  *   long another writer waits for the write lock.
+ * --syncend-upkeep=thread|host measures instead what the core host's reads wait while its upkeep finishes what a kill
+ * left of that end, on the end-of-sync thread or on the host's own thread (upkeepBench below).
  * --syncend-checkpoint=off measures the same with the stepping connection's auto-checkpoint off (the transactions
  * alone; the WAL is checkpointed once at the end).
  */
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openOrderCache } from '../src/core/cache/openCache';
 import { deferIndexes, endOfSyncStep } from '../src/core/cache/deferredIndexes';
+import { finishEndOfSyncOnThread, findEndOfSyncThreadEntry } from '../src/core/cache/endOfSyncOnThread';
 import { LockTurns, sleepSync } from '../src/core/cache/lockTurns';
 import { OwnTextIndex } from '../src/core/cache/ownTextIndex';
 import { PageWriter, SEARCH_INDEX_BATCH_ROWS } from '../src/core/sync/pageStore';
@@ -169,6 +172,8 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
   const file = path.join(dir, 'syncend.sqlite');
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
   copyFileSync(source, file);
+  const upkeep = option(argv, 'syncend-upkeep');
+  if (upkeep !== undefined) return upkeepBench(run, file, upkeep === 'host' ? 'host' : 'thread');
   const checkpointOff = option(argv, 'syncend-checkpoint') === 'off';
   const prepared = performance.now();
   asAtTheLastPage(file);
@@ -276,4 +281,72 @@ export async function syncEndBench(run: BenchRun): Promise<void> {
   results.syncEnd = { commits, groups: Object.fromEntries(groups), reads: stat(reads), writes: stat(writes) };
   if (!argv.includes('--syncend-keep'))
     for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+}
+
+/**
+ * `--syncend-upkeep=thread|host`: what a kill during the end of a first sync leaves (every secondary index deferred,
+ * the repacks, the walk), finished as the core host's upkeep does after opening — on the end-of-sync thread
+ * (`thread`, endOfSyncOnThread.ts) or, as before, on the host's thread (`host`) — while this thread reads as the
+ * window asks: a first page (50 orders, newest first) and a quick count every 10 ms. Each read's wait for this
+ * thread (from the moment it was due) and its own time are timed apart: a step on this thread delays the first, a
+ * missing index slows the second.
+ */
+async function upkeepBench(run: BenchRun, file: string, where: 'thread' | 'host'): Promise<void> {
+  const { say, results } = run;
+  asAtTheLastPage(file);
+  const opened = openOrderCache({ file });
+  if (!opened.ok) throw new Error(JSON.stringify(opened.error));
+  const cache = opened.value;
+  // Killed after its load: the run is over, the rows all indexed for search, the rest of the end left.
+  cache.db.prepare("DELETE FROM sync_run WHERE status = 'running'").run();
+  cache.indexPendingSearchRows(SEARCH_INDEX_BATCH_ROWS);
+  cache.db.pragma('wal_checkpoint(TRUNCATE)');
+  const entry = where === 'thread' ? findEndOfSyncThreadEntry() : undefined;
+  if (where === 'thread' && !entry) throw new Error('the end-of-sync thread is not built beside the bench');
+  say(
+    `## The end of a first sync left by a kill, finished by the upkeep on ${where === 'thread' ? 'its own thread' : "the host's thread"}\n`,
+  );
+  const load0 = loadavg()[0]!;
+  const steps: number[] = [];
+  let done = false;
+  const started = performance.now();
+  const finishing = finishEndOfSyncOnThread(cache, entry, { onStep: (_s, _n, ms) => steps.push(ms) }).finally(
+    () => (done = true),
+  );
+  const waits: number[] = [];
+  const own: number[] = [];
+  while (!done) {
+    const due = performance.now() + 10;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const from = performance.now();
+    const page = cache.queryPage({ limit: 50 });
+    const count = cache.countUpTo({}, 10_000);
+    if (!page.ok || !count.ok) throw new Error('a read failed');
+    const to = performance.now();
+    waits.push(Math.max(0, from - due));
+    own.push(to - from);
+  }
+  const finished = await finishing;
+  const endedMs = performance.now() - started;
+  const load1 = loadavg()[0]!;
+  if (!finished.ok) throw new Error(JSON.stringify(finished.error));
+  const left = cache.endOfSyncLeft();
+  cache.close();
+  const stat = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const at = (f: number) => ms(s[Math.min(s.length - 1, Math.floor(s.length * f))] ?? 0);
+    return `${at(0.5)} · ${at(0.95)} · ${ms(s.at(-1) ?? 0)}`;
+  };
+  say(
+    `${finished.value} steps in ${ms(endedMs)} ms (the longest ${ms(Math.max(...steps))} ms); left after: ${left.ok && left.value ? 'some' : 'nothing'}.\n`,
+  );
+  say(
+    `| ${waits.length} reads on the host's thread (a first page and a quick count) | p50 · p95 · max (ms) |\n|---|---|`,
+  );
+  say(`| waited for the thread (due → started) | ${stat(waits)} |`);
+  say(`| the read itself | ${stat(own)} |`);
+  say(`| both | ${stat(waits.map((w, i) => w + own[i]!))} |`);
+  say(`\nLoad average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${availableParallelism()} cores.\n`);
+  results.syncEndUpkeep = { where, steps: finished.value, endedMs, waits: stat(waits), own: stat(own) };
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
 }

@@ -23,6 +23,7 @@ export const RUNTIME_FILES = [
   'out/main/page-writer-thread.js',
   'out/main/cache-upkeep-thread.js',
   'out/main/cache-compact-thread.js',
+  'out/main/cache-end-of-sync-thread.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
   'out/renderer/assets/index-0000.js',

@@ -70,6 +70,7 @@ describe("the bench's syncing process holds what the core host holds", () => {
     'src/core/sync/pageWriterThread.ts',
     'src/core/cache/upkeepThread.ts',
     'src/core/cache/compactThread.ts',
+    'src/core/cache/endOfSyncThread.ts',
   );
 
   it('loads no package the core host does not load', () => {

@@ -45,7 +45,9 @@ function openFile(file: string): OrderCache {
 
 const secondaryIndexes = (c: OrderCache) =>
   c.db
-    .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL")
+    .prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL ORDER BY name",
+    )
     .pluck()
     .all() as string[];
 

@@ -55,7 +55,9 @@ describe('full sync with pages stored by the writer thread', () => {
     platform.add(history(12_500));
     const indexes = () =>
       cache.db
-        .prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL")
+        .prepare(
+          "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL ORDER BY name",
+        )
         .pluck()
         .all();
     const before = indexes();

@@ -17,6 +17,7 @@ import type { RequestLogEntry } from '../logging/requestLog';
 import { SellerApi } from '../api/sellerApi';
 import type { CacheError, CacheIdentity } from '../../shared/errors/cacheErrors';
 import { cacheFilePath, openOrderCache } from '../cache/openCache';
+import { findEndOfSyncThreadEntry } from '../cache/endOfSyncOnThread';
 import type { OrderCache } from '../cache/orderCache';
 import type { PlatformConfig } from '../config/platformConfig';
 import type { HttpTransport } from '../http/transport';
@@ -106,6 +107,8 @@ export interface SessionParts {
   upkeepThread?: URL | false;
   /** The same for the compaction's thread (`orders:compact`: compactCache.ts). */
   compactThread?: URL | false;
+  /** The same for the upkeep's end-of-sync thread (what a kill left of a first sync's end: endOfSyncOnThread.ts). */
+  endOfSyncThread?: URL | false;
   /** Where a quick count stops (`orders:countQuick`; default COUNT_CAP, 10,000): tests pass a small one. */
   countCap?: number;
 }
@@ -231,6 +234,8 @@ export class Session {
       let last: UpkeepProgress = { phase: 'scan', done: 0, total: 0 };
       let damaged = 0;
       const thread = this.parts.upkeepThread === undefined ? findUpkeepThreadEntry() : this.parts.upkeepThread;
+      const endOfSyncThread =
+        this.parts.endOfSyncThread === undefined ? findEndOfSyncThreadEntry() : this.parts.endOfSyncThread;
       const signal = this.upkeepAbort.signal;
       const cache = opened.value;
       this.upkeep = upkeepStart(this.parts.upkeepDelayMs ?? 0, signal)
@@ -240,6 +245,7 @@ export class Session {
             : runCacheUpkeep(cache, {
                 signal,
                 ...(thread ? { thread } : {}),
+                ...(endOfSyncThread ? { endOfSyncThread } : {}),
                 onProgress: (p) => {
                   last = p;
                   this.reportUpkeep({ ...p, state: 'running', damagedOrders: damaged });

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
 import { optimizeStats } from './optimizeStats';
@@ -6,7 +5,9 @@ import type { OrderCache } from './orderCache';
 import { checkedTables, quickCheckTable } from './tableChecks';
 import { findThreadEntry } from './threadEntry';
 import { finishStage, freePagesLeftByTextConversion } from './textConversionFinish';
-import type { UpkeepThreadData, UpkeepThreadReply, UpkeepThreadRequest } from './upkeepProtocol';
+import type { UpkeepThreadData, UpkeepThreadReply } from './upkeepProtocol';
+import { runCacheThread } from './cacheThread';
+import { finishEndOfSyncOnThread } from './endOfSyncOnThread';
 
 /**
  * Work on an opened cache that must not delay opening it (issue 26: a million orders): run after start, in the
@@ -14,6 +15,8 @@ import type { UpkeepThreadData, UpkeepThreadReply, UpkeepThreadRequest } from '.
  * 0. What the end of a first full sync left when it was killed (deferred indexes, repacks, the repeat-buyer walk:
  *    deferredIndexes.ts) is finished in its steps, other writers getting their turn between them — unless that sync
  *    is still loading (its resume builds them). Opening the file no longer does it (~5–15 s at a million orders).
+ *    On a thread of its own when its entry is given (`endOfSyncThread`: endOfSyncOnThread.ts): a step cannot be
+ *    cut, and an index build at a million orders (up to ~1.6 s) held every read of the host's thread that long.
  * 1. Orders of an older file still stored as plain JSON are converted (migrationV7.ts), and orders of a schema-8
  *    file moved to the title-set index (migrationV9.ts), in batches. After the first, one VACUUM gives the freed
  *    pages back (1.3 s at 100,000 orders: the only step that long, once). After the second, its end runs in bounded
@@ -59,6 +62,12 @@ export interface UpkeepOptions {
    * off this thread. Without it they run here, one step per event-loop turn.
    */
   thread?: URL;
+  /**
+   * The end-of-sync thread's entry (findEndOfSyncThreadEntry): phase 0 runs there, on its own connection, so a read
+   * on this thread never waits for one of its steps (an index build: up to ~1.6 s at a million orders). Without it,
+   * on this thread, a step per event-loop turn.
+   */
+  endOfSyncThread?: URL;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -66,8 +75,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Orders decoded per step. */
 const SCAN_BATCH = 2_000;
 
-/** The abort reason of a session closing (the checking thread is ended at once, not after its step). */
-export const CLOSING = 'closing';
+/** The abort reason of a session closing (the upkeep's threads are ended at once, not after their step). */
+export { CLOSING } from './cacheThread';
 
 /** The checking thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */
 export const UPKEEP_THREAD_FILE = 'cache-upkeep-thread.js';
@@ -97,7 +106,7 @@ export async function runCacheUpkeep(
   if (endLeft.value) {
     await pause();
     if (stop()) return ok(result);
-    const finished = await cache.finishEndOfSync({
+    const finished = await finishEndOfSyncOnThread(cache, options.endOfSyncThread, {
       ...(options.signal ? { signal: options.signal } : {}),
       onStep: (_step, steps) => report({ phase: 'index', done: steps, total: steps + 1 }),
     });
@@ -219,65 +228,37 @@ function checkOnThread(
   options: UpkeepOptions,
   result: UpkeepResult,
 ): Promise<Result<void, CacheError>> {
-  return new Promise((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(entry, {
-        workerData: { file: cache.file, scanBatch: options.scanBatch ?? SCAN_BATCH } satisfies UpkeepThreadData,
-      });
-    } catch (e) {
-      resolve(err({ kind: 'io', file: cache.file, detail: `the upkeep's thread did not start: ${String(e)}` }));
-      return;
-    }
-    let settled = false;
-    const finish = (r: Result<void, CacheError>) => {
-      if (settled) return;
-      settled = true;
-      options.signal?.removeEventListener('abort', cancel);
-      resolve(r);
-    };
-    const cancel = () => {
+  return runCacheThread<UpkeepThreadReply, void>({
+    entry,
+    file: cache.file,
+    data: { file: cache.file, scanBatch: options.scanBatch ?? SCAN_BATCH } satisfies UpkeepThreadData,
+    name: "the upkeep's thread",
+    ...(options.signal ? { signal: options.signal } : {}),
+    // Cancelled (the thread answers `end` after its step), or the session closing (the thread ended at once).
+    closed: () => {
       result.cancelled = true;
-      worker.postMessage({ kind: 'cancel' } satisfies UpkeepThreadRequest);
-      // Closing: the cache's connection goes away; nothing the thread says now can be recorded.
-      if (options.signal?.reason === CLOSING) {
-        void worker.terminate();
-        finish(ok(undefined));
-      }
-    };
-    if (options.signal?.aborted) cancel();
-    else options.signal?.addEventListener('abort', cancel, { once: true });
-    worker.on('message', (message: UpkeepThreadReply) => {
-      if (settled) return;
+      return ok(undefined);
+    },
+    onMessage: (message) => {
       switch (message.kind) {
         case 'scan':
           for (const { rid, detail } of message.damaged) {
             const recorded = cache.recordDamagedRow(rid, detail);
-            if (!recorded.ok) return finish(recorded);
+            if (!recorded.ok) return recorded;
             if (recorded.value !== undefined) result.damaged.push(recorded.value);
           }
           options.onProgress?.({ phase: 'scan', done: message.done, total: message.total });
-          return;
+          return undefined;
         case 'check':
           if (message.problem) result.problems.push(message.problem);
           options.onProgress?.({ phase: 'check', done: message.done, total: message.total });
-          return;
+          return undefined;
         case 'end':
-          result.cancelled = message.cancelled || result.cancelled;
-          return finish(ok(undefined));
+          result.cancelled = message.cancelled || options.signal?.aborted === true;
+          return ok(undefined);
         case 'failed':
-          return finish(err(message.error));
+          return err(message.error);
       }
-    });
-    worker.once('error', (e) =>
-      finish(err({ kind: 'io', file: cache.file, detail: `the upkeep's thread failed: ${e.message}` })),
-    );
-    worker.once('exit', () =>
-      finish(
-        result.cancelled
-          ? ok(undefined)
-          : err({ kind: 'io', file: cache.file, detail: "the upkeep's thread ended early" }),
-      ),
-    );
+    },
   });
 }

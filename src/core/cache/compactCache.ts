@@ -1,7 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { CacheError } from '../../shared/errors/cacheErrors';
-import { err, type Result } from '../result';
+import { err, ok, type Result } from '../result';
+import { runCacheThread } from './cacheThread';
 import { cacheFileBytes, freeBytesOf, type OrderCache } from './orderCache';
 import { findThreadEntry } from './threadEntry';
 
@@ -56,23 +56,11 @@ export function compactCacheOnThread(
   entry: URL | undefined,
 ): Promise<Result<CompactReport, CacheError>> {
   if (!entry) return Promise.resolve(compactCache(cache));
-  return new Promise((resolve) => {
-    const failed = (detail: string) => resolve(err({ kind: 'io', file: cache.file, detail }));
-    let worker: Worker;
-    try {
-      worker = new Worker(entry, { workerData: { file: cache.file } });
-    } catch (e) {
-      failed(`the compaction's thread did not start: ${String(e)}`);
-      return;
-    }
-    let answered = false;
-    worker.once('message', (reply: CompactThreadReply) => {
-      answered = true;
-      resolve(reply.kind === 'done' ? { ok: true, value: reply.report } : err(reply.error));
-    });
-    worker.once('error', (e) => failed(`the compaction's thread failed: ${e.message}`));
-    worker.once('exit', () => {
-      if (!answered) failed("the compaction's thread ended early");
-    });
+  return runCacheThread<CompactThreadReply, CompactReport>({
+    entry,
+    file: cache.file,
+    data: { file: cache.file },
+    name: "the compaction's thread",
+    onMessage: (reply) => (reply.kind === 'done' ? ok(reply.report) : err(reply.error)),
   });
 }

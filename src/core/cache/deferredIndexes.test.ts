@@ -221,4 +221,64 @@ describe('deferred indexes (a first full sync loads without them)', () => {
       b.close();
     }
   });
+
+  it("builds the indexes of the window's first reads first: the first page's, then the attention queue's", async () => {
+    const c = open(path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-order-')), 'c.sqlite'));
+    try {
+      c.applyPage([fakeOrder(1, T0), fakeOrder(2, T0 + HOUR)], { seenAtMs: T0 + 2 * HOUR, baseline: false });
+      const all = indexSql(c).filter((i) => i.sql !== null).length;
+      expect(c.deferIndexes()).toEqual({ ok: true, value: all });
+      const built: string[] = [];
+      const before = new Set(indexSql(c).map((i) => i.name));
+      const r = await c.finishEndOfSync({
+        onStep: (step) => {
+          if (step.kind !== 'index') return;
+          const now = indexSql(c).map((i) => i.name);
+          built.push(...now.filter((n) => !before.has(n)));
+          for (const n of now) before.add(n);
+        },
+      });
+      expect(r.ok).toBe(true);
+      expect(built).toHaveLength(all);
+      expect(built.slice(0, 5)).toEqual([
+        'orders_scan_created',
+        'orders_refund_queue',
+        'orders_dispute_queue',
+        'orders_exception_queue',
+        'orders_by_due',
+      ]);
+    } finally {
+      c.close();
+    }
+  });
+
+  it('repacks the Insights day tables by one copy into a table swapped in: the same rows, and the triggers still write them', () => {
+    const c = open(path.join(mkdtempSync(path.join(tmpdir(), 'md-defer-repack-')), 'c.sqlite'));
+    const rows = (table: string) => c.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).raw().all();
+    try {
+      // Backwards in time, as a first sync stores them: the day tables are filled at their low end.
+      for (let page = 9; page >= 0; page--)
+        c.applyPage(
+          Array.from({ length: 300 }, (_, i) => fakeOrder(page * 300 + i + 1, T0 + (page * 300 + i) * 2 * HOUR)),
+          { seenAtMs: T0, baseline: false },
+        );
+      const expected = { sku: rows('insight_day_sku'), lead: rows('insight_day_lead') };
+      const schema = () =>
+        c.db
+          .prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND sql LIKE '%insight_day%' ORDER BY name")
+          .pluck()
+          .all();
+      const triggers = schema();
+      expect(c.deferIndexes().ok).toBe(true);
+      expect(c.restoreIndexes().ok).toBe(true);
+      expect({ sku: rows('insight_day_sku'), lead: rows('insight_day_lead') }).toEqual(expected);
+      expect(schema()).toEqual(triggers);
+      // A later page: the triggers add its paid items to the repacked table.
+      c.applyPage([fakeOrder(9_999, T0 + 30_000 * HOUR)], { seenAtMs: T0, baseline: false });
+      expect(rows('insight_day_sku').length).toBe(expected.sku.length + 1);
+      expect(c.db.pragma('quick_check', { simple: true })).toBe('ok');
+    } finally {
+      c.close();
+    }
+  });
 });

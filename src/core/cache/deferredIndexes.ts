@@ -72,12 +72,39 @@ export function deferIndexes(db: Database.Database): number {
       const set = db.prepare(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       );
-      set.run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...indexes.map((i) => i.sql)]));
+      set.run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...inBuildOrder(indexes).map((i) => i.sql)]));
       set.run(DEFERRED_LOADING_KEY, '1');
       for (const i of indexes) db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
       return indexes.length;
     })
     .immediate();
+}
+
+/**
+ * The indexes the window's first reads go through, built first at the end of a first sync (each build is one step:
+ * 0.4–1.6 s at a million orders, 11–14 s in all): the Orders screen's first page (newest first: the created scan
+ * index), the attention queue's counts and first rows (its three queues, the deadlines). Until its index is there a
+ * read answers without it, slower — at a million orders a first page read every order (60–180 ms instead of ~2):
+ * built in the schema's order it came tenth, ~10 s into the end. docs/PERFORMANCE.md §8, "Seventh pass (syncend3)".
+ */
+const BUILT_FIRST = [
+  'orders_scan_created',
+  'orders_refund_queue',
+  'orders_dispute_queue',
+  'orders_exception_queue',
+  'orders_by_due',
+];
+
+/** `indexes` with BUILT_FIRST's in front, in its order; the others after them, as they were. */
+function inBuildOrder<T extends { name: string }>(indexes: T[]): T[] {
+  const rank = (name: string) => {
+    const at = BUILT_FIRST.indexOf(name);
+    return at < 0 ? BUILT_FIRST.length : at;
+  };
+  return indexes
+    .map((index, at) => ({ index, at }))
+    .sort((a, b) => rank(a.index.name) - rank(b.index.name) || a.at - b.at)
+    .map((x) => x.index);
 }
 
 /**
@@ -181,7 +208,11 @@ export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): n
  */
 export async function finishEndOfSync(
   db: Database.Database,
-  options: { signal?: AbortSignal; onStep?: (step: EndStep, steps: number) => void; walkRows?: number } = {},
+  options: {
+    signal?: AbortSignal;
+    onStep?: (step: EndStep, steps: number, ms: number) => void;
+    walkRows?: number;
+  } = {},
 ): Promise<number> {
   const turns = new LockTurns();
   let steps = 0;
@@ -191,9 +222,10 @@ export async function finishEndOfSync(
     const step = endOfSyncStep(db, options.walkRows);
     if (step === undefined) break;
     steps++;
-    options.onStep?.(step, steps);
+    const ms = performance.now() - started;
+    options.onStep?.(step, steps, ms);
     if (step.done) break;
-    const pause = turns.after(performance.now() - started);
+    const pause = turns.after(ms);
     await new Promise<void>((resolve) => (pause > 0 ? setTimeout(resolve, pause) : setImmediate(resolve)));
   }
   return steps;
@@ -219,20 +251,54 @@ function repackNames(db: Database.Database): string[] {
  * rewrite of its days' delivery times leaves `insight_day_lead` a third empty. Rebuilt, they give those pages back,
  * and the indexes built next take them first: the file ends smaller without a VACUUM (1.8 s at 100,000 orders,
  * ~14 s at a million: the whole file rewritten in one transaction). The ID index is a sorted build (REINDEX); the
- * Insights tables are copied out in key order and written back in it (no sort: a few thousand rows a month). Each
- * cannot be split (a half-rewritten table is not packed): at a million orders REINDEX takes ~0.5 s and the day
- * table ~0.7 s (docs/PERFORMANCE.md §8, "Sixth pass (syncend2)").
+ * Insights tables are copied in key order (no sort: a few thousand rows a month), into a table swapped in
+ * (copiedOnce). Each cannot be split (a half-rewritten table is not packed): at a million orders REINDEX takes
+ * ~0.5 s and the day table ~0.15 s (docs/PERFORMANCE.md §8, "Sixth pass (syncend2)", "Seventh pass (syncend3)").
  */
 function repack(db: Database.Database, name: string): void {
   const [kind, object] = name.split(':') as ['index' | 'table', string];
-  const exists = db.prepare('SELECT 1 FROM sqlite_schema WHERE name = ?').get(object) !== undefined;
-  if (!exists) return;
+  const sql = db.prepare('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(object) as string | undefined;
+  if (sql === undefined) return;
   if (kind === 'index') db.exec(`REINDEX "${object.replace(/"/g, '""')}"`);
+  else if (ownObjects(db, object) === 0) copiedOnce(db, object, sql);
   else
     db.exec(`CREATE TEMP TABLE repack AS SELECT * FROM main.${object};
     DELETE FROM main.${object};
     INSERT INTO main.${object} SELECT * FROM temp.repack;
     DROP TABLE temp.repack;`);
+}
+
+/** The indexes and triggers of `table` itself (a copy swapped in would have to make them again). */
+function ownObjects(db: Database.Database, table: string): number {
+  return db
+    .prepare(
+      "SELECT count(*) FROM sqlite_schema WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL",
+    )
+    .pluck()
+    .get(table) as number;
+}
+
+/**
+ * A table repacked by one copy (at a million orders 0.41–0.45 → 0.13–0.18 s for the day table, and 12 % fewer
+ * pages: docs/PERFORMANCE.md §8, "Seventh pass (syncend3)"): its rows copied in key order into a new table of the
+ * same definition (appended, so packed; SQLite copies the records as they are), the old one dropped (its pages free
+ * for the indexes built next), the new one renamed. The copy out to a temporary table, the DELETE and the copy back
+ * it replaces wrote every row three times. The rename is the legacy one: the triggers of other tables that write
+ * this table by name are left as they are (they name the name it ends with; the newer rename first checks every
+ * trigger, and fails while the table they name is dropped). The schema then holds the name quoted.
+ */
+function copiedOnce(db: Database.Database, table: string, sql: string): void {
+  const packed = `${table}_packed`;
+  db.exec(sql.replace(/^CREATE TABLE\s+"?\w+"?/, `CREATE TABLE main.${packed}`));
+  db.exec(`INSERT INTO main.${packed} SELECT * FROM main.${table}`);
+  db.exec(`DROP TABLE main.${table}`);
+  const legacy = db.pragma('legacy_alter_table', { simple: true }) as number;
+  db.pragma('legacy_alter_table = ON');
+  try {
+    db.exec(`ALTER TABLE main.${packed} RENAME TO ${table}`);
+  } finally {
+    db.pragma(`legacy_alter_table = ${legacy ? 'ON' : 'OFF'}`);
+  }
 }
 
 /**

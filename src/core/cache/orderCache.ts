@@ -289,13 +289,26 @@ export class OrderCache {
   }
 
   /**
+   * Set while a thread of its own finishes the end of a first full sync on this file (endOfSyncOnThread.ts): this
+   * connection's finishEndOfSync then leaves the work to that thread rather than wait for its steps' lock and take
+   * steps on this thread.
+   */
+  endOfSyncOnThread = false;
+
+  /**
    * What a first full sync's end left (a kill or a failure after its load): finished in steps with the event loop
-   * free between them (the core host's upkeep after opening; a sync on this thread), nothing while that sync is
-   * still loading. Returns the steps taken.
+   * free between them (the core host's upkeep after opening when no thread of its own is at hand; a sync on this
+   * thread), nothing while that sync is still loading, nor while the end-of-sync thread is at it. Returns the steps
+   * taken.
    */
   async finishEndOfSync(
-    options: { signal?: AbortSignal; onStep?: (step: EndStep, steps: number) => void } = {},
+    options: {
+      signal?: AbortSignal;
+      onStep?: (step: EndStep, steps: number, ms: number) => void;
+      walkRows?: number;
+    } = {},
   ): Promise<Result<number, CacheError>> {
+    if (this.endOfSyncOnThread) return ok(0);
     try {
       return ok(await finishEndOfSync(this.db, options));
     } catch (e) {

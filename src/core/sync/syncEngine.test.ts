@@ -185,7 +185,9 @@ describe('full sync', () => {
 describe('the first full sync loads without the secondary indexes', () => {
   const secondary = () =>
     cache.db
-      .prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL")
+      .prepare(
+        "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL ORDER BY name",
+      )
       .pluck()
       .all();
 
