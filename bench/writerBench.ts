@@ -20,7 +20,7 @@ import type { Result } from '../src/core/result';
 import { PageWriter } from '../src/core/sync/pageStore';
 import { ALL_SHORTCUTS, type WriterShortcuts } from '../src/core/cache/upsertOrders';
 import { WriterPump } from '../src/core/sync/writerPump';
-import type { WriterReply, WriterRequest } from '../src/core/sync/writerProtocol';
+import type { WriterCpu, WriterReply, WriterRequest } from '../src/core/sync/writerProtocol';
 import { decodeOrderListData } from '../src/shared/domain/orderDecoding';
 import type { Order } from '../src/shared/domain/order';
 import { successResponse } from '../src/sandbox/envelope';
@@ -138,6 +138,8 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
     return r;
   };
   let answered = 0;
+  /** The pump's own account of its CPU (pages, end of load, close), as the writer thread reports it to the sync. */
+  let split: WriterCpu | undefined;
   const anon0 = rssAnonMib();
   let peakAnon = anon0;
   let closed!: () => void;
@@ -165,6 +167,7 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
     cache,
     writer,
     (reply: WriterReply) => {
+      if (reply.kind === 'closed') return void (split = reply.cpu);
       if (reply.kind !== 'ready' && reply.kind !== 'open-failed' && !reply.result.ok)
         throw new Error(JSON.stringify(reply.result.error));
       answered++;
@@ -185,7 +188,7 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
   const us = (ms: number) => ((ms * 1000) / orders).toFixed(0);
   process.stdout.write(
     `writer bench [${variant}]: ${writer.stored.toLocaleString('en')} orders in ${writer.transactions.toLocaleString('en')} page transactions; ` +
-      `writer CPU ${us(writerCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
+      `writer CPU ${us(writerCpu)} µs/order (pages ${us(split?.pagesMs ?? NaN)}, end of load ${us(split?.endOfLoadMs ?? NaN)}, close ${us(split?.closeMs ?? NaN)}; pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
       `RssAnon ${anon0.toFixed(0)} → peak ${peakAnon.toFixed(0)} MiB; wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
       `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n` +
       `indexes built at the end, ms each: ${builds.join(', ')}\n`,

@@ -32,12 +32,29 @@ export type WriterRequest =
   | { kind: 'close' };
 
 /**
+ * The writer thread's CPU time (ms, user + system, `process.threadCpuUsage`), sent as it closes: what storing the
+ * sync's pages cost, apart from the fetching thread's and the platform's share of the machine (the sync bench's
+ * figures, docs/PERFORMANCE.md §8 "Seventh pass"). CPU time, unlike wall time, barely moves with the machine's load.
+ */
+export interface WriterCpu {
+  /** The thread's whole life: start-up, opening the file, every request, closing. */
+  threadMs: number;
+  /** Writing pages (parsing their texts, their transactions, the full-text batches they trigger, checkpoint rows). */
+  pagesMs: number;
+  /** The end-of-load work (`finish`: the rows still waiting for search, the deferred indexes). */
+  endOfLoadMs: number;
+  /** Closing (`close`: the rows the catch-up left waiting for search, the file closed). */
+  closeMs: number;
+}
+
+/**
  * Writer thread → sync: `ready` or `open-failed` once, then, in the order asked, one `page` answer per page,
- * one `recorded` per `record` (the rows it changed) and one `finished` per `finish`.
+ * one `recorded` per `record` (the rows it changed) and one `finished` per `finish`; `closed` last, after `close`.
  */
 export type WriterReply =
   | { kind: 'ready' }
   | { kind: 'open-failed'; error: CacheError }
   | { kind: 'page'; result: Result<PageWriteResult<ChangeEvent>, CacheError> }
   | { kind: 'recorded'; result: Result<number, CacheError> }
-  | { kind: 'finished'; result: Result<number, CacheError> };
+  | { kind: 'finished'; result: Result<number, CacheError> }
+  | { kind: 'closed'; cpu: WriterCpu };

@@ -4,7 +4,13 @@ import type { OrderCache } from '../cache/orderCache';
 import { err, type Result } from '../result';
 import { writeCheckpointRow } from './checkpoint';
 import type { PageWriter } from './pageStore';
-import type { WriterReply, WriterRequest } from './writerProtocol';
+import type { WriterCpu, WriterReply, WriterRequest } from './writerProtocol';
+
+/** This thread's CPU time so far, ms (user + system). */
+export function threadCpuMs(): number {
+  const used = process.threadCpuUsage();
+  return (used.user + used.system) / 1000;
+}
 
 /**
  * The writer thread's work on what it is sent (pageWriterThread.ts): every request in the order sent, one page a
@@ -16,22 +22,47 @@ import type { WriterReply, WriterRequest } from './writerProtocol';
 export class WriterPump {
   private closed = false;
   private failure: CacheError | undefined;
+  /** CPU ms spent so far per kind of work (reported in the `closed` reply). */
+  private readonly cpu = { pagesMs: 0, endOfLoadMs: 0, closeMs: 0 };
 
   constructor(
     private readonly cache: OrderCache,
     private readonly writer: PageWriter,
     private readonly reply: (message: WriterReply) => void,
-    /** After `close` has been handled (the cache is closed). */
+    /** After `close` has been handled (the cache is closed and `closed` replied). */
     private readonly onClosed: () => void,
+    /** This thread's CPU clock (ms); the writer bench, which plays the thread on its own, passes its own. */
+    private readonly cpuMs: () => number = threadCpuMs,
   ) {}
 
   push(request: WriterRequest): void {
     if (this.closed) return;
+    const started = this.cpuMs();
     if (request.kind === 'page' && !this.failure) {
       const orders = request.texts.map((text) => JSON.parse(text) as Order);
       // The texts are JSON.stringify of these orders (writerThread.ts): stored as they came, not stringified again.
       this.reply({ kind: 'page', result: this.noted(this.writer.write(orders, request.at, request.texts)) });
+    } else if (request.kind === 'close') {
+      this.close(started);
+      return;
     } else this.handle(request);
+    this.cpu[request.kind === 'finish' ? 'endOfLoadMs' : 'pagesMs'] += this.cpuMs() - started;
+  }
+
+  /** What was written so far cost this much CPU (ms per kind of work; `threadMs` is the clock's reading now). */
+  cpuSpent(): WriterCpu {
+    return { threadMs: this.cpuMs(), ...this.cpu };
+  }
+
+  private close(started: number): void {
+    // What the catch-up stored is indexed here, off the syncing thread; had `finish` not come (the sync failed or
+    // was cancelled while loading), a first sync's deferred indexes stay deferred for its resume (PageWriter.stop).
+    this.closed = true;
+    this.writer.stop();
+    this.cache.close();
+    this.cpu.closeMs += this.cpuMs() - started;
+    this.reply({ kind: 'closed', cpu: this.cpuSpent() });
+    this.onClosed();
   }
 
   private noted<T>(result: Result<T, CacheError>): Result<T, CacheError> {
@@ -39,16 +70,7 @@ export class WriterPump {
     return result;
   }
 
-  private handle(request: WriterRequest): void {
-    if (request.kind === 'close') {
-      // What the catch-up stored is indexed here, off the syncing thread; had `finish` not come (the sync failed or
-      // was cancelled while loading), a first sync's deferred indexes stay deferred for its resume (PageWriter.stop).
-      this.closed = true;
-      this.writer.stop();
-      this.cache.close();
-      this.onClosed();
-      return;
-    }
+  private handle(request: Exclude<WriterRequest, { kind: 'close' }>): void {
     if (this.failure) {
       const refused = err(this.failure);
       if (request.kind === 'finish') this.reply({ kind: 'finished', result: refused });

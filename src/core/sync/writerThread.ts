@@ -227,7 +227,8 @@ class WriterThreadStore implements PageStore {
   }
 
   private onReply(message: WriterReply): void {
-    if (message.kind === 'ready' || message.kind === 'open-failed') return;
+    // `closed` carries the thread's CPU time, for the sync bench (which listens on the worker itself).
+    if (message.kind === 'ready' || message.kind === 'open-failed' || message.kind === 'closed') return;
     const head = this.queue.shift();
     if (message.kind === 'page') this.pagesQueued--;
     if (message.kind === 'recorded') this.recordsQueued--;
