@@ -18,8 +18,7 @@ import type { CacheError } from '../src/shared/errors/cacheErrors';
 import { parseJsonKeepingIds } from '../src/core/json/losslessJson';
 import type { Result } from '../src/core/result';
 import { PageWriter } from '../src/core/sync/pageStore';
-import { ALL_SHORTCUTS, type WriterShortcuts } from '../src/core/cache/upsertOrders';
-import { WriterPump } from '../src/core/sync/writerPump';
+import { prepareWriterConnection, WriterPump } from '../src/core/sync/writerPump';
 import type { WriterCpu, WriterReply, WriterRequest } from '../src/core/sync/writerProtocol';
 import { decodeOrderListData } from '../src/shared/domain/orderDecoding';
 import type { Order } from '../src/shared/domain/order';
@@ -27,6 +26,7 @@ import { successResponse } from '../src/sandbox/envelope';
 import { OrderStore } from '../src/sandbox/orderStore';
 import { wireOrder } from '../src/sandbox/wireOrder';
 import { option } from './benchRun';
+import { shortcutsOf } from './writerVariants';
 
 export const WRITER_BENCH = 'writer';
 
@@ -92,21 +92,7 @@ class TimedPageWriter extends PageWriter {
   }
 }
 
-/**
- * `--variants=V,V,…`: runs one after another in this process, each on a fresh file (before/after side by side in
- * one run). A variant is `all` (the writer's shortcuts, as the sync writes: the default), `plain` (none of them) or
- * the names of the shortcuts to keep on joined by `+` (WriterShortcuts, e.g. `setIndexAtEnd`).
- */
-function shortcutsOf(variant: string): WriterShortcuts {
-  if (variant === 'all') return ALL_SHORTCUTS;
-  const on = new Set(variant === 'plain' ? [] : variant.split('+'));
-  const names = Object.keys(ALL_SHORTCUTS) as Array<keyof WriterShortcuts>;
-  for (const name of on)
-    if (!names.includes(name as keyof WriterShortcuts))
-      throw new Error(`unknown writer shortcut ${name} (known: ${names.join(', ')})`);
-  return Object.fromEntries(names.map((n) => [n, on.has(n)])) as unknown as WriterShortcuts;
-}
-
+/** `--variants=V,V,…`: runs one after another in this process, each on a fresh file (bench/writerVariants.ts). */
 export async function writerBench(orders: number, argv: readonly string[]): Promise<void> {
   const variants = (option(argv, 'variants') ?? 'all').split(',');
   if (variants.length > 1 && option(argv, 'file')) throw new Error('--file takes one variant');
@@ -125,7 +111,9 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
   const opened = openOrderCache({ file: target });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;
-  const writer = new TimedPageWriter(cache, false, true, shortcutsOf(variant));
+  const shortcuts = shortcutsOf(variant);
+  prepareWriterConnection(cache, shortcuts);
+  const writer = new TimedPageWriter(cache, false, true, shortcuts);
   // Each index the end-of-load work builds (one transaction each, the last one with the repeat-buyer refresh).
   const exec = cache.db.exec.bind(cache.db);
   const builds: string[] = [];

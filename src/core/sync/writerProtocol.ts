@@ -1,5 +1,5 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
-import type { PageWriteResult } from '../cache/upsertOrders';
+import type { PageWriteResult, WriterShortcuts } from '../cache/upsertOrders';
 import type { Result } from '../result';
 import type { ChangeEvent } from './changeEvents';
 import type { AnswerTime } from './platformClock';
@@ -12,6 +12,8 @@ export interface WriterThreadData {
   baseline: boolean;
   /** Store the pages without the secondary indexes, created once the bulk is loaded (PageWriter.finish). */
   deferIndexes: boolean;
+  /** The page writer's shortcuts, when not all (the sync bench compares them). */
+  shortcuts?: WriterShortcuts;
 }
 
 /** Sync → writer thread. */
