@@ -11,11 +11,15 @@ import { option, type BenchRun } from './benchRun';
 import { startRemoteSandbox } from './sandboxProcess';
 import { client, fetchOnlyFloor, freshCache, fullSync, type PageWriterChoice, type SyncRun } from './syncRuns';
 import { syncCpuFigures } from './syncCpu';
+import { shortcutsOf } from './writerVariants';
 
 /** The latency the sandbox injects into every answer (ms). */
 const LATENCY_MS = 50;
 
-/** Options: --parallelism=N (only that parallelism), --writer=worker|thread|both (which page writer; both: the fallback too). */
+/**
+ * Options: --parallelism=N (only that parallelism), --writer=worker|thread|both (which page writer; both: the
+ * fallback too), --shortcuts=V,V,… (one sync per page-writer variant, each with its floor: bench/writerVariants.ts).
+ */
 export async function syncBench({ quick, dir, sizes, argv, say, results }: BenchRun): Promise<void> {
   const onlyParallelism = option(argv, 'parallelism');
   const writerChoice = option(argv, 'writer') ?? 'worker';
@@ -33,15 +37,30 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
     ];
     const syncRuns: Record<string, unknown>[] = [];
     const parallelisms = onlyParallelism ? [Number(onlyParallelism)] : quick ? [4] : [4, 1, 8];
-    for (const parallelism of parallelisms) {
+    // --shortcuts=V,V,…: at each parallelism one sync per writer variant, each with its own floor right after it
+    // (before and after side by side in one process: bench/writerVariants.ts).
+    const variants = option(argv, 'shortcuts')?.split(',');
+    const runs = parallelisms.flatMap((p) =>
+      (variants ?? ['']).map((v, i, all) => ({ p, v, i, last: i === all.length - 1 })),
+    );
+    for (const { p: parallelism, v: variant, i: nth, last } of runs) {
       const load0 = loadavg()[0]!;
+      const writerLabel = (writer: PageWriterChoice) =>
+        `${writer === 'worker' ? 'writer thread' : 'fetching thread'}${variant ? ` (${variant})` : ''}`;
       // --writer=both: the fallback (pages stored on the fetching thread) right after the default, same floor.
       const extra =
         writerChoice === 'both'
           ? [await fullSync(sb, freshCache(sb, dir, `sync-p${parallelism}-thread`), parallelism, false, 'thread')]
           : [];
-      const cache = freshCache(sb, dir, `sync-p${parallelism}`);
-      const run = await fullSync(sb, cache, parallelism, false, writerChoice === 'thread' ? 'thread' : 'worker');
+      const cache = freshCache(sb, dir, `sync-p${parallelism}${variant ? `-${nth}-${variant}` : ''}`);
+      const run = await fullSync(
+        sb,
+        cache,
+        parallelism,
+        false,
+        writerChoice === 'thread' ? 'thread' : 'worker',
+        variant ? shortcutsOf(variant) : undefined,
+      );
       const latencyBound = Math.ceil(minimum / parallelism) * LATENCY_MS;
       const floorRun = await fetchOnlyFloor(sb, parallelism, sizes.sync);
       const floor = floorRun.wallMs;
@@ -71,15 +90,16 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
         const n0 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
         const n2 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
         cpuRows.push(
-          `| ${parallelism} | ${writer === 'worker' ? 'writer thread' : 'fetching thread'} | ${load0.toFixed(1)} → ${load1.toFixed(1)} | ${n0(f.latencyBudgetUs)} / ${n0(f.floorBudgetUs)} | ${n0(f.writerUs)} (${n0(f.writerPagesUs)} / ${n0(f.writerEndOfLoadUs)}) | ${n2(f.writerOverFloor)} | ${n0(f.fetchingUs)} | ${n0(f.processUs)} | ${n0(f.sandboxUs)} / ${n0(f.floorSandboxUs)} | ${n0(f.floorClientUs)} | ${n2(f.coresBusy)} / ${n2(f.floorCoresBusy)} |`,
+          `| ${parallelism} | ${writerLabel(writer)} | ${load0.toFixed(1)} → ${load1.toFixed(1)} | ${n0(f.latencyBudgetUs)} / ${n0(f.floorBudgetUs)} | ${n0(f.writerUs)} (${n0(f.writerPagesUs)} / ${n0(f.writerEndOfLoadUs)}) | ${n2(f.writerOverFloor)} | ${n0(f.fetchingUs)} | ${n0(f.processUs)} | ${n0(f.sandboxUs)} / ${n0(f.floorSandboxUs)} | ${n0(f.floorClientUs)} | ${n2(f.coresBusy)} / ${n2(f.floorCoresBusy)} |`,
         );
         rows.push(
-          `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${writer === 'worker' ? 'writer thread' : 'fetching thread'} | ${r.httpRequests} | ${minimum} | ${(r.httpRequests / minimum).toFixed(3)} | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(r.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(r.wallMs / floor).toFixed(2)} | ${perOrder(r.cpuMs)} (${perOrder(r.mainThreadCpuMs)}) / ${perOrder(floorRun.cpuMs)} |`,
+          `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${writerLabel(writer)} | ${r.httpRequests} | ${minimum} | ${(r.httpRequests / minimum).toFixed(3)} | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(r.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(r.wallMs / floor).toFixed(2)} | ${perOrder(r.cpuMs)} (${perOrder(r.mainThreadCpuMs)}) / ${perOrder(floorRun.cpuMs)} |`,
         );
       }
       syncRuns.push({
         parallelism,
         writer: writerChoice === 'thread' ? 'thread' : 'worker',
+        ...(variant ? { shortcuts: variant } : {}),
         mainThreadCpuMs: run.mainThreadCpuMs,
         writerCpu: run.writerCpu,
         sandboxCpuMs: run.sandboxCpuMs,
@@ -96,7 +116,7 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
         fetchOnlyFloorCpuMs: floorRun.cpuMs,
         summary: run.summary,
       });
-      if (parallelism === 4) {
+      if (parallelism === 4 && last) {
         // 3. Polls a few minutes apart (the sandbox clock is moved on): the first one's overlap margin reaches
         // back to the orders the sandbox stamped when it started; later ones find nothing new.
         const c = client(sb, 4);

@@ -17,6 +17,7 @@ import type { RemoteSandbox } from './sandboxProcess';
 import { sampleParts, watchWorkers, type MemoryParts } from './memoryParts';
 import { processCpuMs, watchWriterCpu } from './syncCpu';
 import type { WriterCpu } from '../src/core/sync/writerProtocol';
+import type { WriterShortcuts } from '../src/core/cache/upsertOrders';
 
 export interface Client {
   seller: SellerApi;
@@ -162,6 +163,8 @@ export async function fullSync(
   parallelism: number,
   liveHeap = false,
   writer: PageWriterChoice | URL = 'worker',
+  /** The page writer's shortcuts (default all; bench/writerVariants.ts). */
+  shortcuts?: WriterShortcuts,
 ): Promise<SyncRun> {
   const c = client(sb, parallelism);
   const engine = new SyncEngine({
@@ -169,6 +172,7 @@ export async function fullSync(
     source: c.seller,
     settings: { parallelism },
     requestCount: () => c.transport.count,
+    ...(shortcuts ? { writerShortcuts: shortcuts } : {}),
     ...(writer === 'thread' ? { writerThread: false as const } : writer instanceof URL ? { writerThread: writer } : {}),
   });
   const writers = watchWriterCpu();
