@@ -11,7 +11,7 @@ import type { WriterCpu, WriterReply, WriterRequest } from './writerProtocol';
  * WAL pages between two automatic checkpoints on the writer thread's connection (SQLite's default: 1,000). A page of
  * 100 orders rewrites ~180 B-tree pages, many of them the same ones page after page (the day and month sums, the
  * tails of the tables and indexes): each checkpoint copies them into the file again, and in a first sync a
- * checkpoint came every 5–6 pages. 10,000 pages (40 MiB of WAL at most) made the writer bench's CPU 5–8 % lower an
+ * checkpoint came every 5–6 pages. 10,000 pages (40 MiB of WAL at most) made the writer bench's CPU ~4 % lower an
  * order (docs/PERFORMANCE.md §8 "Seventh pass"). Readers are not slowed (they find a page in the WAL through its
  * index), and a connection's next commit after the sync checkpoints what is left.
  */
