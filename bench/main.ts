@@ -35,7 +35,8 @@
  * part's trials again under a Chrome trace, kept in DIR, with main-thread busy time), --keep=DIR (keep the cache
  * files), --parallelism=N (the sync rows at this parallelism only; no results file is written),
  * --writer=worker|thread|both (sync rows: pages stored by the writer thread, the default; on the fetching thread;
- * or both, the fetching thread's run first).
+ * or both, the fetching thread's run first), --shortcuts=V,V,… (sync rows: one per page-writer variant, see
+ * writerVariants.ts), --no-churn (--only=sync without the churn section it otherwise runs).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -137,7 +138,7 @@ async function main(): Promise<void> {
 
   try {
     if (want('sync')) await syncBench(run);
-    if (want('churn') || want('sync')) await churnBench(run);
+    if (want('churn') || (want('sync') && !argv.includes('--no-churn'))) await churnBench(run);
 
     let smallFile: string | undefined;
     if (want('query')) {

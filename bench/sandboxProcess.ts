@@ -14,6 +14,8 @@ export interface RemoteSandbox {
   merchantId: string;
   token: string;
   orders: number;
+  /** The sandbox's process (its CPU time is read from /proc by the sync bench). */
+  pid?: number;
   /** Moves the sandbox's clock forward (as if that much time passed between two polls). */
   advanceClock(ms: number): Promise<void>;
   /** Writes every order the sandbox holds now to `file`, one JSON line each (see DumpedOrder). */
@@ -114,6 +116,7 @@ export function startRemoteSandbox(options: ServeOptions): Promise<RemoteSandbox
           });
         resolve({
           ...info,
+          ...(child.pid === undefined ? {} : { pid: child.pid }),
           advanceClock: (ms) => ask(`advance ${ms}`),
           dumpOrders: (file) => ask(`dump ${file}`),
           digest: async () => {

@@ -15,6 +15,9 @@ import { SyncEngine, type SyncSummary } from '../src/core/sync/syncEngine';
 import { PAGE_SIZE_MAX } from '../src/shared/domain/requests';
 import type { RemoteSandbox } from './sandboxProcess';
 import { sampleParts, watchWorkers, type MemoryParts } from './memoryParts';
+import { processCpuMs, watchWriterCpu } from './syncCpu';
+import type { WriterCpu } from '../src/core/sync/writerProtocol';
+import type { WriterShortcuts } from '../src/core/cache/upsertOrders';
 
 export interface Client {
   seller: SellerApi;
@@ -39,7 +42,7 @@ export function client(
   return { seller, transport };
 }
 
-export function freshCache(sb: RemoteSandbox, dir: string, name: string): OrderCache {
+export function freshCache(sb: Pick<RemoteSandbox, 'baseUrl' | 'merchantId'>, dir: string, name: string): OrderCache {
   const r = openOrderCache({
     file: path.join(dir, `${name}.sqlite`),
     identity: { baseUrl: sb.baseUrl, merchantId: sb.merchantId },
@@ -133,8 +136,12 @@ export interface SyncRun {
   wallMs: number;
   /** CPU time of this (the syncing) process, user + system: steadier than wall time on a busy machine. */
   cpuMs: number;
-  /** CPU time of the thread that fetches (the writer thread's is the rest of cpuMs). */
+  /** CPU time of the thread that fetches (the writer thread's is most of the rest of cpuMs). */
   mainThreadCpuMs: number;
+  /** The writer thread's CPU as it reported it closing (undefined: pages were stored on the fetching thread). */
+  writerCpu?: WriterCpu;
+  /** CPU time of the sandbox's process during the sync (when it runs in a process of its own, on Linux). */
+  sandboxCpuMs?: number;
   httpRequests: number;
   peak: MemoryPeak;
   baseline: MemoryPeak;
@@ -143,12 +150,21 @@ export interface SyncRun {
 /** Where the sync stores pages: the writer thread (the default) or the syncing thread (the fallback). */
 export type PageWriterChoice = 'worker' | 'thread';
 
+/** The sandbox a sync talks to: its addresses, and its process id when it runs in a process of its own. */
+export type SandboxAddress = Pick<RemoteSandbox, 'baseUrl' | 'platformUrl' | 'merchantId' | 'token' | 'pid'>;
+
+/**
+ * `writer`: where pages are stored; a URL is the writer thread's entry to use (tests, which run from sources: by
+ * default the sync finds the built one beside the bench's bundle).
+ */
 export async function fullSync(
-  sb: RemoteSandbox,
+  sb: SandboxAddress,
   cache: OrderCache,
   parallelism: number,
   liveHeap = false,
-  writer: PageWriterChoice = 'worker',
+  writer: PageWriterChoice | URL = 'worker',
+  /** The page writer's shortcuts (default all; bench/writerVariants.ts). */
+  shortcuts?: WriterShortcuts,
 ): Promise<SyncRun> {
   const c = client(sb, parallelism);
   const engine = new SyncEngine({
@@ -156,21 +172,28 @@ export async function fullSync(
     source: c.seller,
     settings: { parallelism },
     requestCount: () => c.transport.count,
-    ...(writer === 'thread' ? { writerThread: false as const } : {}),
+    ...(shortcuts ? { writerShortcuts: shortcuts } : {}),
+    ...(writer === 'thread' ? { writerThread: false as const } : writer instanceof URL ? { writerThread: writer } : {}),
   });
+  const writers = watchWriterCpu();
+  const sandbox0 = sb.pid === undefined ? undefined : processCpuMs(sb.pid);
   const t = performance.now();
   const cpu = process.cpuUsage();
   const threadCpu = process.threadCpuUsage();
-  const { value, peak, baseline } = await withMemoryPeak(() => engine.sync(), liveHeap);
+  const { value, peak, baseline } = await withMemoryPeak(() => engine.sync(), liveHeap).finally(writers.stop);
   const wallMs = performance.now() - t;
   const cpuMs = cpuMsSince(cpu);
   const thread = process.threadCpuUsage(threadCpu);
+  const sandbox1 = sb.pid === undefined ? undefined : processCpuMs(sb.pid);
   if (!value.ok) throw new Error(JSON.stringify(value.error));
+  const writerCpu = writers.reported()[0];
   return {
     summary: value.value,
     wallMs,
     cpuMs,
     mainThreadCpuMs: (thread.user + thread.system) / 1000,
+    ...(writerCpu ? { writerCpu } : {}),
+    ...(sandbox0 !== undefined && sandbox1 !== undefined ? { sandboxCpuMs: sandbox1 - sandbox0 } : {}),
     httpRequests: c.transport.count,
     peak,
     baseline,
@@ -184,14 +207,15 @@ export function cpuMsSince(start: NodeJS.CpuUsage): number {
 
 /** Every page of the whole list with the same parallelism, stored nowhere: the fastest any client gets here. */
 export async function fetchOnlyFloor(
-  sb: RemoteSandbox,
+  sb: SandboxAddress,
   parallelism: number,
   orders: number,
-): Promise<{ wallMs: number; cpuMs: number }> {
+): Promise<{ wallMs: number; cpuMs: number; sandboxCpuMs?: number }> {
   const c = client(sb, parallelism);
   const pages = Math.ceil(orders / PAGE_SIZE_MAX);
   // 100 pages per query at most: page through creation windows of 10,000 the engine found would cost the same.
   let next = 1;
+  const sandbox0 = sb.pid === undefined ? undefined : processCpuMs(sb.pid);
   const t = performance.now();
   const cpu = process.cpuUsage();
   await Promise.all(
@@ -203,5 +227,12 @@ export async function fetchOnlyFloor(
       }
     }),
   );
-  return { wallMs: performance.now() - t, cpuMs: cpuMsSince(cpu) };
+  const wallMs = performance.now() - t;
+  const cpuMs = cpuMsSince(cpu);
+  const sandbox1 = sb.pid === undefined ? undefined : processCpuMs(sb.pid);
+  return {
+    wallMs,
+    cpuMs,
+    ...(sandbox0 !== undefined && sandbox1 !== undefined ? { sandboxCpuMs: sandbox1 - sandbox0 } : {}),
+  };
 }

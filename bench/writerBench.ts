@@ -18,15 +18,15 @@ import type { CacheError } from '../src/shared/errors/cacheErrors';
 import { parseJsonKeepingIds } from '../src/core/json/losslessJson';
 import type { Result } from '../src/core/result';
 import { PageWriter } from '../src/core/sync/pageStore';
-import { ALL_SHORTCUTS, type WriterShortcuts } from '../src/core/cache/upsertOrders';
-import { WriterPump } from '../src/core/sync/writerPump';
-import type { WriterReply, WriterRequest } from '../src/core/sync/writerProtocol';
+import { prepareWriterConnection, WriterPump } from '../src/core/sync/writerPump';
+import type { WriterCpu, WriterReply, WriterRequest } from '../src/core/sync/writerProtocol';
 import { decodeOrderListData } from '../src/shared/domain/orderDecoding';
 import type { Order } from '../src/shared/domain/order';
 import { successResponse } from '../src/sandbox/envelope';
 import { OrderStore } from '../src/sandbox/orderStore';
 import { wireOrder } from '../src/sandbox/wireOrder';
 import { option } from './benchRun';
+import { shortcutsOf } from './writerVariants';
 
 export const WRITER_BENCH = 'writer';
 
@@ -92,21 +92,7 @@ class TimedPageWriter extends PageWriter {
   }
 }
 
-/**
- * `--variants=V,V,…`: runs one after another in this process, each on a fresh file (before/after side by side in
- * one run). A variant is `all` (the writer's shortcuts, as the sync writes: the default), `plain` (none of them) or
- * the names of the shortcuts to keep on joined by `+` (WriterShortcuts, e.g. `setIndexAtEnd`).
- */
-function shortcutsOf(variant: string): WriterShortcuts {
-  if (variant === 'all') return ALL_SHORTCUTS;
-  const on = new Set(variant === 'plain' ? [] : variant.split('+'));
-  const names = Object.keys(ALL_SHORTCUTS) as Array<keyof WriterShortcuts>;
-  for (const name of on)
-    if (!names.includes(name as keyof WriterShortcuts))
-      throw new Error(`unknown writer shortcut ${name} (known: ${names.join(', ')})`);
-  return Object.fromEntries(names.map((n) => [n, on.has(n)])) as unknown as WriterShortcuts;
-}
-
+/** `--variants=V,V,…`: runs one after another in this process, each on a fresh file (bench/writerVariants.ts). */
 export async function writerBench(orders: number, argv: readonly string[]): Promise<void> {
   const variants = (option(argv, 'variants') ?? 'all').split(',');
   if (variants.length > 1 && option(argv, 'file')) throw new Error('--file takes one variant');
@@ -125,7 +111,9 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
   const opened = openOrderCache({ file: target });
   if (!opened.ok) throw new Error(JSON.stringify(opened.error));
   const cache = opened.value;
-  const writer = new TimedPageWriter(cache, false, true, shortcutsOf(variant));
+  const shortcuts = shortcutsOf(variant);
+  prepareWriterConnection(cache, shortcuts);
+  const writer = new TimedPageWriter(cache, false, true, shortcuts);
   // Each index the end-of-load work builds (one transaction each, the last one with the repeat-buyer refresh).
   const exec = cache.db.exec.bind(cache.db);
   const builds: string[] = [];
@@ -138,6 +126,8 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
     return r;
   };
   let answered = 0;
+  /** The pump's own account of its CPU (pages, end of load, close), as the writer thread reports it to the sync. */
+  let split: WriterCpu | undefined;
   const anon0 = rssAnonMib();
   let peakAnon = anon0;
   let closed!: () => void;
@@ -165,6 +155,7 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
     cache,
     writer,
     (reply: WriterReply) => {
+      if (reply.kind === 'closed') return void (split = reply.cpu);
       if (reply.kind !== 'ready' && reply.kind !== 'open-failed' && !reply.result.ok)
         throw new Error(JSON.stringify(reply.result.error));
       answered++;
@@ -185,7 +176,7 @@ async function writerRun(orders: number, variant: string, argv: readonly string[
   const us = (ms: number) => ((ms * 1000) / orders).toFixed(0);
   process.stdout.write(
     `writer bench [${variant}]: ${writer.stored.toLocaleString('en')} orders in ${writer.transactions.toLocaleString('en')} page transactions; ` +
-      `writer CPU ${us(writerCpu)} µs/order (pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
+      `writer CPU ${us(writerCpu)} µs/order (pages ${us(split?.pagesMs ?? NaN)}, end of load ${us(split?.endOfLoadMs ?? NaN)}, close ${us(split?.closeMs ?? NaN)}; pages built and decoded: ${us(generationCpu)} µs/order, not counted); ` +
       `RssAnon ${anon0.toFixed(0)} → peak ${peakAnon.toFixed(0)} MiB; wall ${(wall / 1000).toFixed(1)} s; longest writer call ${writer.longest.toFixed(0)} ms; load ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}\n` +
       `calls over ${LONG_CALL_MS} ms: ${writer.long.length === 0 ? 'none' : writer.long.join(', ')}\n` +
       `indexes built at the end, ms each: ${builds.join(', ')}\n`,

@@ -10,6 +10,7 @@ import { ALL_SHORTCUTS, type WriterShortcuts } from '../../src/core/cache/upsert
 import { parseJsonKeepingIds } from '../../src/core/json/losslessJson';
 import type { ChangeEvent } from '../../src/core/sync/changeEvents';
 import { PageWriter } from '../../src/core/sync/pageStore';
+import { prepareWriterConnection } from '../../src/core/sync/writerPump';
 import type { AnswerTime } from '../../src/core/sync/platformClock';
 import type { Order } from '../../src/shared/domain/order';
 import { decodeOrderListData } from '../../src/shared/domain/orderDecoding';
@@ -67,6 +68,8 @@ class Target {
     const opened = openOrderCache({ file: path.join(dir, `${name}.sqlite`) });
     if (!opened.ok) throw new Error(JSON.stringify(opened.error));
     this.cache = opened.value;
+    // As the writer thread sets up its own connection.
+    prepareWriterConnection(this.cache, shortcuts);
   }
 
   /** A sync begins: `first` is a first full sync into the empty file (its indexes deferred, no baseline yet). */
@@ -171,12 +174,18 @@ describe('the page writer with and without its shortcuts', () => {
     const at = (): AnswerTime => ({ seenAtMs: clock, answeredMs: clock });
 
     // A first full sync: each page once, one of them twice, and the next page's first orders sent with a page
-    // (a window split at an instant re-reads the orders sharing it).
+    // (a window split at an instant re-reads the orders sharing it); one page names two of its orders twice, the
+    // second time one as it was and one changed (the page's own inserts are looked up, not inserted again).
     const pages = allPages(store);
     expect(pages.length).toBe(12);
     both((t) => t.begin(true));
     pages.forEach((page, i) => {
-      const overlap = i === 6 ? [...page, ...pages[7]!.slice(0, 30)] : page;
+      const overlap =
+        i === 6
+          ? [...page, ...pages[7]!.slice(0, 30)]
+          : i === 2
+            ? [...page, page[10]!, { ...page[40]!, remark: 'named twice in one page' }]
+            : page;
       both((t) => t.write(overlap, at()));
       if (i === 3) both((t) => t.write(page, at()));
     });

@@ -23,7 +23,7 @@ function open(file: string): OrderCache {
 const indexSql = (c: OrderCache) =>
   c.db
     .prepare(
-      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('orders', 'insight_order', 'insight_item') ORDER BY name",
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name IN ('orders', 'insight_order', 'insight_item', 'insight_month_sku') ORDER BY name",
     )
     .all() as Array<{
     name: string;

@@ -84,8 +84,8 @@ function inflateChunk(packedBytes: number): number {
   return Math.min(64 * 1024, Math.max(1024, packedBytes * 8));
 }
 
-function compress(dict: Dictionary, text: string): Buffer {
-  const input = Buffer.from(text, 'utf8');
+function compress(dict: Dictionary, text: string, bytes?: Buffer): Buffer {
+  const input = bytes ?? Buffer.from(text, 'utf8');
   if (dict.codec === 'zstd') return zstdCompress(dict.bytes, input);
   const packed =
     dict.bytes.length > 0
@@ -177,8 +177,11 @@ export class OrderDocs {
     return (this.prepared ??= prepare(this.db));
   }
 
-  /** Stores an order's JSON (replacing any earlier version, compressed or not). Call inside a transaction. */
-  write(rid: number, json: string): void {
+  /**
+   * Stores an order's JSON (replacing any earlier version, compressed or not). Call inside a transaction. `bytes`:
+   * the JSON's UTF-8 encoding, when the caller made it already.
+   */
+  write(rid: number, json: string, bytes?: Buffer): void {
     const st = this.st;
     if (st.legacyOnly) {
       // A file before schema 7 (a test writing an old file): plain JSON, as it held.
@@ -186,7 +189,7 @@ export class OrderDocs {
       return;
     }
     const dict = this.writingDictionary(st);
-    st.upsertDoc.run(rid, dict.id, compress(dict, json));
+    st.upsertDoc.run(rid, dict.id, compress(dict, json, bytes));
     st.deleteLegacy.run(rid);
   }
 

@@ -25,6 +25,8 @@ export interface OrderColumns {
   json: string;
   /** 80 bits of the JSON's SHA-1: an unchanged order is recognised without reading its JSON back. */
   content_hash: string;
+  /** The JSON's UTF-8 bytes, when they were made for the hash (orderColumns' `keepBytes`): compressed as they are. */
+  json_bytes?: Buffer;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
@@ -49,9 +51,10 @@ export function createdMs(order: Pick<Order, 'createTime'>): number {
 
 /**
  * Row columns for an order as the platform sent it. The JSON is the whole order, IDs as decimal strings: `json`,
- * when given, is JSON.stringify(order) made already.
+ * when given, is JSON.stringify(order) made already. `keepBytes`: the JSON's UTF-8 bytes are made once, hashed, and
+ * kept in `json_bytes` for the compressor (hashing the text encodes it to UTF-8 too: the same hash, one encoding).
  */
-export function orderColumns(order: Order, json: string = JSON.stringify(order)): OrderColumns {
+export function orderColumns(order: Order, json: string = JSON.stringify(order), keepBytes = false): OrderColumns {
   const titles = (order.orderItems ?? [])
     .map((i) => text(i.productSpuTitle))
     .filter(Boolean)
@@ -75,11 +78,18 @@ export function orderColumns(order: Order, json: string = JSON.stringify(order))
     sku_attrs: skuAttrLines(order).join('\n'),
     remark: text(order.remark),
     json,
-    content_hash: contentHash(json),
+    ...hashed(json, keepBytes),
   };
 }
 
-export function contentHash(json: string): string {
+function hashed(json: string, keepBytes: boolean): Pick<OrderColumns, 'content_hash' | 'json_bytes'> {
+  if (!keepBytes) return { content_hash: contentHash(json) };
+  const bytes = Buffer.from(json, 'utf8');
+  return { content_hash: contentHash(bytes), json_bytes: bytes };
+}
+
+/** The hash of the JSON text, or of its UTF-8 bytes (the same value). */
+export function contentHash(json: string | Buffer): string {
   return hash('sha1', json, 'hex').slice(0, 20);
 }
 

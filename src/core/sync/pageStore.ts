@@ -183,8 +183,9 @@ export function inThreadPageStore(
   counters: SyncCounters,
   onChange: ((e: StoredChangeEvent) => void) | undefined,
   deferIndexes = false,
+  shortcuts?: WriterShortcuts,
 ): PageStore {
-  const writer = new PageWriter(cache, baseline, deferIndexes);
+  const writer = new PageWriter(cache, baseline, deferIndexes, shortcuts);
   const accounting = new PageAccounting(counters, onChange);
   let loaded = false;
   return {

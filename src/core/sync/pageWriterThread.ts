@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openOrderCache } from '../cache/openCache';
 import { PageWriter } from './pageStore';
-import { WriterPump } from './writerPump';
+import { prepareWriterConnection, WriterPump } from './writerPump';
 import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
 
 const port = parentPort;
@@ -19,8 +19,12 @@ if (port) {
     port.close();
   } else {
     const cache = opened.value;
-    const pump = new WriterPump(cache, new PageWriter(cache, data.baseline, data.deferIndexes), reply, () =>
-      port.close(),
+    prepareWriterConnection(cache, data.shortcuts);
+    const pump = new WriterPump(
+      cache,
+      new PageWriter(cache, data.baseline, data.deferIndexes, data.shortcuts),
+      reply,
+      () => port.close(),
     );
     port.on('message', (request: WriterRequest) => pump.push(request));
     reply({ kind: 'ready' });

@@ -15,6 +15,7 @@ import { describeSyncError, type SyncError } from '../../shared/errors/syncError
 import { SyncLease, type SyncLeaseOptions } from './syncLease';
 import type { OrderSource, WindowSyncOptions } from './windowSync';
 import { findWriterThreadEntry, startWriterThread } from './writerThread';
+import type { WriterShortcuts } from '../cache/upsertOrders';
 
 export interface SyncEngineDeps {
   cache: OrderCache;
@@ -37,6 +38,8 @@ export interface SyncEngineDeps {
    * cannot start, pages are stored on this thread. Incremental polls always store on this thread (few pages).
    */
   writerThread?: URL | false;
+  /** The page writer's shortcuts (default all): the sync bench turns them off to compare, in one process. */
+  writerShortcuts?: WriterShortcuts;
 }
 
 export interface SyncRequest {
@@ -198,10 +201,19 @@ export class SyncEngine {
     // A full sync is CPU-bound on storing: the writer thread stores pages on the second core while this one
     // fetches and decodes the next (and queries on this connection no longer wait behind page writes).
     if (mode === 'full' && entry) {
-      const thread = await startWriterThread({ entry, file: cache.file, baseline, deferIndexes, counters, onChange });
+      const shortcuts = this.deps.writerShortcuts;
+      const thread = await startWriterThread({
+        entry,
+        file: cache.file,
+        baseline,
+        deferIndexes,
+        counters,
+        onChange,
+        ...(shortcuts ? { shortcuts } : {}),
+      });
       if (thread) return thread;
     }
-    return inThreadPageStore(cache, baseline, counters, onChange, deferIndexes);
+    return inThreadPageStore(cache, baseline, counters, onChange, deferIndexes, this.deps.writerShortcuts);
   }
 
   private async runWith(store: PageStore, sync: PlannedSync): Promise<Result<SyncSummary, SyncError>> {

@@ -1,5 +1,5 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
-import type { PageWriteResult } from '../cache/upsertOrders';
+import type { PageWriteResult, WriterShortcuts } from '../cache/upsertOrders';
 import type { Result } from '../result';
 import type { ChangeEvent } from './changeEvents';
 import type { AnswerTime } from './platformClock';
@@ -12,6 +12,8 @@ export interface WriterThreadData {
   baseline: boolean;
   /** Store the pages without the secondary indexes, created once the bulk is loaded (PageWriter.finish). */
   deferIndexes: boolean;
+  /** The page writer's shortcuts, when not all (the sync bench compares them). */
+  shortcuts?: WriterShortcuts;
 }
 
 /** Sync → writer thread. */
@@ -32,12 +34,29 @@ export type WriterRequest =
   | { kind: 'close' };
 
 /**
+ * The writer thread's CPU time (ms, user + system, `process.threadCpuUsage`), sent as it closes: what storing the
+ * sync's pages cost, apart from the fetching thread's and the platform's share of the machine (the sync bench's
+ * figures, docs/PERFORMANCE.md §8 "Seventh pass"). CPU time, unlike wall time, barely moves with the machine's load.
+ */
+export interface WriterCpu {
+  /** The thread's whole life: start-up, opening the file, every request, closing. */
+  threadMs: number;
+  /** Writing pages (parsing their texts, their transactions, the full-text batches they trigger, checkpoint rows). */
+  pagesMs: number;
+  /** The end-of-load work (`finish`: the rows still waiting for search, the deferred indexes). */
+  endOfLoadMs: number;
+  /** Closing (`close`: the rows the catch-up left waiting for search, the file closed). */
+  closeMs: number;
+}
+
+/**
  * Writer thread → sync: `ready` or `open-failed` once, then, in the order asked, one `page` answer per page,
- * one `recorded` per `record` (the rows it changed) and one `finished` per `finish`.
+ * one `recorded` per `record` (the rows it changed) and one `finished` per `finish`; `closed` last, after `close`.
  */
 export type WriterReply =
   | { kind: 'ready' }
   | { kind: 'open-failed'; error: CacheError }
   | { kind: 'page'; result: Result<PageWriteResult<ChangeEvent>, CacheError> }
   | { kind: 'recorded'; result: Result<number, CacheError> }
-  | { kind: 'finished'; result: Result<number, CacheError> };
+  | { kind: 'finished'; result: Result<number, CacheError> }
+  | { kind: 'closed'; cpu: WriterCpu };

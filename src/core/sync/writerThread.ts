@@ -8,6 +8,7 @@ import type { SyncError } from '../../shared/errors/syncErrors';
 import type { WriterReply, WriterRequest, WriterThreadData } from './writerProtocol';
 import type { AnswerTime } from './platformClock';
 import type { CheckpointRow } from './checkpoint';
+import type { WriterShortcuts } from '../cache/upsertOrders';
 
 /** The writer thread's file name in the CLI and app bundles (see vite.cli.config.ts, electron.vite.config.ts). */
 export const WRITER_THREAD_FILE = 'page-writer-thread.js';
@@ -63,6 +64,8 @@ export function startWriterThread(options: {
   deferIndexes?: boolean;
   counters: SyncCounters;
   onChange: ((e: StoredChangeEvent) => void) | undefined;
+  /** The page writer's shortcuts (default all). */
+  shortcuts?: WriterShortcuts;
 }): Promise<PageStore | undefined> {
   let worker: Worker;
   try {
@@ -72,6 +75,7 @@ export function startWriterThread(options: {
         file: options.file,
         baseline: options.baseline,
         deferIndexes: options.deferIndexes ?? false,
+        ...(options.shortcuts ? { shortcuts: options.shortcuts } : {}),
       } satisfies WriterThreadData,
     });
   } catch {
@@ -227,7 +231,8 @@ class WriterThreadStore implements PageStore {
   }
 
   private onReply(message: WriterReply): void {
-    if (message.kind === 'ready' || message.kind === 'open-failed') return;
+    // `closed` carries the thread's CPU time, for the sync bench (which listens on the worker itself).
+    if (message.kind === 'ready' || message.kind === 'open-failed' || message.kind === 'closed') return;
     const head = this.queue.shift();
     if (message.kind === 'page') this.pagesQueued--;
     if (message.kind === 'recorded') this.recordsQueued--;
