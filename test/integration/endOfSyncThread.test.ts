@@ -204,17 +204,20 @@ describe('the end of a first sync finished after a kill, on a thread of its own'
       }
       expect(await finishing).toMatchObject({ ok: true });
       expect(endOfSyncLeft(cache.db)).toBe(false);
-      // The steps long enough to see (the walk's order steps, the larger index builds: 0.06–0.3 s here), and those
-      // during whose first half a read was asked and answered.
-      const long = steps.filter((s) => s.ms >= 60);
+      // The longest steps (the walk's order steps, the larger index builds: 0.03–0.3 s here, as fast as the machine
+      // is: a fixed threshold counted 3 or 4 of them), and those during whose first half a read was asked and answered.
+      const long = steps
+        .filter((s) => s.ms >= 25)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 6);
       const answered = long.filter((s) => reads.some((r) => r.from >= s.end - s.ms && r.to <= s.end - s.ms / 2));
       return { long: long.length, answered: answered.length };
     };
     const control = await run(undefined);
-    expect(control.long).toBeGreaterThan(3);
+    expect(control.long).toBeGreaterThanOrEqual(4);
     expect(control.answered).toBe(0);
     const threaded = await run(entry);
-    expect(threaded.long).toBeGreaterThan(3);
+    expect(threaded.long).toBeGreaterThanOrEqual(4);
     expect(threaded.answered).toBeGreaterThanOrEqual(threaded.long / 2);
   }, 180_000);
 
