@@ -10,7 +10,6 @@ import { deadlineView } from '../../orderView/deadlineText';
 import { deliveryStatusLabels } from '../../orderView/fixedLabels';
 import type { StatusLabelSet } from '../../orderView/orderDiff';
 import { activeProfile, useProfilesStore } from '../../stores/profilesStore';
-import { MARK } from '../../i18n/marks';
 import { useT } from '../../i18n/t';
 
 /**
@@ -27,6 +26,15 @@ export function OrderHeader({ order, labels }: { order: Order; labels: StatusLab
   }, []);
   const deadline = deadlineView(order, settings, now);
   const exception = order.deliveryType === 2 || Boolean(order.deliveryErrorInfo);
+  // The spec's orders carry no after-sales status: until the list's filter has taught one, it is said unknown (it read
+  // "After-sales: —").
+  const learned = learnedAfterSalesStatus(order);
+  const afterSalesStatus =
+    typeof learned === 'number' ? statusLabel(learned, labels?.afterSales) : t('afterSales.review.unknown');
+  const afterSalesTitle =
+    typeof learned === 'number'
+      ? badgeTitle('afterSales', learned, afterSalesStatus)
+      : t('table.afterSalesWithStatus', { status: afterSalesStatus });
   return (
     <div className="card od-header" data-testid="order-header">
       <div className="od-badges" role="group" aria-label={t('design.detail.status')}>
@@ -38,22 +46,8 @@ export function OrderHeader({ order, labels }: { order: Order; labels: StatusLab
           </Badge>
         )}
         {order.isExistAfterSales && (
-          <Badge
-            tone="attention"
-            icon={Undo2}
-            title={
-              typeof learnedAfterSalesStatus(order) === 'number'
-                ? badgeTitle(
-                    'afterSales',
-                    learnedAfterSalesStatus(order) as number,
-                    statusLabel(learnedAfterSalesStatus(order), labels?.afterSales),
-                  )
-                : MARK.none
-            }
-          >
-            {t('table.afterSalesWithStatus', {
-              status: statusLabel(learnedAfterSalesStatus(order), labels?.afterSales),
-            })}
+          <Badge tone="attention" icon={Undo2} title={afterSalesTitle}>
+            {t('table.afterSalesWithStatus', { status: afterSalesStatus })}
           </Badge>
         )}
         {order.isExistDispute && (
