@@ -465,32 +465,42 @@ function firstPageText(run: LoadRun): string {
   return `run by the host ${f(page?.host?.started)}–${f(page?.host?.ended)}${inUi}, its response at ${f(page?.response)}, read ${f(page?.answered)}`;
 }
 
-/** The first page's way back per part across the loads (ms): host's end → `ui` has it → validated → … → Chromium. */
+/**
+ * The first page's way back per part across the loads (ms): the core host's end → its answer out of the process →
+ * in `ui` → validated → serialised → written → its first byte at Chromium. The parts in `ui` need a build that
+ * traces them (MERCHANT_DESK_UI_TRACE); the whole way back is there for any build.
+ */
 function wayBackRows(r: LoadsFigures): string[] {
-  const pages = r.loads
+  const all = r.loads
     .map((l) => l.before.find((c) => c.channel === 'orders:queryPage'))
-    .filter((c): c is TracedCall => c?.host !== undefined && c.ui !== undefined && c.response !== undefined);
-  if (pages.length === 0) return [];
-  const part = (name: string, of: (c: TracedCall) => number) => {
-    const d = distribution(pages.map(of));
-    return `| ${name} | ${f(d.p50)} / ${f(d.p95)} (max ${f(d.max)}) |`;
+    .filter((c): c is TracedCall => c?.host !== undefined && c.response !== undefined);
+  if (all.length === 0) return [];
+  const row = (name: string, pages: TracedCall[], of: (c: TracedCall) => number) => {
+    const d = distribution(pages.map(of).filter((v) => Number.isFinite(v)));
+    return d.n === 0 ? [] : [`| ${name} | ${f(d.p50)} / ${f(d.p95)} (max ${f(d.max)}) |`];
   };
+  const traced = all.filter((c) => c.ui !== undefined);
   return [
     '',
-    `The first page's way back, core host → \`ui\` → Chromium (${pages.length} loads, ms):`,
+    `The first page's way back, core host → \`ui\` → Chromium (${all.length} loads, ${traced.length} with the \`ui\` process's parts; ms):`,
     '',
     '| Part | p50 / p95 ms |',
     '|---|---:|',
-    part("core host's end → the answer in `ui` (the port, the relay)", (c) => c.ui!.answered - c.host!.ended),
-    part("— core host's end → out of its process", (c) => (c.host!.sent ?? NaN) - c.host!.ended),
-    part('— validated (the gate)', (c) => c.ui!.validated - c.ui!.answered),
-    part('— serialised (JSON)', (c) => c.ui!.serialized - c.ui!.validated),
-    part('— written (the HTTP response)', (c) => c.ui!.written - c.ui!.serialized),
-    part('written → its first byte at Chromium', (c) => c.response! - c.ui!.written),
-    part("**core host's end → Chromium**", (c) => c.response! - c.host!.ended),
-    part('the request: sent → taken by `ui`', (c) => c.ui!.received - c.sent),
-    part('— taken by `ui` → by the core host', (c) => c.host!.received - c.ui!.bodyRead),
-    `| the answer's size (KiB, p50) | ${(distribution(pages.map((c) => c.ui!.bytes)).p50 / 1024).toFixed(0)} |`,
+    ...row("**the core host's end → the response's first byte at Chromium**", all, (c) => c.response! - c.host!.ended),
+    ...row("— the core host's end → the answer out of its process", all, (c) => (c.host!.sent ?? NaN) - c.host!.ended),
+    ...row(
+      "— the core host's end → the answer in `ui` (the port, the relay)",
+      traced,
+      (c) => c.ui!.answered - c.host!.ended,
+    ),
+    ...row('— validated (the gate)', traced, (c) => c.ui!.validated - c.ui!.answered),
+    ...row('— serialised (JSON)', traced, (c) => c.ui!.serialized - c.ui!.validated),
+    ...row('— written (the HTTP response handed to the socket)', traced, (c) => c.ui!.written - c.ui!.serialized),
+    ...row('the request: sent → taken by `ui`', traced, (c) => c.ui!.received - c.sent),
+    ...row('— its body read in `ui` → taken by the core host', traced, (c) => c.host!.received - c.ui!.bodyRead),
+    ...(traced.length === 0
+      ? []
+      : [`| the answer's size (KiB, p50) | ${(distribution(traced.map((c) => c.ui!.bytes)).p50 / 1024).toFixed(0)} |`]),
   ];
 }
 
