@@ -471,23 +471,29 @@ function firstPageText(run: LoadRun): string {
  * traces them (MERCHANT_DESK_UI_TRACE); the whole way back is there for any build.
  */
 function wayBackRows(r: LoadsFigures): string[] {
-  const all = r.loads
+  // A load whose POST had no resource timing (no `response`) still has its parts in the two processes.
+  const hosted = r.loads
     .map((l) => l.before.find((c) => c.channel === 'orders:queryPage'))
-    .filter((c): c is TracedCall => c?.host !== undefined && c.response !== undefined);
-  if (all.length === 0) return [];
+    .filter((c): c is TracedCall => c?.host !== undefined);
+  const all = hosted.filter((c) => c.response !== undefined);
+  if (hosted.length === 0) return [];
   const row = (name: string, pages: TracedCall[], of: (c: TracedCall) => number) => {
     const d = distribution(pages.map(of).filter((v) => Number.isFinite(v)));
     return d.n === 0 ? [] : [`| ${name} | ${f(d.p50)} / ${f(d.p95)} (max ${f(d.max)}) |`];
   };
-  const traced = all.filter((c) => c.ui !== undefined);
+  const traced = hosted.filter((c) => c.ui !== undefined);
   return [
     '',
-    `The first page's way back, core host → \`ui\` → Chromium (${all.length} loads, ${traced.length} with the \`ui\` process's parts; ms):`,
+    `The first page's way back, core host → \`ui\` → Chromium (${hosted.length} loads, ${all.length} with the response's timing, ${traced.length} with the \`ui\` process's parts; ms):`,
     '',
     '| Part | p50 / p95 ms |',
     '|---|---:|',
     ...row("**the core host's end → the response's first byte at Chromium**", all, (c) => c.response! - c.host!.ended),
-    ...row("— the core host's end → the answer out of its process", all, (c) => (c.host!.sent ?? NaN) - c.host!.ended),
+    ...row(
+      "— the core host's end → the answer out of its process",
+      hosted,
+      (c) => (c.host!.sent ?? NaN) - c.host!.ended,
+    ),
     ...row(
       "— the core host's end → the answer in `ui` (the port, the relay)",
       traced,
