@@ -7,8 +7,8 @@ import type { ChildProcess } from 'node:child_process';
 export interface HostPort {
   /**
    * `sent`, when given, is called once the message has left this process. A Node child's IPC channel is a socket
-   * pair: a message larger than its buffer (a page of 100 orders is ~170 KiB) is written in parts, each when the loop next
-   * turns — not while this thread runs synchronous work. A MessagePort hands the message over at once.
+   * pair: a message larger than its buffer (a page of 100 orders is ~170 KiB) is written in parts, each when the
+   * loop next turns — not while this thread runs synchronous work. A MessagePort hands the message over at once.
    */
   postMessage(message: unknown, sent?: () => void): void;
   /** Returns the unsubscribe. */

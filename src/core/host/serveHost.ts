@@ -49,8 +49,8 @@ export function serveCoreHost(
   /**
    * Answers posted and not yet out of the process. A Node child's channel writes a large answer in parts as the loop
    * turns: a call's synchronous work started meanwhile (a count, Insights at a million orders) would hold the rest of
-   * the answer before it (a first page of 100 orders, ~170 KiB, waited 10–300 ms in the bench). The next call starts
-   * once they are out (startNext).
+   * the answer behind it (a first page of 100 orders is ~170 KiB: docs/PERFORMANCE.md §8, "relaygap"). The next
+   * call starts once they are out (startNext).
    */
   let unsent = 0;
   const whenAllSent: Array<() => void> = [];
