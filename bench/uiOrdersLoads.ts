@@ -16,7 +16,7 @@
  * `out/`, say the main branch built): before and after in one run, under the same load. --ui-trace=DIR: one more load
  * of each build after the timed ones, traced (its main thread by kind and phase, the profile: bench/uiLoadTrace.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -39,7 +39,24 @@ export interface TracedCall {
   /** The answer's body read. */
   answered: number;
   /** In the core host (page ms): the call's message taken, its operation started and ended. */
-  host?: { received: number; started: number; ended: number };
+  host?: { received: number; started: number; ended: number; sent?: number };
+  /**
+   * In the browser host's `ui` process (page ms, MERCHANT_DESK_UI_TRACE): the request taken, its body read, the
+   * implementation's answer there (the core host's, relayed), validated, serialised, handed to the socket.
+   */
+  ui?: Omit<UiRecord, 'channel' | 'side'>;
+}
+
+interface UiRecord {
+  side: 'ui';
+  channel: string;
+  received: number;
+  bodyRead: number;
+  answered: number;
+  validated: number;
+  serialized: number;
+  written: number;
+  bytes: number;
 }
 
 export interface LoadRun {
@@ -104,6 +121,8 @@ interface HostRecord {
   received: number;
   started: number;
   ended: number;
+  /** Its answer out of the core host's process (newer builds). */
+  sent?: number;
 }
 
 function distribution(samples: number[]): Distribution {
@@ -116,17 +135,22 @@ function traceCalls(
   calls: PageCall[],
   wire: Array<{ start: number; requestStart: number; responseStart?: number }>,
   host: HostRecord[],
+  ui: UiRecord[],
   timeOrigin: number,
 ): TracedCall[] {
   const seen = new Map<string, number>();
   const byOperation = new Map<string, HostRecord[]>();
   for (const r of [...host].sort((a, b) => a.received - b.received))
     byOperation.set(r.operation, [...(byOperation.get(r.operation) ?? []), r]);
+  const byChannel = new Map<string, UiRecord[]>();
+  for (const r of [...ui].sort((a, b) => a.received - b.received))
+    byChannel.set(r.channel, [...(byChannel.get(r.channel) ?? []), r]);
   const usedWire = new Set<number>();
   return calls.map((c) => {
     const k = seen.get(c.channel) ?? 0;
     seen.set(c.channel, k + 1);
     const h = byOperation.get(c.channel)?.[k];
+    const u = byChannel.get(c.channel)?.[k];
     // The POST whose resource entry began with this fetch (the nearest unused start).
     let best = -1;
     for (let i = 0; i < wire.length; i++) {
@@ -147,6 +171,20 @@ function traceCalls(
               received: h.received - timeOrigin,
               started: h.started - timeOrigin,
               ended: h.ended - timeOrigin,
+              ...(h.sent === undefined ? {} : { sent: h.sent - timeOrigin }),
+            },
+          }
+        : {}),
+      ...(u
+        ? {
+            ui: {
+              received: u.received - timeOrigin,
+              bodyRead: u.bodyRead - timeOrigin,
+              answered: u.answered - timeOrigin,
+              validated: u.validated - timeOrigin,
+              serialized: u.serialized - timeOrigin,
+              written: u.written - timeOrigin,
+              bytes: u.bytes,
             },
           }
         : {}),
@@ -222,10 +260,14 @@ async function oneLoad(
 ): Promise<LoadRun & { orders: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-load-'));
   const traceFile = path.join(dataDir, 'host-trace.jsonl');
+  const uiTraceFile = path.join(dataDir, 'ui-trace.jsonl');
   const browser = await launchChromium();
   let child: import('node:child_process').ChildProcess | undefined;
   try {
-    const served = await startUiOnCache(root, dataDir, cacheFile, { MERCHANT_DESK_HOST_TRACE: traceFile });
+    const served = await startUiOnCache(root, dataDir, cacheFile, {
+      MERCHANT_DESK_HOST_TRACE: traceFile,
+      MERCHANT_DESK_UI_TRACE: uiTraceFile,
+    });
     child = served.ui.child;
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
     const page = await context.newPage();
@@ -297,9 +339,17 @@ async function oneLoad(
       .filter((l) => l !== '')
       .map((l) => JSON.parse(l) as HostRecord);
     const host = records.filter((r) => r.received >= timeOrigin);
+    // The `ui` process's records (an older build writes none).
+    const uiRecords = existsSync(uiTraceFile)
+      ? readFileSync(uiTraceFile, 'utf8')
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => JSON.parse(l) as UiRecord)
+          .filter((r) => r.received >= timeOrigin)
+      : [];
     const start = records.find((r) => r.operation === 'host:start');
     const opened = records.find((r) => r.operation === 'orders:openCache');
-    const traced = traceCalls(calls, wire, host, timeOrigin);
+    const traced = traceCalls(calls, wire, host, uiRecords, timeOrigin);
     const firstInvokeMs = calls.length === 0 ? NaN : Math.min(...calls.map((c) => c.start));
     const hostCalls = host.filter((r) => r.operation !== 'host:start' && r.operation !== 'orders:openCache');
     const firstReceived =
@@ -408,7 +458,56 @@ const f = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(0));
 /** The first orders page's way back: run by the core host, its response at Chromium, read by the page. */
 function firstPageText(run: LoadRun): string {
   const page = run.before.find((c) => c.channel === 'orders:queryPage');
-  return `run by the host ${f(page?.host?.started)}–${f(page?.host?.ended)}, its response at ${f(page?.response)}, read ${f(page?.answered)}`;
+  const ui = page?.ui;
+  const inUi = ui
+    ? `, in \`ui\`: answered ${f(ui.answered)}, validated ${f(ui.validated)}, serialised ${f(ui.serialized)}, written ${f(ui.written)} (${(ui.bytes / 1024).toFixed(0)} KiB)`
+    : '';
+  return `run by the host ${f(page?.host?.started)}–${f(page?.host?.ended)}${inUi}, its response at ${f(page?.response)}, read ${f(page?.answered)}`;
+}
+
+/**
+ * The first page's way back per part across the loads (ms): the core host's end → its answer out of the process →
+ * in `ui` → validated → serialised → written → its first byte at Chromium. The parts in `ui` need a build that
+ * traces them (MERCHANT_DESK_UI_TRACE); the whole way back is there for any build.
+ */
+function wayBackRows(r: LoadsFigures): string[] {
+  // A load whose POST had no resource timing (no `response`) still has its parts in the two processes.
+  const hosted = r.loads
+    .map((l) => l.before.find((c) => c.channel === 'orders:queryPage'))
+    .filter((c): c is TracedCall => c?.host !== undefined);
+  const all = hosted.filter((c) => c.response !== undefined);
+  if (hosted.length === 0) return [];
+  const row = (name: string, pages: TracedCall[], of: (c: TracedCall) => number) => {
+    const d = distribution(pages.map(of).filter((v) => Number.isFinite(v)));
+    return d.n === 0 ? [] : [`| ${name} | ${f(d.p50)} / ${f(d.p95)} (max ${f(d.max)}) |`];
+  };
+  const traced = hosted.filter((c) => c.ui !== undefined);
+  return [
+    '',
+    `The first page's way back, core host → \`ui\` → Chromium (${hosted.length} loads, ${all.length} with the response's timing, ${traced.length} with the \`ui\` process's parts; ms):`,
+    '',
+    '| Part | p50 / p95 ms |',
+    '|---|---:|',
+    ...row("**the core host's end → the response's first byte at Chromium**", all, (c) => c.response! - c.host!.ended),
+    ...row(
+      "— the core host's end → the answer out of its process",
+      hosted,
+      (c) => (c.host!.sent ?? NaN) - c.host!.ended,
+    ),
+    ...row(
+      "— the core host's end → the answer in `ui` (the port, the relay)",
+      traced,
+      (c) => c.ui!.answered - c.host!.ended,
+    ),
+    ...row('— validated (the gate)', traced, (c) => c.ui!.validated - c.ui!.answered),
+    ...row('— serialised (JSON)', traced, (c) => c.ui!.serialized - c.ui!.validated),
+    ...row('— written (the HTTP response handed to the socket)', traced, (c) => c.ui!.written - c.ui!.serialized),
+    ...row('the request: sent → taken by `ui`', traced, (c) => c.ui!.received - c.sent),
+    ...row('— its body read in `ui` → taken by the core host', traced, (c) => c.host!.received - c.ui!.bodyRead),
+    ...(traced.length === 0
+      ? []
+      : [`| the answer's size (KiB, p50) | ${(distribution(traced.map((c) => c.ui!.bytes)).p50 / 1024).toFixed(0)} |`]),
+  ];
 }
 
 /** The report: the distributions, then the calls before the first page of the median load. */
@@ -438,6 +537,7 @@ export function uiLoadsTable(r: LoadsFigures): string {
       (c) =>
         `| ${c.channel} | ${f(c.sent)} | ${f(c.onWire)} | ${f(c.host?.received)} | ${c.host ? `${f(c.host.started)}–${f(c.host.ended)} (${(c.host.ended - c.host.started).toFixed(1)})` : '— (not hosted)'} | ${f(c.response)} | ${f(c.answered)} |`,
     ),
+    ...wayBackRows(r),
     ...(r.trace ? ['', loadTraceText(r.trace)] : []),
   ].join('\n');
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { ipcEventNames } from '../shared/ipc/channels';
 import type { IpcEventPublisher } from '../shared/ipc/events';
-import type { IpcGate } from '../shared/ipc/gate';
+import type { GateMarks, IpcGate } from '../shared/ipc/gate';
 import { errorResult } from '../shared/ipc/result';
 import type { Result } from '../core/result';
 import { appHtml, appPolicyOf, browserHostPolicy, cspHeader, LOGIN_POLICY, loginHtml, ROUTES } from './appPage';
@@ -35,7 +35,28 @@ interface BrowserHostCommonOptions {
   log?: (line: string) => void;
   /** How long a start-up token may be exchanged; default 60 s (tests shorten it). */
   tokenLifetimeMs?: number;
+  /** Told every invoke's times (diagnostics: `MERCHANT_DESK_UI_TRACE`, commands/ui.ts); never its data. */
+  trace?: (record: InvokeTraceRecord) => void;
 }
+
+/**
+ * One invoke as the browser host served it (epoch ms, the page's `performance.timeOrigin + now()` scale): the
+ * request taken, its body read, the implementation's answer (for a platform channel: the core host's, relayed),
+ * the answer validated, serialised, and handed to the socket; `bytes` is the response body's length.
+ */
+export interface InvokeTraceRecord {
+  side: 'ui';
+  channel: string;
+  received: number;
+  bodyRead: number;
+  answered: number;
+  validated: number;
+  serialized: number;
+  written: number;
+  bytes: number;
+}
+
+const epochNow = () => performance.timeOrigin + performance.now();
 
 export type BrowserHostOptions = BrowserHostCommonOptions &
   (
@@ -194,10 +215,13 @@ export async function startBrowserHost(
     res.end();
   }
 
-  async function invoke(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function invoke(req: IncomingMessage, res: ServerResponse, received: number): Promise<void> {
     let call: { channel?: unknown; args?: unknown };
+    let bodyRead = 0;
     try {
-      call = JSON.parse(await readBody(req, MAX_INVOKE_BODY)) as typeof call;
+      const body = await readBody(req, MAX_INVOKE_BODY);
+      if (options.trace) bodyRead = epochNow();
+      call = JSON.parse(body) as typeof call;
     } catch (e) {
       if (e instanceof BodyTooLarge) {
         return send(res, 413, 'application/json', JSON.stringify(errorResult('invalid-request', TOO_LARGE)));
@@ -213,8 +237,24 @@ export async function startBrowserHost(
       const why = 'Expected {"channel": "...", "args": [...]}.';
       return send(res, 400, 'application/json', JSON.stringify(errorResult('invalid-request', why)));
     }
-    const answer = await options.gate(call.channel, call.args);
-    send(res, 200, 'application/json', JSON.stringify(answer));
+    const marks: GateMarks | undefined = options.trace ? {} : undefined;
+    const answer = await options.gate(call.channel, call.args, marks);
+    const text = JSON.stringify(answer);
+    const serialized = options.trace ? epochNow() : 0;
+    send(res, 200, 'application/json', text);
+    if (options.trace && marks) {
+      options.trace({
+        side: 'ui',
+        channel: String(call.channel),
+        received,
+        bodyRead,
+        answered: marks.answered ?? NaN,
+        validated: marks.validated ?? NaN,
+        serialized,
+        written: epochNow(),
+        bytes: Buffer.byteLength(text),
+      });
+    }
   }
 
   /** Streams an offered export as an attachment; an export that fails midway aborts the response (never a short file). */
@@ -236,6 +276,7 @@ export async function startBrowserHost(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const received = options.trace ? epochNow() : 0;
     const host = allowedHost(req, port);
     if (host === undefined) return refuse(res, 403, 'Unknown Host: use the address merchant-desk ui printed.');
     const { pathname } = new URL(req.url ?? '/', `http://${host}`);
@@ -264,7 +305,7 @@ export async function startBrowserHost(
       return send(res, 200, 'text/javascript; charset=utf-8', loginSource);
     if (!session) return refuse(res, 401, 'No valid session: open the address merchant-desk ui printed.');
     if (req.method === 'POST') {
-      return pathname === ROUTES.invoke ? invoke(req, res) : refuse(res, 404, 'Not found.');
+      return pathname === ROUTES.invoke ? invoke(req, res, received) : refuse(res, 404, 'Not found.');
     }
     if (pathname.startsWith(ROUTES.exportDownload)) return download(res, pathname.slice(ROUTES.exportDownload.length));
     if (pathname === ROUTES.bridge) return send(res, 200, 'text/javascript; charset=utf-8', bridgeSource);

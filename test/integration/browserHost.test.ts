@@ -4,7 +4,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { startBrowserHost, type BrowserHost } from '../../src/browserHost/server';
+import { startBrowserHost, type BrowserHost, type InvokeTraceRecord } from '../../src/browserHost/server';
 import type { IpcImplementations } from '../../src/shared/ipc/contract';
 import { createIpcGate } from '../../src/shared/ipc/gate';
 import { okResult } from '../../src/shared/ipc/result';
@@ -147,6 +147,35 @@ describe('merchant-desk ui: the browser host', () => {
     );
     expect(JSON.parse(invalid.body)).toMatchObject({ ok: false, error: { kind: 'invalid-request' } });
     expect(getInfo).toHaveBeenCalledOnce();
+  });
+
+  it("with a trace, each invoke's record holds its channel, times and length — never its request or answer", async () => {
+    const records: InvokeTraceRecord[] = [];
+    const traced = await startBrowserHost({
+      rendererDir: dir,
+      gate: createIpcGate({ implementations: withUnavailable({ 'app:getInfo': getInfo }), report: () => {} }),
+      trace: (r) => records.push(r),
+    });
+    if (!traced.ok) throw new Error('the traced host did not start');
+    const p = traced.value.port;
+    const o = `http://127.0.0.1:${p}`;
+    const t = new URL(traced.value.url).hash.replace('#token=', '');
+    const exchanged = await http(p, 'POST', '/_md/session', { ...json, origin: o }, JSON.stringify({ token: t }));
+    const c = (exchanged.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+    const answer = await http(p, 'POST', '/_md/invoke', { ...json, origin: o, cookie: c }, invokeBody);
+    await traced.value.close();
+    expect(answer.status).toBe(200);
+    expect(records).toHaveLength(1);
+    const [r] = records;
+    expect(Object.keys(r!).sort()).toEqual(
+      ['answered', 'bodyRead', 'bytes', 'channel', 'received', 'serialized', 'side', 'validated', 'written'].sort(),
+    );
+    expect(r).toMatchObject({ side: 'ui', channel: 'app:getInfo', bytes: Buffer.byteLength(answer.body) });
+    // In the order the parts happen, on the epoch clock.
+    const times = [r!.received, r!.bodyRead, r!.answered, r!.validated, r!.serialized, r!.written];
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(Math.abs(r!.written - Date.now())).toBeLessThan(5_000);
+    expect(JSON.stringify(records)).not.toMatch(/9\.9\.9|\/d\/log/);
   });
 
   describe('no token', () => {

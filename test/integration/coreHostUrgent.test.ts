@@ -92,3 +92,24 @@ describe('the core host takes the urgent calls first', () => {
     expect(at['slow read']! - at['first page']!).toBeGreaterThan(250);
   });
 });
+
+describe("a large answer leaves the core host before the next call's synchronous work", () => {
+  it('a 200 KiB answer is not held behind a 400 ms read that reached the host with it', async () => {
+    const at: Record<string, number> = {};
+    const timed = (name: string, operation: string, request: unknown) =>
+      host.call(operation, request).then((r) => {
+        at[name] = performance.now();
+        return r;
+      });
+    // The page-sized answer first, then a read that holds the host's thread: both reach the host together (as the
+    // first page and a count do at load). The answer is bigger than the channel's pipe takes in one write.
+    const sent = performance.now();
+    const [large, busy] = await Promise.all([timed('large', 'test.large', 200), timed('busy', 'test.busy', 400)]);
+    expect(large).toMatchObject({ ok: true });
+    expect(large.ok && (large.value as string).length).toBe(200 * 1024);
+    expect(busy).toMatchObject({ ok: true });
+    // Before: the answer's first 64 KiB left, the rest waited in the host for the busy read (both within ms).
+    expect(at.busy! - at.large!).toBeGreaterThan(300);
+    expect(at.large! - sent).toBeLessThan(300);
+  });
+});

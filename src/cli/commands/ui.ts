@@ -5,6 +5,7 @@ import { openInBrowser, openLinkInBrowser, writeRedirectFile } from '../../brows
 import { startDevRenderer, type DevPages } from '../../browserHost/devRenderer';
 import { systemClipboard } from '../../browserHost/clipboard/systemClipboard';
 import { createExportDownloads } from '../../browserHost/exportDownloads';
+import { invokeTraceFromEnvironment } from '../../browserHost/invokeTrace';
 import { findProjectRoot, findRendererDir } from '../../browserHost/rendererDir';
 import { describeUnexpected } from '../../core/logging/redact';
 import { createIpcGate, describeGateProblem } from '../../shared/ipc/gate';
@@ -256,6 +257,7 @@ export function registerUi(program: Command, run: CommandRunner): void {
           downloads,
           ...(port !== undefined ? { port } : {}),
           log: ctx.io.stderr,
+          ...invokeTraceFromEnvironment(),
         });
         if (!started.ok) {
           if ('dev' in pages) await pages.dev.close();

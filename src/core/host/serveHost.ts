@@ -15,6 +15,8 @@ export interface CallTraceRecord {
   /** Its operation started (after the table was built). */
   started: number;
   ended: number;
+  /** Its answer had left the process (written whole to the channel). */
+  sent?: number;
 }
 
 /**
@@ -44,12 +46,41 @@ export function serveCoreHost(
   const send = (m: HostMessage) => port.postMessage(m);
   const cleanups: Array<() => void | Promise<void>> = [];
 
-  function sendResult(id: number, operation: string, result: CallResult): void {
+  /**
+   * Answers posted and not yet out of the process. A Node child's channel writes a large answer in parts as the loop
+   * turns: a call's synchronous work started meanwhile (a count, Insights at a million orders) would hold the rest of
+   * the answer behind it (a first page of 100 orders is ~170 KiB: docs/PERFORMANCE.md §8, "relaygap"). The next
+   * call starts once they are out (startNext).
+   */
+  let unsent = 0;
+  const whenAllSent: Array<() => void> = [];
+  const answerSent = () => {
+    unsent -= 1;
+    if (unsent === 0) for (const resolve of whenAllSent.splice(0)) resolve();
+  };
+  const answersSent = (): Promise<void> | undefined =>
+    unsent === 0 ? undefined : new Promise((resolve) => void whenAllSent.push(resolve));
+
+  function postAnswer(m: HostMessage, sent: () => void): void {
+    unsent += 1;
     try {
-      send({ t: 'result', id, result });
+      port.postMessage(m, () => {
+        answerSent();
+        sent();
+      });
+    } catch (e) {
+      answerSent();
+      throw e;
+    }
+  }
+
+  function sendResult(id: number, operation: string, result: CallResult, sent: () => void): void {
+    try {
+      postAnswer({ t: 'result', id, result }, sent);
     } catch (e) {
       // The answer could not be cloned: say so instead of leaving the caller waiting.
-      send({ t: 'result', id, result: err(hostInternal(operation, e instanceof Error ? e.message : String(e))) });
+      const failed = err(hostInternal(operation, e instanceof Error ? e.message : String(e)));
+      postAnswer({ t: 'result', id, result: failed }, sent);
     }
   }
 
@@ -57,8 +88,8 @@ export function serveCoreHost(
    * Calls taken from the port and not started yet. The port hands over every message that waited while the thread
    * was busy (a synchronous read) in one go; they are started one a turn of the event loop after it, the urgent ones
    * first (Operation.urgent: a list's first page does not wait behind a count or Insights that reached the host with
-   * it). One a turn: a call's answer is sent before the next call's synchronous work starts, and an urgent call that
-   * arrives meanwhile goes before the ones still waiting.
+   * it). One a turn: a call's answer is sent — whole, out of the process — before the next call's synchronous work
+   * starts, and an urgent call that arrives meanwhile goes before the ones still waiting.
    */
   const arrived: Array<{
     id: number;
@@ -70,6 +101,8 @@ export function serveCoreHost(
 
   async function startNext(): Promise<void> {
     const d = await dispatcher?.catch(() => undefined);
+    // The answers already given leave the process before this call's synchronous work holds the thread.
+    await answersSent();
     const urgent = d ? arrived.findIndex((c) => d.isUrgent(c.operation)) : -1;
     const [call] = arrived.splice(urgent >= 0 ? urgent : 0, 1);
     if (call) void runCall(d, call);
@@ -83,8 +116,12 @@ export function serveCoreHost(
       ? await d.run(call.operation, call.payload, call.controller.signal)
       : err(hostInternal(call.operation, 'the host did not start'));
     running.delete(call.id);
-    sendResult(call.id, call.operation, result);
-    trace?.({ operation: call.operation, received: call.received, started, ended: epochNow() });
+    // `ended` once the answer is posted (cloned), as before; `sent` once it has left the process.
+    let ended = 0;
+    sendResult(call.id, call.operation, result, () =>
+      trace?.({ operation: call.operation, received: call.received, started, ended, sent: epochNow() }),
+    );
+    if (trace) ended = epochNow();
   }
 
   port.onMessage((raw) => {

@@ -21,9 +21,10 @@ function portPair(): [HostPort, HostPort] {
     else for (const l of listeners[to]) l(m);
   };
   const end = (mine: 0 | 1): HostPort => ({
-    postMessage(m) {
+    postMessage(m, sent) {
       const copy = structuredClone(m);
       queueMicrotask(() => deliver(mine === 0 ? 1 : 0, copy));
+      if (sent) queueMicrotask(sent);
     },
     onMessage(l) {
       listeners[mine].add(l);

@@ -8,8 +8,23 @@ export type GateProblem =
   | { kind: 'threw'; channel: IpcChannel; error: unknown }
   | { kind: 'invalid-response'; channel: IpcChannel; details: string };
 
+/**
+ * When a call's parts ended (epoch ms, `performance.timeOrigin + performance.now()`), filled by the gate for a host
+ * that traces its calls (diagnostics only: times, never data): the implementation answered, its answer validated.
+ */
+export interface GateMarks {
+  answered?: number;
+  validated?: number;
+}
+
 /** Runs one call: the channel name and the arguments after it, exactly as the bridge received them. */
-export type IpcGate = (channel: unknown, args: readonly unknown[]) => Promise<IpcResponse<IpcChannel>>;
+export type IpcGate = (
+  channel: unknown,
+  args: readonly unknown[],
+  marks?: GateMarks,
+) => Promise<IpcResponse<IpcChannel>>;
+
+const epochNow = () => performance.timeOrigin + performance.now();
 
 export interface IpcGateOptions {
   implementations: IpcImplementations;
@@ -24,7 +39,7 @@ export interface IpcGateOptions {
  * (it may hold details that are not the renderer's business; the host's log gets them).
  */
 export function createIpcGate({ implementations, report }: IpcGateOptions): IpcGate {
-  return async (channel, args) => {
+  return async (channel, args, marks) => {
     if (!isIpcChannel(channel)) return errorResult('invalid-request', unknownChannelMessage(channel));
     if (args.length > 1) {
       return errorResult(
@@ -48,7 +63,9 @@ export function createIpcGate({ implementations, report }: IpcGateOptions): IpcG
         code: 'threw',
       });
     }
+    if (marks) marks.answered = epochNow();
     const response = ipcResponseSchema(channel).safeParse(answer);
+    if (marks) marks.validated = epochNow();
     if (!response.success) {
       report({ kind: 'invalid-response', channel, details: z.prettifyError(response.error) });
       return errorResult(

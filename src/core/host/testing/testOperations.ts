@@ -24,6 +24,8 @@ export const testOperations: OperationFactory = ({ config, ...env }) => ({
       return ok(true);
     },
   },
+  /** An answer of `payload` KiB (a first page of 100 orders is ~170 KiB): more than a pipe holds at once. */
+  'test.large': { run: async (payload) => ok('x'.repeat(Number(payload) * 1024)) },
   'test.waitForCancel': {
     run: (_payload, ctx) =>
       new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(ok('cancelled')), { once: true })),
