@@ -25,6 +25,7 @@ import { longTasksOf, longTasksText, type LongTask } from './uiOrdersLongTasks';
 import { option, type BenchRun } from './benchRun';
 import { percentile } from './stats';
 import { uiLoadsBench, uiLoadsTable } from './uiOrdersLoads';
+import { startChromeTrace } from './chromeTrace';
 
 export interface Distribution {
   n: number;
@@ -241,32 +242,9 @@ async function traced<T>(
   page: Page,
   run: () => Promise<T>,
 ): Promise<{ events: TraceEvent[]; profile: unknown; result: T }> {
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'toplevel',
-        'blink.user_timing',
-        'v8.execute',
-        'v8',
-      ],
-    },
-  });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
+  const trace = await startChromeTrace(page);
   const result = await run();
-  const { profile } = await cdp.send('Profiler.stop');
-  await cdp.send('Tracing.end');
-  await done;
-  await cdp.detach();
-  return { events, profile, result };
+  return { ...(await trace.stop()), result };
 }
 
 /**

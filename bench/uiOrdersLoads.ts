@@ -21,10 +21,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/chromium';
+import { startChromeTrace, type ChromeTrace } from './chromeTrace';
 import { loadTraceFigures, loadTraceText, type LoadTraceFigures } from './uiLoadTrace';
 import { PAGE_PROBES } from './uiOrdersProbes';
 import { startUiOnCache, type Distribution } from './uiOrders';
-import type { TraceEvent } from './uiOrdersLongTasks';
 import { percentile } from './stats';
 
 /** One invoke as the page saw it (page ms since navigation start) and, when hosted, as the core host ran it. */
@@ -210,41 +210,9 @@ function scriptFigures(entries: ScriptEntry[]): ScriptFigures {
  * Starts a Chrome trace (the timeline's categories, V8's compile and run) and a CPU profile of `page`, once it shows
  * `firstUrl`; `stop` ends both.
  */
-async function startTrace(
-  page: Page,
-  firstUrl: string,
-): Promise<{ stop(): Promise<{ events: TraceEvent[]; profile: unknown }> }> {
+async function startTrace(page: Page, firstUrl: string): Promise<ChromeTrace> {
   await page.goto(firstUrl);
-  const cdp = await page.context().newCDPSession(page);
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
-  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReportEvents',
-    traceConfig: {
-      includedCategories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'toplevel',
-        'blink.user_timing',
-        'loading',
-        'v8.execute',
-        'v8',
-      ],
-    },
-  });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await cdp.send('Profiler.stop');
-      await cdp.send('Tracing.end');
-      await done;
-      await cdp.detach();
-      return { events, profile };
-    },
-  };
+  return startChromeTrace(page, ['loading']);
 }
 
 function probe<T>(page: Page, name: string): Promise<T> {
