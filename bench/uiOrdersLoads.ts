@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import type { InvokeTraceRecord } from '../src/browserHost/server';
 import { launchChromium } from '../test/helpers/chromium';
 import { startChromeTrace, type ChromeTrace } from './chromeTrace';
 import { loadTraceFigures, loadTraceText, type LoadTraceFigures } from './uiLoadTrace';
@@ -47,17 +48,8 @@ export interface TracedCall {
   ui?: Omit<UiRecord, 'channel' | 'side'>;
 }
 
-interface UiRecord {
-  side: 'ui';
-  channel: string;
-  received: number;
-  bodyRead: number;
-  answered: number;
-  validated: number;
-  serialized: number;
-  written: number;
-  bytes: number;
-}
+/** A line of the `ui` process's trace (MERCHANT_DESK_UI_TRACE). */
+type UiRecord = InvokeTraceRecord;
 
 export interface LoadRun {
   /** Navigation start → the first rows painted. */
