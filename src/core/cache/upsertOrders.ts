@@ -216,20 +216,19 @@ export class OrderWriter {
     const shortcuts = opts.shortcuts ?? ALL_SHORTCUTS;
     this.due.begin();
     this.facts.begin();
-    // pageIdLookup: the IDs the file held before this page, and those the page has inserted so far (a page may
+    // pageIdLookup: the IDs the file holds — before this page, and those the page inserts as it goes (a page may
     // name an order twice); any other order is not in the file.
     const held = shortcuts.pageIdLookup ? this.heldOf(orders) : undefined;
-    const insertedHere = new Set<string>();
     for (let i = 0; i < orders.length; i++) {
       const order = orders[i]!;
       const columns = rowsOf(order, result.skipped, opts.texts?.[i], shortcuts.hashDocBytes);
       if (columns === undefined) continue;
       const existing =
-        held === undefined || typeof order.id !== 'string' || held.has(order.id) || insertedHere.has(order.id)
+        held === undefined || typeof order.id !== 'string' || held.has(order.id)
           ? this.select.get(order.id)
           : undefined;
       if (existing === undefined) {
-        if (held !== undefined) insertedHere.add(order.id);
+        held?.add(order.id);
         const info = this.insert.run({
           ...columns,
           title_gid: this.titleGroup(columns.title_key),
