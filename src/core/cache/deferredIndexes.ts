@@ -104,10 +104,8 @@ function inBuildOrder<T extends { name: string }>(indexes: T[]): T[] {
     const at = BUILT_FIRST.indexOf(name);
     return at < 0 ? BUILT_FIRST.length : at;
   };
-  return indexes
-    .map((index, at) => ({ index, at }))
-    .sort((a, b) => rank(a.index.name) - rank(b.index.name) || a.at - b.at)
-    .map((x) => x.index);
+  // Array.prototype.sort is stable: the others keep their order.
+  return [...indexes].sort((a, b) => rank(a.name) - rank(b.name));
 }
 
 /**
@@ -202,6 +200,15 @@ export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): n
   return created;
 }
 
+/** How the end of a first sync is finished (here, on the cache's connection or on its own thread). */
+export interface FinishOptions {
+  signal?: AbortSignal;
+  /** After each step: the step, the steps taken so far, and how long its transaction took (ms). */
+  onStep?: (step: EndStep, steps: number, ms: number) => void;
+  /** The repeat-buyer walk's rows per step (default BUYER_WALK_STEP_ROWS). */
+  walkRows?: number;
+}
+
 /**
  * The end of a first full sync, step by step, with the event loop free between steps (the core host's upkeep after
  * opening, and a sync on the host's thread): each step holds this thread for one transaction only (≤ 0.2 s, but a
@@ -209,14 +216,7 @@ export function restoreIndexes(db: Database.Database, walk: WalkOptions = {}): n
  * Nothing is done while the first sync that deferred the indexes is still loading (its resume builds them).
  * Returns the steps taken; stops early when `signal` is aborted.
  */
-export async function finishEndOfSync(
-  db: Database.Database,
-  options: {
-    signal?: AbortSignal;
-    onStep?: (step: EndStep, steps: number, ms: number) => void;
-    walkRows?: number;
-  } = {},
-): Promise<number> {
+export async function finishEndOfSync(db: Database.Database, options: FinishOptions = {}): Promise<number> {
   const turns = new LockTurns();
   let steps = 0;
   while (!options.signal?.aborted) {

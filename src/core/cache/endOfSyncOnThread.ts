@@ -1,7 +1,7 @@
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import { err, ok, type Result } from '../result';
 import { runCacheThread } from './cacheThread';
-import type { EndStep } from './deferredIndexes';
+import type { EndStep, FinishOptions } from './deferredIndexes';
 import type { OrderCache } from './orderCache';
 import { findThreadEntry } from './threadEntry';
 
@@ -25,13 +25,6 @@ export type EndOfSyncThreadReply =
   | { kind: 'step'; step: EndStep; steps: number; ms: number }
   | { kind: 'end'; steps: number; cancelled: boolean }
   | { kind: 'failed'; error: CacheError };
-
-export interface FinishOptions {
-  signal?: AbortSignal;
-  /** After each step: the step, the steps taken so far, and how long its transaction took (ms). */
-  onStep?: (step: EndStep, steps: number, ms: number) => void;
-  walkRows?: number;
-}
 
 /**
  * What a kill or a failure left of the end of a first full sync (deferredIndexes.ts), finished on a thread of its

@@ -60,7 +60,7 @@ import {
   loadingWithoutIndexes,
   restoreIndexes,
   restoreIndexesUnlessLoading,
-  type EndStep,
+  type FinishOptions,
 } from './deferredIndexes';
 import { OrderWriter, type PageWriteOptions, type PageWriteResult, type StorableEvent } from './upsertOrders';
 
@@ -301,13 +301,7 @@ export class OrderCache {
    * thread), nothing while that sync is still loading, nor while the end-of-sync thread is at it. Returns the steps
    * taken.
    */
-  async finishEndOfSync(
-    options: {
-      signal?: AbortSignal;
-      onStep?: (step: EndStep, steps: number, ms: number) => void;
-      walkRows?: number;
-    } = {},
-  ): Promise<Result<number, CacheError>> {
+  async finishEndOfSync(options: FinishOptions = {}): Promise<Result<number, CacheError>> {
     if (this.endOfSyncOnThread) return ok(0);
     try {
       return ok(await finishEndOfSync(this.db, options));
