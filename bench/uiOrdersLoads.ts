@@ -95,6 +95,8 @@ export interface LoadsFigures {
   loads: LoadRun[];
   firstRows: Distribution;
   roundTrip: Distribution;
+  /** The first page read by the page → the first rows painted: the render, its layout and paint (what waits there). */
+  render: Distribution;
   countShown: Distribution;
   firstInvoke: Distribution;
   scriptsFetched: Distribution;
@@ -361,6 +363,7 @@ function figuresOf(build: 'this' | 'base', open: 'home' | 'orders', orders: numb
     loads: runs,
     firstRows: distribution(runs.map((r) => r.firstRowsMs)),
     roundTrip: distribution(runs.map((r) => r.firstPageRoundTripMs)),
+    render: distribution(runs.map((r) => r.firstRowsMs - r.firstPageSentMs - r.firstPageRoundTripMs)),
     countShown: distribution(runs.map((r) => r.countShownMs)),
     firstInvoke: distribution(runs.map((r) => r.firstInvokeMs)),
     scriptsFetched: distribution(runs.map((r) => r.scripts.startup.fetchedMs)),
@@ -485,6 +488,7 @@ export function uiLoadsTable(r: LoadsFigures): string {
     `| the page's first invoke sent | ${pair(r.firstInvoke)} |`,
     `| **first rows painted** | **${pair(r.firstRows)}** |`,
     `| — the first page's round trip (bridge send → answer) | ${pair(r.roundTrip)} |`,
+    `| — the first page read → first rows painted (render, layout, paint) | ${pair(r.render)} |`,
     `| the exact count shown | ${pair(r.countShown)} |`,
     '',
     `Scripts in the median load: ${scripts.startup.count} before the first invoke (${kb(scripts.startup.bytes)}), ${scripts.all.count} by the end of the load (${kb(scripts.all.bytes)}); the core host took its first call at ${f(median.hostFirstReceivedMs)} ms.${median.hostStart ? ` The core host's start: process ${f(median.hostStart.process)}, its modules loaded ${f(median.hostStart.serving)}, ready ${f(median.hostStart.ready)}, the cache opened ${f(median.hostStart.cacheOpened)} ms.` : ''}`,
