@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -29,7 +29,13 @@ describe('nodeHostLauncher', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'md-launcher-'));
     const cache = path.join(dir, 'code-cache', 'core-host');
     expect(await said(cache)).toContain(`compile cache: ${cache}`);
-    if (process.platform !== 'win32') expect(statSync(cache).mode & 0o777).toBe(0o700);
+    if (process.platform === 'win32') return;
+    expect(statSync(cache).mode & 0o777).toBe(0o700);
+    // Node's own folder in it (one per Node version, made with the umask) is tightened at the next start.
+    await said(cache);
+    const folders = readdirSync(cache, { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(folders.length).toBeGreaterThan(0);
+    for (const f of folders) expect(statSync(path.join(cache, f.name)).mode & 0o777).toBe(0o700);
   });
 
   it('without a directory, the host keeps no compiled code', async () => {

@@ -1,5 +1,7 @@
 import { fork } from 'node:child_process';
-import { ensurePrivateDir } from '../paths/privateFiles';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ensurePrivateDir, tightenDir } from '../paths/privateFiles';
 import { CORE_HOST_EXEC_ARGV } from './hostHeapFlags';
 import { childProcessPort } from './port';
 import type { HostExit, HostLauncher, LaunchedHost } from './supervisedHost';
@@ -20,9 +22,15 @@ export interface NodeLauncherOptions {
   compileCacheDir?: string;
 }
 
-/** This process's environment with Node's compile cache in `dir` (created private: it holds code the host runs). */
+/**
+ * This process's environment with Node's compile cache in `dir`, created private (it holds code the host runs). Node
+ * makes a folder in it per version with the umask's mode (0755): inside a 0700 folder, but the data directory's
+ * folders are all 0700 (privateFiles.ts), so those of earlier starts are tightened here.
+ */
 function compileCacheEnv(dir: string): NodeJS.ProcessEnv {
   ensurePrivateDir(dir);
+  for (const entry of readdirSync(dir, { withFileTypes: true }))
+    if (entry.isDirectory()) tightenDir(path.join(dir, entry.name));
   return { ...process.env, NODE_COMPILE_CACHE: dir };
 }
 
