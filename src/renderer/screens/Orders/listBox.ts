@@ -1,10 +1,9 @@
 /**
  * The orders list's box before it is laid out, from the window's size. The list's columns (columns.ts) and the rows
  * the virtualizer renders follow the list's measured box, but the measure needs a layout, so the first render had to
- * guess: every column and one row (a box of 0 × 0). The measure then set both, and a second render before the first
- * frame drew every other row — and every row again when the columns changed (at 1280 × 800 the list shows 8 of the 9
- * columns): two renders of the frame's rows, two layouts, and the frame's startup effects run in between (issue 26:
- * the first rows after load at a million orders). With this estimate the first render has the columns and the rows
+ * guess: every column and no row (a box of 0 × 0). The measure then set both, and a second render before the first
+ * frame drew the rows at the measured width (at 1280 × 800 the list shows 8 of the 9 columns): two renders, two
+ * layouts, and the frame's startup effects run in between (issue 26: the first rows after load at a million orders). With this estimate the first render has the columns and the rows
  * the measure finds, which then changes nothing.
  *
  * The frame around the list, in rem (styles.css, Orders.css): the navigation (14rem from 1200 px, the 3.5rem rail
