@@ -15,8 +15,10 @@
  * with their bytes. --ui-base=DIR alternates the loads with another build (a checkout's root with its `bin/` and
  * `out/`, say the main branch built): before and after in one run, under the same load. --ui-trace=DIR: one more load
  * of each build after the timed ones, traced (its main thread by kind and phase, the profile: bench/uiLoadTrace.ts).
+ * A build whose core host keeps its compiled code in the data dir (code-cache/core-host) gets it back from its
+ * previous load, as a merchant's next start does: its first load starts without.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -26,6 +28,7 @@ import { startChromeTrace, type ChromeTrace } from './chromeTrace';
 import { loadTraceFigures, loadTraceText, type LoadTraceFigures } from './uiLoadTrace';
 import { PAGE_PROBES } from './uiOrdersProbes';
 import { startUiOnCache, type Distribution } from './uiOrders';
+import { uiCoreHostCompileCache } from '../src/cli/ui/coreHostChild';
 import { percentile } from './stats';
 
 /** One invoke as the page saw it (page ms since navigation start) and, when hosted, as the core host ran it. */
@@ -95,6 +98,8 @@ export interface LoadsFigures {
   loads: LoadRun[];
   firstRows: Distribution;
   roundTrip: Distribution;
+  /** The first page read by the page → the first rows painted: the render, its layout and paint (what waits there). */
+  render: Distribution;
   countShown: Distribution;
   firstInvoke: Distribution;
   scriptsFetched: Distribution;
@@ -211,14 +216,22 @@ function probe<T>(page: Page, name: string): Promise<T> {
   return page.evaluate(`window.__mdBench.${name}()`) as Promise<T>;
 }
 
-/** One cold load: a fresh `ui` on a fresh copy of `cacheFile`, a fresh page; its first rows and what ran before. */
+/**
+ * One cold load: a fresh `ui` on a fresh copy of `cacheFile`, a fresh page; its first rows and what ran before.
+ * `codeCache`: the core host's compiled code kept from this build's previous load (a build that keeps one: the data
+ * dir's code-cache/core-host), put into the fresh data dir and taken back after — as a merchant's data dir keeps it
+ * from one start to the next; the first load of a build starts without.
+ */
 async function oneLoad(
   root: string,
   cacheFile: string,
   open: 'home' | 'orders',
   traceDir?: string,
+  codeCache?: string,
 ): Promise<LoadRun & { orders: number }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'md-bench-load-'));
+  const hostCode = uiCoreHostCompileCache(dataDir);
+  if (codeCache !== undefined && existsSync(codeCache)) cpSync(codeCache, hostCode, { recursive: true });
   const traceFile = path.join(dataDir, 'host-trace.jsonl');
   const uiTraceFile = path.join(dataDir, 'ui-trace.jsonl');
   const browser = await launchChromium();
@@ -349,6 +362,10 @@ async function oneLoad(
         c.kill('SIGTERM');
       });
     }
+    if (codeCache !== undefined && existsSync(hostCode)) {
+      rmSync(codeCache, { recursive: true, force: true });
+      cpSync(hostCode, codeCache, { recursive: true });
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -361,6 +378,7 @@ function figuresOf(build: 'this' | 'base', open: 'home' | 'orders', orders: numb
     loads: runs,
     firstRows: distribution(runs.map((r) => r.firstRowsMs)),
     roundTrip: distribution(runs.map((r) => r.firstPageRoundTripMs)),
+    render: distribution(runs.map((r) => r.firstRowsMs - r.firstPageSentMs - r.firstPageRoundTripMs)),
     countShown: distribution(runs.map((r) => r.countShownMs)),
     firstInvoke: distribution(runs.map((r) => r.firstInvokeMs)),
     scriptsFetched: distribution(runs.map((r) => r.scripts.startup.fetchedMs)),
@@ -385,10 +403,13 @@ export async function uiLoadsBench(
     { build: 'this', root },
   ];
   const runs = new Map<'this' | 'base', LoadRun[]>(builds.map((b) => [b.build, []]));
+  // Each build's core host code cache, carried from one of its loads to the next (oneLoad).
+  const codeCaches = mkdtempSync(path.join(tmpdir(), 'md-bench-code-'));
+  const codeCache = (build: 'this' | 'base') => path.join(codeCaches, build);
   let orders = 0;
   for (let i = 0; i < loads; i++) {
     for (const b of builds) {
-      const run = await oneLoad(b.root, cacheFile, open);
+      const run = await oneLoad(b.root, cacheFile, open, undefined, codeCache(b.build));
       orders = run.orders;
       runs.get(b.build)!.push(run);
       say(
@@ -400,12 +421,13 @@ export async function uiLoadsBench(
   const traces = new Map<'this' | 'base', LoadTraceFigures | undefined>();
   if (traceDir !== undefined)
     for (const b of builds) {
-      const run = await oneLoad(b.root, cacheFile, open, path.join(traceDir, b.build));
+      const run = await oneLoad(b.root, cacheFile, open, path.join(traceDir, b.build), codeCache(b.build));
       traces.set(b.build, run.trace);
       say(
         `Traced load (${b.build === 'base' ? 'base build' : 'this build'}): first rows ${run.firstRowsMs.toFixed(0)} ms (first page sent ${f(run.firstPageSentMs)}, ${firstPageText(run)}).`,
       );
     }
+  rmSync(codeCaches, { recursive: true, force: true });
   return builds.map((b) => {
     const figures = figuresOf(b.build, open, orders, runs.get(b.build)!);
     const trace = traces.get(b.build);
@@ -485,6 +507,7 @@ export function uiLoadsTable(r: LoadsFigures): string {
     `| the page's first invoke sent | ${pair(r.firstInvoke)} |`,
     `| **first rows painted** | **${pair(r.firstRows)}** |`,
     `| — the first page's round trip (bridge send → answer) | ${pair(r.roundTrip)} |`,
+    `| — the first page read → first rows painted (render, layout, paint) | ${pair(r.render)} |`,
     `| the exact count shown | ${pair(r.countShown)} |`,
     '',
     `Scripts in the median load: ${scripts.startup.count} before the first invoke (${kb(scripts.startup.bytes)}), ${scripts.all.count} by the end of the load (${kb(scripts.all.bytes)}); the core host took its first call at ${f(median.hostFirstReceivedMs)} ms.${median.hostStart ? ` The core host's start: process ${f(median.hostStart.process)}, its modules loaded ${f(median.hostStart.serving)}, ready ${f(median.hostStart.ready)}, the cache opened ${f(median.hostStart.cacheOpened)} ms.` : ''}`,

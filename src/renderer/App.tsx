@@ -25,14 +25,23 @@ import { useSyncStore } from './stores/syncStore';
 import { useLocaleStore } from './i18n/localeStore';
 import { useT } from './i18n/t';
 import { useLanguage } from './i18n/useLanguage';
+import { afterPaint } from './afterPaint';
 
 function useStartup(): void {
   useEffect(() => {
     const unsubscribe = subscribeToHostEvents();
-    void useAppStore.getState().loadInfo();
-    void useProfilesStore.getState().load();
-    void useSyncStore.getState().loadStatus();
-    return unsubscribe;
+    // Once the first frame is painted (afterPaint.ts): the frame's first render has the first rows in it.
+    let live = true;
+    void afterPaint().then(() => {
+      if (!live) return;
+      void useAppStore.getState().loadInfo();
+      void useProfilesStore.getState().load();
+      void useSyncStore.getState().loadStatus();
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
   }, []);
 }
 

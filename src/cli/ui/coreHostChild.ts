@@ -29,6 +29,9 @@ export function findCoreHostEntry(moduleUrl: string = import.meta.url): string |
 /** The core-host log of `merchant-desk ui`, beside the desktop app's (`<data dir>/logs/`). */
 export const uiCoreHostLog = (dataDir: string) => path.join(dataDir, 'logs', 'ui-core-host.log');
 
+/** Where `merchant-desk ui`'s core host keeps its compiled code between starts (nodeLauncher.ts), in the data dir. */
+export const uiCoreHostCompileCache = (dataDir: string) => path.join(dataDir, 'code-cache', 'core-host');
+
 /**
  * `merchant-desk ui`'s core host: a supervised Node child process (restarted with backoff, failed after three crashes
  * a minute), as Electron's utility process is to the app — SQLite, sync and platform HTTP never share the page
@@ -43,7 +46,8 @@ export function startUiCoreHost(options: {
 }): CoreHost {
   return createLoggedSupervisedHost({
     logFile: uiCoreHostLog(options.dataDir),
-    launcher: (log) => nodeHostLauncher({ entry: options.entry, log }),
+    launcher: (log) =>
+      nodeHostLauncher({ entry: options.entry, log, compileCacheDir: uiCoreHostCompileCache(options.dataDir) }),
     secrets: options.secrets,
     config: options.config,
   });

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterPaint } from '../afterPaint';
 import { invoke } from '../ipc';
 import { useSettingsStore } from '../stores/settingsStore';
 import { useLocaleStore } from './localeStore';
@@ -16,9 +17,12 @@ export function useLanguage(): void {
 
   useEffect(() => {
     let live = true;
-    void invoke('settings:get', { profileId: null }).then((answer) => {
-      if (live && answer.ok) useLocaleStore.getState().setChoice(answer.data.app.language);
-    });
+    // After the first frame (afterPaint.ts): until then the language chosen last time (localeStore) is shown.
+    void afterPaint()
+      .then(() => (live ? invoke('settings:get', { profileId: null }) : null))
+      .then((answer) => {
+        if (live && answer?.ok) useLocaleStore.getState().setChoice(answer.data.app.language);
+      });
     const unsubscribe = useSettingsStore.subscribe((s, before) => {
       const language = s.settings.data?.app.language;
       if (language && language !== before.settings.data?.app.language) useLocaleStore.getState().setChoice(language);

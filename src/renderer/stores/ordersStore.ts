@@ -12,6 +12,7 @@ import {
   type FieldIssues,
   type OrderFilters,
 } from './orderFilters';
+import { afterPaint } from '../afterPaint';
 
 /** An order as the cache returns it (loose: the list keeps its line, orderRow). */
 export type CachedOrder = IpcData<'orders:queryPage'>['list'][number];
@@ -136,22 +137,6 @@ export function markOrders(
   } catch {
     // No User Timing here (some test DOMs): nothing to measure.
   }
-}
-
-/**
- * Resolves once the next frame is painted (a task queued from its animation callback), or after 100 ms when no
- * frame comes (a hidden window paints none).
- */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
 }
 
 /**

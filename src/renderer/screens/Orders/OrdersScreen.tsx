@@ -26,6 +26,7 @@ import { SelectionBar } from './SelectionBar';
 import './Orders.css';
 import { useServedLabels } from '../../stores/servedLabels';
 import { useT } from '../../i18n/t';
+import { afterPaint } from '../../afterPaint';
 
 /**
  * Puts filters in the URL: the list follows the URL (so back/forward and reloads show the same list). The store is
@@ -113,7 +114,12 @@ export function OrdersScreen({ route }: { route: Route }) {
   useEffect(() => {
     const store = useOrdersStore.getState();
     if (store.revision !== revision) void store.refresh(revision);
-    void store.loadStatusValues();
+    // The status filter's values (a count by status over the whole cache) once the rows' frame is painted.
+    let live = true;
+    void afterPaint().then(() => (live ? store.loadStatusValues() : undefined));
+    return () => {
+      live = false;
+    };
   }, [revision]);
 
   // A Sync now that stored changes with no change event (a new buyer name, a remark): re-read too.

@@ -22,19 +22,22 @@ import { TimesHeader } from './TimesHeader';
 import { columnsUpTo, shownPriority } from './columns';
 import { SelectAllCheckbox } from './SelectAllCheckbox';
 import { rowHeight } from './rowHeight';
+import { rootFontPx, windowListBox } from './listBox';
 import { useOrderSelection } from '../../stores/orderSelection';
 
-/** The columns a list this wide shows, following its width (the window, the zoom, the navigation's state). */
-function useShownPriority(ref: RefObject<HTMLElement | null>): number {
-  const [priority, setPriority] = useState(4);
+/**
+ * The columns a list this wide shows, following its width (the window, the zoom, the navigation's state). Before the
+ * first measure: those of the estimated width (listBox.ts), so the first render's rows need no second one.
+ */
+function useShownPriority(ref: RefObject<HTMLElement | null>, estimatedWidth: number): number {
+  const [priority, setPriority] = useState(() => shownPriority(estimatedWidth / rootFontPx()));
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {
-      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
       // clientWidth: without the vertical scrollbar, which the rows do not get either. 0: not laid out (hidden,
-      // or a page without layout): every column, as before any measure.
-      if (el.clientWidth > 0) setPriority(shownPriority(el.clientWidth / rem));
+      // or a page without layout): every column.
+      setPriority(el.clientWidth > 0 ? shownPriority(el.clientWidth / rootFontPx()) : 4);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -121,7 +124,10 @@ export function OrdersTable({
   // The orders' lines as loaded (built once, as each page arrived: a page appended or a re-read returning the same
   // lines leaves the rows on screen as they were, so their memoized components do not render again).
   const rows = list.rows;
-  const priority = useShownPriority(scrollRef);
+  // The list's box before its first layout (listBox.ts): the first render's columns and rows are those the measure
+  // will find, so the rows are rendered and laid out once before the first frame.
+  const [estimatedBox] = useState(windowListBox);
+  const priority = useShownPriority(scrollRef, estimatedBox.width);
   const columns = columnsUpTo(priority);
   // The density's row height, read when the table mounts and after a density change, not per row: the virtualizer
   // asks every loaded row's size whenever it lays them out (a page loaded).
@@ -133,6 +139,7 @@ export function OrdersTable({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
+    initialRect: estimatedBox,
     estimateSize: () => height.px,
     overscan,
     initialOffset: () => useOrdersStore.getState().scrollTop,
