@@ -1,9 +1,11 @@
+import { useEffect, useState } from 'react';
 import { formatClock, instantMs } from '../format/time';
 import { formatRoute } from '../router';
 import { useAppStore } from '../stores/appStore';
 import { activeProfile, useProfilesStore } from '../stores/profilesStore';
 import { useSyncStore } from '../stores/syncStore';
 import { Msg, SPACE, useT } from '../i18n/t';
+import { lastShownSandbox, rememberSandbox } from './sandboxHint';
 
 /** What the merchant must know before trusting what the screen shows: demo data, offline, the host's trouble. */
 export function Banners() {
@@ -15,8 +17,19 @@ export function Banners() {
   const profile = activeProfile(list);
   const environment = useAppStore((s) => s.info.data?.environment ?? null);
   // The sandbox's data whenever the platform is the sandbox: its profile, or no profile over the sandbox's settings.
-  const sandbox =
+  const sandboxNow =
     profile?.kind === 'sandbox' || (list !== null && !list.activeProfileId && environment?.sandbox === true);
+  // Known once the profiles are read (or failed) and, without an active profile, the app's info too; until then (the
+  // first frame) the banner is as the last start left it (sandboxHint.ts): the screen does not move when they answer.
+  const answered = (status: string) => status === 'ready' || status === 'failed';
+  const listAnswered = useProfilesStore((s) => answered(s.list.status));
+  const infoAnswered = useAppStore((s) => answered(s.info.status));
+  const known = listAnswered && (profile !== null || infoAnswered);
+  const [lastStart] = useState(lastShownSandbox);
+  useEffect(() => {
+    if (known) rememberSandbox(sandboxNow);
+  }, [known, sandboxNow]);
+  const sandbox = known ? sandboxNow : lastStart;
   const lastSyncedMs = instantMs(live?.lastSyncedAt ?? status?.lastSyncedAt ?? null);
   const lastError = useSyncStore((s) => s.lastError);
   // Offline: the OS says so (the desktop's poller), the host is gone, or the platform could not be reached.
