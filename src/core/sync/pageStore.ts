@@ -129,7 +129,7 @@ export class PageWriter {
     if (this.deferring) {
       // At the first page, on the connection that writes: opening a connection creates deferred indexes again.
       this.deferring = false;
-      const deferred = this.cache.deferIndexes();
+      const deferred = this.cache.deferIndexes({ sums: this.shortcuts?.deferSums !== false });
       if (!deferred.ok) return deferred;
     }
     const written = this.cache.applyPage<ChangeEvent>(orders, {
