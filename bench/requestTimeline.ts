@@ -12,6 +12,8 @@ export interface RequestTimeline {
   readonly underParallelMs: number;
   /** Between the two: the time no request was in flight (ms). */
   readonly idleMs: number;
+  /** Every change of the requests in flight: [time, in flight after it]. */
+  readonly changes: ReadonlyArray<readonly [number, number]>;
 }
 
 /** Wraps a transport to keep its RequestTimeline. */
@@ -22,6 +24,7 @@ export function timedTransport(inner: HttpTransport, parallelism: number): HttpT
   let changedMs = 0;
   let underParallelMs = 0;
   let idleMs = 0;
+  const changes: Array<[number, number]> = [];
   const change = (delta: number) => {
     const now = performance.now();
     if (firstSentMs === undefined) firstSentMs = now;
@@ -31,6 +34,7 @@ export function timedTransport(inner: HttpTransport, parallelism: number): HttpT
     }
     changedMs = now;
     inFlight += delta;
+    changes.push([now, inFlight]);
   };
   return {
     get firstSentMs() {
@@ -45,6 +49,7 @@ export function timedTransport(inner: HttpTransport, parallelism: number): HttpT
     get idleMs() {
       return idleMs;
     },
+    changes,
     async send(request) {
       change(1);
       try {

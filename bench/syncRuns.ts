@@ -2,7 +2,7 @@
  * What several benchmarks share: an API client of the sandbox, a cache file, a full sync measured (wall, CPU, the
  * syncing process's memory peak), and the fetch-only floor a sync is compared with.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SellerApi } from '../src/core/api/sellerApi';
 import { openOrderCache } from '../src/core/cache/openCache';
@@ -205,6 +205,13 @@ export async function fullSync(
   const sandbox1 = sb.pid === undefined ? undefined : processCpuMs(sb.pid);
   if (!value.ok) throw new Error(JSON.stringify(value.error));
   const writerCpu = writers.reported()[0];
+  // SYNC_TIMELINE_FILE: every change of the requests in flight, ms from the sync's start (for a look at the gaps).
+  const timelineFile = process.env.SYNC_TIMELINE_FILE;
+  if (timelineFile)
+    appendFileSync(
+      timelineFile,
+      `${JSON.stringify({ wallMs, changes: c.timeline.changes.map(([at, n]) => [Math.round((at - t) * 10) / 10, n]) })}\n`,
+    );
   const first = (c.timeline.firstSentMs ?? t) - t;
   const last = (c.timeline.lastAnsweredMs ?? t) - t;
   const phases: SyncPhases = {

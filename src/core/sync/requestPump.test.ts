@@ -88,4 +88,71 @@ describe('the request pump', () => {
     broken.push('a', 'normal');
     await expect(broken.run()).rejects.toThrow('bug');
   });
+
+  it("gives a task's slot to the next request once its answer is in, one task more than the parallelism at most, and ends only once every answer is handled", async () => {
+    const sent: string[] = [];
+    const answered = new Map<string, () => void>();
+    const handled = new Map<string, () => void>();
+    const pump = new RequestPump<string, string>({
+      parallelism: 2,
+      aborted: 'aborted',
+      send: (task, answer) => {
+        sent.push(task);
+        answered.set(task, answer);
+        return new Promise<void>((resolve) => handled.set(task, resolve));
+      },
+    });
+    const tick = () => new Promise((r) => setImmediate(r));
+    for (const t of ['a', 'b', 'c', 'd']) pump.push(t, 'normal');
+    let settled = false;
+    const done = pump.run().then((r) => ((settled = true), r));
+    expect(sent).toEqual(['a', 'b']);
+    // a's answer is in and being handled: c goes out meanwhile (two in flight again).
+    answered.get('a')!();
+    expect(sent).toEqual(['a', 'b', 'c']);
+    // b's too: three tasks under way (two handled, c in flight), so d waits for a handling to end.
+    answered.get('b')!();
+    expect(sent).toEqual(['a', 'b', 'c']);
+    handled.get('a')!();
+    await tick();
+    expect(sent).toEqual(['a', 'b', 'c', 'd']);
+    // Calling `answered` twice, or ending without it, frees the slot once.
+    answered.get('c')!();
+    answered.get('c')!();
+    for (const t of ['b', 'c', 'd']) handled.get(t)!();
+    await tick();
+    expect(sent).toEqual(['a', 'b', 'c', 'd']);
+    expect(await done).toEqual({ ok: true, value: undefined });
+    expect(settled).toBe(true);
+  });
+
+  it('waits for an answer being handled, which may queue more work, before the work is over', async () => {
+    const sent: string[] = [];
+    let handle: (() => void) | undefined;
+    const pump: RequestPump<string, string> = new RequestPump<string, string>({
+      parallelism: 1,
+      aborted: 'aborted',
+      send: (task, answer) => {
+        sent.push(task);
+        answer();
+        return new Promise<void>((resolve) => {
+          handle = () => {
+            if (task === 'probe') pump.push('page', 'normal');
+            resolve();
+          };
+        });
+      },
+    });
+    pump.push('probe', 'urgent');
+    let settled = false;
+    const done = pump.run().then((r) => ((settled = true), r));
+    await new Promise((r) => setImmediate(r));
+    // Nothing queued, nothing in flight: the probe's answer is still being handled.
+    expect(settled).toBe(false);
+    handle!();
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toEqual(['probe', 'page']);
+    handle!();
+    expect(await done).toEqual({ ok: true, value: undefined });
+  });
 });
