@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { beginInsightRefresh, hasInsightAggregates, type WalkOptions } from './insightAggregates';
 import { buyerWalkRecorded, buyerWalkStep, type WalkStep } from './insightBuyerWalk';
-import { deferredSums, deferSums, sumsStep } from './deferredSums';
+import { DEFER_SUMS_BY_DEFAULT, deferredSums, deferSums, sumsStep } from './deferredSums';
 import { LockTurns, sleepSync } from './lockTurns';
 
 /**
@@ -60,8 +60,8 @@ function setAutomerge(db: Database.Database, segments: number): void {
  * orders up by ID), and the month sums' covering index: every paid item of a page rewrote one of its entries, ~50
  * of the ~180 B-tree pages a page's commit wrote (writer bench: 4–7 % less CPU an order without it; built at the
  * end in ~8 ms a 25,000 orders, docs/PERFORMANCE.md §8 "Seventh pass"). Queries name it only as a hint, which the
- * statement cache leaves out while it is missing (statementCache.ts). With `sums` (the default), the Insights sums'
- * triggers go too, in the same transaction, and the sums are added up at the end (deferredSums.ts).
+ * statement cache leaves out while it is missing (statementCache.ts). With `sums` (default DEFER_SUMS_BY_DEFAULT), the
+ * Insights sums' triggers go too, in the same transaction, and the sums are added up at the end (deferredSums.ts).
  */
 export function deferIndexes(db: Database.Database, options: { sums?: boolean } = {}): number {
   return db
@@ -80,7 +80,7 @@ export function deferIndexes(db: Database.Database, options: { sums?: boolean } 
       set.run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...inBuildOrder(indexes).map((i) => i.sql)]));
       set.run(DEFERRED_LOADING_KEY, '1');
       for (const i of indexes) db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
-      if (options.sums !== false) deferSums(db);
+      if (options.sums ?? DEFER_SUMS_BY_DEFAULT) deferSums(db);
       return indexes.length;
     })
     .immediate();

@@ -15,6 +15,16 @@ import type Database from 'better-sqlite3';
  */
 export const DEFERRED_SUMS_KEY = 'deferred_sums';
 
+/**
+ * Whether a first sync defers its sums unless told (WriterShortcuts.deferSums: the benches and tests say). Off: at
+ * 25,000 orders and 50 ms the writer thread is not the sync's longest path on a quiet machine (~120 µs an order
+ * against the floor's ~150), and the sums' ~75 ms at the end (three GROUP BYs, and a turn for other writers after
+ * them) lengthened the sync's tail by ~110 ms, more than the ~10 µs an order it saved the writer gave back in wall
+ * time (docs/PERFORMANCE.md §8, "Eighth pass"). Where storing is the longest path (a million orders, no latency:
+ * ~12 s of triggers against ~3 s of sums) it should pay; not measured there yet.
+ */
+export const DEFER_SUMS_BY_DEFAULT = false;
+
 interface SumsTable {
   table: string;
   triggers: readonly string[];

@@ -263,8 +263,8 @@ export class OrderCache {
 
   /**
    * Drops the secondary indexes of `orders` until restoreIndexes (a first full sync into an empty cache: see
-   * deferredIndexes.ts), and the Insights sums' triggers unless `sums` is false (deferredSums.ts). Returns how many
-   * indexes were dropped.
+   * deferredIndexes.ts), and the Insights sums' triggers with `sums` (default DEFER_SUMS_BY_DEFAULT: deferredSums.ts).
+   * Returns how many indexes were dropped.
    */
   deferIndexes(options: { sums?: boolean } = {}): Result<number, CacheError> {
     return this.guard(() => deferIndexes(this.db, options));
