@@ -154,7 +154,7 @@ export class WindowSync {
     this.listLimit = this.pageSize * PAGE_INDEX_MAX;
     this.pump = new RequestPump<PageRequest, SyncError>({
       parallelism: options.parallelism,
-      send: (request, answered) => this.send(request, answered),
+      send: (request) => this.send(request),
       aborted: { kind: 'aborted' },
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -192,7 +192,7 @@ export class WindowSync {
 
   // --- requests ---------------------------------------------------------------------------------------------
 
-  private async send(request: PageRequest, answered: () => void): Promise<void> {
+  private async send(request: PageRequest): Promise<void> {
     const { window: win } = request;
     if (request.replay) return this.onReplay(request, request.replay);
     const query = {
@@ -212,11 +212,6 @@ export class WindowSync {
       }
       answer = smaller;
     }
-    // The next request goes out before this answer is handled: its slot is freed, and the handling waits for the
-    // next turn of the event loop, by when the next request's bytes are on their socket (the HTTP client writes
-    // them in the microtasks and ticks of this one).
-    answered();
-    await new Promise<void>((resolve) => setImmediate(resolve));
     if (!this.pump.failed) this.onAnswer(request, answer);
     // Holds this request slot while the writer is behind: fetched pages never pile up in memory.
     const ready = this.options.writes.ready();
@@ -227,9 +222,7 @@ export class WindowSync {
   }
 
   private unrecordedLimit(): number {
-    // One page more than the parallelism may be fetched and not yet taken in (RequestPump: an answer being handled
-    // while its slot's next request is in flight).
-    return Math.max(0, RUN_AHEAD_PAGES - this.options.parallelism - 1);
+    return Math.max(0, RUN_AHEAD_PAGES - this.options.parallelism);
   }
 
   private wakeRecordWaiters(): void {
