@@ -43,7 +43,7 @@ describe('a page store used while it starts', () => {
   it('keeps what comes before it is there and hands it over in order; then passes calls straight through', async () => {
     const log: string[] = [];
     const { promise, start } = later();
-    const store = new StartingPageStore(promise);
+    const store = new StartingPageStore(promise, 2);
     const unwatch = store.watch(() => {});
     expect(store.write([], AT, [])).toEqual(ok(undefined));
     let recorded: Result<number, unknown> | undefined;
@@ -65,7 +65,7 @@ describe('a page store used while it starts', () => {
 
   it('reports a write that fails once handed over to the watchers (it was answered ok)', async () => {
     const { promise, start } = later();
-    const store = new StartingPageStore(promise);
+    const store = new StartingPageStore(promise, 2);
     const seen: SyncError[] = [];
     store.watch((e) => seen.push(e));
     expect(store.write([], AT, []).ok).toBe(true);
@@ -76,10 +76,27 @@ describe('a page store used while it starts', () => {
     expect(store.write([], AT, [])).toEqual(err(FAILED));
   });
 
+  it('holds the fetching side once it keeps `maxPages` pages, until the store is there', async () => {
+    const { promise, start } = later();
+    const store = new StartingPageStore(promise, 2);
+    store.write([], AT, []);
+    expect(store.ready()).toBeUndefined();
+    store.write([], AT, []);
+    const held = store.ready();
+    expect(held).toBeInstanceOf(Promise);
+    let released = false;
+    void held!.then(() => (released = true));
+    await new Promise((r) => setImmediate(r));
+    expect(released).toBe(false);
+    start(loggingStore([]));
+    await held;
+    expect(released).toBe(true);
+  });
+
   it('closes the store once it is there, when the sync ends before it started', async () => {
     const log: string[] = [];
     const { promise, start } = later();
-    const store = new StartingPageStore(promise);
+    const store = new StartingPageStore(promise, 2);
     let closed = false;
     const closing = store.close().then(() => (closed = true));
     await new Promise((r) => setImmediate(r));

@@ -5,9 +5,9 @@ import type { PageStore } from './pageStore';
 /**
  * A page store still starting (the writer thread: ~145 ms on this machine, most of the time a sync took before its
  * first request), used at once: the requests go out while it starts, and what the sync hands it meanwhile is kept,
- * in order, and handed over once it is there (docs/PERFORMANCE.md §8, "Eighth pass"). What is kept is bounded by
- * the sync's run-ahead limit (windowSync.ts RUN_AHEAD_PAGES): each page's checkpoint row waits here for the store,
- * and the requests stop once that many pages are unrecorded.
+ * in order, and handed over once it is there (docs/PERFORMANCE.md §8, "Eighth pass"). At most `maxPages` pages are
+ * kept (the writer thread's own queue bound, WRITER_QUEUE_PAGES): past them `ready` holds the fetching side until the
+ * store is there, as the writer's queue does once it is (pages never pile up in memory: syncWriterBusy.test.ts).
  */
 export class StartingPageStore implements PageStore {
   private store: PageStore | undefined;
@@ -17,7 +17,12 @@ export class StartingPageStore implements PageStore {
   private readonly listeners = new Map<(error: SyncError) => void, (() => void) | undefined>();
   private readonly started: Promise<PageStore>;
 
-  constructor(starting: Promise<PageStore>) {
+  private keptPages = 0;
+
+  constructor(
+    starting: Promise<PageStore>,
+    private readonly maxPages: number,
+  ) {
     this.started = starting.then((store) => {
       this.store = store;
       for (const listener of this.listeners.keys()) this.listeners.set(listener, store.watch(listener));
@@ -29,6 +34,7 @@ export class StartingPageStore implements PageStore {
   write(...args: Parameters<PageStore['write']>): Result<void, SyncError> {
     if (this.store) return this.store.write(...args);
     // An error the store would have returned at once reaches the watchers instead (as one found later would).
+    this.keptPages++;
     this.waiting.push((store) => {
       const written = store.write(...args);
       if (!written.ok) for (const listener of this.listeners.keys()) listener(written.error);
@@ -46,9 +52,10 @@ export class StartingPageStore implements PageStore {
     else this.waiting.push((store) => store.record(...args));
   }
 
-  /** Nothing to wait for while starting: no page is being written yet (see the class's comment for the bound). */
+  /** While starting: nothing to wait for until `maxPages` pages are kept, then the store (and its own `ready`). */
   ready(): Promise<void> | undefined {
-    return this.store?.ready();
+    if (this.store) return this.store.ready();
+    return this.keptPages < this.maxPages ? undefined : this.started.then((store) => store.ready());
   }
 
   async settled(): Promise<Result<void, SyncError>> {
