@@ -35,6 +35,12 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
       '| Parallelism | Page writer | Load before → after | Budget µs/order: latency / floor | Writer thread CPU µs/order (pages / end of load) | **Writer ÷ floor** | Fetching thread µs/order | Syncing process µs/order | Sandbox µs/order: sync / floor | Floor client µs/order | Cores busy: sync / floor |',
       '|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ];
+    // Where the sync's wall time went (syncRuns.ts SyncPhases): the floor is only the fetching part.
+    const phaseRows: string[] = [
+      '| Parallelism | Page writer | Wall s | Before the first request ms | First request → last answer ms (under the parallelism / none in flight) | After the last answer ms | Fetch-only floor s |',
+      '|---:|---|---:|---:|---:|---:|---:|',
+    ];
+    const ms = (v: number) => v.toFixed(0);
     const syncRuns: Record<string, unknown>[] = [];
     const parallelisms = onlyParallelism ? [Number(onlyParallelism)] : quick ? [4] : [4, 1, 8];
     // --shortcuts=V,V,…: at each parallelism one sync per writer variant, each with its own floor right after it
@@ -91,6 +97,9 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
         const n2 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(2));
         cpuRows.push(
           `| ${parallelism} | ${writerLabel(writer)} | ${load0.toFixed(1)} → ${load1.toFixed(1)} | ${n0(f.latencyBudgetUs)} / ${n0(f.floorBudgetUs)} | ${n0(f.writerUs)} (${n0(f.writerPagesUs)} / ${n0(f.writerEndOfLoadUs)}) | ${n2(f.writerOverFloor)} | ${n0(f.fetchingUs)} | ${n0(f.processUs)} | ${n0(f.sandboxUs)} / ${n0(f.floorSandboxUs)} | ${n0(f.floorClientUs)} | ${n2(f.coresBusy)} / ${n2(f.floorCoresBusy)} |`,
+        );
+        phaseRows.push(
+          `| ${parallelism} | ${writerLabel(writer)} | ${(r.wallMs / 1000).toFixed(2)} | ${ms(r.phases.beforeFirstRequestMs)} | ${ms(r.phases.fetchingMs)} (${ms(r.phases.underParallelMs)} / ${ms(r.phases.idleMs)}) | ${ms(r.phases.afterLastAnswerMs)} | ${(floor / 1000).toFixed(2)} |`,
         );
         rows.push(
           `| ${parallelism}${parallelism === 4 ? ' (default)' : ''} | ${writerLabel(writer)} | ${r.httpRequests} | ${minimum} | ${(r.httpRequests / minimum).toFixed(3)} | ${r.summary.windows} | ${(r.wallMs / 1000).toFixed(2)} | ${(latencyBound / 1000).toFixed(2)} | ${(r.wallMs / latencyBound).toFixed(2)} | ${(floor / 1000).toFixed(2)} | ${(r.wallMs / floor).toFixed(2)} | ${perOrder(r.cpuMs)} (${perOrder(r.mainThreadCpuMs)}) / ${perOrder(floorRun.cpuMs)} |`,
@@ -196,6 +205,9 @@ export async function syncBench({ quick, dir, sizes, argv, say, results }: Bench
       '### CPU time an order (the writer thread as it reports itself closing; the sandbox from /proc), against the time an order has\n',
     );
     say(cpuRows.join('\n'));
+    say('');
+    say('### Where the wall time went: before the first request, fetching, after the last answer\n');
+    say(phaseRows.join('\n'));
     say('');
     results.sync = syncRuns;
     const polls = (results.polls ?? []) as Array<{

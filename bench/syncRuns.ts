@@ -2,7 +2,7 @@
  * What several benchmarks share: an API client of the sandbox, a cache file, a full sync measured (wall, CPU, the
  * syncing process's memory peak), and the fetch-only floor a sync is compared with.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SellerApi } from '../src/core/api/sellerApi';
 import { openOrderCache } from '../src/core/cache/openCache';
@@ -18,17 +18,21 @@ import { sampleParts, watchWorkers, type MemoryParts } from './memoryParts';
 import { processCpuMs, watchWriterCpu } from './syncCpu';
 import type { WriterCpu } from '../src/core/sync/writerProtocol';
 import type { WriterShortcuts } from '../src/core/cache/upsertOrders';
+import { timedTransport, type RequestTimeline } from './requestTimeline';
 
 export interface Client {
   seller: SellerApi;
   transport: ReturnType<typeof countingTransport>;
+  /** When its requests were in flight. */
+  timeline: RequestTimeline;
 }
 
 export function client(
   sb: Pick<RemoteSandbox, 'baseUrl' | 'platformUrl' | 'merchantId' | 'token'>,
   maxSockets = 16,
 ): Client {
-  const transport = countingTransport(createAxiosTransport({ maxSockets }));
+  const timeline = timedTransport(createAxiosTransport({ maxSockets }), maxSockets);
+  const transport = countingTransport(timeline);
   const seller = new SellerApi({
     config: platformConfigSchema.parse({
       baseUrl: sb.baseUrl,
@@ -39,7 +43,7 @@ export function client(
     transport,
     credentials: fixedCredentials({ token: sb.token }),
   });
-  return { seller, transport };
+  return { seller, transport, timeline };
 }
 
 export function freshCache(sb: Pick<RemoteSandbox, 'baseUrl' | 'merchantId'>, dir: string, name: string): OrderCache {
@@ -145,6 +149,20 @@ export interface SyncRun {
   httpRequests: number;
   peak: MemoryPeak;
   baseline: MemoryPeak;
+  /** Where the wall time went, ms from the sync's start (requestTimeline.ts). */
+  phases: SyncPhases;
+}
+
+export interface SyncPhases {
+  /** Before the first request (opening, the writer thread's start, planning). */
+  beforeFirstRequestMs: number;
+  /** First request to last answer. */
+  fetchingMs: number;
+  /** Within it: time fewer requests than the parallelism were in flight, and none were. */
+  underParallelMs: number;
+  idleMs: number;
+  /** After the last answer: the writer's queue, the end of load, closing, the bookkeeping. */
+  afterLastAnswerMs: number;
 }
 
 /** Where the sync stores pages: the writer thread (the default) or the syncing thread (the fallback). */
@@ -187,7 +205,24 @@ export async function fullSync(
   const sandbox1 = sb.pid === undefined ? undefined : processCpuMs(sb.pid);
   if (!value.ok) throw new Error(JSON.stringify(value.error));
   const writerCpu = writers.reported()[0];
+  // SYNC_TIMELINE_FILE: every change of the requests in flight, ms from the sync's start (for a look at the gaps).
+  const timelineFile = process.env.SYNC_TIMELINE_FILE;
+  if (timelineFile)
+    appendFileSync(
+      timelineFile,
+      `${JSON.stringify({ wallMs, changes: c.timeline.changes.map(([at, n]) => [Math.round((at - t) * 10) / 10, n]) })}\n`,
+    );
+  const first = (c.timeline.firstSentMs ?? t) - t;
+  const last = (c.timeline.lastAnsweredMs ?? t) - t;
+  const phases: SyncPhases = {
+    beforeFirstRequestMs: first,
+    fetchingMs: last - first,
+    underParallelMs: c.timeline.underParallelMs,
+    idleMs: c.timeline.idleMs,
+    afterLastAnswerMs: wallMs - last,
+  };
   return {
+    phases,
     summary: value.value,
     wallMs,
     cpuMs,

@@ -85,9 +85,11 @@ describe("the bench's syncing process holds what the core host holds", () => {
     const missing = [...host.files].filter((f) => !child.files.has(f) && path.basename(f) !== 'nodeHostEntry.ts');
     expect(missing.map((f) => path.relative(root, f))).toEqual([]);
     const benchFiles = [...child.files].map((f) => path.relative(root, f)).filter((f) => f.startsWith('bench'));
-    // syncCpu.ts: the writer thread's CPU as it reports it closing (part of the sync's measurement).
+    // syncCpu.ts: the writer thread's CPU as it reports it closing (part of the sync's measurement);
+    // requestTimeline.ts: when the sync's requests were in flight (the client's transport, in syncRuns.ts).
     expect(benchFiles.sort()).toEqual([
       'bench/memoryParts.ts',
+      'bench/requestTimeline.ts',
       'bench/syncChild.ts',
       'bench/syncCpu.ts',
       'bench/syncRuns.ts',

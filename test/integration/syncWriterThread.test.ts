@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -71,6 +71,32 @@ describe('full sync with pages stored by the writer thread', () => {
     const status = new Checkpoint(cache).status();
     expect(status.ok && status.value).toMatchObject({ baseline: true, running: undefined });
     // The writer thread's index batches and the last one leave nothing unindexed.
+    expect(cache.pendingSearchRows()).toEqual({ ok: true, value: 0 });
+  }, 60_000);
+
+  it('sends its first requests while the writer thread starts, and hands the thread what came meanwhile', async () => {
+    // A writer thread that takes 400 ms to start (the real one: ~145 ms, most of what a sync spent before its first
+    // request): the first requests must not wait for it.
+    const slow = path.join(outDir, 'slow-writer.mjs');
+    writeFileSync(
+      slow,
+      `await new Promise((r) => setTimeout(r, 400));\nawait import(${JSON.stringify(entry.href)});\n`,
+    );
+    const platform = new FakePlatform(NOW);
+    platform.add(history(1_200, 5));
+    const list = platform.listOrders.bind(platform);
+    const asked: number[] = [];
+    const started = performance.now();
+    platform.listOrders = (input) => {
+      asked.push(performance.now() - started);
+      return list(input);
+    };
+    const r = await engine(platform, { writerThread: pathToFileURL(slow) }).sync();
+    expect(r).toMatchObject({ ok: true, value: { mode: 'full', inserted: 1_200, cached: 1_200 } });
+    expect(asked[0]).toBeLessThan(300);
+    // Requests went on while it started (bounded by the run-ahead limit: each page's checkpoint row waits for it).
+    expect(asked.filter((ms) => ms < 400).length).toBeGreaterThan(1);
+    expect([...cache.iterateIds()].sort()).toEqual(platform.ids().sort());
     expect(cache.pendingSearchRows()).toEqual({ ok: true, value: 0 });
   }, 60_000);
 

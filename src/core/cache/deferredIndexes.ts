@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { beginInsightRefresh, hasInsightAggregates, type WalkOptions } from './insightAggregates';
 import { buyerWalkRecorded, buyerWalkStep, type WalkStep } from './insightBuyerWalk';
+import { DEFER_SUMS_BY_DEFAULT, deferredSums, deferSums, sumsStep } from './deferredSums';
 import { LockTurns, sleepSync } from './lockTurns';
 
 /**
@@ -59,9 +60,10 @@ function setAutomerge(db: Database.Database, segments: number): void {
  * orders up by ID), and the month sums' covering index: every paid item of a page rewrote one of its entries, ~50
  * of the ~180 B-tree pages a page's commit wrote (writer bench: 4–7 % less CPU an order without it; built at the
  * end in ~8 ms a 25,000 orders, docs/PERFORMANCE.md §8 "Seventh pass"). Queries name it only as a hint, which the
- * statement cache leaves out while it is missing (statementCache.ts).
+ * statement cache leaves out while it is missing (statementCache.ts). With `sums` (default DEFER_SUMS_BY_DEFAULT), the
+ * Insights sums' triggers go too, in the same transaction, and the sums are added up at the end (deferredSums.ts).
  */
-export function deferIndexes(db: Database.Database): number {
+export function deferIndexes(db: Database.Database, options: { sums?: boolean } = {}): number {
   return db
     .transaction(() => {
       const indexes = db
@@ -78,6 +80,7 @@ export function deferIndexes(db: Database.Database): number {
       set.run(DEFERRED_INDEXES_KEY, JSON.stringify([...kept, ...inBuildOrder(indexes).map((i) => i.sql)]));
       set.run(DEFERRED_LOADING_KEY, '1');
       for (const i of indexes) db.exec(`DROP INDEX "${i.name.replace(/"/g, '""')}"`);
+      if (options.sums ?? DEFER_SUMS_BY_DEFAULT) deferSums(db);
       return indexes.length;
     })
     .immediate();
@@ -116,8 +119,8 @@ export const REPACK_KEY = 'deferred_indexes.repack';
 
 /** What one step of the end of a first full sync did (endOfSyncStep). */
 export interface EndStep {
-  kind: 'loaded' | 'repack' | 'index' | 'walk';
-  /** The repack or the walk phase the step took. */
+  kind: 'loaded' | 'sums' | 'repack' | 'index' | 'walk';
+  /** The sums table, the repack or the walk phase the step took. */
   what?: string;
   /** Whether the end is over (nothing left to do). */
   done: boolean;
@@ -145,6 +148,9 @@ export function endOfSyncStep(db: Database.Database, walkRows?: number): EndStep
         setMeta(db, REPACK_KEY, JSON.stringify(repackNames(db)));
         return { kind: 'loaded', done: false };
       }
+      // The sums first (deferredSums.ts): the repacks and the month sums' covering index then find them written.
+      const summed = sumsStep(db);
+      if (summed !== undefined) return { kind: 'sums', what: summed, done: !endOfSyncLeft(db) };
       const repacks = JSON.parse(meta(db, REPACK_KEY) ?? '[]') as string[];
       if (repacks.length > 0) {
         const [next, ...rest] = repacks as [string, ...string[]];
@@ -173,9 +179,14 @@ export function endOfSyncStep(db: Database.Database, walkRows?: number): EndStep
     .immediate();
 }
 
-/** Whether any of the end of a first full sync is left (deferred indexes, repacks, the walk). Read only. */
+/** Whether any of the end of a first full sync is left (deferred indexes or sums, repacks, the walk). Read only. */
 export function endOfSyncLeft(db: Database.Database): boolean {
-  return deferredIndexSql(db).length > 0 || meta(db, REPACK_KEY) !== undefined || buyerWalkRecorded(db);
+  return (
+    deferredIndexSql(db).length > 0 ||
+    deferredSums(db).length > 0 ||
+    meta(db, REPACK_KEY) !== undefined ||
+    buyerWalkRecorded(db)
+  );
 }
 
 /**

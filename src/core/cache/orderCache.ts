@@ -36,6 +36,7 @@ import { attentionQueue, nextDueChange, type AttentionQueue } from './attentionQ
 import { applyDeadlineRules } from './dueColumns';
 import { useInsightsZone } from './insightFacts';
 import { refreshInsightsInSteps, type WalkOptions } from './insightAggregates';
+import { finishDeferredSums } from './deferredSums';
 import { BUYER_WALK_KEY } from './insightBuyerWalk';
 import { StatementCache } from './statementCache';
 import {
@@ -190,6 +191,9 @@ export class OrderCache {
     use: (rows: InsightRows) => T,
   ): Result<T, CacheError> {
     return this.guard(() => {
+      // A first sync still loading adds its sums up at its end (deferredSums.ts): a request meanwhile adds them up
+      // now (a table a transaction), and the rest of that sync keeps them with the triggers.
+      finishDeferredSums(this.db);
       // The day columns follow the asking zone (a one-time rewrite when it changes; see useInsightsZone).
       useInsightsZone(this.db, query.timeZone);
       // Aggregates marked since the last request (the buyers of synced orders; days of deleted orders) first.
@@ -259,10 +263,11 @@ export class OrderCache {
 
   /**
    * Drops the secondary indexes of `orders` until restoreIndexes (a first full sync into an empty cache: see
-   * deferredIndexes.ts). Returns how many were dropped.
+   * deferredIndexes.ts), and the Insights sums' triggers with `sums` (default DEFER_SUMS_BY_DEFAULT: deferredSums.ts).
+   * Returns how many indexes were dropped.
    */
-  deferIndexes(): Result<number, CacheError> {
-    return this.guard(() => deferIndexes(this.db));
+  deferIndexes(options: { sums?: boolean } = {}): Result<number, CacheError> {
+    return this.guard(() => deferIndexes(this.db, options));
   }
 
   /** A first full sync deferred the indexes and is still loading (its run there to resume): see deferredIndexes.ts. */

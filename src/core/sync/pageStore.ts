@@ -1,6 +1,7 @@
 import type { OrderCache } from '../cache/orderCache';
 import type { CacheError } from '../../shared/errors/cacheErrors';
 import type { PageWriteResult, WriterShortcuts } from '../cache/upsertOrders';
+import { DEFER_SUMS_BY_DEFAULT } from '../cache/deferredSums';
 import { err, ok, type Result } from '../result';
 import type { Order, SkippedOrder } from '../../shared/domain/order';
 import { describeOrderChange, type ChangeEvent } from './changeEvents';
@@ -129,7 +130,7 @@ export class PageWriter {
     if (this.deferring) {
       // At the first page, on the connection that writes: opening a connection creates deferred indexes again.
       this.deferring = false;
-      const deferred = this.cache.deferIndexes();
+      const deferred = this.cache.deferIndexes({ sums: this.shortcuts?.deferSums ?? DEFER_SUMS_BY_DEFAULT });
       if (!deferred.ok) return deferred;
     }
     const written = this.cache.applyPage<ChangeEvent>(orders, {

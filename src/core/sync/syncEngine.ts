@@ -14,8 +14,9 @@ import { checkDataSet, type DataSetSource } from './dataSetWatch';
 import { describeSyncError, type SyncError } from '../../shared/errors/syncErrors';
 import { SyncLease, type SyncLeaseOptions } from './syncLease';
 import type { OrderSource, WindowSyncOptions } from './windowSync';
-import { findWriterThreadEntry, startWriterThread } from './writerThread';
+import { findWriterThreadEntry, startWriterThread, WRITER_QUEUE_PAGES } from './writerThread';
 import type { WriterShortcuts } from '../cache/upsertOrders';
+import { StartingPageStore } from './startingPageStore';
 
 export interface SyncEngineDeps {
   cache: OrderCache;
@@ -174,7 +175,11 @@ export class SyncEngine {
     const loading = resumed ? cache.loadingWithoutIndexes() : ok(false);
     if (!loading.ok) return err({ kind: 'cache', error: loading.error });
     const deferIndexes = run.mode === 'full' && !baseline && (empty.value === 0 || loading.value);
-    const writes = await this.pageStore(run.mode, baseline, deferIndexes, counters, request.onChange);
+    // The first requests go out while the writer thread starts (StartingPageStore keeps what comes meanwhile).
+    const writes = new StartingPageStore(
+      this.pageStore(run.mode, baseline, deferIndexes, counters, request.onChange),
+      WRITER_QUEUE_PAGES,
+    );
     // While the pages are being stored, the writer's connection writes the heartbeat too (see CheckpointRow).
     lease.beatThrough(writes);
     try {
