@@ -93,6 +93,25 @@ describe('a page store used while it starts', () => {
     expect(released).toBe(true);
   });
 
+  it('a store that fails to start is reported where it is awaited, not as an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let fail!: (error: Error) => void;
+      const store = new StartingPageStore(new Promise<PageStore>((_, reject) => (fail = reject)), 1);
+      store.write([], AT, []);
+      fail(new Error('no writer'));
+      // Pages are still being fetched meanwhile: nothing awaits the store yet.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+      await expect(store.ready()).rejects.toThrow('no writer');
+      await expect(store.close()).rejects.toThrow('no writer');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('closes the store once it is there, when the sync ends before it started', async () => {
     const log: string[] = [];
     const { promise, start } = later();

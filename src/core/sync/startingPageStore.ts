@@ -29,6 +29,9 @@ export class StartingPageStore implements PageStore {
       for (const call of this.waiting.splice(0)) call(store);
       return store;
     });
+    // A start that fails is reported where the store is awaited (ready past the kept pages, settled, close: the
+    // sync's own error path), not as an unhandled rejection while pages are still being fetched.
+    this.started.catch(() => undefined);
   }
 
   write(...args: Parameters<PageStore['write']>): Result<void, SyncError> {
