@@ -113,6 +113,9 @@ export function sumsStep(db: Database.Database): string | undefined {
  * the sums, so they are added up first, and the rest of that sync keeps them with the triggers). Returns the tables.
  */
 export function finishDeferredSums(db: Database.Database): number {
+  // Read first: every Insights request passes here, and a write transaction for nothing would wait for a sync's
+  // write lock (the sums are deferred only while a first sync loads, and only with the shortcut).
+  if (deferredSums(db).length === 0) return 0;
   const step = db.transaction(() => sumsStep(db));
   let tables = 0;
   while (step.immediate() !== undefined) tables++;
